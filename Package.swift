@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Overscroll: iOS-style scroll interactions on SDL2 + cairo, with a headless recorder.
+/// Layout: C system libraries (C*), a pure core (ScrollCore), drawing (Rendering),
+/// image codec and diff (Imaging), scenarios and the headless driver (Recording),
+/// the SDL window (Desktop), and the `overscroll` command.
+let package = Package(
+    name: "Overscroll",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "overscroll", targets: ["overscroll"]),
+        .executable(name: "overscroll-bench", targets: ["overscroll-bench"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "CRlottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+
+        .target(name: "ScrollCore"),
+        .target(name: "Imaging", dependencies: ["CZlib"]),
+        .target(name: "Rendering", dependencies: ["ScrollCore", "CCairo", "CPangoCairo", "CRlottie", "Imaging"]),
+        .target(name: "Recording", dependencies: ["ScrollCore", "Rendering", "Imaging"]),
+        .target(name: "Desktop", dependencies: ["ScrollCore", "Rendering", "Recording", "CSDL2"]),
+        .executableTarget(name: "overscroll", dependencies: ["ScrollCore", "Rendering", "Recording", "Desktop", "Imaging"]),
+        .executableTarget(name: "overscroll-bench", dependencies: ["ScrollCore", "Rendering", "Recording", "Imaging"]),
+
+        .testTarget(name: "ScrollCoreTests", dependencies: ["ScrollCore"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "ScrollCore"], resources: [.copy("Goldens")]),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "Imaging", "ScrollCore"]),
+        .testTarget(name: "DesktopTests", dependencies: ["Desktop", "ScrollCore", "CSDL2"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Imaging", "Rendering", "ScrollCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

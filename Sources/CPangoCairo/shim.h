@@ -1,0 +1,3 @@
+#pragma once
+#include <pango/pangocairo.h>
+#include <fontconfig/fontconfig.h>

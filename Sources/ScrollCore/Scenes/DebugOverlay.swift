@@ -1,0 +1,18 @@
+/// The on-screen trace (D key): the current trace fields in a translucent panel, top-left.
+public enum DebugOverlay {
+    public static let fontSize = 12.0
+    public static let lineHeight = 16.0
+    public static let padding = 8.0
+
+    public static func commands(fields: TraceFields, size: Size, theme: Theme) -> [DrawCommand] {
+        let lines = fields.map { "\($0.0): \($0.1.display)" }
+        let height = Double(lines.count) * lineHeight + 2 * padding
+        let width = min(size.width - 2 * padding, 240)
+        var children: [DrawCommand] = [.fill(Rect(x: 0, y: 0, width: width, height: height), theme.overlayBackground, cornerRadius: 8)]
+        for (i, line) in lines.enumerated() {
+            children.append(.text(line, Rect(x: padding, y: padding + Double(i) * lineHeight, width: width - 2 * padding, height: lineHeight),
+                                  TextStyle(size: fontSize, color: theme.overlayText)))
+        }
+        return [.group(opacity: 1, translate: Point(padding, padding + 40), scale: 1, anchor: Point(0, 0), clip: nil, children)]
+    }
+}

@@ -1,0 +1,90 @@
+/// The app around the scenes: which scene is shown, the debug overlay, scene switching, quit.
+/// The window and the recorder both drive a session; it is the one engine.
+public final class Session {
+    public private(set) var scene: any Scene
+    public var options: SceneOptions
+    public private(set) var overlayVisible: Bool
+    public private(set) var quitRequested = false
+    /// Number of frames produced so far (the overlay shows it).
+    public private(set) var frameIndex = 0
+    private var lastTime = 0.0
+
+    public init(scene name: String, options: SceneOptions) throws(SessionError) {
+        guard let s = SceneCatalog.make(name, options: options) else { throw .unknownScene(name) }
+        scene = s
+        self.options = options
+        overlayVisible = options.overlay
+    }
+
+    public func handle(_ event: InputEvent, at t: Double) {
+        guard event.isSane else { return }
+        lastTime = max(lastTime, t)
+        switch event {
+        case .quit:
+            quitRequested = true
+            return
+        case .key(.q, _):
+            quitRequested = true
+            return
+        case let .key(.d, mods) where mods.isEmpty:
+            overlayVisible.toggle()
+            return
+        case let .key(k, mods) where mods.isEmpty:
+            if let n = Int(k.rawValue), let name = SceneCatalog.name(forKey: n), name != scene.name {
+                switchScene(to: name, at: t)
+                return
+            }
+        case let .resize(s):
+            options.size = s
+        default: break
+        }
+        scene.handle(event, at: t)
+    }
+
+    private func switchScene(to name: String, at t: Double) {
+        var o = options
+        o.size = scene.size
+        if let s = SceneCatalog.make(name, options: o) {
+            scene = s
+            scene.advance(to: t)
+        }
+    }
+
+    public func advance(to t: Double) {
+        lastTime = max(lastTime, t)
+        scene.advance(to: t)
+    }
+
+    /// The frame to draw now, with the overlay if visible.
+    public func frame() -> FrameModel {
+        frameIndex += 1
+        var f = scene.frame()
+        if overlayVisible { f.commands.append(contentsOf: DebugOverlay.commands(fields: traceFields(), size: f.size, theme: options.theme)) }
+        return f
+    }
+
+    public var isAnimating: Bool { scene.isAnimating }
+    public var nextDeadline: Double? { scene.nextDeadline }
+
+    /// The common trace fields followed by the scene's.
+    public func traceFields() -> TraceFields {
+        let sv = scene.scrollView
+        var f: TraceFields = [
+            ("scene", .string(scene.name)),
+            ("offset", .double(sv.contentOffset)),
+            ("velocity", .double(sv.velocity)),
+            ("phase", .string(sv.phase.rawValue)),
+        ]
+        f.append(contentsOf: scene.trace())
+        return f
+    }
+}
+
+public enum SessionError: Error, Equatable, CustomStringConvertible {
+    case unknownScene(String)
+    public var description: String {
+        switch self {
+        case let .unknownScene(n): return "unknown scene '\(n)' (scenes: \(SceneCatalog.names.joined(separator: ", ")))"
+        }
+    }
+}

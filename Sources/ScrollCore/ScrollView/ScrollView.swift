@@ -1,0 +1,241 @@
+/// The scroll view model: offset, insets, content and viewport size, the active motion and the
+/// delegate seam. Vertical only. Offsets follow UIScrollView's `contentOffset.y`: 0 at the top,
+/// positive when scrolled into the content, negative when pulled past the top.
+///
+/// Time is passed in (seconds on the driver's clock); the model never reads a clock. Motions are
+/// pure simulations evaluated in `advance(to:)`.
+public final class ScrollView {
+    public var profile: PhysicsProfile
+    public private(set) var contentOffset: Double = 0
+    /// Extra scrollable space above the content (points).
+    public private(set) var contentInsetTop: Double = 0
+    public var contentInsetBottom: Double = 0
+    public private(set) var contentHeight: Double
+    public private(set) var viewportHeight: Double
+    /// When false, drags and wheel gestures do not start; programmatic scrolls still work.
+    public var isScrollEnabled = true
+    /// The single delegate slot (weak, as in UIKit).
+    public weak var delegate: (any ScrollViewDelegate)?
+
+    private enum Activity {
+        case idle
+        case dragging(startPointer: Double, startRaw: Double)
+        case simulating(start: Double, simulation: BouncingSimulation)
+        case animating(start: Double, from: Double, to: Double, duration: Double)
+    }
+    private var activity: Activity = .idle
+    private var tracker: VelocityTracker
+    /// Offset velocity in the last evaluated frame (points/s).
+    public private(set) var velocity: Double = 0
+
+    public init(viewportHeight: Double, contentHeight: Double, profile: PhysicsProfile = .iOS) {
+        self.viewportHeight = viewportHeight
+        self.contentHeight = contentHeight
+        self.profile = profile
+        self.tracker = VelocityTracker(window: profile.velocityWindow)
+    }
+
+    // MARK: bounds
+
+    public var minOffset: Double { -contentInsetTop }
+    public var maxOffset: Double { max(minOffset, contentHeight + contentInsetBottom - viewportHeight) }
+
+    public var phase: ScrollPhase {
+        switch activity {
+        case .idle: return .idle
+        case .dragging: return .dragging
+        case let .simulating(start, sim): return sim.isBouncing(at: lastTime - start) ? .bouncing : .decelerating
+        case .animating: return .animating
+        }
+    }
+
+    public var isDragging: Bool { if case .dragging = activity { return true } else { return false } }
+    /// True while a simulation or animation still has to be evaluated on coming frames.
+    public var isMoving: Bool {
+        switch activity {
+        case .simulating, .animating: return true
+        default: return false
+        }
+    }
+    private var lastTime: Double = 0
+
+    // MARK: direct changes
+
+    /// Sets the offset and reports `didScroll` if it changed. Stops no motion (like UIKit's setter
+    /// during a deceleration, the next frame overrides it).
+    public func setContentOffset(_ y: Double) {
+        guard y.isFinite, y != contentOffset else { return }
+        contentOffset = y
+        delegate?.scrollViewDidScroll(self)
+    }
+
+    public func setContentInsetTop(_ inset: Double) {
+        guard inset.isFinite else { return }
+        contentInsetTop = inset
+    }
+
+    /// Changes the viewport height (window resize). An idle view past its new bottom is clamped.
+    public func setViewportHeight(_ h: Double) {
+        guard h.isFinite, h > 0, h != viewportHeight else { return }
+        viewportHeight = h
+        clampIfIdle()
+    }
+
+    public func setContentHeight(_ h: Double) {
+        guard h.isFinite, h >= 0, h != contentHeight else { return }
+        contentHeight = h
+        clampIfIdle()
+    }
+
+    private func clampIfIdle() {
+        guard case .idle = activity else { return }
+        if contentOffset > maxOffset { setContentOffset(maxOffset) }
+    }
+
+    /// Stops any motion where it is.
+    public func stopMotion() {
+        switch activity {
+        case .simulating, .animating:
+            activity = .idle
+            velocity = 0
+        default: break
+        }
+    }
+
+    // MARK: drag (pointer or wheel as a virtual finger)
+
+    /// Raw (un-rubber-banded) position corresponding to the shown offset.
+    private func raw(forShown y: Double) -> Double {
+        let band = profile.rubberBand
+        if y < minOffset { return minOffset - band.overshoot(forShown: minOffset - y, dimension: viewportHeight) }
+        if y > maxOffset { return maxOffset + band.overshoot(forShown: y - maxOffset, dimension: viewportHeight) }
+        return y
+    }
+
+    private func shown(forRaw x: Double) -> Double {
+        let band = profile.rubberBand
+        if x < minOffset { return minOffset - band.shown(minOffset - x, dimension: viewportHeight) }
+        if x > maxOffset { return maxOffset + band.shown(x - maxOffset, dimension: viewportHeight) }
+        return x
+    }
+
+    /// Starts a drag with the finger at `pointerY` (window points). Returns false if scrolling is
+    /// disabled.
+    @discardableResult
+    public func beginDrag(pointerY: Double, at t: Double) -> Bool {
+        guard isScrollEnabled else { return false }
+        lastTime = t
+        activity = .dragging(startPointer: pointerY, startRaw: raw(forShown: contentOffset))
+        velocity = 0
+        tracker = VelocityTracker(window: profile.velocityWindow)
+        tracker.add(y: pointerY, at: t)
+        delegate?.scrollViewWillBeginDragging(self)
+        return true
+    }
+
+    /// Moves the finger: content follows 1:1, rubber-banded past the edges (position-based).
+    public func drag(pointerY: Double, at t: Double) {
+        guard case let .dragging(startPointer, startRaw) = activity else { return }
+        lastTime = t
+        tracker.add(y: pointerY, at: t)
+        let rawOffset = startRaw - (pointerY - startPointer)
+        setContentOffset(shown(forRaw: rawOffset))
+    }
+
+    /// Releases the finger. `velocity` overrides the tracked release velocity (offset points/s),
+    /// as wheel gestures do.
+    public func endDrag(at t: Double, velocity override: Double? = nil) {
+        guard case .dragging = activity else { return }
+        lastTime = t
+        let v = override ?? -tracker.velocity(at: t)
+        delegate?.scrollViewWillEndDragging(self, velocity: v)
+        let outOfBounds = contentOffset < minOffset || contentOffset > maxOffset
+        let willDecelerate = outOfBounds || abs(v) >= profile.minimumFlingVelocity
+        if willDecelerate {
+            startSimulation(from: contentOffset, velocity: outOfBounds ? v : v, at: t)
+        } else {
+            activity = .idle
+            velocity = 0
+        }
+        delegate?.scrollViewDidEndDragging(self, willDecelerate: willDecelerate)
+        if !willDecelerate { delegate?.scrollViewDidEndDecelerating(self) }
+    }
+
+    /// Cancels a drag (input lost, scrolling disabled mid-drag): settles as a release with no velocity.
+    public func cancelDrag(at t: Double) {
+        endDrag(at: t, velocity: 0)
+    }
+
+    private func startSimulation(from x0: Double, velocity v0: Double, at t: Double) {
+        let sim = BouncingSimulation(rate: profile.decelerationRate, x0: x0, v0: v0,
+                                     min: minOffset, max: maxOffset, spring: profile.bounce)
+        activity = .simulating(start: t, simulation: sim)
+        velocity = v0
+    }
+
+    /// Settles an out-of-bounds offset with the bounce spring (after bounds changed under it).
+    public func settle(at t: Double) {
+        guard case .idle = activity, contentOffset < minOffset || contentOffset > maxOffset else { return }
+        startSimulation(from: contentOffset, velocity: 0, at: t)
+    }
+
+    // MARK: programmatic
+
+    /// Scrolls to `y` (clamped to the bounds) with an ease-out animation, or at once.
+    public func scroll(to y: Double, animated: Bool, at t: Double) {
+        guard y.isFinite else { return }
+        let target = min(max(y, minOffset), maxOffset)
+        if case .dragging = activity { return }
+        lastTime = t
+        if animated && target != contentOffset {
+            activity = .animating(start: t, from: contentOffset, to: target, duration: profile.programmaticDuration)
+        } else {
+            activity = .idle
+            velocity = 0
+            setContentOffset(target)
+        }
+    }
+
+    /// Where the current motion will end (the offset itself when idle or dragging).
+    public var targetOffset: Double {
+        switch activity {
+        case .idle, .dragging: return contentOffset
+        case let .simulating(_, sim): return sim.finalPosition
+        case let .animating(_, _, to, _): return to
+        }
+    }
+
+    // MARK: time
+
+    /// Evaluates the active motion at time `t` and applies it.
+    public func advance(to t: Double) {
+        lastTime = t
+        switch activity {
+        case .idle, .dragging:
+            return
+        case let .simulating(start, sim):
+            let dt = max(0, t - start)
+            if sim.isDone(at: dt) {
+                activity = .idle
+                velocity = 0
+                setContentOffset(sim.finalPosition)
+                delegate?.scrollViewDidEndDecelerating(self)
+            } else {
+                velocity = sim.velocity(at: dt)
+                setContentOffset(sim.position(at: dt))
+            }
+        case let .animating(start, from, to, duration):
+            let p = duration > 0 ? min(1, max(0, (t - start) / duration)) : 1
+            if p >= 1 {
+                activity = .idle
+                velocity = 0
+                setContentOffset(to)
+                delegate?.scrollViewDidEndDecelerating(self)
+            } else {
+                let e = Easing.easeOutCubic(p)
+                velocity = (to - from) * Easing.easeOutCubicDerivative(p) / duration
+                setContentOffset(from + (to - from) * e)
+            }
+        }
+    }
+}
