@@ -1,0 +1,104 @@
+import CCairo
+import ScrollCore
+
+/// Draws a `FrameModel` display list into a cairo context. Points are scaled to pixels by
+/// `scale`; the caller owns the surface.
+public final class CairoRenderer {
+    public let text: TextEngine
+    public var lottie: (any LottieDrawing)?
+
+    public init(text: TextEngine = TextEngine(), lottie: (any LottieDrawing)? = nil) {
+        self.text = text
+        self.lottie = lottie
+    }
+
+    /// Renders `frame` into `cr`, whose surface is `frame.size × scale` pixels.
+    public func render(_ frame: FrameModel, into cr: OpaquePointer, scale: Double) {
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_reset_clip(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        set(cr, frame.background)
+        cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        cairo_scale(cr, scale, scale)
+        let visible = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
+        draw(frame.commands, cr: cr, visible: visible)
+        cairo_restore(cr)
+    }
+
+    private func set(_ cr: OpaquePointer, _ c: Color) {
+        cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a)
+    }
+
+    private func draw(_ commands: [DrawCommand], cr: OpaquePointer, visible: Rect?) {
+        for c in commands { draw(c, cr: cr, visible: visible) }
+    }
+
+    private func draw(_ command: DrawCommand, cr: OpaquePointer, visible: Rect?) {
+        switch command {
+        case let .fill(rect, color, radius):
+            if let visible, !rect.intersects(visible) { return }
+            set(cr, color)
+            if radius > 0 { roundedRect(cr, rect, radius) } else { cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height) }
+            cairo_fill(cr)
+        case let .text(s, rect, style):
+            if let visible, !rect.intersects(visible) { return }
+            text.draw(s, in: rect, style: style, cr: cr)
+        case let .line(from, to, color, width):
+            set(cr, color)
+            cairo_set_line_width(cr, width)
+            cairo_move_to(cr, from.x, from.y)
+            cairo_line_to(cr, to.x, to.y)
+            cairo_stroke(cr)
+        case let .arc(a):
+            guard a.endAngle != a.startAngle, a.color.a > 0 else { return }
+            set(cr, a.color)
+            cairo_set_line_width(cr, a.lineWidth)
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            cairo_new_path(cr)
+            if a.endAngle > a.startAngle {
+                cairo_arc(cr, a.center.x, a.center.y, a.radius, a.startAngle, a.endAngle)
+            } else {
+                cairo_arc_negative(cr, a.center.x, a.center.y, a.radius, a.startAngle, a.endAngle)
+            }
+            cairo_stroke(cr)
+        case let .lottie(f):
+            _ = lottie?.draw(f, cr: cr)
+        case let .group(opacity, translate, scale, anchor, clip, children):
+            guard opacity > 0, scale > 0 else { return }
+            cairo_save(cr)
+            cairo_translate(cr, translate.x, translate.y)
+            if scale != 1 {
+                cairo_translate(cr, anchor.x, anchor.y)
+                cairo_scale(cr, scale, scale)
+                cairo_translate(cr, -anchor.x, -anchor.y)
+            }
+            if let clip {
+                cairo_rectangle(cr, clip.x, clip.y, clip.width, clip.height)
+                cairo_clip(cr)
+            }
+            if opacity < 1 {
+                cairo_push_group(cr)
+                draw(children, cr: cr, visible: nil)
+                cairo_pop_group_to_source(cr)
+                cairo_paint_with_alpha(cr, opacity)
+            } else {
+                draw(children, cr: cr, visible: nil)
+            }
+            cairo_restore(cr)
+        }
+    }
+
+    private func roundedRect(_ cr: OpaquePointer, _ r: Rect, _ radius: Double) {
+        let rad = min(radius, r.width / 2, r.height / 2)
+        let halfPi = Double.pi / 2
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, r.maxX - rad, r.y + rad, rad, -halfPi, 0)
+        cairo_arc(cr, r.maxX - rad, r.maxY - rad, rad, 0, halfPi)
+        cairo_arc(cr, r.x + rad, r.maxY - rad, rad, halfPi, 2 * halfPi)
+        cairo_arc(cr, r.x + rad, r.y + rad, rad, 2 * halfPi, 3 * halfPi)
+        cairo_close_path(cr)
+    }
+}

@@ -1,0 +1,9 @@
+import ScrollCore
+
+/// Draws `DrawCommand.lottie` frames. The Lottie indicator implements it; without one (or when
+/// it returns false) the renderer leaves the rect empty.
+public protocol LottieDrawing: AnyObject {
+    /// Draws the frame into the cairo context `cr` (user space in points). Returns false if
+    /// nothing could be drawn.
+    func draw(_ frame: LottieFrame, cr: OpaquePointer) -> Bool
+}
