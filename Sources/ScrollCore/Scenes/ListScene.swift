@@ -8,7 +8,8 @@ public final class ListScene: Scene {
     public var layout = ListLayout()
     public let theme: Theme
 
-    public init(options: SceneOptions) {
+    public init(context: SceneContext) {
+        let options = context.options
         size = options.size
         rows = SampleRows(count: options.rows)
         theme = options.theme

@@ -19,4 +19,20 @@ public protocol Scene: AnyObject {
     func trace() -> TraceFields
     /// The scroll view, for the common trace fields (offset, velocity, phase).
     var scrollView: ScrollView { get }
+    /// Waits for asynchronous work the clock woke (see `Session.settle`).
+    nonisolated(nonsending) func settle() async
+}
+
+public extension Scene {
+    nonisolated(nonsending) func settle() async {}
+}
+
+/// What a scene is built from: the options and the services it may use.
+public struct SceneContext {
+    public var options: SceneOptions
+    public var textMeasurer: any TextMeasurer
+    public init(options: SceneOptions, textMeasurer: any TextMeasurer = ApproximateTextMeasurer()) {
+        self.options = options
+        self.textMeasurer = textMeasurer
+    }
 }

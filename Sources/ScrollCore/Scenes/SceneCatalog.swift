@@ -1,13 +1,17 @@
 /// The app's scenes by name, and the keys 1–5 that switch between them.
 public enum SceneCatalog {
-    public typealias Factory = @Sendable (SceneOptions) -> any Scene
-
     /// Scene names in key order (key 1 is the first), then scenes reachable by name only.
-    public static let names: [String] = ["list"]
+    public static let names: [String] = ["coordinator", "refreshable", "title", "pager", "header", "list"]
 
-    public static func make(_ name: String, options: SceneOptions) -> (any Scene)? {
+    /// The scene `overscroll run` opens.
+    public static var defaultScene: String { make("coordinator", context: SceneContext(options: SceneOptions())) != nil ? "coordinator" : "list" }
+
+    /// Names of the scenes that can be built.
+    public static var available: [String] { names.filter { make($0, context: SceneContext(options: SceneOptions())) != nil } }
+
+    public static func make(_ name: String, context: SceneContext) -> (any Scene)? {
         switch name {
-        case "list": return ListScene(options: options)
+        case "list": return ListScene(context: context)
         default: return nil
         }
     }

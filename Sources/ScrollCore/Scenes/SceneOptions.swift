@@ -8,6 +8,8 @@ public struct SceneOptions: Sendable {
     public var profile = PhysicsProfile.iOS
     /// Draw the debug overlay (D key toggles it in the window).
     public var overlay = false
+    public var refresh = RefreshBehaviour()
+    public var indicator = IndicatorOptions()
 
     public init() {}
 }

@@ -9,11 +9,24 @@ public final class Session {
     public private(set) var frameIndex = 0
     private var lastTime = 0.0
 
-    public init(scene name: String, options: SceneOptions) throws(SessionError) {
-        guard let s = SceneCatalog.make(name, options: options) else { throw .unknownScene(name) }
+    /// Measures text for scenes whose layout depends on it.
+    public let textMeasurer: any TextMeasurer
+
+    public init(scene name: String, options: SceneOptions,
+                textMeasurer: any TextMeasurer = ApproximateTextMeasurer()) throws(SessionError) {
+        self.textMeasurer = textMeasurer
+        guard let s = SceneCatalog.make(name, context: SceneContext(options: options, textMeasurer: textMeasurer)) else {
+            throw .unknownScene(name)
+        }
         scene = s
         self.options = options
         overlayVisible = options.overlay
+    }
+
+    /// Waits until asynchronous work woken by the clock (refresh actions) has reached its next
+    /// suspension, so a virtual-clock run is deterministic. Returns at once in a live session.
+    public nonisolated(nonsending) func settle() async {
+        await scene.settle()
     }
 
     public func handle(_ event: InputEvent, at t: Double) {
@@ -44,7 +57,7 @@ public final class Session {
     private func switchScene(to name: String, at t: Double) {
         var o = options
         o.size = scene.size
-        if let s = SceneCatalog.make(name, options: o) {
+        if let s = SceneCatalog.make(name, context: SceneContext(options: o, textMeasurer: textMeasurer)) {
             scene = s
             scene.advance(to: t)
         }

@@ -1,0 +1,50 @@
+# Overscroll — `make run` opens the window, `make test` runs every test, `make bench` measures.
+# Missing Debian packages are installed when run as root; otherwise the exact apt-get line is printed.
+
+SWIFT        ?= swift
+APT_PACKAGES := pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev librlottie-dev zlib1g-dev fonts-noto-cjk
+# Tools the bench compares against and the window checks use (optional for `make test`).
+TOOL_PACKAGES := imagemagick xvfb xdotool x11-apps
+RUN_ARGS     ?=
+
+.PHONY: all deps tool-deps build run test bench clean
+
+all: build
+
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing:$$missing"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends$$missing >/dev/null || exit 1; \
+	  else \
+	    echo "missing packages; run: sudo apt-get install -y$$missing"; exit 1; \
+	  fi; \
+	fi
+
+tool-deps:
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(TOOL_PACKAGES)"
+
+build: deps
+	$(SWIFT) build -c release --product overscroll
+
+run: build
+	@if [ -z "$$DISPLAY" ] && [ -z "$$WAYLAND_DISPLAY" ]; then \
+	  echo "make run: no display (DISPLAY and WAYLAND_DISPLAY unset); headless: .build/release/overscroll record Tests/Scenarios/list-tour.json --out out/tour"; \
+	  exit 1; \
+	fi
+	.build/release/overscroll run $(RUN_ARGS)
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: deps tool-deps
+	$(SWIFT) build -c release
+	.build/release/overscroll-bench
+
+clean:
+	rm -rf .build out

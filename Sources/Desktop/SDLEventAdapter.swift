@@ -1,0 +1,116 @@
+import CSDL2
+import ScrollCore
+
+/// Turns SDL events into the project's `InputEvent`s. Pure: no SDL calls, only the event value
+/// and the window geometry, so it is unit-tested with synthetic events.
+///
+/// Rules: window coordinates are divided by `unitsPerPoint`; mouse events SDL synthesizes from
+/// touches (`which == SDL_TOUCH_MOUSEID`) are dropped because the finger events carry them;
+/// the first finger acts as the pointer; wheel events with a fractional `preciseY` are precise,
+/// integral ones are notches; flipped wheels are un-flipped; non-finite or absurd values drop the event.
+public struct SDLEventAdapter: Sendable {
+    /// Window coordinate units per point (1 when the window is sized in points).
+    public var unitsPerPoint: Double
+    /// Window size in points (finger coordinates are normalised to it).
+    public var sizeInPoints: Size
+    /// The finger currently acting as the pointer.
+    public private(set) var activeFinger: Int64?
+
+    public init(unitsPerPoint: Double = 1, sizeInPoints: Size) {
+        self.unitsPerPoint = unitsPerPoint
+        self.sizeInPoints = sizeInPoints
+    }
+
+    static let touchMouseID = UInt32(overscroll_sdl_touch_mouseid())
+
+    public mutating func translate(_ e: SDL_Event) -> [InputEvent] {
+        let events = translateUnchecked(e)
+        return events.filter(\.isSane)
+    }
+
+    private func point(_ x: Int32, _ y: Int32) -> Point {
+        Point(Double(x) / unitsPerPoint, Double(y) / unitsPerPoint)
+    }
+
+    private mutating func translateUnchecked(_ e: SDL_Event) -> [InputEvent] {
+        switch SDL_EventType(rawValue: e.type) {
+        case SDL_QUIT:
+            return [.quit]
+        case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
+            let b = e.button
+            guard b.which != Self.touchMouseID, b.button == UInt8(SDL_BUTTON_LEFT) else { return [] }
+            let p = point(b.x, b.y)
+            return [e.type == SDL_MOUSEBUTTONDOWN.rawValue ? .pointerDown(p) : .pointerUp(p)]
+        case SDL_MOUSEMOTION:
+            let m = e.motion
+            guard m.which != Self.touchMouseID, m.state & UInt32(overscroll_sdl_button_lmask()) != 0 else { return [] }
+            return [.pointerMove(point(m.x, m.y))]
+        case SDL_MOUSEWHEEL:
+            let w = e.wheel
+            guard w.which != Self.touchMouseID else { return [] }
+            let flip: Double = w.direction == UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue) ? -1 : 1
+            var dy = Double(w.preciseY)
+            if !dy.isFinite { return [] }
+            if dy == 0 && w.y != 0 { dy = Double(w.y) }
+            guard dy != 0 else { return [] }
+            let precise = dy != dy.rounded()
+            return [.wheel(dy: dy * flip, precise: precise)]
+        case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
+            let f = e.tfinger
+            let x = Double(f.x), y = Double(f.y)
+            guard x.isFinite, y.isFinite else { return [] }
+            let p = Point(x * sizeInPoints.width, y * sizeInPoints.height)
+            let id = Int64(f.fingerId)
+            switch SDL_EventType(rawValue: e.type) {
+            case SDL_FINGERDOWN:
+                guard activeFinger == nil else { return [] }
+                activeFinger = id
+                return [.pointerDown(p)]
+            case SDL_FINGERMOTION:
+                return activeFinger == id ? [.pointerMove(p)] : []
+            default:
+                guard activeFinger == id else { return [] }
+                activeFinger = nil
+                return [.pointerUp(p)]
+            }
+        case SDL_KEYDOWN:
+            let k = e.key.keysym
+            guard let key = Self.key(for: k.sym) else { return [] }
+            var mods: KeyModifiers = []
+            if UInt32(k.mod) & UInt32(KMOD_CTRL.rawValue) != 0 { mods.insert(.control) }
+            if UInt32(k.mod) & UInt32(KMOD_SHIFT.rawValue) != 0 { mods.insert(.shift) }
+            return [.key(key, mods)]
+        case SDL_WINDOWEVENT:
+            let w = e.window
+            if w.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue) {
+                return [.resize(Size(Double(w.data1) / unitsPerPoint, Double(w.data2) / unitsPerPoint))]
+            }
+            return []
+        default:
+            return []
+        }
+    }
+
+    static func key(for sym: SDL_Keycode) -> Key? {
+        switch Int(sym) {
+        case Int(SDLK_UP.rawValue): return .up
+        case Int(SDLK_DOWN.rawValue): return .down
+        case Int(SDLK_PAGEUP.rawValue): return .pageUp
+        case Int(SDLK_PAGEDOWN.rawValue): return .pageDown
+        case Int(SDLK_SPACE.rawValue): return .space
+        case Int(SDLK_HOME.rawValue): return .home
+        case Int(SDLK_END.rawValue): return .end
+        case Int(SDLK_F5.rawValue): return .f5
+        case Int(SDLK_ESCAPE.rawValue): return .escape
+        case Int(SDLK_d.rawValue): return .d
+        case Int(SDLK_q.rawValue): return .q
+        case Int(SDLK_r.rawValue): return .r
+        case Int(SDLK_1.rawValue): return .digit1
+        case Int(SDLK_2.rawValue): return .digit2
+        case Int(SDLK_3.rawValue): return .digit3
+        case Int(SDLK_4.rawValue): return .digit4
+        case Int(SDLK_5.rawValue): return .digit5
+        default: return nil
+        }
+    }
+}

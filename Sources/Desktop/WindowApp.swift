@@ -1,0 +1,185 @@
+import CCairo
+import CSDL2
+import Rendering
+import ScrollCore
+import Recording
+
+/// Options of `overscroll run`.
+public struct WindowOptions: Sendable {
+    public var scene = "coordinator"
+    public var sceneOptions = SceneOptions()
+    /// Pixels per point; nil = the display's (the drawable/window ratio).
+    public var scale: Double?
+    public init() {}
+}
+
+public enum WindowError: Error, CustomStringConvertible {
+    case noDisplay
+    case sdl(String)
+    public var description: String {
+        switch self {
+        case .noDisplay:
+            return "no display: DISPLAY and WAYLAND_DISPLAY are unset; for a headless run use `overscroll record SCENARIO.json --out DIR`"
+        case let .sdl(m): return "SDL: \(m)"
+        }
+    }
+}
+
+/// The SDL2 window: owns every SDL handle (one owner, main thread), feeds real events and a
+/// monotonic clock into a `Session`, draws through cairo into an ARGB8888 streaming texture and
+/// presents with vsync. Draws only when the display list changed; otherwise sleeps in the event wait.
+@MainActor
+public final class WindowApp {
+    let session: Session
+    let renderer: CairoRenderer
+    var options: WindowOptions
+    private var window: OpaquePointer?
+    private var sdlRenderer: OpaquePointer?
+    private var texture: OpaquePointer?
+    private var textureSize = (w: Int32(0), h: Int32(0))
+    private var adapter: SDLEventAdapter
+    private var lastFrame: FrameModel?
+    private var pixelsPerPoint = 1.0
+    private var start: UInt64 = 0
+    /// Called for each input event with its session time (live capture).
+    public var onInput: ((InputEvent, Double) -> Void)?
+    /// Number of frames presented (for tests and the idle check).
+    public private(set) var framesPresented = 0
+
+    public init(session: Session, renderer: CairoRenderer, options: WindowOptions) {
+        self.session = session
+        self.renderer = renderer
+        self.options = options
+        adapter = SDLEventAdapter(sizeInPoints: options.sceneOptions.size)
+    }
+
+    /// Seconds since the window opened (the session clock).
+    public func now() -> Double {
+        Double(SDL_GetPerformanceCounter() - start) / Double(SDL_GetPerformanceFrequency())
+    }
+
+    public func open() throws(WindowError) {
+        let env = Platform.environment
+        let hasDisplay = (env["DISPLAY"].map { !$0.isEmpty } ?? false) || (env["WAYLAND_DISPLAY"].map { !$0.isEmpty } ?? false)
+        let driver = env["SDL_VIDEODRIVER"] ?? ""
+        if !hasDisplay && driver.isEmpty { throw .noDisplay }
+        SDL_SetMainReady()
+        SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
+        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "1")
+        guard SDL_Init(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)) == 0 else { throw .sdl(String(cString: SDL_GetError())) }
+        let size = options.sceneOptions.size
+        let requested = options.scale ?? 1
+        let flags = UInt32(SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue)
+        let pos = overscroll_sdl_windowpos_centered()
+        guard let w = SDL_CreateWindow("Overscroll — \(session.scene.name)", pos, pos,
+                                       Int32((size.width * requested).rounded()), Int32((size.height * requested).rounded()), flags) else {
+            throw .sdl(String(cString: SDL_GetError()))
+        }
+        window = w
+        sdlRenderer = SDL_CreateRenderer(w, -1, UInt32(SDL_RENDERER_PRESENTVSYNC.rawValue))
+            ?? SDL_CreateRenderer(w, -1, UInt32(SDL_RENDERER_SOFTWARE.rawValue))
+        guard sdlRenderer != nil else { throw .sdl(String(cString: SDL_GetError())) }
+        start = SDL_GetPerformanceCounter()
+        updateGeometry()
+    }
+
+    /// Reads the window and drawable sizes: units per point for input, pixels per point for drawing.
+    private func updateGeometry() {
+        guard let window, let sdlRenderer else { return }
+        var ww: Int32 = 0, wh: Int32 = 0, dw: Int32 = 0, dh: Int32 = 0
+        SDL_GetWindowSize(window, &ww, &wh)
+        SDL_GetRendererOutputSize(sdlRenderer, &dw, &dh)
+        let requested = options.scale ?? 1
+        // Window units per point: the requested scale when the platform sizes windows in pixels,
+        // 1 when it sizes them in points (HiDPI backends report a larger drawable instead).
+        let unitsPerPoint = dw > ww ? 1.0 : requested
+        let hiDPI = ww > 0 ? Double(dw) / Double(ww) : 1
+        pixelsPerPoint = unitsPerPoint * hiDPI
+        let points = Size(Double(ww) / unitsPerPoint, Double(wh) / unitsPerPoint)
+        adapter.unitsPerPoint = unitsPerPoint
+        adapter.sizeInPoints = points
+        if points != session.scene.size { session.handle(.resize(points), at: now()) }
+        if textureSize.w != dw || textureSize.h != dh {
+            if let texture { SDL_DestroyTexture(texture) }
+            texture = SDL_CreateTexture(sdlRenderer, UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue),
+                                        Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), dw, dh)
+            textureSize = (dw, dh)
+            lastFrame = nil
+        }
+    }
+
+    /// Runs until quit. Returns the number of frames presented.
+    @discardableResult
+    public func run() -> Int {
+        var event = SDL_Event()
+        while !session.quitRequested {
+            let t0 = now()
+            let animating = session.isAnimating
+            var got: Int32
+            if animating {
+                got = SDL_PollEvent(&event)
+            } else if let deadline = session.nextDeadline {
+                let ms = Int32(max(0, min(1000, (deadline - t0) * 1000)).rounded(.up))
+                got = SDL_WaitEventTimeout(&event, ms)
+            } else {
+                got = SDL_WaitEvent(&event)
+            }
+            while got != 0 {
+                handle(event)
+                got = SDL_PollEvent(&event)
+            }
+            let t = now()
+            session.advance(to: t)
+            draw()
+        }
+        return framesPresented
+    }
+
+    private func handle(_ event: SDL_Event) {
+        if event.type == SDL_WINDOWEVENT.rawValue {
+            let kind = SDL_WindowEventID(rawValue: UInt32(event.window.event))
+            if kind == SDL_WINDOWEVENT_SIZE_CHANGED || kind == SDL_WINDOWEVENT_RESIZED {
+                updateGeometry()
+                return
+            }
+            if kind == SDL_WINDOWEVENT_EXPOSED { lastFrame = nil }
+            return
+        }
+        let t = now()
+        for e in adapter.translate(event) {
+            onInput?(e, t)
+            session.handle(e, at: t)
+        }
+    }
+
+    /// Draws and presents if the display list changed since the last presented frame.
+    private func draw() {
+        guard let sdlRenderer, let texture else { return }
+        let frame = session.frame()
+        if frame == lastFrame { return }
+        lastFrame = frame
+        var pixels: UnsafeMutableRawPointer?
+        var pitch: Int32 = 0
+        guard SDL_LockTexture(texture, nil, &pixels, &pitch) == 0, let pixels else { return }
+        let surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                          textureSize.w, textureSize.h, pitch)!
+        let cr = cairo_create(surface)!
+        renderer.render(frame, into: cr, scale: pixelsPerPoint)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        cairo_surface_destroy(surface)
+        SDL_UnlockTexture(texture)
+        SDL_RenderClear(sdlRenderer)
+        SDL_RenderCopy(sdlRenderer, texture, nil, nil)
+        SDL_RenderPresent(sdlRenderer)
+        framesPresented += 1
+    }
+
+    public func close() {
+        if let texture { SDL_DestroyTexture(texture) }
+        if let sdlRenderer { SDL_DestroyRenderer(sdlRenderer) }
+        if let window { SDL_DestroyWindow(window) }
+        texture = nil; sdlRenderer = nil; window = nil
+        SDL_Quit()
+    }
+}

@@ -1,0 +1,164 @@
+/// A strict JSON parser (RFC 8259) with line:column errors and duplicate-key rejection.
+public struct JSONParser {
+    public struct Failure: Error, CustomStringConvertible {
+        public let line: Int
+        public let column: Int
+        public let reason: String
+        public var description: String { "line \(line), column \(column): \(reason)" }
+    }
+
+    private let bytes: [UInt8]
+    private var i = 0
+
+    public static func parse(_ text: String) throws(Failure) -> JSONValue {
+        var p = JSONParser(bytes: Array(text.utf8))
+        p.skipSpace()
+        let v = try p.value(depth: 0)
+        p.skipSpace()
+        guard p.i == p.bytes.count else { throw p.fail("unexpected text after the JSON value") }
+        return v
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private func fail(_ reason: String) -> Failure {
+        var line = 1, col = 1
+        for b in bytes[..<min(i, bytes.count)] {
+            if b == 0x0A { line += 1; col = 1 } else if b & 0xC0 != 0x80 { col += 1 }
+        }
+        return Failure(line: line, column: col, reason: reason)
+    }
+
+    private mutating func skipSpace() {
+        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+    }
+
+    private mutating func value(depth: Int) throws(Failure) -> JSONValue {
+        guard depth < 64 else { throw fail("nesting too deep") }
+        guard i < bytes.count else { throw fail("unexpected end of input") }
+        switch bytes[i] {
+        case UInt8(ascii: "{"): return try object(depth: depth)
+        case UInt8(ascii: "["): return try array(depth: depth)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        default: return .number(try number())
+        }
+    }
+
+    private mutating func literal(_ word: String) throws(Failure) {
+        let w = Array(word.utf8)
+        guard i + w.count <= bytes.count, Array(bytes[i..<i + w.count]) == w else { throw fail("invalid literal") }
+        i += w.count
+    }
+
+    private mutating func object(depth: Int) throws(Failure) -> JSONValue {
+        i += 1
+        var out: [(String, JSONValue)] = []
+        skipSpace()
+        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(out) }
+        while true {
+            skipSpace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a key in quotes") }
+            let key = try string()
+            if out.contains(where: { $0.0 == key }) { throw fail("duplicate key \"\(key)\"") }
+            skipSpace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':' after key \"\(key)\"") }
+            i += 1
+            skipSpace()
+            out.append((key, try value(depth: depth + 1)))
+            skipSpace()
+            guard i < bytes.count else { throw fail("unexpected end of input in an object") }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(out) }
+            throw fail("expected ',' or '}' in an object")
+        }
+    }
+
+    private mutating func array(depth: Int) throws(Failure) -> JSONValue {
+        i += 1
+        var out: [JSONValue] = []
+        skipSpace()
+        if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(out) }
+        while true {
+            skipSpace()
+            out.append(try value(depth: depth + 1))
+            skipSpace()
+            guard i < bytes.count else { throw fail("unexpected end of input in an array") }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(out) }
+            throw fail("expected ',' or ']' in an array")
+        }
+    }
+
+    private mutating func hex4() throws(Failure) -> UInt32 {
+        guard i + 4 <= bytes.count, let v = UInt32(String(decoding: bytes[i..<i + 4], as: UTF8.self), radix: 16) else {
+            throw fail("invalid \\u escape")
+        }
+        i += 4
+        return v
+    }
+
+    private mutating func string() throws(Failure) -> String {
+        i += 1
+        var scalars = String.UnicodeScalarView()
+        var raw: [UInt8] = []
+        func flush() { if !raw.isEmpty { scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars); raw.removeAll() } }
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") { i += 1; flush(); return String(scalars) }
+            if b < 0x20 { throw fail("control character in a string") }
+            if b == UInt8(ascii: "\\") {
+                flush()
+                i += 1
+                guard i < bytes.count else { break }
+                let e = bytes[i]
+                i += 1
+                switch e {
+                case UInt8(ascii: "\""): scalars.append("\"")
+                case UInt8(ascii: "\\"): scalars.append("\\")
+                case UInt8(ascii: "/"): scalars.append("/")
+                case UInt8(ascii: "b"): scalars.append("\u{08}")
+                case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "u"):
+                    var v = try hex4()
+                    if v >= 0xD800 && v < 0xDC00 {
+                        guard i + 2 <= bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else { throw fail("unpaired surrogate") }
+                        i += 2
+                        let lo = try hex4()
+                        guard lo >= 0xDC00 && lo < 0xE000 else { throw fail("unpaired surrogate") }
+                        v = 0x10000 + ((v - 0xD800) << 10) + (lo - 0xDC00)
+                    }
+                    guard let s = Unicode.Scalar(v) else { throw fail("invalid \\u escape") }
+                    scalars.append(s)
+                default: throw fail("invalid escape")
+                }
+                continue
+            }
+            raw.append(b)
+            i += 1
+        }
+        throw fail("unterminated string")
+    }
+
+    private mutating func number() throws(Failure) -> Double {
+        let start = i
+        if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
+        func digits() -> Int { let s = i; while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1 }; return i - s }
+        let intStart = i
+        guard digits() > 0 else { throw fail("invalid value") }
+        if bytes[intStart] == 0x30 && i - intStart > 1 { throw fail("leading zero in a number") }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") { i += 1; guard digits() > 0 else { throw fail("digits expected after '.'") } }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            guard digits() > 0 else { throw fail("digits expected in exponent") }
+        }
+        guard let d = Double(String(decoding: bytes[start..<i], as: UTF8.self)), d.isFinite else { throw fail("number out of range") }
+        return d
+    }
+}

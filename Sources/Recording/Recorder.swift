@@ -1,0 +1,116 @@
+import Dispatch
+import Foundation
+import Rendering
+import ScrollCore
+
+/// What `overscroll record` writes.
+public struct RecordOptions: Sendable {
+    public var writePNG = true
+    public var progress = true
+    /// Frames encoded concurrently at most (bounded memory).
+    public var maxFramesInFlight = 4
+    public init() {}
+}
+
+/// Summary of a recording.
+public struct RecordResult: Sendable {
+    public var frames: Int
+    /// The per-frame trace fields, in order (for pictures and tests).
+    public var traceLines: [String]
+}
+
+/// The headless driver: runs a scenario on a virtual clock through the same `Session` and
+/// `CairoRenderer` as the window, and writes `frame-NNNNN.png` and `trace.jsonl`.
+@MainActor
+public final class Recorder {
+    public let renderer: CairoRenderer
+    /// Called after each frame with the session (pictures, tests).
+    public var onFrame: ((Int, Double, Session) -> Void)?
+
+    public init(renderer: CairoRenderer) { self.renderer = renderer }
+
+    public static func frameName(_ i: Int) -> String {
+        let s = String(i)
+        return "frame-" + String(repeating: "0", count: max(0, 5 - s.count)) + s + ".png"
+    }
+
+    /// Records `scenario` into `out` (a folder). Nothing appears in `out` unless the whole run succeeds.
+    @discardableResult
+    public func record(_ scenario: Scenario, to out: URL, options: RecordOptions = RecordOptions()) async throws -> RecordResult {
+        let dir = try OutputDirectory(destination: out)
+        do {
+            let result = try await run(scenario, staging: dir, options: options)
+            try dir.commit(stalePrefix: "frame-")
+            return result
+        } catch {
+            dir.discard()
+            throw error
+        }
+    }
+
+    /// Runs the scenario; `frame` is called with each frame's pixels (nil pixels with --no-png).
+    public func drive(_ scenario: Scenario, frame: (Int, Double, Session, ImageSurface?) throws -> Void) async throws {
+        let session = try Session(scene: scenario.scene, options: scenario.options, textMeasurer: renderer.text)
+        let events = scenario.expandedEvents()
+        var next = 0
+        var surface: ImageSurface?
+        for i in 0..<scenario.frameCount {
+            let t = scenario.time(ofFrame: i)
+            while next < events.count, events[next].t <= t {
+                let (te, e) = events[next]
+                session.advance(to: te)
+                await session.settle()
+                session.handle(e, at: te)
+                next += 1
+            }
+            session.advance(to: t)
+            await session.settle()
+            session.advance(to: t)
+            let model = session.frame()
+            let w = Int((model.size.width * scenario.scale).rounded()), h = Int((model.size.height * scenario.scale).rounded())
+            if surface?.width != w || surface?.height != h { surface = ImageSurface(width: w, height: h) }
+            renderer.render(model, into: surface!.context, scale: scenario.scale)
+            try frame(i, t, session, surface)
+        }
+    }
+
+    private func run(_ scenario: Scenario, staging dir: OutputDirectory, options: RecordOptions) async throws -> RecordResult {
+        var trace: [String] = []
+        trace.reserveCapacity(scenario.frameCount)
+        let bar = ProgressBar(total: scenario.frameCount, label: "record", enabled: options.progress && isatty(2) != 0)
+        let group = DispatchGroup()
+        let slots = DispatchSemaphore(value: max(1, options.maxFramesInFlight))
+        let failure = FirstFailure()
+        let queue = DispatchQueue(label: "overscroll.png", attributes: .concurrent)
+        try await drive(scenario) { i, t, session, surface in
+            trace.append(TraceLine.json(frame: i, t: t, fields: session.traceFields()))
+            onFrame?(i, t, session)
+            if options.writePNG, let surface {
+                let pixels = surface.snapshot()
+                let path = dir.url(Self.frameName(i)).path
+                slots.wait()
+                group.enter()
+                queue.async {
+                    do { try pixels.writePNGWithCairo(to: path) } catch { failure.set(error) }
+                    slots.signal()
+                    group.leave()
+                }
+            }
+            bar.update(i + 1)
+        }
+        group.wait()
+        bar.finish()
+        if let e = failure.error { throw e }
+        let text = trace.joined(separator: "\n") + "\n"
+        try Data(text.utf8).write(to: dir.url("trace.jsonl"))
+        return RecordResult(frames: scenario.frameCount, traceLines: trace)
+    }
+}
+
+/// Keeps the first error reported from worker threads.
+final class FirstFailure: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Error?
+    func set(_ e: Error) { lock.lock(); if stored == nil { stored = e }; lock.unlock() }
+    var error: Error? { lock.lock(); defer { lock.unlock() }; return stored }
+}

@@ -1,0 +1,205 @@
+import ScrollCore
+
+/// Reads scenario JSON, checking every field: unknown fields, wrong types, non-finite or
+/// out-of-range numbers are errors naming the field.
+public enum ScenarioParser {
+    /// Limits that keep a scenario sane.
+    public static let maxSide = 8192.0
+    public static let maxScale = 4.0
+    public static let maxFPS = 240.0
+    public static let maxDuration = 3600.0
+    public static let maxRows = 100_000_000
+
+    public static func parse(_ text: String) throws(ScenarioError) -> Scenario {
+        let root: JSONValue
+        do { root = try JSONParser.parse(text) } catch { throw ScenarioError(field: "", reason: "not valid JSON (\(error))") }
+        let r = Reader(root, path: "")
+        var s = Scenario()
+        let known = ["scene", "size", "scale", "fps", "duration", "rows", "theme", "overlay", "refresh", "spinner",
+                     "reduceMotion", "indicator", "physics", "events"]
+        try r.requireObject(known: known)
+        if let v = try r.optional("scene") { s.scene = try v.string() }
+        if let v = try r.optional("size") { s.size = try v.size() }
+        if let v = try r.optional("scale") { s.scale = try v.number(min: 0.25, max: maxScale) }
+        if let v = try r.optional("fps") { s.fps = try v.number(min: 1, max: maxFPS) }
+        if let v = try r.optional("duration") { s.duration = try v.number(min: 0, max: maxDuration) }
+        if let v = try r.optional("rows") { s.options.rows = try v.integer(min: 0, max: maxRows) }
+        if let v = try r.optional("theme") {
+            let name = try v.string()
+            guard let t = Theme.named(name) else { throw v.error("unknown theme '\(name)' (themes: \(Theme.all.map(\.name).joined(separator: ", ")))") }
+            s.options.theme = t
+        }
+        if let v = try r.optional("overlay") { s.options.overlay = try v.bool() }
+        if let v = try r.optional("refresh") {
+            try v.requireObject(known: ["duration", "outcome", "timeout", "newRows"])
+            if let d = try v.optional("duration") { s.options.refresh.duration = try d.number(min: 0, max: maxDuration) }
+            if let o = try v.optional("outcome") {
+                let name = try o.string()
+                guard let out = RefreshBehaviour.Outcome(rawValue: name) else {
+                    throw o.error("unknown outcome '\(name)' (success, failure, hang)")
+                }
+                s.options.refresh.outcome = out
+            }
+            if let d = try v.optional("timeout") { s.options.refresh.timeout = try d.number(min: 0.001, max: maxDuration) }
+            if let d = try v.optional("newRows") { s.options.refresh.newRows = try d.integer(min: 0, max: 1000) }
+        }
+        if let v = try r.optional("spinner") {
+            let name = try v.string()
+            guard ["seed", "material"].contains(name) else { throw v.error("unknown spinner '\(name)' (seed, material)") }
+            s.options.indicator.style = name
+        }
+        if let v = try r.optional("reduceMotion") { s.options.indicator.reduceMotion = try v.bool() }
+        if let v = try r.optional("indicator") {
+            try v.requireObject(known: ["lottie", "color"])
+            if let p = try v.optional("lottie") { s.options.indicator.lottiePath = try p.string() }
+            if let c = try v.optional("color") {
+                let text = try c.string()
+                guard let color = Color(parsing: text) else { throw c.error("expected a colour like \"#FF8800\", got \"\(text)\"") }
+                s.options.indicator.color = color
+            }
+        }
+        if let v = try r.optional("physics") { s.options.profile = try physics(v) }
+        if let v = try r.optional("events") {
+            for e in try v.array() { s.events.append(try event(e)) }
+        }
+        s.options.size = s.size
+        let pixels = (s.size.width * s.scale) * (s.size.height * s.scale)
+        if pixels > maxSide * maxSide / 4 { throw ScenarioError(field: "size", reason: "frame of \(Int(s.size.width * s.scale))×\(Int(s.size.height * s.scale)) pixels is too large") }
+        return s
+    }
+
+    static func physics(_ v: Reader) throws(ScenarioError) -> PhysicsProfile {
+        var p = PhysicsProfile.iOS
+        try v.requireObject(known: ["decelerationRate", "rubberBand", "mass", "stiffness", "dampingRatio", "wheelIdleTimeout", "pointsPerNotch"])
+        if let x = try v.optional("decelerationRate") { p.decelerationRate = try x.number(min: 0.5, max: 0.99999, exclusive: true) }
+        if let x = try v.optional("rubberBand") { p.rubberBand.coefficient = try x.number(min: 0.01, max: 2) }
+        if let x = try v.optional("mass") { p.bounce.mass = try x.number(min: 0.001, max: 1000) }
+        if let x = try v.optional("stiffness") { p.bounce.stiffness = try x.number(min: 0.001, max: 100_000) }
+        if let x = try v.optional("dampingRatio") { p.bounce.dampingRatio = try x.number(min: 0.01, max: 100) }
+        if let x = try v.optional("wheelIdleTimeout") { p.wheelIdleTimeout = try x.number(min: 0.001, max: 10) }
+        if let x = try v.optional("pointsPerNotch") { p.pointsPerNotch = try x.number(min: 0.1, max: 1000) }
+        return p
+    }
+
+    static let eventKinds = ["down", "move", "up", "drag", "wheel", "key", "resize", "wait", "page"]
+
+    static func event(_ v: Reader) throws(ScenarioError) -> TimedEvent {
+        try v.requireObject(known: ["at"] + eventKinds)
+        guard let atField = try v.optional("at") else { throw v.error("missing field 'at'") }
+        let at = try atField.number(min: 0, max: maxDuration)
+        var present: [String] = []
+        for k in eventKinds where try v.optional(k) != nil { present.append(k) }
+        guard present.count == 1, let kind = present.first, let body = try v.optional(kind) else {
+            throw v.error(present.isEmpty ? "needs one of \(eventKinds.joined(separator: ", "))" : "has more than one kind: \(present.joined(separator: ", "))")
+        }
+        switch kind {
+        case "down": return TimedEvent(at: at, kind: .down(try body.point()))
+        case "move": return TimedEvent(at: at, kind: .move(try body.point()))
+        case "up": return TimedEvent(at: at, kind: .up(try body.point()))
+        case "drag":
+            try body.requireObject(known: ["from", "to", "duration"])
+            guard let f = try body.optional("from"), let t = try body.optional("to") else { throw body.error("needs 'from' and 'to'") }
+            let d = try body.optional("duration")?.number(min: 0.001, max: maxDuration) ?? 0.25
+            return TimedEvent(at: at, kind: .drag(from: try f.point(), to: try t.point(), duration: d))
+        case "wheel":
+            try body.requireObject(known: ["dy", "precise"])
+            guard let dyField = try body.optional("dy") else { throw body.error("missing field 'dy'") }
+            let dy = try dyField.number(min: -1000, max: 1000)
+            let precise = try body.optional("precise")?.bool() ?? (dy != dy.rounded())
+            return TimedEvent(at: at, kind: .wheel(dy: dy, precise: precise))
+        case "key":
+            let text = try body.string()
+            guard let (k, m) = parseKey(text) else {
+                throw body.error("unknown key '\(text)' (keys: \(Key.allCases.map(\.rawValue).joined(separator: ", ")), Esc, Ctrl+R, Ctrl+Q)")
+            }
+            return TimedEvent(at: at, kind: .key(k, m))
+        case "resize": return TimedEvent(at: at, kind: .resize(try body.size()))
+        case "page": return TimedEvent(at: at, kind: .page(try body.integer(min: 0, max: 1_000_000)))
+        default: return TimedEvent(at: at, kind: .wait(try body.number(min: 0, max: maxDuration)))
+        }
+    }
+
+    /// Parses "End", "F5", "Ctrl+R", "Esc".
+    public static func parseKey(_ text: String) -> (Key, KeyModifiers)? {
+        var mods: KeyModifiers = []
+        var name = Substring(text)
+        while let plus = name.firstIndex(of: "+"), plus != name.startIndex {
+            let m = name[..<plus].lowercased()
+            if m == "ctrl" || m == "control" { mods.insert(.control) } else if m == "shift" { mods.insert(.shift) } else { return nil }
+            name = name[name.index(after: plus)...]
+        }
+        let aliases = ["Esc": Key.escape, "PgUp": .pageUp, "PgDn": .pageDown]
+        if let k = aliases[String(name)] { return (k, mods) }
+        if let k = Key.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) { return (k, mods) }
+        return nil
+    }
+}
+
+/// A JSON value with its path, for field-named errors.
+struct Reader {
+    let value: JSONValue
+    let path: String
+    init(_ value: JSONValue, path: String) { self.value = value; self.path = path }
+
+    func error(_ reason: String) -> ScenarioError { ScenarioError(field: path.isEmpty ? "scenario" : path, reason: reason) }
+
+    func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    func requireObject(known: [String]) throws(ScenarioError) {
+        guard case let .object(kv) = value else { throw error("expected an object, got \(value.typeName)") }
+        if let unknown = kv.first(where: { !known.contains($0.0) }) {
+            throw ScenarioError(field: child(unknown.0), reason: "unknown field (known: \(known.joined(separator: ", ")))")
+        }
+    }
+
+    func optional(_ key: String) throws(ScenarioError) -> Reader? {
+        guard case let .object(kv) = value else { throw error("expected an object, got \(value.typeName)") }
+        guard let v = kv.first(where: { $0.0 == key })?.1 else { return nil }
+        return Reader(v, path: child(key))
+    }
+
+    func string() throws(ScenarioError) -> String {
+        guard case let .string(s) = value else { throw error("expected a string, got \(value.typeName)") }
+        return s
+    }
+
+    func bool() throws(ScenarioError) -> Bool {
+        guard case let .bool(b) = value else { throw error("expected true or false, got \(value.typeName)") }
+        return b
+    }
+
+    func number(min lo: Double, max hi: Double, exclusive: Bool = false) throws(ScenarioError) -> Double {
+        guard case let .number(n) = value else { throw error("expected a number, got \(value.typeName)") }
+        guard n.isFinite, n >= lo, n <= hi, !exclusive || (n > lo && n < hi) else {
+            throw error("\(value.text) is out of range (\(JSONValue.number(lo).text)…\(JSONValue.number(hi).text))")
+        }
+        return n
+    }
+
+    func integer(min lo: Int, max hi: Int) throws(ScenarioError) -> Int {
+        let n = try number(min: Double(lo), max: Double(hi))
+        guard n == n.rounded() else { throw error("expected a whole number, got \(value.text)") }
+        return Int(n)
+    }
+
+    func array() throws(ScenarioError) -> [Reader] {
+        guard case let .array(a) = value else { throw error("expected an array, got \(value.typeName)") }
+        return a.enumerated().map { Reader($0.element, path: "\(path)[\($0.offset)]") }
+    }
+
+    func pair(min lo: Double, max hi: Double) throws(ScenarioError) -> (Double, Double) {
+        let a = try array()
+        guard a.count == 2 else { throw error("expected [x, y] (two numbers), got \(a.count) values") }
+        return (try a[0].number(min: lo, max: hi), try a[1].number(min: lo, max: hi))
+    }
+
+    func point() throws(ScenarioError) -> Point {
+        let (x, y) = try pair(min: -ScenarioParser.maxSide, max: ScenarioParser.maxSide)
+        return Point(x, y)
+    }
+
+    func size() throws(ScenarioError) -> Size {
+        let (w, h) = try pair(min: 1, max: ScenarioParser.maxSide)
+        return Size(w, h)
+    }
+}

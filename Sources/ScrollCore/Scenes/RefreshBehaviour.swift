@@ -1,0 +1,32 @@
+/// What the refresh action does (scenario field `refresh`, CLI `--refresh-*`).
+public struct RefreshBehaviour: Sendable, Equatable {
+    public enum Outcome: String, Sendable, CaseIterable {
+        /// Returns after `duration`, adding `newRows` rows at the top.
+        case success
+        /// Throws after `duration`; the old rows stay.
+        case failure
+        /// Never returns; the timeout or Esc ends it.
+        case hang
+    }
+    /// Seconds the action takes.
+    public var duration: Double = 1.5
+    public var outcome: Outcome = .success
+    /// Seconds after which a running action is cancelled.
+    public var timeout: Double = 30
+    /// Rows a successful refresh inserts at the top.
+    public var newRows: Int = 3
+    public init() {}
+}
+
+/// How the refresh indicator looks (CLI `--spinner`, `--reduce-motion`, `--lottie`,
+/// `--indicator-color`; scenario fields `spinner`, `reduceMotion`, `indicator`).
+public struct IndicatorOptions: Sendable, Equatable {
+    /// Vector spinner style name: `seed` or `material`.
+    public var style = "seed"
+    public var reduceMotion = false
+    /// A Lottie file replacing the vector spinner; nil = vector (or the scene's default asset).
+    public var lottiePath: String?
+    /// Colour override for both kinds.
+    public var color: Color?
+    public init() {}
+}

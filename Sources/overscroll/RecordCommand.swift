@@ -1,0 +1,57 @@
+import Foundation
+import Recording
+import Rendering
+import ScrollCore
+
+/// `overscroll record SCENARIO.json --out DIR`.
+enum RecordCommand {
+    static let help = """
+    usage: overscroll record SCENARIO.json --out DIR [--no-png] [--no-progress]
+
+    Runs the scenario headless on a virtual clock and writes DIR/frame-00000.png … (duration·fps + 1
+    frames, the last at exactly `duration`) and DIR/trace.jsonl (one JSON object per frame).
+    Nothing is written unless the whole run succeeds. Two runs give byte-identical frames.
+
+      --out DIR       output folder (created; same-named files replaced)
+      --no-png        write only the trace
+      --no-progress   no progress bar on standard error
+      --help          this text
+    See README.md "Scenarios" for the file format.
+    """
+
+    /// Reads and validates a scenario file; errors name the file and the field.
+    static func loadScenario(_ path: String) throws -> Scenario {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError(message: "\(path): cannot read the scenario file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else { throw UsageError(message: "\(path): not UTF-8 text") }
+        do {
+            var s = try ScenarioParser.parse(text)
+            guard SceneCatalog.make(s.scene, context: SceneContext(options: s.options)) != nil else {
+                throw ScenarioError(field: "scene", reason: "unknown scene '\(s.scene)' (scenes: \(SceneCatalog.available.joined(separator: ", ")))")
+            }
+            if let lottie = s.options.indicator.lottiePath, !lottie.hasPrefix("/") {
+                s.options.indicator.lottiePath = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(lottie).path
+            }
+            return s
+        } catch let e as ScenarioError {
+            throw UsageError(message: "\(path): \(e)")
+        }
+    }
+
+    @MainActor
+    static func run(_ argv: [String]) async throws -> Int32 {
+        let a = try Arguments(argv, command: "record", valued: ["out"], booleans: ["help", "no-png", "no-progress"])
+        if a.has("help") { print(help); return 0 }
+        guard a.positionals.count == 1 else { throw UsageError(message: "record: expected one SCENARIO.json (see `overscroll record --help`)") }
+        guard let out = a.string("out") else { throw UsageError(message: "record: --out DIR is required") }
+        let scenario = try loadScenario(a.positionals[0])
+        var options = RecordOptions()
+        options.writePNG = !a.has("no-png")
+        options.progress = !a.has("no-progress")
+        let recorder = Recorder(renderer: CairoRenderer())
+        let result = try await recorder.record(scenario, to: URL(fileURLWithPath: out), options: options)
+        Platform.printError("recorded \(result.frames) frames to \(out)")
+        return 0
+    }
+}

@@ -1,0 +1,75 @@
+import Testing
+@testable import Recording
+@testable import ScrollCore
+
+@Suite struct ScenarioParserTests {
+    @Test func readsTheDocumentedExample() throws {
+        let s = try ScenarioParser.parse("""
+        {"scene": "list", "size": [390, 844], "scale": 2, "fps": 60, "duration": 3.0, "rows": 200,
+         "events": [
+           {"at": 0.20, "drag": {"from": [195, 600], "to": [195, 200], "duration": 0.25}},
+           {"at": 1.50, "down": [195, 300]}, {"at": 1.55, "move": [195, 320]}, {"at": 1.60, "up": [195, 320]},
+           {"at": 2.00, "wheel": {"dy": -3.5, "precise": true}},
+           {"at": 2.50, "key": "End"},
+           {"at": 2.80, "resize": [390, 600]}]}
+        """)
+        #expect(s.frameCount == 181)
+        #expect(s.time(ofFrame: 180) == 3.0)
+        #expect(s.events.count == 7)
+        #expect(s.events[0].kind == .drag(from: Point(195, 600), to: Point(195, 200), duration: 0.25))
+        #expect(s.events[4].kind == .wheel(dy: -3.5, precise: true))
+        #expect(s.events[5].kind == .key(.end, []))
+        #expect(s.options.rows == 200)
+    }
+
+    @Test func lastFrameIsAtExactlyTheDuration() throws {
+        let s = try ScenarioParser.parse(#"{"fps": 30, "duration": 1.01}"#)
+        #expect(s.time(ofFrame: s.frameCount - 1) == 1.01)
+        #expect(s.time(ofFrame: s.frameCount - 2) < 1.01)
+    }
+
+    @Test(arguments: [
+        (#"{"fps": "sixty"}"#, "fps"),
+        (#"{"duration": -1}"#, "duration"),
+        (#"{"size": [390]}"#, "size"),
+        (#"{"colour": 1}"#, "colour"),
+        (#"{"events": [{"at": 1, "drag": {"from": [0, 0]}}]}"#, "events[0].drag"),
+        (#"{"events": [{"at": 1, "key": "Hyper"}]}"#, "events[0].key"),
+        (#"{"events": [{"drag": {"from": [0,0], "to": [1,1]}}]}"#, "events[0]"),
+        (#"{"events": [{"at": 1, "wheel": {"dy": 1e999}}]}"#, ""),
+        (#"{"refresh": {"outcome": "maybe"}}"#, "refresh.outcome"),
+        (#"{"events": [{"at": 1, "down": [0, 0], "up": [0, 0]}]}"#, "events[0]"),
+    ])
+    func malformedFieldsAreNamed(json: String, field: String) {
+        do {
+            _ = try ScenarioParser.parse(json)
+            Issue.record("expected an error for \(json)")
+        } catch {
+            if field.isEmpty { #expect(error.field.isEmpty || error.field == "scenario") } else { #expect(error.field == field) }
+            #expect(!error.reason.isEmpty)
+        }
+    }
+
+    @Test func notJSONIsReportedWithAPosition() {
+        #expect(throws: ScenarioError.self) { try ScenarioParser.parse("{\"fps\": 60,\n \"duration\": }") }
+        do { _ = try ScenarioParser.parse("{\"fps\": 60,\n \"duration\": }") } catch {
+            #expect(error.reason.contains("line 2"))
+        }
+    }
+
+    @Test func dragsExpandIntoDownMovesUp() throws {
+        let s = try ScenarioParser.parse(#"{"events": [{"at": 1, "drag": {"from": [0, 100], "to": [0, 0], "duration": 0.1}}]}"#)
+        let e = s.expandedEvents(dragSampleRate: 100)
+        #expect(e.first?.event == .pointerDown(Point(0, 100)))
+        #expect(e.last?.event == .pointerUp(Point(0, 0)))
+        #expect(e.count == 12)
+        #expect(abs(e.last!.t - 1.1) < 1e-12)
+    }
+
+    @Test func keyNamesWithModifiers() {
+        #expect(ScenarioParser.parseKey("Ctrl+R")! == (.r, .control))
+        #expect(ScenarioParser.parseKey("Esc")! == (.escape, []))
+        #expect(ScenarioParser.parseKey("F5")! == (.f5, []))
+        #expect(ScenarioParser.parseKey("Meta+R") == nil)
+    }
+}
