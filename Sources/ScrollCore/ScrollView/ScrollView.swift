@@ -22,6 +22,7 @@ public final class ScrollView {
         case dragging(startPointer: Double, startRaw: Double)
         case simulating(start: Double, simulation: BouncingSimulation)
         case animating(start: Double, from: Double, to: Double, duration: Double)
+        case springing(start: Double, simulation: SpringSimulation)
     }
     private var activity: Activity = .idle
     private var tracker: VelocityTracker
@@ -46,6 +47,7 @@ public final class ScrollView {
         case .dragging: return .dragging
         case let .simulating(start, sim): return sim.isBouncing(at: lastTime - start) ? .bouncing : .decelerating
         case .animating: return .animating
+        case .springing: return .decelerating
         }
     }
 
@@ -53,7 +55,7 @@ public final class ScrollView {
     /// True while a simulation or animation still has to be evaluated on coming frames.
     public var isMoving: Bool {
         switch activity {
-        case .simulating, .animating: return true
+        case .simulating, .animating, .springing: return true
         default: return false
         }
     }
@@ -95,7 +97,7 @@ public final class ScrollView {
     /// Stops any motion where it is.
     public func stopMotion() {
         switch activity {
-        case .simulating, .animating:
+        case .simulating, .animating, .springing:
             activity = .idle
             velocity = 0
         default: break
@@ -196,12 +198,34 @@ public final class ScrollView {
         }
     }
 
+    /// Settles on `y` (clamped to the bounds) with a spring that starts from the current offset
+    /// with `velocity` (offset points/s), so a release flows into it without a jump: the settle of
+    /// a paging or snapping policy. `t` defaults to the time of the last event the view handled,
+    /// which inside a delegate callback is the time of the reported event. Ignored while dragging.
+    public func spring(to y: Double, velocity v0: Double, parameters: SpringParameters, at t: Double? = nil) {
+        guard y.isFinite, v0.isFinite else { return }
+        if case .dragging = activity { return }
+        let start = t ?? lastTime
+        lastTime = start
+        let target = min(max(y, minOffset), maxOffset)
+        let sim = SpringSimulation(parameters, from: contentOffset, to: target, v0: v0)
+        if sim.isDone(at: 0) {
+            activity = .idle
+            velocity = 0
+            setContentOffset(target)
+        } else {
+            activity = .springing(start: start, simulation: sim)
+            velocity = v0
+        }
+    }
+
     /// Where the current motion will end (the offset itself when idle or dragging).
     public var targetOffset: Double {
         switch activity {
         case .idle, .dragging: return contentOffset
         case let .simulating(_, sim): return sim.finalPosition
         case let .animating(_, _, to, _): return to
+        case let .springing(_, sim): return sim.finalPosition
         }
     }
 
@@ -214,6 +238,17 @@ public final class ScrollView {
         case .idle, .dragging:
             return
         case let .simulating(start, sim):
+            let dt = max(0, t - start)
+            if sim.isDone(at: dt) {
+                activity = .idle
+                velocity = 0
+                setContentOffset(sim.finalPosition)
+                delegate?.scrollViewDidEndDecelerating(self)
+            } else {
+                velocity = sim.velocity(at: dt)
+                setContentOffset(sim.position(at: dt))
+            }
+        case let .springing(start, sim):
             let dt = max(0, t - start)
             if sim.isDone(at: dt) {
                 activity = .idle

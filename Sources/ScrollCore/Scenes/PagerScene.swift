@@ -1,0 +1,203 @@
+/// The `pager` scene (seed 003, SPEC §8): full-viewport vertical pages that snap, wrapping around
+/// both ways, with `currentPage` changing only when a transition completes.
+///
+/// No second scroll implementation: one `ScrollView` holds a window of three page-tall slots —
+/// the previous page, the current page and the next page (wrapped) — and rests on the middle one
+/// (offset = one page height). Drags and wheel gestures go through the ordinary
+/// `ScrollInputController`, so they move the content 1:1 and rubber-band past the neighbours. The
+/// scene is the scroll view's delegate: on release it asks `PagingPolicy` for the step and lets the
+/// scroll view settle on that slot with its spring, carrying the release velocity. When the
+/// settle ends on a neighbour, that page becomes current, the slots are refilled around it and the
+/// offset is recentred (the same picture, so nothing moves on screen). A settle back onto the
+/// middle slot is a cancelled swipe and changes nothing.
+///
+/// Programmatic changes (`InputEvent.setPage`, PageUp/PageDown, Up/Down/Space, Home/End) put the
+/// requested page in the neighbour slot of their direction and spring to it; a request that
+/// arrives while a swipe or transition runs waits for it to finish (latest request wins).
+public final class PagerScene: Scene, ScrollViewDelegate {
+    public let name = "pager"
+    public private(set) var size: Size
+    public let scrollView: ScrollView
+    public let input: ScrollInputController
+    public let config: PagerConfig
+    public let theme: Theme
+    /// The page shown at rest (0-based).
+    public private(set) var currentPage = 0
+    /// Number of completed transitions that changed the page.
+    public private(set) var pageChanges = 0
+    /// Pages in the previous, current and next slots.
+    public private(set) var slots: [Int]
+    /// Slot (0, 1, 2) the running settle goes to; nil at rest or while dragging.
+    public private(set) var targetSlot: Int?
+    /// A programmatic page request waiting for the running swipe or transition to end.
+    public private(set) var pendingPage: Int?
+    private var releaseVelocity = 0.0
+
+    public init(options: SceneOptions, config: PagerConfig = PagerConfig()) {
+        size = options.size
+        self.config = config
+        theme = options.theme
+        let h = max(1, options.size.height)
+        scrollView = ScrollView(viewportHeight: h, contentHeight: 3 * h, profile: options.profile)
+        scrollView.setContentOffset(h)
+        input = ScrollInputController(scrollView: scrollView)
+        slots = [0, 0, 0]
+        slots = neighbours(of: 0)
+        scrollView.delegate = self
+    }
+
+    public var pageCount: Int { max(1, config.pageColors.count) }
+    /// Page height = viewport height (points).
+    public var pageHeight: Double { scrollView.viewportHeight }
+    /// Offset of the middle slot, where the current page rests.
+    public var restOffset: Double { pageHeight }
+
+    public func wrap(_ i: Int) -> Int { ((i % pageCount) + pageCount) % pageCount }
+    private func neighbours(of p: Int) -> [Int] { [wrap(p - 1), p, wrap(p + 1)] }
+
+    /// The page the pager is heading to: a waiting request, the running transition's page, or
+    /// the current page. Relative keys step from it.
+    public var destinationPage: Int { pendingPage ?? targetSlot.map { slots[$0] } ?? currentPage }
+
+    // MARK: Scene
+
+    public func handle(_ event: InputEvent, at t: Double) {
+        advance(to: t)
+        switch event {
+        case let .resize(s):
+            resize(to: s, at: t)
+        case let .setPage(n):
+            request(page: n, at: t)
+        case let .key(key, _):
+            switch key {
+            case .pageDown, .down, .space: request(page: wrap(destinationPage + 1), at: t)
+            case .pageUp, .up: request(page: wrap(destinationPage - 1), at: t)
+            case .home: request(page: 0, at: t)
+            case .end: request(page: pageCount - 1, at: t)
+            default: break
+            }
+        default:
+            input.handle(event, at: t)
+        }
+    }
+
+    public func advance(to t: Double) {
+        input.processDeadlines(upTo: t)
+        scrollView.advance(to: t)
+        settle(at: t)
+    }
+
+    private var needsSettle: Bool {
+        !scrollView.isDragging && !scrollView.isMoving
+            && (abs(scrollView.contentOffset - restOffset) > config.restTolerance || targetSlot != nil || pendingPage != nil)
+    }
+
+    public var isAnimating: Bool { scrollView.isMoving || needsSettle }
+    public var nextDeadline: Double? { input.nextDeadline }
+
+    public func trace() -> TraceFields {
+        [("page", .int(currentPage)),
+         ("pageChanges", .int(pageChanges)),
+         ("pageTarget", targetSlot.map { .int(slots[$0]) } ?? .null)]
+    }
+
+    // MARK: paging
+
+    /// Called once the scroll view is at rest: completes a transition, or settles a stray offset.
+    private func settle(at t: Double) {
+        guard !scrollView.isDragging, !scrollView.isMoving else { return }
+        let h = pageHeight
+        let offset = scrollView.contentOffset
+        let nearest = min(2, max(0, Int((offset / h).rounded())))
+        if abs(offset - Double(nearest) * h) > config.restTolerance {
+            let slot = targetSlot ?? nearest
+            targetSlot = slot
+            scrollView.spring(to: Double(slot) * h, velocity: 0, parameters: config.snapSpring, at: t)
+            return
+        }
+        if nearest != 1 {
+            let page = slots[nearest]
+            if page != currentPage {
+                currentPage = page
+                pageChanges += 1
+            }
+            scrollView.scroll(to: restOffset, animated: false, at: t)
+        }
+        slots = neighbours(of: currentPage)
+        targetSlot = nil
+        if let p = pendingPage {
+            pendingPage = nil
+            start(page: p, at: t)
+        }
+    }
+
+    /// Shows `page` with an animated transition (now, or after the running one).
+    public func request(page: Int, at t: Double) {
+        guard page >= 0, page < pageCount else { return }
+        if scrollView.isDragging || scrollView.isMoving || targetSlot != nil {
+            pendingPage = page
+            return
+        }
+        start(page: page, at: t)
+    }
+
+    private func start(page: Int, at t: Double) {
+        guard page != currentPage else { return }
+        let backward = page == wrap(currentPage - 1) && page != wrap(currentPage + 1)
+        let slot = backward ? 0 : 2
+        slots[slot] = page
+        targetSlot = slot
+        scrollView.spring(to: Double(slot) * pageHeight, velocity: 0, parameters: config.snapSpring, at: t)
+    }
+
+    private func resize(to s: Size, at t: Double) {
+        let oldHeight = pageHeight
+        let fraction = scrollView.contentOffset / oldHeight
+        size = s
+        let h = max(1, s.height)
+        scrollView.setContentHeight(3 * h)
+        scrollView.setViewportHeight(h)
+        guard !scrollView.isDragging else { return }
+        scrollView.stopMotion()
+        scrollView.setContentOffset(fraction * h)
+        settle(at: t)
+    }
+
+    // MARK: ScrollViewDelegate
+
+    public func scrollViewWillBeginDragging(_ scrollView: ScrollView) {
+        targetSlot = nil
+    }
+
+    public func scrollViewWillEndDragging(_ scrollView: ScrollView, velocity: Double) {
+        releaseVelocity = velocity
+    }
+
+    /// The release: pick the slot and settle on it with the release velocity.
+    public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate: Bool) {
+        let step = config.policy.step(displacement: scrollView.contentOffset - restOffset,
+                                      velocity: releaseVelocity, pageHeight: pageHeight)
+        let slot = 1 + step
+        targetSlot = slot
+        scrollView.spring(to: Double(slot) * pageHeight, velocity: releaseVelocity, parameters: config.snapSpring)
+    }
+
+    // MARK: drawing
+
+    public func frame() -> FrameModel {
+        let h = pageHeight
+        let w = size.width
+        let viewport = Rect(x: 0, y: 0, width: w, height: size.height)
+        var out: [DrawCommand] = []
+        for slot in 0..<3 {
+            let r = Rect(x: 0, y: Double(slot) * h - scrollView.contentOffset, width: w, height: h)
+            guard r.intersects(viewport) else { continue }
+            let page = slots[slot]
+            let colour = config.pageColors.isEmpty ? theme.rowBackground : config.pageColors[page % config.pageColors.count]
+            out.append(.fill(r, colour, cornerRadius: 0))
+            let box = Rect(x: 0, y: r.y + (h - config.numberHeight) / 2, width: w, height: config.numberHeight)
+            out.append(.text("\(page + 1)", box, TextStyle(size: config.numberSize, weight: .bold, color: config.numberColor, alignment: .center)))
+        }
+        return FrameModel(size: size, background: theme.background, commands: out)
+    }
+}
