@@ -31,8 +31,12 @@ public extension Scene {
 public struct SceneContext {
     public var options: SceneOptions
     public var textMeasurer: any TextMeasurer
-    public init(options: SceneOptions, textMeasurer: any TextMeasurer = ApproximateTextMeasurer()) {
+    /// Clock and wake-up for async refresh actions.
+    public var runtime: RefreshRuntime
+    public init(options: SceneOptions, textMeasurer: any TextMeasurer = ApproximateTextMeasurer(),
+                runtime: RefreshRuntime = .virtual()) {
         self.options = options
         self.textMeasurer = textMeasurer
+        self.runtime = runtime
     }
 }

@@ -12,6 +12,7 @@ public enum SceneCatalog {
     public static func make(_ name: String, context: SceneContext) -> (any Scene)? {
         switch name {
         case "list": return ListScene(context: context)
+        case "coordinator": return CoordinatorScene(context: context)
         case "title": return TitleScene(options: context.options, measurer: context.textMeasurer)
         case "pager": return PagerScene(options: context.options)
         case "header": return HeaderScene(options: context.options)

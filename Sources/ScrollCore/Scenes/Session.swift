@@ -12,10 +12,15 @@ public final class Session {
     /// Measures text for scenes whose layout depends on it.
     public let textMeasurer: any TextMeasurer
 
+    /// Clock and wake-up for refresh actions.
+    public let runtime: RefreshRuntime
+
     public init(scene name: String, options: SceneOptions,
-                textMeasurer: any TextMeasurer = ApproximateTextMeasurer()) throws(SessionError) {
+                textMeasurer: any TextMeasurer = ApproximateTextMeasurer(),
+                runtime: RefreshRuntime = .virtual()) throws(SessionError) {
         self.textMeasurer = textMeasurer
-        guard let s = SceneCatalog.make(name, context: SceneContext(options: options, textMeasurer: textMeasurer)) else {
+        self.runtime = runtime
+        guard let s = SceneCatalog.make(name, context: SceneContext(options: options, textMeasurer: textMeasurer, runtime: runtime)) else {
             throw .unknownScene(name)
         }
         scene = s
@@ -57,7 +62,7 @@ public final class Session {
     private func switchScene(to name: String, at t: Double) {
         var o = options
         o.size = scene.size
-        if let s = SceneCatalog.make(name, context: SceneContext(options: o, textMeasurer: textMeasurer)) {
+        if let s = SceneCatalog.make(name, context: SceneContext(options: o, textMeasurer: textMeasurer, runtime: runtime)) {
             scene = s
             scene.advance(to: t)
         }
@@ -65,6 +70,7 @@ public final class Session {
 
     public func advance(to t: Double) {
         lastTime = max(lastTime, t)
+        runtime.advanceClock(to: t)
         scene.advance(to: t)
     }
 

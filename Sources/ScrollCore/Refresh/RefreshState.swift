@@ -1,0 +1,52 @@
+/// The refresh coordinator's states (seed 000).
+public enum RefreshState: Equatable, Sendable {
+    case idle
+    /// Pulling with progress 0…1 of the threshold.
+    case pulling(Double)
+    /// Past the threshold: releasing starts a refresh.
+    case triggered
+    case refreshing
+    /// Returning to rest after the action ended.
+    case completing
+
+    public var name: String {
+        switch self {
+        case .idle: return "idle"
+        case .pulling: return "pulling"
+        case .triggered: return "triggered"
+        case .refreshing: return "refreshing"
+        case .completing: return "completing"
+        }
+    }
+
+    /// Whether `self → next` is a legal transition.
+    public func canMove(to next: RefreshState) -> Bool {
+        switch (self, next) {
+        case (.idle, .pulling), (.idle, .refreshing): return true
+        case (.pulling, .pulling), (.pulling, .triggered), (.pulling, .idle), (.pulling, .refreshing): return true
+        case (.triggered, .pulling), (.triggered, .refreshing), (.triggered, .idle): return true
+        case (.refreshing, .completing): return true
+        case (.completing, .idle): return true
+        default: return false
+        }
+    }
+}
+
+/// Every number of the coordinator, named (SPEC §4 defaults).
+public struct RefreshCoordinatorConfig: Sendable, Equatable {
+    /// Pull distance that triggers, and the header height (pt).
+    public var threshold = 80.0
+    /// Once triggered, the state stays triggered until the pull falls below this fraction of the threshold.
+    public var hysteresis = 0.9
+    /// Top safe-area inset (pt); 0 on the desktop.
+    public var safeTop = 0.0
+    /// Ease from the release position to the locked offset (s).
+    public var startDuration = 0.25
+    /// Ease back to rest after the action ended (s).
+    public var completeDuration = 0.4
+    /// An offset this far (pt) from the held one is corrected.
+    public var lockTolerance = 0.5
+    /// How long a failure message stays in the header (s).
+    public var errorDisplay = 1.2
+    public init() {}
+}

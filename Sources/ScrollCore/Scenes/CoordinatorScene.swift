@@ -1,0 +1,183 @@
+/// The `coordinator` scene: the list with the seed-000 refresh coordinator attached at run time.
+///
+/// Delegate chain: ScrollView → RefreshCoordinator → ContentSync (the list's own observer).
+/// The header of height `threshold` sits above the content; the indicator tracks the pull and
+/// loops while the action runs; a failure shows a brief error banner and keeps the rows.
+public final class CoordinatorScene: Scene {
+    public let name = "coordinator"
+    public private(set) var size: Size
+    public let scrollView: ScrollView
+    public let input: ScrollInputController
+    public let coordinator: RefreshCoordinator
+    public let contentSync = ContentSync()
+    public let rows: SampleRows
+    public let layout = ListLayout()
+    public let theme: Theme
+    public let behaviour: RefreshBehaviour
+    public let indicator: IndicatorOptions
+    let runner: RefreshActionRunner
+    private var now = 0.0
+    private var errorShownAt: Double?
+
+    public init(context: SceneContext, config: RefreshCoordinatorConfig = RefreshCoordinatorConfig()) {
+        let o = context.options
+        size = o.size
+        theme = o.theme
+        behaviour = o.refresh
+        indicator = o.indicator
+        rows = SampleRows(count: o.rows)
+        scrollView = ScrollView(viewportHeight: o.size.height, contentHeight: layout.contentHeight(rows: o.rows), profile: o.profile)
+        input = ScrollInputController(scrollView: scrollView)
+        coordinator = RefreshCoordinator(config: config)
+        runner = context.runtime.makeRunner()
+        scrollView.delegate = contentSync
+        coordinator.attach(to: scrollView)
+        coordinator.isDirectInput = { [unowned input] in input.isDirectInputActive }
+        coordinator.startAction = { [unowned runner, behaviour] token in runner.start(token: token, behaviour: behaviour) }
+        coordinator.cancelAction = { [unowned runner] token in runner.cancel(token: token) }
+        coordinator.onFinish = { [unowned self] outcome in self.finished(outcome) }
+    }
+
+    private func finished(_ outcome: Result<Int, RefreshFailure>) {
+        switch outcome {
+        case let .success(n):
+            rows.prepend(n)
+            scrollView.setContentHeight(layout.contentHeight(rows: rows.count))
+            contentSync.layout(scrollView)
+        case .failure:
+            errorShownAt = now
+        }
+    }
+
+    /// Delivers finished actions; called at every event and frame.
+    private func pump(_ t: Double) {
+        now = max(now, t)
+        coordinator.setTime(t)
+        for r in runner.drain() { coordinator.deliver(r, at: t) }
+    }
+
+    public func handle(_ event: InputEvent, at t: Double) {
+        pump(t)
+        switch event {
+        case let .resize(s):
+            size = s
+            scrollView.setViewportHeight(s.height)
+            contentSync.layout(scrollView)
+        case .key(.f5, []), .key(.r, .control):
+            coordinator.beginRefresh(at: t, fromGesture: false)
+        case .key(.escape, _):
+            coordinator.cancel(at: t)
+        default:
+            let wheelReleases = input.wheelReleases
+            input.handle(event, at: t)
+            if case .pointerUp = event { coordinator.inputReleased() }
+            if input.wheelReleases != wheelReleases { coordinator.inputReleased() }
+        }
+    }
+
+    public func advance(to t: Double) {
+        pump(t)
+        let wheelReleases = input.wheelReleases
+        input.processDeadlines(upTo: t)
+        if input.wheelReleases != wheelReleases { coordinator.inputReleased() }
+        scrollView.advance(to: t)
+        coordinator.advance(to: t, timeout: behaviour.timeout)
+    }
+
+    public nonisolated(nonsending) func settle() async { await runner.settle() }
+
+    public var isAnimating: Bool {
+        scrollView.isMoving || coordinator.isLocked || errorVisible
+    }
+
+    private var errorVisible: Bool {
+        guard let at = errorShownAt else { return false }
+        return now < at + coordinator.config.errorDisplay
+    }
+
+    public var nextDeadline: Double? {
+        let timeout = coordinator.state == .refreshing ? coordinator.refreshStart + behaviour.timeout : nil
+        return [input.nextDeadline, timeout].compactMap { $0 }.min()
+    }
+
+    // MARK: frame
+
+    public func frame() -> FrameModel {
+        let offset = scrollView.contentOffset
+        let threshold = coordinator.config.threshold
+        var c = layout.commands(rows: rows, offset: offset, viewport: size, theme: theme)
+        let headerY = -threshold - offset
+        if headerY + threshold > 0 {
+            let center = Point(size.width / 2, headerY + threshold / 2)
+            c.append(contentsOf: indicatorCommands(center: center))
+        }
+        if errorVisible, let e = coordinator.lastError {
+            let banner = Rect(x: 12, y: 12, width: size.width - 24, height: 40)
+            c.append(.fill(banner, Color(hex: 0xFF3B30), cornerRadius: 10))
+            c.append(.text("Couldn't refresh · 새로고침 실패: \(e)", Rect(x: 24, y: 12, width: size.width - 48, height: 40),
+                           TextStyle(size: 14, weight: .semibold, color: .white, alignment: .center)))
+        }
+        return FrameModel(size: size, background: theme.background, commands: c)
+    }
+
+    /// The indicator's phase for this frame.
+    public var indicatorPhase: IndicatorPhaseSnapshot {
+        switch coordinator.state {
+        case .idle: return .hidden
+        case let .pulling(p): return .pulling(p)
+        case .triggered: return .pulling(1)
+        case .refreshing: return .refreshing(since: coordinator.refreshStart)
+        case .completing: return .completing(fraction: completingFraction)
+        }
+    }
+
+    private var completingFraction: Double {
+        guard let held = coordinator.heldOffset(at: now) else { return 1 }
+        let from = coordinator.lockedOffset, to = -coordinator.config.safeTop
+        return from == to ? 1 : min(1, max(0, (held - from) / (to - from)))
+    }
+
+    func indicatorCommands(center: Point) -> [DrawCommand] {
+        SimpleSpinner.commands(indicatorPhase, center: center, at: now, color: indicator.color ?? theme.subtitle)
+    }
+
+    public func trace() -> TraceFields {
+        [
+            ("state", .string(coordinator.state.name)),
+            ("progress", .double(coordinator.progress)),
+            ("locked", .bool(coordinator.isLocked)),
+            ("lockedOffset", coordinator.heldOffset(at: now).map { .double($0) } ?? .null),
+            ("corrections", .int(coordinator.corrections)),
+            ("forwarded", .int(coordinator.forwarded)),
+            ("refreshes", .int(coordinator.refreshes)),
+            ("error", coordinator.lastError.map { .string($0) } ?? .null),
+            ("rows", .int(rows.count)),
+        ]
+    }
+}
+
+/// What an indicator shows in a frame.
+public enum IndicatorPhaseSnapshot: Equatable, Sendable {
+    case hidden
+    case pulling(Double)
+    case refreshing(since: Double)
+    case completing(fraction: Double)
+}
+
+/// A minimal arc spinner used until the full indicator module draws these phases.
+enum SimpleSpinner {
+    static func commands(_ phase: IndicatorPhaseSnapshot, center: Point, at t: Double, color: Color) -> [DrawCommand] {
+        let r = 12.5, top = -Double.pi / 2
+        switch phase {
+        case .hidden: return []
+        case let .pulling(p):
+            guard p > 0 else { return [] }
+            return [.arc(ArcStroke(center: center, radius: r, lineWidth: 3, startAngle: top, endAngle: top + 2 * .pi * p, color: color))]
+        case let .refreshing(since):
+            let a = top + 2 * .pi * (t - since)
+            return [.arc(ArcStroke(center: center, radius: r, lineWidth: 3, startAngle: a, endAngle: a + 1.6 * .pi, color: color))]
+        case let .completing(f):
+            return [.arc(ArcStroke(center: center, radius: r, lineWidth: 3, startAngle: top, endAngle: top + 1.6 * .pi, color: color.withAlpha(color.a * (1 - f))))]
+        }
+    }
+}
