@@ -31,13 +31,18 @@ enum GoldenImage {
             Issue.record("missing golden \(file); run with \(updateKey)=1", sourceLocation: sourceLocation)
             return
         }
-        guard let golden = cairo_image_surface_create_from_png(url.path),
-              cairo_surface_status(golden) == CAIRO_STATUS_SUCCESS else {
+        guard let png = cairo_image_surface_create_from_png(url.path),
+              cairo_surface_status(png) == CAIRO_STATUS_SUCCESS else {
             Issue.record("unreadable golden \(file)", sourceLocation: sourceLocation)
             return
         }
-        defer { cairo_surface_destroy(golden) }
-        let cmp = PixelComparison(image, golden, channelTolerance: channelTolerance)
+        defer { cairo_surface_destroy(png) }
+        // cairo loads an opaque PNG as RGB24: paint it into ARGB32 to compare like with like.
+        let golden = ImageSurface(width: Int(cairo_image_surface_get_width(png)), height: Int(cairo_image_surface_get_height(png)))
+        cairo_set_source_surface(golden.context, png, 0, 0)
+        cairo_set_operator(golden.context, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(golden.context)
+        let cmp = PixelComparison(image, golden.surface, channelTolerance: channelTolerance)
         #expect(!cmp.sizeMismatch, "\(file): size or format differs", sourceLocation: sourceLocation)
         #expect(cmp.differingPixels <= maxDifferingPixels,
                 "\(file): \(cmp.differingPixels) pixels differ (largest channel delta \(cmp.largestChannelDelta))",

@@ -66,7 +66,7 @@ public struct RefreshIndicator: Sendable, Equatable {
 
     private func loopOpacity(_ loop: RefreshLoop, at t: Double, fromPull: Bool) -> Double {
         guard fromPull else { return 1 }
-        let w = SpinnerMotion.blendWeight(elapsed: t - loop.since, over: config.blendSeconds)
+        let w = SpinnerMotion.blendWeight(elapsed: t - loop.since, over: config.handoffFadeSeconds)
         return loop.handoffOpacity + (1 - loop.handoffOpacity) * w
     }
 

@@ -15,8 +15,11 @@ public struct SpinnerConfig: Sendable, Equatable {
     public static let minimumReducedTurnSeconds: Double = 10
     /// Fixed arc length under reduced motion, in turns.
     public var reducedArc: Double = 0.3
-    /// Seconds over which the reduced-motion loop blends out of the pull arc.
-    public var reducedBlendSeconds: Double = 1.5
+    /// Seconds over which the reduced-motion loop blends out of the pull arc (long, so the arc
+    /// settles no faster than the slow loop turns).
+    public var reducedBlendSeconds: Double = 8
+    /// Seconds over which the loop's opacity goes from the last pull frame's to 1.
+    public var handoffFadeSeconds: Double = 0.3
     /// Seconds of the trigger pulse (the desktop stand-in for the haptic tick).
     public var pulseSeconds: Double = 0.18
     /// Peak scale of the trigger pulse (1 = none).

@@ -21,12 +21,22 @@ public enum SpinnerMotion {
         }
     }
 
-    /// The loop as drawn: blends from `handoff` (the last pull arc) into the steady loop over
-    /// the first `config.blendSeconds` with a smoothstep weight, so the switch shows no jump.
+    /// The loop as drawn, continuing from `handoff` (the last pull arc) without a jump.
+    ///
+    /// The loop is turned so that one of its ends lines up with the handoff's (the start when the
+    /// arc has to shrink, the end when it has to grow); the other end's offset then fades out over
+    /// `config.blendSeconds` (smoothstep). That end only ever moves slower than the loop would, or
+    /// backwards at most as fast, so no frame moves more than the steady loop's frame motion
+    /// (given a blend long enough for the length change, which the defaults are).
     public static func refreshingArc(_ config: SpinnerConfig, elapsed: Double, handoff: ArcSpan) -> ArcSpan {
+        let first = loopArc(config, elapsed: 0)
+        let shrinks = handoff.length >= first.length
+        let turn = shrinks ? handoff.start - first.start : handoff.end - first.end
         let loop = loopArc(config, elapsed: elapsed)
-        let w = blendWeight(elapsed: elapsed, over: config.blendSeconds)
-        return handoff.blended(to: loop, w)
+        let fade = 1 - blendWeight(elapsed: elapsed, over: config.blendSeconds)
+        let startOffset = (handoff.start - first.start - turn) * fade
+        let endOffset = (handoff.end - first.end - turn) * fade
+        return ArcSpan(start: loop.start + turn + startOffset, end: loop.end + turn + endOffset)
     }
 
     /// Smoothstep 0 → 1 over `seconds` (1 when `seconds` ≤ 0).
