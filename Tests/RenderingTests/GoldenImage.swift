@@ -42,7 +42,7 @@ enum GoldenImage {
         cairo_set_source_surface(golden.context, png, 0, 0)
         cairo_set_operator(golden.context, CAIRO_OPERATOR_SOURCE)
         cairo_paint(golden.context)
-        let cmp = PixelComparison(image, golden.surface, channelTolerance: channelTolerance)
+        let cmp = withExtendedLifetime(golden) { PixelComparison(image, golden.surface, channelTolerance: channelTolerance) }
         #expect(!cmp.sizeMismatch, "\(file): size or format differs", sourceLocation: sourceLocation)
         #expect(cmp.differingPixels <= maxDifferingPixels,
                 "\(file): \(cmp.differingPixels) pixels differ (largest channel delta \(cmp.largestChannelDelta))",
