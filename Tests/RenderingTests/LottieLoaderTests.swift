@@ -53,3 +53,10 @@ import Testing
         #expect(source.info.width == 100 && source.info.height == 100)
     }
 }
+
+extension LottieLoaderTests {
+    @Test func bundledAnimationIsFound() throws {
+        let source = try LottieIndicatorSource.loadBundled()
+        #expect(source.info.path.hasSuffix("Assets/refresh.json"))
+    }
+}

@@ -65,3 +65,12 @@ import Testing
         #expect(single.frame(for: .loop(elapsedSeconds: 7)) == 0)
     }
 }
+
+extension RefreshIndicatorTests {
+    @Test func colourOverrideReachesBothKinds() {
+        let red = Color(hex: 0xFF0000)
+        #expect(RefreshIndicator().recoloured(red).config.color == red)
+        let lottie = RefreshIndicator(kind: .lottie(Self.info, tint: nil)).recoloured(red)
+        #expect(lottie.kind == .lottie(Self.info, tint: red))
+    }
+}

@@ -81,3 +81,14 @@ private final class ProbeResult: @unchecked Sendable {
         return outcome
     }
 }
+
+extension LottieIndicatorSource {
+    /// File name of the project's own refresh animation in `Assets/`.
+    public static let bundledAnimationName = "refresh.json"
+
+    /// Loads `Assets/refresh.json` (the `coordinator` scene's default indicator).
+    public static func loadBundled() throws(LottieLoadError) -> LottieIndicatorSource {
+        guard let url = AssetLocator.asset(bundledAnimationName) else { throw .missing(path: "Assets/" + bundledAnimationName) }
+        return try load(path: url.path)
+    }
+}
