@@ -1,7 +1,7 @@
 import ScrollCore
 
 /// Draws `DrawCommand.lottie` frames. The Lottie indicator implements it; without one (or when
-/// it returns false) the renderer leaves the rect empty.
+/// it returns false) the renderer draws the frame's vector fallback instead.
 public protocol LottieDrawing: AnyObject {
     /// Draws the frame into the cairo context `cr` (user space in points). Returns false if
     /// nothing could be drawn.

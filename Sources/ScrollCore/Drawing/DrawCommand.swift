@@ -30,17 +30,30 @@ public struct ArcStroke: Sendable, Equatable {
     }
 }
 
-/// A Lottie animation frame drawn into `rect` (aspect fit).
+/// A Lottie animation frame drawn into `rect` (aspect fit), in scrubbing or looping mode.
 public struct LottieFrame: Sendable, Equatable {
-    public var path: String
-    /// Position in the animation, 0…1 of its duration.
-    public var position: Double
-    public var rect: Rect
-    /// Optional colour that replaces every fill and stroke colour.
-    public var tint: Color?
-    public init(path: String, position: Double, rect: Rect, tint: Color?) {
-        self.path = path; self.position = position; self.rect = rect; self.tint = tint
+    /// Which part of the animation to show.
+    public enum Mode: Sendable, Equatable {
+        /// A fixed position, 0…1 of the animation (first … last frame).
+        case scrub(Double)
+        /// Playing at the file's frame rate, `elapsedSeconds` after the loop started.
+        case loop(elapsedSeconds: Double)
     }
+
+    public var animation: LottieAnimationInfo
+    public var mode: Mode
+    public var rect: Rect
+    /// Optional colour that replaces every colour of the animation (its alpha is kept).
+    public var tint: Color?
+    /// Drawn instead when the animation cannot be drawn (file dropped, or no image in time).
+    public var fallback: [DrawCommand]
+
+    public init(animation: LottieAnimationInfo, mode: Mode, rect: Rect, tint: Color?, fallback: [DrawCommand] = []) {
+        self.animation = animation; self.mode = mode; self.rect = rect; self.tint = tint; self.fallback = fallback
+    }
+
+    /// The animation frame (0 … frameCount − 1) this command shows.
+    public var frameIndex: Int { animation.frame(for: mode) }
 }
 
 /// One instruction of a frame's display list. Coordinates in points.

@@ -1,0 +1,94 @@
+import Foundation
+import ScrollCore
+
+/// A Lottie file checked and ready for the indicator: its info plus the JSON text the render
+/// thread parses again (from rlottie's cache) for its own animation object.
+public struct LottieIndicatorSource: Sendable {
+    public let info: LottieAnimationInfo
+    let json: String
+    /// rlottie cache key: the content's hash, so the same text is parsed once.
+    let key: String
+    /// Folder of the file, where rlottie looks for image assets.
+    let resourcePath: String
+
+    /// Seconds the parse may take before the file is rejected (it runs on its own thread).
+    public static let defaultParseTimeout: Double = 2
+
+    /// Reads and parses `path` and checks it has frames, a frame rate and a canvas. Call at
+    /// start-up; on error print `error.message` and use the vector spinner.
+    public static func load(path: String, parseTimeout: Double = defaultParseTimeout) throws(LottieLoadError) -> LottieIndicatorSource {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .missing(path: path) }
+        guard !isDirectory.boolValue else { throw .unreadable(path: path, reason: "it is a folder") }
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw .unreadable(path: path, reason: "\(error.localizedDescription)")
+        }
+        guard let json = String(data: data, encoding: .utf8) else {
+            throw .unreadable(path: path, reason: "not UTF-8 text")
+        }
+        guard !json.contains("\0") else { throw .unparsable(path: path) }
+        let key = "overscroll-lottie-\(fnv1a(data))"
+        let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path + "/"
+
+        let probe = ProbeResult()
+        let thread = Thread {
+            if let a = RlottieAnimation(json: json, key: key, resourcePath: dir) {
+                probe.finish(.parsed(frames: a.frameCount, fps: a.frameRate, width: a.width, height: a.height))
+            } else {
+                probe.finish(.rejected)
+            }
+        }
+        thread.stackSize = LottieRenderWorker.threadStackBytes
+        thread.name = "lottie-probe"
+        thread.start()
+        guard let outcome = probe.wait(seconds: parseTimeout) else {
+            throw .timedOut(path: path, seconds: parseTimeout)
+        }
+        guard case let .parsed(frames, fps, w, h) = outcome else { throw .unparsable(path: path) }
+        guard frames > 0 else { throw .zeroFrames(path: path) }
+        guard fps > 0, fps.isFinite else { throw .zeroFrameRate(path: path) }
+        guard w > 0, h > 0 else { throw .emptyCanvas(path: path) }
+        let info = LottieAnimationInfo(path: path, frameCount: frames, frameRate: fps,
+                                       width: Double(w), height: Double(h))
+        return LottieIndicatorSource(info: info, json: json, key: key, resourcePath: dir)
+    }
+
+    /// 64-bit FNV-1a of the bytes, in hex.
+    private static func fnv1a(_ data: Data) -> String {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in data { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        return String(h, radix: 16)
+    }
+}
+
+/// The probe thread's answer, handed over under a condition lock.
+private final class ProbeResult: @unchecked Sendable {
+    enum Outcome { case parsed(frames: Int, fps: Double, width: Int, height: Int), rejected }
+    private let condition = NSCondition()
+    private var outcome: Outcome?
+
+    func finish(_ o: Outcome) {
+        condition.lock(); outcome = o; condition.broadcast(); condition.unlock()
+    }
+
+    /// The outcome, or nil if none arrived within `seconds`.
+    func wait(seconds: Double) -> Outcome? {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        condition.lock(); defer { condition.unlock() }
+        while outcome == nil { if !condition.wait(until: deadline) { break } }
+        return outcome
+    }
+}
+
+extension LottieIndicatorSource {
+    /// File name of the project's own refresh animation in `Assets/`.
+    public static let bundledAnimationName = "refresh.json"
+
+    /// Loads `Assets/refresh.json` (the `coordinator` scene's default indicator).
+    public static func loadBundled() throws(LottieLoadError) -> LottieIndicatorSource {
+        guard let url = AssetLocator.asset(bundledAnimationName) else { throw .missing(path: "Assets/" + bundledAnimationName) }
+        return try load(path: url.path)
+    }
+}

@@ -1,0 +1,52 @@
+import CCairo
+import CRlottie
+import Foundation
+
+/// One rlottie animation object. Not thread-safe: create and use each one on a single thread.
+final class RlottieAnimation {
+    private let handle: OpaquePointer
+    /// Number of frames (rlottie's totalframe, op − ip truncated).
+    let frameCount: Int
+    /// Frames per second.
+    let frameRate: Double
+    /// Canvas size in the file's units.
+    let width: Int
+    let height: Int
+
+    /// rlottie's model cache is shared process-wide; parsing is serialized so concurrent loads
+    /// never race on it.
+    private static let parseLock = NSLock()
+
+    /// Parses `json`. `key` names the parsed model in rlottie's cache (same key = same content);
+    /// `resourcePath` is where image assets are looked up. Neither may be NULL for rlottie, and
+    /// Swift strings never are. Nil when rlottie rejects the data.
+    init?(json: String, key: String, resourcePath: String) {
+        Self.parseLock.lock()
+        let h = lottie_animation_from_data(json, key, resourcePath)
+        Self.parseLock.unlock()
+        guard let h else { return nil }
+        handle = h
+        var w = 0, hgt = 0
+        lottie_animation_get_size(h, &w, &hgt)
+        width = w
+        height = hgt
+        frameCount = Int(lottie_animation_get_totalframe(h))
+        frameRate = lottie_animation_get_framerate(h)
+    }
+
+    deinit { lottie_animation_destroy(handle) }
+
+    /// Renders `frame` into a cairo ARGB32 image surface (premultiplied, as rlottie writes it).
+    func render(frame: Int, into surface: OpaquePointer) {
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return }
+        let w = Int(cairo_image_surface_get_width(surface))
+        let h = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let f = min(max(frame, 0), max(frameCount - 1, 0))
+        data.withMemoryRebound(to: UInt32.self, capacity: stride / 4 * h) { buffer in
+            lottie_animation_render(handle, f, buffer, w, h, stride)
+        }
+        cairo_surface_mark_dirty(surface)
+    }
+}

@@ -1,0 +1,13 @@
+/// What the refresh indicator shows. Distances in points, times in seconds on the scene clock.
+public enum IndicatorPhase: Sendable, Equatable {
+    /// Nothing drawn.
+    case hidden
+    /// The pull arc through `progress` (0…1) of the circle; opacity from the pull distance.
+    case pulling(progress: Double, pullDistance: Double, threshold: Double)
+    /// Like `pulling`, plus a short scale pulse starting at `since` (the trigger tick).
+    case triggered(since: Double, progress: Double, pullDistance: Double, threshold: Double)
+    /// The loop.
+    case refreshing(RefreshLoop)
+    /// The loop fading and shrinking out; `fraction` 0…1 of the completion animation.
+    case completing(fraction: Double, RefreshLoop)
+}

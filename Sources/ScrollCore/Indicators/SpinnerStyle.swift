@@ -1,0 +1,39 @@
+/// How the vector spinner loops while refreshing (SPEC §6).
+public enum SpinnerStyle: Sendable, Equatable {
+    /// Seed 001's SwiftUI spinner: trim end eases between two lengths, rotation is linear.
+    case seed(SeedSpinnerTiming = SeedSpinnerTiming())
+    /// Android's Material circular progress: the arc grows then shrinks each cycle while the
+    /// whole drawing rotates.
+    case material(MaterialSpinnerTiming = MaterialSpinnerTiming())
+
+    /// The default seed style.
+    public static let seedDefault = SpinnerStyle.seed()
+    /// The default material style.
+    public static let materialDefault = SpinnerStyle.material()
+
+    /// Parses `seed` or `material` (the `--spinner` flag and the scenario field).
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "seed": self = .seed()
+        case "material": self = .material()
+        default: return nil
+        }
+    }
+
+    /// `seed` or `material`.
+    public var name: String {
+        switch self {
+        case .seed: "seed"
+        case .material: "material"
+        }
+    }
+
+    /// Seconds of the style's first cycle: the time over which the loop blends out of the pull
+    /// arc (continuity at the progress → loop switch).
+    public var firstCycleSeconds: Double {
+        switch self {
+        case let .seed(t): t.trimSeconds
+        case let .material(t): t.cycleSeconds
+        }
+    }
+}
