@@ -57,7 +57,7 @@ public struct DirectionalHeaderTracker: Sendable, Equatable {
         let d = config.animationDuration
         let p = d > 0 ? min(max((t - animationStart) / d, 0), 1) : 1
         if p >= 1 { return toFraction }
-        return fromFraction + (toFraction - fromFraction) * config.easing.value(at: p)
+        return fromFraction + (toFraction - fromFraction) * config.easing(p)
     }
 
     /// Vertical offset of the header at `t` (points; 0 shown, −(height + gap) hidden).

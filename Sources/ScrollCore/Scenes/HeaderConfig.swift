@@ -12,7 +12,7 @@ public struct HeaderConfig: Sendable, Equatable {
     /// Duration of the show/hide animation.
     public var animationDuration: Double = 0.2
     /// The animation's cubic Bézier timing curve (SwiftUI's easeInOut).
-    public var easing = CubicBezierCurve(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
+    public var easing = CubicBezierCurve(0.42, 0, 0.58, 1)
 
     /// Number of rows ("Row 0" … "Row 30").
     public var rowCount = 31
