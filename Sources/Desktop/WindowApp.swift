@@ -53,6 +53,13 @@ public final class WindowApp {
         adapter = SDLEventAdapter(sizeInPoints: options.sceneOptions.size)
     }
 
+    /// Wakes the event wait from any thread (an async refresh finished).
+    public nonisolated static let wakeEventLoop: @Sendable () -> Void = {
+        var e = SDL_Event()
+        e.type = SDL_USEREVENT.rawValue
+        _ = SDL_PushEvent(&e)
+    }
+
     /// Seconds since the window opened (the session clock).
     public func now() -> Double {
         Double(SDL_GetPerformanceCounter() - start) / Double(SDL_GetPerformanceFrequency())

@@ -26,6 +26,8 @@ public final class Recorder {
     public let renderer: CairoRenderer
     /// Called after each frame with the session (pictures, tests).
     public var onFrame: ((Int, Double, Session) -> Void)?
+    /// Receives one-line warnings (a Lottie file that fell back to the vector spinner).
+    public var report: (String) -> Void = { Platform.printError("overscroll: \($0)") }
 
     public init(renderer: CairoRenderer) { self.renderer = renderer }
 
@@ -50,7 +52,9 @@ public final class Recorder {
 
     /// Runs the scenario; `frame` is called with each frame's pixels (nil pixels with --no-png).
     public func drive(_ scenario: Scenario, frame: (Int, Double, Session, ImageSurface?) throws -> Void) async throws {
-        let session = try Session(scene: scenario.scene, options: scenario.options, textMeasurer: renderer.text)
+        var options = scenario.options
+        IndicatorSetup.resolve(&options, scene: scenario.scene, renderer: renderer, report: report)
+        let session = try Session(scene: scenario.scene, options: options, textMeasurer: renderer.text, runtime: .virtual())
         let events = scenario.expandedEvents()
         var next = 0
         var surface: ImageSurface?
@@ -60,6 +64,7 @@ public final class Recorder {
                 let (te, e) = events[next]
                 session.advance(to: te)
                 await session.settle()
+                session.advance(to: te)
                 session.handle(e, at: te)
                 next += 1
             }

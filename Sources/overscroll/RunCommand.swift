@@ -22,7 +22,7 @@ enum RunCommand {
       --refresh-duration S  seconds the refresh action takes (default 1.5)
       --refresh-outcome O   success, failure or hang (default success)
       --refresh-timeout S   cancel a refresh after this long (default 30)
-      --spinner STYLE       seed or material (default seed)
+      --spinner STYLE       seed or material vector spinner (default: the scene's; the coordinator shows a Lottie)
       --reduce-motion       slow, fixed-arc spinner (also OVERSCROLL_REDUCE_MOTION=1)
       --lottie FILE         Lottie file as the refresh indicator
       --indicator-color C   indicator colour, #RRGGBB
@@ -76,9 +76,11 @@ enum RunCommand {
         w.scene = a.string("scene") ?? SceneCatalog.defaultScene
         w.scale = try a.double("scale", min: 0.25, max: 4)
         let renderer = CairoRenderer()
+        IndicatorSetup.resolve(&w.sceneOptions, scene: w.scene, renderer: renderer) { Platform.printError("overscroll: \($0)") }
         let session: Session
         do {
-            session = try Session(scene: w.scene, options: w.sceneOptions, textMeasurer: renderer.text)
+            session = try Session(scene: w.scene, options: w.sceneOptions, textMeasurer: renderer.text,
+                                  runtime: RefreshRuntime(clock: ContinuousClock(), wake: WindowApp.wakeEventLoop))
         } catch {
             throw UsageError(message: "run: --scene: \(error)")
         }

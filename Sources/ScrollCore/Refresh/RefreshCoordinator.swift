@@ -20,6 +20,9 @@ public final class RefreshCoordinator: ScrollViewDelegate {
     public private(set) var lastError: String?
     /// Time the current refresh started (scene seconds).
     public private(set) var refreshStart = 0.0
+    /// Pull distance (pt) when the current refresh started, and whether a gesture started it.
+    public private(set) var startPull = 0.0
+    public private(set) var startedByGesture = false
     /// Illegal transitions attempted (always 0; a test asserts it).
     public private(set) var illegalTransitions = 0
 
@@ -125,6 +128,8 @@ public final class RefreshCoordinator: ScrollViewDelegate {
         refreshes += 1
         token += 1
         refreshStart = t
+        startPull = max(0, -(sv.contentOffset + sv.contentInsetTop))
+        startedByGesture = fromGesture
         lastError = nil
         awaitingRelease = fromGesture || isDirectInput()
         lockedView = sv

@@ -14,7 +14,7 @@ public final class CoordinatorScene: Scene {
     public let layout = ListLayout()
     public let theme: Theme
     public let behaviour: RefreshBehaviour
-    public let indicator: IndicatorOptions
+    public let indicator: RefreshIndicator
     let runner: RefreshActionRunner
     private var now = 0.0
     private var errorShownAt: Double?
@@ -24,7 +24,7 @@ public final class CoordinatorScene: Scene {
         size = o.size
         theme = o.theme
         behaviour = o.refresh
-        indicator = o.indicator
+        indicator = o.indicator.makeIndicator(defaultColor: o.theme.subtitle)
         rows = SampleRows(count: o.rows)
         scrollView = ScrollView(viewportHeight: o.size.height, contentHeight: layout.contentHeight(rows: o.rows), profile: o.profile)
         input = ScrollInputController(scrollView: scrollView)
@@ -108,7 +108,8 @@ public final class CoordinatorScene: Scene {
         var c = layout.commands(rows: rows, offset: offset, viewport: size, theme: theme)
         let headerY = -threshold - offset
         if headerY + threshold > 0 {
-            let center = Point(size.width / 2, headerY + threshold / 2)
+            // Centre of the header, or of the revealed gap while the header is partly hidden.
+            let center = Point(size.width / 2, max(headerY + threshold / 2, -offset / 2))
             c.append(contentsOf: indicatorCommands(center: center))
         }
         if errorVisible, let e = coordinator.lastError {
@@ -120,14 +121,24 @@ public final class CoordinatorScene: Scene {
         return FrameModel(size: size, background: theme.background, commands: c)
     }
 
+    /// The loop of the current refresh, continuous with the pull that started it.
+    private var loop: RefreshLoop {
+        let threshold = coordinator.config.threshold
+        guard coordinator.startedByGesture else { return RefreshLoop(since: coordinator.refreshStart, handoffProgress: 0, handoffOpacity: 0) }
+        return .after(pull: min(coordinator.startPull / threshold, 1), pullDistance: coordinator.startPull,
+                      threshold: threshold, at: coordinator.refreshStart)
+    }
+
     /// The indicator's phase for this frame.
-    public var indicatorPhase: IndicatorPhaseSnapshot {
+    public var indicatorPhase: IndicatorPhase {
+        let threshold = coordinator.config.threshold
+        let pull = max(0, -(scrollView.contentOffset + scrollView.contentInsetTop))
         switch coordinator.state {
         case .idle: return .hidden
-        case let .pulling(p): return .pulling(p)
-        case .triggered: return .pulling(1)
-        case .refreshing: return .refreshing(since: coordinator.refreshStart)
-        case .completing: return .completing(fraction: completingFraction)
+        case let .pulling(p): return .pulling(progress: p, pullDistance: pull, threshold: threshold)
+        case .triggered: return .pulling(progress: 1, pullDistance: pull, threshold: threshold)
+        case .refreshing: return .refreshing(loop)
+        case .completing: return .completing(fraction: completingFraction, loop)
         }
     }
 
@@ -138,7 +149,11 @@ public final class CoordinatorScene: Scene {
     }
 
     func indicatorCommands(center: Point) -> [DrawCommand] {
-        SimpleSpinner.commands(indicatorPhase, center: center, at: now, color: indicator.color ?? theme.subtitle)
+        if coordinator.state == .completing, coordinator.lastError != nil {
+            return [.text("새로고침 실패 · \(coordinator.lastError ?? "")", Rect(x: 16, y: center.y - 12, width: size.width - 32, height: 24),
+                          TextStyle(size: 13, weight: .semibold, color: Color(hex: 0xFF3B30), alignment: .center))]
+        }
+        return indicator.commands(indicatorPhase, center: center, at: now)
     }
 
     public func trace() -> TraceFields {
@@ -156,28 +171,3 @@ public final class CoordinatorScene: Scene {
     }
 }
 
-/// What an indicator shows in a frame.
-public enum IndicatorPhaseSnapshot: Equatable, Sendable {
-    case hidden
-    case pulling(Double)
-    case refreshing(since: Double)
-    case completing(fraction: Double)
-}
-
-/// A minimal arc spinner used until the full indicator module draws these phases.
-enum SimpleSpinner {
-    static func commands(_ phase: IndicatorPhaseSnapshot, center: Point, at t: Double, color: Color) -> [DrawCommand] {
-        let r = 12.5, top = -Double.pi / 2
-        switch phase {
-        case .hidden: return []
-        case let .pulling(p):
-            guard p > 0 else { return [] }
-            return [.arc(ArcStroke(center: center, radius: r, lineWidth: 3, startAngle: top, endAngle: top + 2 * .pi * p, color: color))]
-        case let .refreshing(since):
-            let a = top + 2 * .pi * (t - since)
-            return [.arc(ArcStroke(center: center, radius: r, lineWidth: 3, startAngle: a, endAngle: a + 1.6 * .pi, color: color))]
-        case let .completing(f):
-            return [.arc(ArcStroke(center: center, radius: r, lineWidth: 3, startAngle: top, endAngle: top + 1.6 * .pi, color: color.withAlpha(color.a * (1 - f))))]
-        }
-    }
-}

@@ -21,12 +21,25 @@ public struct RefreshBehaviour: Sendable, Equatable {
 /// How the refresh indicator looks (CLI `--spinner`, `--reduce-motion`, `--lottie`,
 /// `--indicator-color`; scenario fields `spinner`, `reduceMotion`, `indicator`).
 public struct IndicatorOptions: Sendable, Equatable {
-    /// Vector spinner style name: `seed` or `material`.
-    public var style = "seed"
+    /// Vector spinner style name: `seed` or `material`; nil = the scene's default (the
+    /// coordinator shows the bundled Lottie animation, the refreshable view the seed spinner).
+    public var style: String?
     public var reduceMotion = false
     /// A Lottie file replacing the vector spinner; nil = vector (or the scene's default asset).
     public var lottiePath: String?
     /// Colour override for both kinds.
     public var color: Color?
+    /// The loaded Lottie animation (resolved by the driver from `lottiePath` or the bundled asset).
+    public var lottie: LottieAnimationInfo?
     public init() {}
+
+    /// The indicator these options describe, drawn in `defaultColor` unless overridden.
+    public func makeIndicator(defaultColor: Color, defaultStyle: SpinnerStyle = .seedDefault) -> RefreshIndicator {
+        var config = SpinnerConfig()
+        config.style = style.flatMap { SpinnerStyle(name: $0) } ?? defaultStyle
+        config.reduceMotion = reduceMotion
+        config.color = color ?? defaultColor
+        let kind: IndicatorKind = lottie.map { .lottie($0, tint: color) } ?? .vector
+        return RefreshIndicator(config: config, kind: kind)
+    }
 }

@@ -13,6 +13,7 @@ public enum SceneCatalog {
         switch name {
         case "list": return ListScene(context: context)
         case "coordinator": return CoordinatorScene(context: context)
+        case "refreshable": return RefreshableScene(context: context)
         case "title": return TitleScene(options: context.options, measurer: context.textMeasurer)
         case "pager": return PagerScene(options: context.options)
         case "header": return HeaderScene(options: context.options)
