@@ -21,10 +21,10 @@ import Testing
 
     static let encoders: [PNGEncoder] = [
         .fast, .compact,
-        PNGEncoder(level: 0, strategy: 0, filter: .fixed(.none)),
-        PNGEncoder(level: 3, strategy: 0, filter: .fixed(.sub)),
-        PNGEncoder(level: 2, strategy: 1, filter: .fixed(.average)),
-        PNGEncoder(level: 9, strategy: 0, filter: .fixed(.paeth)),
+        PNGEncoder(level: 0, strategy: .standard, filter: .fixed(.none)),
+        PNGEncoder(level: 3, strategy: .standard, filter: .fixed(.sub)),
+        PNGEncoder(level: 2, strategy: .filtered, filter: .fixed(.average)),
+        PNGEncoder(level: 9, strategy: .standard, filter: .fixed(.paeth)),
     ]
 
     @Test func encodeDecodeIsIdentity() throws {
