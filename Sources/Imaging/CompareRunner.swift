@@ -228,36 +228,3 @@ public enum CompareRunner {
         return errors
     }
 }
-
-/// Fixed slots written by concurrent workers, read once they are done.
-final class OutcomeSlots<Value: Sendable>: @unchecked Sendable {
-    private var storage: [Value]
-    private let lock = NSLockLite()
-
-    init(count: Int, initial: Value) { storage = [Value](repeating: initial, count: count) }
-
-    func set(_ index: Int, _ value: Value) { lock.withLock { storage[index] = value } }
-
-    var values: [Value] { lock.withLock { storage } }
-}
-
-extension OutcomeSlots where Value == CompareRunner.FrameOutcome {
-    convenience init(count: Int) { self.init(count: count, initial: CompareRunner.FrameOutcome()) }
-}
-
-/// Hands out the indices `0..<limit` once each to concurrent workers.
-final class IndexDispenser: @unchecked Sendable {
-    private var next = 0
-    private let limit: Int
-    private let lock = NSLockLite()
-
-    init(limit: Int) { self.limit = limit }
-
-    func take() -> Int? {
-        lock.withLock {
-            guard next < limit else { return nil }
-            defer { next += 1 }
-            return next
-        }
-    }
-}
