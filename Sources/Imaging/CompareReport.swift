@@ -1,0 +1,72 @@
+/// The outcome of a `compare` run: per-frame results or the errors that stopped it.
+public struct CompareReport: Sendable, Equatable {
+    /// Frames in name order (empty when the run failed with errors).
+    public var frames: [FrameComparison]
+    /// One-line error messages; non-empty means exit status 2.
+    public var errors: [String]
+
+    public init(frames: [FrameComparison] = [], errors: [String] = []) {
+        self.frames = frames
+        self.errors = errors
+    }
+
+    /// Frames within tolerance.
+    public var passed: Int { frames.filter(\.match).count }
+    /// Frames over tolerance.
+    public var failed: Int { frames.count - passed }
+
+    /// 0 when every frame matches, 1 when any frame does not, 2 on errors.
+    public var exitCode: Int32 {
+        if !errors.isEmpty { return 2 }
+        return failed > 0 ? 1 : 0
+    }
+
+    /// One line per mismatched frame (`name: N differing pixels, ratio r`), then `N passed, M failed`.
+    public var text: String {
+        var lines = frames.filter { !$0.match }.map {
+            "\($0.name): \($0.differing) differing pixels, ratio \(Self.formatRatio($0.ratio))"
+        }
+        lines.append("\(passed) passed, \(failed) failed")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `{"frames": [{"name": …, "differing": N, "ratio": r, "match": bool}], "passed": n, "failed": m}`.
+    public var json: String {
+        let frameObjects = frames.map {
+            "{\"name\": \(Self.jsonString($0.name)), \"differing\": \($0.differing), "
+                + "\"ratio\": \(Self.jsonNumber($0.ratio)), \"match\": \($0.match)}"
+        }
+        return "{\"frames\": [\(frameObjects.joined(separator: ", "))], \"passed\": \(passed), \"failed\": \(failed)}\n"
+    }
+
+    /// A ratio with six significant decimals, e.g. `0.001091`.
+    static func formatRatio(_ ratio: Double) -> String {
+        var text = String(Int((ratio * 1_000_000).rounded()))
+        while text.count < 7 { text = "0" + text }
+        return String(text.dropLast(6)) + "." + String(text.suffix(6))
+    }
+
+    /// A finite JSON number (shortest round-trip form).
+    static func jsonNumber(_ value: Double) -> String {
+        value.isFinite ? "\(value)" : "0"
+    }
+
+    /// A JSON string literal with the required escapes.
+    static func jsonString(_ value: String) -> String {
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let c where c.value < 0x20:
+                let hex = String(c.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,230 @@
+import Dispatch
+import Foundation
+
+/// Runs `overscroll compare`: two PNG files, or two folders whose PNG frames are matched by
+/// file name.
+///
+/// Per frame: identical files, then identical decoded pixels, are a match with no further work;
+/// otherwise the pixelmatch-compatible comparison counts differing pixels, which the tolerance
+/// turns into match or mismatch. Folders are compared frame-parallel; a single pair is decoded
+/// and compared with row-parallel bands. Diff images and the report are written only after every
+/// frame compared without error, each file atomically.
+public enum CompareRunner {
+    /// One pair of files to compare.
+    struct FramePair: Sendable {
+        let name: String
+        let expected: String
+        let actual: String
+    }
+
+    /// What one pair produced: the result, or an error, plus bytes kept for outputs.
+    struct FrameOutcome: Sendable {
+        var comparison: FrameComparison?
+        var error: String?
+        var diffPNG: [UInt8]?
+        var expectedPNG: [UInt8]?
+        var actualPNG: [UInt8]?
+    }
+
+    /// Compares `expected` against `actual` (both files or both directories).
+    public static func run(expected: String, actual: String, options: CompareOptions = .init()) -> CompareReport {
+        let pairs: [FramePair]
+        let comparingFiles: Bool
+        switch planPairs(expected: expected, actual: actual) {
+        case .failure(let failure): return CompareReport(errors: failure.messages)
+        case .success(let plan): (pairs, comparingFiles) = plan
+        }
+
+        let wantDiff = options.diffPath != nil || options.reportDirectory != nil
+        let outcomes = OutcomeSlots(count: pairs.count)
+        if pairs.count == 1 {
+            outcomes.set(0, compare(pairs[0], options: options, wantDiff: wantDiff, threads: options.threads))
+        } else {
+            // Frames in parallel; an atomic counter hands out the next frame to each worker.
+            let next = IndexDispenser(limit: pairs.count)
+            DispatchQueue.concurrentPerform(iterations: min(options.threads, pairs.count)) { _ in
+                while let index = next.take() {
+                    outcomes.set(index, compare(pairs[index], options: options, wantDiff: wantDiff, threads: 1))
+                }
+            }
+        }
+        let results = outcomes.values
+        let errors = results.compactMap(\.error)
+        if !errors.isEmpty { return CompareReport(errors: errors) }
+        let report = CompareReport(frames: results.compactMap(\.comparison))
+
+        var writeErrors: [String] = []
+        if let diffPath = options.diffPath {
+            writeErrors += writeDiffs(results, to: diffPath, singleFile: comparingFiles)
+        }
+        if let directory = options.reportDirectory, writeErrors.isEmpty {
+            do {
+                try HTMLReportWriter.write(report: report, outcomes: results, options: options, to: directory)
+            } catch {
+                writeErrors.append("\(error)")
+            }
+        }
+        if !writeErrors.isEmpty { return CompareReport(frames: report.frames, errors: writeErrors) }
+        return report
+    }
+
+    /// Pairs up the inputs: two files, or the `.png` files of two directories by name.
+    static func planPairs(expected: String, actual: String) -> Result<([FramePair], Bool), PlanErrors> {
+        var isDirectory: ObjCBool = false
+        var kinds: [Bool] = []
+        var errors: [String] = []
+        for path in [expected, actual] {
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+                kinds.append(isDirectory.boolValue)
+            } else {
+                errors.append("\(path): no such file or directory")
+            }
+        }
+        if !errors.isEmpty { return .failure(PlanErrors(errors)) }
+        switch (kinds[0], kinds[1]) {
+        case (false, false):
+            let name = URL(fileURLWithPath: expected).lastPathComponent
+            return .success(([FramePair(name: name, expected: expected, actual: actual)], true))
+        case (true, true):
+            let expectedNames: Set<String>, actualNames: Set<String>
+            do {
+                expectedNames = try pngNames(in: expected)
+                actualNames = try pngNames(in: actual)
+            } catch {
+                return .failure(PlanErrors(["\(error)"]))
+            }
+            for name in expectedNames.subtracting(actualNames).sorted() {
+                errors.append("missing frame \(name) in \(actual) (present in \(expected))")
+            }
+            for name in actualNames.subtracting(expectedNames).sorted() {
+                errors.append("missing frame \(name) in \(expected) (present in \(actual))")
+            }
+            if expectedNames.isEmpty && actualNames.isEmpty {
+                errors.append("no PNG frames in \(expected) or \(actual)")
+            }
+            if !errors.isEmpty { return .failure(PlanErrors(errors)) }
+            let pairs = expectedNames.sorted().map {
+                FramePair(name: $0, expected: expected + "/" + $0, actual: actual + "/" + $0)
+            }
+            return .success((pairs, false))
+        default:
+            return .failure(PlanErrors(["\(kinds[0] ? expected : actual) is a directory but "
+                + "\(kinds[0] ? actual : expected) is a file: compare two files or two directories"]))
+        }
+    }
+
+    /// Errors found while pairing the inputs.
+    struct PlanErrors: Error {
+        let messages: [String]
+        init(_ messages: [String]) { self.messages = messages }
+    }
+
+    /// Names of the regular `.png` files (any case) directly inside `directory`.
+    static func pngNames(in directory: String) throws -> Set<String> {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+            throw ImagingError.io(file: directory, detail: "cannot list directory")
+        }
+        var isDirectory: ObjCBool = false
+        return Set(entries.filter {
+            $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".")
+                && FileManager.default.fileExists(atPath: directory + "/" + $0, isDirectory: &isDirectory)
+                && !isDirectory.boolValue
+        })
+    }
+
+    /// Compares one pair; never throws (errors become the outcome's message).
+    static func compare(_ pair: FramePair, options: CompareOptions, wantDiff: Bool, threads: Int) -> FrameOutcome {
+        do {
+            let files = try loadBoth(pair, threads: threads)
+            if files.expected == files.actual {
+                // Identical bytes: read the size from IHDR only.
+                let size = try headerSize(files.expected, file: pair.expected)
+                return FrameOutcome(comparison: FrameComparison(name: pair.name, width: size.0, height: size.1,
+                                                                differing: 0, identical: true, match: true))
+            }
+            let images = try decodeBoth(files, pair, threads: threads)
+            let (first, second) = (images.0, images.1)
+            guard first.width == second.width, first.height == second.height else {
+                throw ImagingError.sizeMismatch(expected: pair.expected, expectedSize: (first.width, first.height),
+                                                actual: pair.actual, actualSize: (second.width, second.height))
+            }
+            if first.pixels == second.pixels {
+                return FrameOutcome(comparison: FrameComparison(name: pair.name, width: first.width,
+                                                                height: first.height, differing: 0,
+                                                                identical: true, match: true))
+            }
+            let result = try Pixelmatch.compare(first, second, options: options.pixelmatch, makeDiff: wantDiff,
+                                                threads: threads, names: (pair.expected, pair.actual))
+            let match = options.allows(differing: result.differing, total: first.pixelCount)
+            var outcome = FrameOutcome(comparison: FrameComparison(name: pair.name, width: first.width,
+                                                                   height: first.height, differing: result.differing,
+                                                                   identical: false, match: match))
+            if let diff = result.diff, result.differing > 0 {
+                outcome.diffPNG = try PNGEncoder.fast.encode(diff)
+            }
+            if !match && options.reportDirectory != nil {
+                outcome.expectedPNG = files.expected
+                outcome.actualPNG = files.actual
+            }
+            return outcome
+        } catch {
+            return FrameOutcome(error: "\(error)")
+        }
+    }
+
+    /// Reads both files (concurrently when `threads` > 1).
+    static func loadBoth(_ pair: FramePair, threads: Int) throws -> (expected: [UInt8], actual: [UInt8]) {
+        let paths = [pair.expected, pair.actual]
+        let slots = OutcomeSlots<Result<[UInt8], ImagingError>>(count: 2, initial: .success([]))
+        let work: @Sendable (Int) -> Void = { index in
+            do { slots.set(index, .success(try PNGDecoder.readFile(atPath: paths[index]))) } catch {
+                slots.set(index, .failure(error as? ImagingError ?? .io(file: paths[index], detail: "\(error)")))
+            }
+        }
+        if threads > 1 { DispatchQueue.concurrentPerform(iterations: 2, execute: work) } else { work(0); work(1) }
+        let values = slots.values
+        return (try values[0].get(), try values[1].get())
+    }
+
+    /// Decodes both images (concurrently when `threads` > 1).
+    static func decodeBoth(_ files: (expected: [UInt8], actual: [UInt8]), _ pair: FramePair,
+                           threads: Int) throws -> (RGBAImage, RGBAImage) {
+        let inputs = [(files.expected, pair.expected), (files.actual, pair.actual)]
+        let slots = OutcomeSlots<Result<RGBAImage, ImagingError>>(count: 2, initial: .success(RGBAImage(width: 0, height: 0)))
+        let work: @Sendable (Int) -> Void = { index in
+            do { slots.set(index, .success(try PNGDecoder.decode(inputs[index].0, file: inputs[index].1))) } catch {
+                slots.set(index, .failure(error as? ImagingError ?? .io(file: inputs[index].1, detail: "\(error)")))
+            }
+        }
+        if threads > 1 { DispatchQueue.concurrentPerform(iterations: 2, execute: work) } else { work(0); work(1) }
+        let values = slots.values
+        return (try values[0].get(), try values[1].get())
+    }
+
+    /// Width and height from a PNG's IHDR without decoding the pixels.
+    static func headerSize(_ bytes: [UInt8], file: String) throws -> (Int, Int) {
+        guard bytes.count >= 8, bytes.prefix(8).elementsEqual(PNGDecoder.signature) else {
+            throw ImagingError.notPNG(file: file)
+        }
+        guard bytes.count >= 33 else { throw ImagingError.truncated(file: file, detail: "no complete IHDR chunk") }
+        let header = try PNGHeader(ihdr: bytes[16..<29], file: file)
+        return (header.width, header.height)
+    }
+
+    /// Writes the diff images; returns error messages.
+    static func writeDiffs(_ outcomes: [FrameOutcome], to path: String, singleFile: Bool) -> [String] {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        let intoDirectory = !singleFile || (exists && isDirectory.boolValue) || path.hasSuffix("/")
+        if intoDirectory && exists && !isDirectory.boolValue {
+            return ["--diff \(path): exists and is not a directory"]
+        }
+        var errors: [String] = []
+        for outcome in outcomes {
+            guard let png = outcome.diffPNG, let name = outcome.comparison?.name else { continue }
+            let target = intoDirectory ? (path.hasSuffix("/") ? path : path + "/") + name : path
+            do { try AtomicFileWriter.write(png, toPath: target) } catch { errors.append("\(error)") }
+        }
+        return errors
+    }
+}

@@ -1,0 +1,80 @@
+/// The fields of a PNG IHDR chunk that decoding needs, validated.
+struct PNGHeader: Sendable, Equatable {
+    /// PNG colour types (IHDR byte 9).
+    enum ColorType: UInt8, Sendable {
+        case gray = 0, rgb = 2, palette = 3, grayAlpha = 4, rgba = 6
+
+        /// Samples per pixel.
+        var channels: Int {
+            switch self {
+            case .gray, .palette: return 1
+            case .grayAlpha: return 2
+            case .rgb: return 3
+            case .rgba: return 4
+            }
+        }
+
+        /// Bit depths the PNG specification allows for this colour type.
+        var allowedBitDepths: Set<Int> {
+            switch self {
+            case .gray: return [1, 2, 4, 8, 16]
+            case .palette: return [1, 2, 4, 8]
+            case .rgb, .grayAlpha, .rgba: return [8, 16]
+            }
+        }
+    }
+
+    /// Largest accepted pixel count (width × height); bigger images are refused rather than
+    /// risking an allocation of many gigabytes.
+    static let maxPixelCount = 1 << 28
+
+    /// Width in pixels.
+    let width: Int
+    /// Height in pixels.
+    let height: Int
+    /// Bits per sample: 1, 2, 4, 8 or 16.
+    let bitDepth: Int
+    let colorType: ColorType
+    /// Adam7 interlacing.
+    let interlaced: Bool
+
+    /// Bits per pixel (channels × bit depth).
+    var bitsPerPixel: Int { colorType.channels * bitDepth }
+
+    /// The filter unit in bytes: bytes per complete pixel, at least 1.
+    var filterStride: Int { max(1, bitsPerPixel / 8) }
+
+    /// Bytes in one unfiltered row of `pixels` pixels (without the filter-type byte).
+    func rowBytes(pixels: Int) -> Int { (pixels * bitsPerPixel + 7) / 8 }
+
+    /// Parses and validates the 13-byte IHDR payload.
+    init(ihdr bytes: ArraySlice<UInt8>, file: String) throws {
+        guard bytes.count == 13 else {
+            throw ImagingError.unsupported(file: file, detail: "IHDR is \(bytes.count) bytes, expected 13")
+        }
+        let b = Array(bytes)
+        let width = Int(b[0]) << 24 | Int(b[1]) << 16 | Int(b[2]) << 8 | Int(b[3])
+        let height = Int(b[4]) << 24 | Int(b[5]) << 16 | Int(b[6]) << 8 | Int(b[7])
+        guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
+            throw ImagingError.unsupported(file: file, detail: "invalid size \(width)×\(height)")
+        }
+        guard width * height <= PNGHeader.maxPixelCount else {
+            throw ImagingError.unsupported(file: file, detail: "image too large (\(width)×\(height))")
+        }
+        guard let colorType = ColorType(rawValue: b[9]) else {
+            throw ImagingError.unsupported(file: file, detail: "colour type \(b[9])")
+        }
+        let bitDepth = Int(b[8])
+        guard colorType.allowedBitDepths.contains(bitDepth) else {
+            throw ImagingError.unsupported(file: file, detail: "bit depth \(bitDepth) with colour type \(b[9])")
+        }
+        guard b[10] == 0 else { throw ImagingError.unsupported(file: file, detail: "compression method \(b[10])") }
+        guard b[11] == 0 else { throw ImagingError.unsupported(file: file, detail: "filter method \(b[11])") }
+        guard b[12] <= 1 else { throw ImagingError.unsupported(file: file, detail: "interlace method \(b[12])") }
+        self.width = width
+        self.height = height
+        self.bitDepth = bitDepth
+        self.colorType = colorType
+        self.interlaced = b[12] == 1
+    }
+}

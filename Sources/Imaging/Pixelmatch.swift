@@ -1,0 +1,54 @@
+/// A perceptual image comparison compatible with pixelmatch v7.2.0.
+///
+/// Per pixel: the squared YIQ distance between the two colours (semi-transparent pixels are
+/// composited over a position-dependent background, as pixelmatch v7 does) is compared with
+/// `35215 × threshold²` (35215 being the largest possible distance). A pixel over the limit is
+/// anti-aliasing, and not counted unless `includeAA`, when in either image it has at most two
+/// equal neighbours, both darker and brighter neighbours, and its darkest or brightest
+/// neighbour has three or more equal neighbours in both images.
+///
+/// The diff image starts fully transparent; like pixelmatch it then gets differing pixels in
+/// `diffColor` (`diffColorAlt` where the actual image is darker), anti-aliased pixels in
+/// `aaColor`, and the other pixels as the expected image's luma blended with white at `alpha`
+/// (values truncated to integers). With `diffMask`, only differing pixels are drawn.
+public enum Pixelmatch {
+    /// The largest possible value of the YIQ distance metric.
+    public static let maxYIQDelta = 35215.0
+
+    /// Outcome of one comparison.
+    public struct Result: Sendable {
+        /// Pixels counted as different.
+        public var differing: Int
+        /// The diff image, when requested.
+        public var diff: RGBAImage?
+    }
+
+    /// Compares two images of equal size.
+    ///
+    /// - Parameters:
+    ///   - makeDiff: also produce the diff image.
+    ///   - threads: bands of rows compared concurrently (1 = on the calling thread). The result
+    ///     does not depend on it.
+    /// - Throws: `ImagingError.sizeMismatch` when the sizes differ.
+    public static func compare(_ expected: RGBAImage, _ actual: RGBAImage, options: PixelmatchOptions = .init(),
+                               makeDiff: Bool = false, threads: Int = 1,
+                               names: (expected: String, actual: String) = ("expected", "actual")) throws -> Result {
+        guard expected.width == actual.width, expected.height == actual.height else {
+            throw ImagingError.sizeMismatch(expected: names.expected, expectedSize: (expected.width, expected.height),
+                                            actual: names.actual, actualSize: (actual.width, actual.height))
+        }
+        var output = makeDiff ? [UInt8](repeating: 0, count: expected.pixels.count) : []
+        let differing = expected.pixels.withUnsafeBufferPointer { first in
+            actual.pixels.withUnsafeBufferPointer { second in
+                output.withUnsafeMutableBufferPointer { diff in
+                    let kernel = PixelmatchKernel(first: first.baseAddress, second: second.baseAddress,
+                                                  output: makeDiff ? diff.baseAddress : nil,
+                                                  width: expected.width, height: expected.height, options: options)
+                    return kernel.run(threads: threads)
+                }
+            }
+        }
+        return Result(differing: differing,
+                      diff: makeDiff ? RGBAImage(width: expected.width, height: expected.height, pixels: output) : nil)
+    }
+}

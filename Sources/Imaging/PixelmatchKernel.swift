@@ -1,0 +1,168 @@
+import Dispatch
+import Foundation
+
+/// The per-pixel work of `Pixelmatch` over raw buffers, shareable by concurrent row bands
+/// (each band writes only its own rows of the output).
+struct PixelmatchKernel: @unchecked Sendable {
+    let first: UnsafePointer<UInt8>?
+    let second: UnsafePointer<UInt8>?
+    let output: UnsafeMutablePointer<UInt8>?
+    let width: Int
+    let height: Int
+    let options: PixelmatchOptions
+    /// `35215 × threshold²`.
+    let maxDelta: Double
+
+    init(first: UnsafePointer<UInt8>?, second: UnsafePointer<UInt8>?, output: UnsafeMutablePointer<UInt8>?,
+         width: Int, height: Int, options: PixelmatchOptions) {
+        self.first = first
+        self.second = second
+        self.output = output
+        self.width = width
+        self.height = height
+        self.options = options
+        self.maxDelta = Pixelmatch.maxYIQDelta * options.threshold * options.threshold
+    }
+
+    /// Counts differing pixels, drawing the diff image if there is an output buffer.
+    func run(threads: Int) -> Int {
+        guard width > 0, height > 0, let first, let second else { return 0 }
+        if memcmp(first, second, width * height * 4) == 0 {
+            if let output, !options.diffMask {
+                for index in 0..<(width * height) { drawGray(first, index * 4, output) }
+            }
+            return 0
+        }
+        let bands = max(1, min(threads, height / 16))
+        if bands == 1 { return count(rows: 0..<height, first, second) }
+        let totals = OutcomeSlots<Int>(count: bands, initial: 0)
+        let kernel = self
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+            let rows = (kernel.height * band / bands)..<(kernel.height * (band + 1) / bands)
+            totals.set(band, kernel.count(rows: rows, kernel.first!, kernel.second!))
+        }
+        return totals.values.reduce(0, +)
+    }
+
+    private func count(rows: Range<Int>, _ img1: UnsafePointer<UInt8>, _ img2: UnsafePointer<UInt8>) -> Int {
+        let a32 = UnsafeRawPointer(img1).assumingMemoryBound(to: UInt32.self)
+        let b32 = UnsafeRawPointer(img2).assumingMemoryBound(to: UInt32.self)
+        let aa = options.aaColor
+        let main = options.diffColor
+        let alt = options.diffColorAlt ?? options.diffColor
+        let drawBackground = !options.diffMask
+        var diff = 0
+        for y in rows {
+            for x in 0..<width {
+                let index = y * width + x
+                let pos = index * 4
+                let delta = a32[index] == b32[index] ? 0 : Self.colorDelta(img1, img2, pos, pos, yOnly: false)
+                if abs(delta) > maxDelta {
+                    let isAA = !options.includeAA
+                        && (antialiased(img1, x, y, a32, b32) || antialiased(img2, x, y, b32, a32))
+                    if isAA {
+                        if let output, drawBackground { Self.draw(output, pos, aa) }
+                    } else {
+                        if let output { Self.draw(output, pos, delta < 0 ? alt : main) }
+                        diff += 1
+                    }
+                } else if let output, drawBackground {
+                    drawGray(img1, pos, output)
+                }
+            }
+        }
+        return diff
+    }
+
+    /// Anti-aliasing test for pixel (x1, y1) of `img` (after V. Vysniauskas, 2009); `a32` and
+    /// `b32` are both images as 32-bit words.
+    private func antialiased(_ img: UnsafePointer<UInt8>, _ x1: Int, _ y1: Int,
+                             _ a32: UnsafePointer<UInt32>, _ b32: UnsafePointer<UInt32>) -> Bool {
+        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
+        let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
+        let pos = y1 * width + x1
+        var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
+        var minimum = 0.0, maximum = 0.0
+        var minX = 0, minY = 0, maxX = 0, maxY = 0
+        // Column by column, as pixelmatch visits them: ties keep the first neighbour seen.
+        for x in x0...x2 {
+            for y in y0...y2 where !(x == x1 && y == y1) {
+                let delta = Self.colorDelta(img, img, pos * 4, (y * width + x) * 4, yOnly: true)
+                if delta == 0 {
+                    zeroes += 1
+                    if zeroes > 2 { return false }
+                } else if delta < minimum {
+                    minimum = delta; minX = x; minY = y
+                } else if delta > maximum {
+                    maximum = delta; maxX = x; maxY = y
+                }
+            }
+        }
+        if minimum == 0 || maximum == 0 { return false }
+        return (hasManySiblings(a32, minX, minY) && hasManySiblings(b32, minX, minY))
+            || (hasManySiblings(a32, maxX, maxY) && hasManySiblings(b32, maxX, maxY))
+    }
+
+    /// True when pixel (x1, y1) has three or more identical neighbours (image edges count as one).
+    private func hasManySiblings(_ img: UnsafePointer<UInt32>, _ x1: Int, _ y1: Int) -> Bool {
+        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
+        let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
+        let value = img[y1 * width + x1]
+        var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
+        for x in x0...x2 {
+            for y in y0...y2 where !(x == x1 && y == y1) {
+                if img[y * width + x] == value { zeroes += 1 }
+                if zeroes > 2 { return true }
+            }
+        }
+        return false
+    }
+
+    /// Squared YIQ distance between the pixels at byte offsets `k` of `img1` and `m` of `img2`,
+    /// negative when the second is darker; with `yOnly`, the signed luma difference. The
+    /// operation order matches pixelmatch so results agree to the last bit.
+    @inline(__always)
+    static func colorDelta(_ img1: UnsafePointer<UInt8>, _ img2: UnsafePointer<UInt8>, _ k: Int, _ m: Int,
+                           yOnly: Bool) -> Double {
+        let r1 = Int(img1[k]), g1 = Int(img1[k + 1]), b1 = Int(img1[k + 2]), a1 = Int(img1[k + 3])
+        let r2 = Int(img2[m]), g2 = Int(img2[m + 1]), b2 = Int(img2[m + 2]), a2 = Int(img2[m + 3])
+        let da = a1 - a2
+        if r1 == r2 && g1 == g2 && b1 == b2 && da == 0 { return 0 }
+        var dr = Double(r1 - r2), dg = Double(g1 - g2), db = Double(b1 - b2)
+        if a1 < 255 || a2 < 255 {
+            // Composite both over a background that varies with the byte offset.
+            let rb = 48 + 159 * (k % 2)
+            let gb = 48 + 159 * (Int(Double(k) / 1.618033988749895) % 2)
+            let bb = 48 + 159 * (Int(Double(k) / 2.618033988749895) % 2)
+            dr = Double(r1 * a1 - r2 * a2 - rb * da) / 255
+            dg = Double(g1 * a1 - g2 * a2 - gb * da) / 255
+            db = Double(b1 * a1 - b2 * a2 - bb * da) / 255
+        }
+        let y = dr * 0.29889531 + dg * 0.58662247 + db * 0.11448223
+        if yOnly { return y }
+        let i = dr * 0.59597799 - dg * 0.27417610 - db * 0.32180189
+        let q = dr * 0.21147017 - dg * 0.52261711 + db * 0.31114694
+        let delta = 0.5053 * y * y + 0.299 * i * i + 0.1957 * q * q
+        return y > 0 ? -delta : delta
+    }
+
+    @inline(__always)
+    private static func draw(_ output: UnsafeMutablePointer<UInt8>, _ pos: Int, _ color: RGBColor) {
+        output[pos] = color.red
+        output[pos + 1] = color.green
+        output[pos + 2] = color.blue
+        output[pos + 3] = 255
+    }
+
+    /// The expected pixel's luma blended with white at `alpha × pixel alpha`, truncated.
+    @inline(__always)
+    private func drawGray(_ img: UnsafePointer<UInt8>, _ pos: Int, _ output: UnsafeMutablePointer<UInt8>) {
+        let luma = Double(img[pos]) * 0.29889531 + Double(img[pos + 1]) * 0.58662247 + Double(img[pos + 2]) * 0.11448223
+        let value = 255 + (luma - 255) * options.alpha * Double(img[pos + 3]) / 255
+        let byte = UInt8(max(0, min(255, value)).rounded(.towardZero))
+        output[pos] = byte
+        output[pos + 1] = byte
+        output[pos + 2] = byte
+        output[pos + 3] = 255
+    }
+}

@@ -1,0 +1,90 @@
+import CZlib
+
+/// Thin wrappers over zlib's streaming inflate and deflate, sized for PNG image data.
+enum Zlib {
+    /// Inflates a zlib stream split across `pieces` (the IDAT chunk payloads, in order) into
+    /// exactly `expectedSize` bytes.
+    ///
+    /// Extra data after `expectedSize` bytes is ignored, as common decoders do. Throws
+    /// `ImagingError.truncated` when the stream ends early and `.zlib` on corrupt data.
+    static func inflate(pieces: [UnsafeRawBufferPointer], expectedSize: Int, file: String) throws -> [UInt8] {
+        var stream = z_stream()
+        guard inflateInit_(&stream, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw ImagingError.zlib(file: file, detail: "inflateInit failed")
+        }
+        defer { inflateEnd(&stream) }
+
+        var failure: ImagingError?
+        var produced = 0
+        let output = [UInt8](unsafeUninitializedCapacity: expectedSize) { buffer, count in
+            count = expectedSize
+            guard expectedSize > 0, let base = buffer.baseAddress else { return }
+            var streamEnded = false
+            pieceLoop: for piece in pieces where piece.count > 0 {
+                stream.next_in = UnsafeMutablePointer(mutating: piece.baseAddress!.assumingMemoryBound(to: Bytef.self))
+                stream.avail_in = uInt(piece.count)
+                while stream.avail_in > 0 {
+                    let room = min(expectedSize - produced, Int(Int32.max))
+                    stream.next_out = base + produced
+                    stream.avail_out = uInt(room)
+                    let status = CZlib.inflate(&stream, Z_NO_FLUSH)
+                    produced += room - Int(stream.avail_out)
+                    if status == Z_STREAM_END { streamEnded = true; break pieceLoop }
+                    if status == Z_BUF_ERROR && stream.avail_out == 0 { break pieceLoop }
+                    if status != Z_OK {
+                        let message = stream.msg.map { String(cString: $0) } ?? "code \(status)"
+                        failure = .zlib(file: file, detail: message)
+                        break pieceLoop
+                    }
+                    if produced == expectedSize { break pieceLoop }
+                }
+            }
+            if failure == nil && produced < expectedSize {
+                failure = .truncated(file: file, detail: streamEnded
+                    ? "image data holds \(produced) of \(expectedSize) bytes"
+                    : "compressed image data ends early")
+            }
+            if failure != nil {
+                // Leave no uninitialised bytes behind even though the array is discarded.
+                (base + produced).initialize(repeating: 0, count: expectedSize - produced)
+            }
+        }
+        if let failure { throw failure }
+        return output
+    }
+
+    /// Compresses `input` as one zlib stream with the given level (0–9) and strategy
+    /// (`Z_DEFAULT_STRATEGY`, `Z_FILTERED`, `Z_RLE`, …). Output is deterministic for a given zlib
+    /// build, level and strategy.
+    static func deflate(_ input: UnsafeRawBufferPointer, level: Int32, strategy: Int32, file: String) throws -> [UInt8] {
+        var stream = z_stream()
+        guard deflateInit2_(&stream, level, Z_DEFLATED, 15, 8, strategy,
+                            zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw ImagingError.zlib(file: file, detail: "deflateInit failed")
+        }
+        defer { deflateEnd(&stream) }
+        let bound = Int(deflateBound(&stream, uLong(input.count)))
+        var failure: ImagingError?
+        let output = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
+            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
+            stream.avail_in = uInt(input.count)
+            stream.next_out = buffer.baseAddress
+            stream.avail_out = uInt(bound)
+            let status = CZlib.deflate(&stream, Z_FINISH)
+            if status != Z_STREAM_END {
+                failure = .zlib(file: file, detail: "deflate returned \(status)")
+                count = 0
+                return
+            }
+            count = Int(stream.total_out)
+        }
+        if let failure { throw failure }
+        return output
+    }
+
+    /// CRC-32 (as PNG uses it) of `bytes`, continuing from `crc` (0 to start).
+    static func crc(_ bytes: UnsafeRawBufferPointer, continuing crc: UInt32 = 0) -> UInt32 {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return crc }
+        return UInt32(CZlib.crc32(uLong(crc), base.assumingMemoryBound(to: Bytef.self), uInt(bytes.count)))
+    }
+}

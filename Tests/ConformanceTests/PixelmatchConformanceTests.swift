@@ -1,0 +1,80 @@
+import Foundation
+import Imaging
+import Testing
+
+/// Reproduces every case of the pixelmatch v7.2.0 fixtures shared next to the project
+/// (`../shared/fixtures/pixelmatch/cases.tsv`): the mismatch count and the diff image byte for
+/// byte. Skipped, with a printed reason, when the shared folder is absent (a fresh clone).
+@Suite struct PixelmatchConformanceTests {
+    /// `<package root>/../shared/fixtures/pixelmatch`, found from this source file's path.
+    static let fixtures: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()   // ConformanceTests
+        .deletingLastPathComponent()   // Tests
+        .deletingLastPathComponent()   // package root
+        .deletingLastPathComponent()
+        .appendingPathComponent("shared/fixtures/pixelmatch")
+
+    struct Case: CustomStringConvertible, Sendable {
+        let first: String
+        let second: String
+        let optionsJSON: String
+        let expectedCount: Int
+        let expectedDiff: String
+        var description: String { "\(first) vs \(second) \(optionsJSON)" }
+    }
+
+    static func loadCases() -> [Case] {
+        let table = fixtures.appendingPathComponent("cases.tsv")
+        guard let text = try? String(contentsOf: table, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").dropFirst().compactMap { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 5, let count = Int(fields[3]) else { return nil }
+            return Case(first: fields[0], second: fields[1], optionsJSON: fields[2], expectedCount: count,
+                        expectedDiff: fields[4])
+        }
+    }
+
+    static func options(from json: String) throws -> PixelmatchOptions {
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] ?? [:]
+        func color(_ key: String) -> RGBColor? {
+            guard let values = object[key] as? [NSNumber], values.count == 3 else { return nil }
+            return RGBColor(values[0].uint8Value, values[1].uint8Value, values[2].uint8Value)
+        }
+        var options = PixelmatchOptions()
+        if let value = object["threshold"] as? NSNumber { options.threshold = value.doubleValue }
+        if let value = object["alpha"] as? NSNumber { options.alpha = value.doubleValue }
+        if let value = object["includeAA"] as? Bool { options.includeAA = value }
+        if let value = object["diffMask"] as? Bool { options.diffMask = value }
+        if let value = color("aaColor") { options.aaColor = value }
+        if let value = color("diffColor") { options.diffColor = value }
+        if let value = color("diffColorAlt") { options.diffColorAlt = value }
+        return options
+    }
+
+    @Test func allCasesMatchPixelmatch() throws {
+        guard FileManager.default.fileExists(atPath: Self.fixtures.appendingPathComponent("cases.tsv").path) else {
+            print("skipped: pixelmatch fixtures not found at \(Self.fixtures.path) (the shared folder is absent)")
+            return
+        }
+        let cases = Self.loadCases()
+        #expect(cases.count == 12)
+        for testCase in cases {
+            let path = { (name: String) in Self.fixtures.appendingPathComponent(name).path }
+            let first = try PNGDecoder.decodeFile(atPath: path(testCase.first))
+            let second = try PNGDecoder.decodeFile(atPath: path(testCase.second))
+            let expected = try PNGDecoder.decodeFile(atPath: path(testCase.expectedDiff))
+            let options = try Self.options(from: testCase.optionsJSON)
+            for threads in [1, 2] {
+                let result = try Pixelmatch.compare(first, second, options: options, makeDiff: true, threads: threads)
+                #expect(result.differing == testCase.expectedCount, "\(testCase) threads \(threads)")
+                let diff = try #require(result.diff)
+                #expect(diff.width == expected.width && diff.height == expected.height, "\(testCase)")
+                let mismatched = zip(diff.pixels, expected.pixels).enumerated().first { $0.element.0 != $0.element.1 }
+                #expect(mismatched == nil,
+                        "\(testCase): diff image differs first at byte \(mismatched?.offset ?? -1)")
+            }
+            let countOnly = try Pixelmatch.compare(first, second, options: options)
+            #expect(countOnly.differing == testCase.expectedCount, "\(testCase) without diff image")
+        }
+    }
+}
