@@ -16,11 +16,6 @@ public enum PlotWriter {
     public static func write(_ frame: FrameModel, to url: URL, scale: Double = PlotWriter.scale) throws {
         let surface = ImageSurface(width: Int(frame.size.width * scale), height: Int(frame.size.height * scale))
         renderer.render(frame, into: surface.context, scale: scale)
-        let tmp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
-        try surface.snapshot().writePNGWithCairo(to: tmp.path)
-        guard rename(tmp.path, url.path) == 0 else {
-            try? FileManager.default.removeItem(at: tmp)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
-        }
+        try surface.snapshot().writePNG(to: url.path, encoder: .compact)
     }
 }

@@ -96,7 +96,7 @@ public final class Recorder {
                 slots.wait()
                 group.enter()
                 queue.async {
-                    do { try pixels.writePNGWithCairo(to: path) } catch { failure.set(error) }
+                    do { try pixels.writePNG(to: path) } catch { failure.set(error) }
                     slots.signal()
                     group.leave()
                 }

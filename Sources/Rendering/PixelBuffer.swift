@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import Imaging
 
 /// A copy of a frame's pixels (cairo ARGB32: premultiplied, native-endian), safe to hand to
 /// another thread for encoding.
@@ -11,6 +12,19 @@ public struct PixelBuffer: Sendable {
 
     public init(width: Int, height: Int, stride: Int, bytes: [UInt8]) {
         self.width = width; self.height = height; self.stride = stride; self.bytes = bytes
+    }
+
+    /// Encodes a PNG with the project's encoder (fast settings: Up filter, zlib level 1; RGB
+    /// when every pixel is opaque). Deterministic.
+    public func pngBytes(encoder: PNGEncoder = .fast) throws -> [UInt8] {
+        try bytes.withUnsafeBytes { raw in
+            try encoder.encodePremultipliedARGB32(raw.baseAddress!, width: width, height: height, stride: stride)
+        }
+    }
+
+    /// Writes a PNG atomically (temp file + rename).
+    public func writePNG(to path: String, encoder: PNGEncoder = .fast) throws {
+        try AtomicFileWriter.write(try pngBytes(encoder: encoder), toPath: path)
     }
 
     /// Writes a PNG with cairo's encoder (RGB when `opaque`).

@@ -10,6 +10,7 @@ commands:
   run       open the window (default)          overscroll run --help
   record    record a scenario headless          overscroll record SCENARIO.json --out DIR
   curve     print or plot a scroll simulation   overscroll curve decelerate --v0 1000
+  compare   compare PNG frames (pixelmatch)     overscroll compare EXPECTED ACTUAL
   help      this text
 
 Every command takes --help.
@@ -24,10 +25,11 @@ func dispatch(_ args: [String]) async -> Int32 {
         case "run": return try RunCommand.run(rest)
         case "record": return try await RecordCommand.run(rest)
         case "curve": return try CurveCommand.run(rest)
+        case "compare": return runCompareCommand(rest)
         case "help", "--help", "-h": print(usage); return 0
         default:
             if command.hasPrefix("--") { return try RunCommand.run(args) }
-            Platform.printError("overscroll: unknown command '\(command)' (run, record, curve, help)")
+            Platform.printError("overscroll: unknown command '\(command)' (run, record, curve, compare, help)")
             return 2
         }
     } catch let e as UsageError {
