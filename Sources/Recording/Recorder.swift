@@ -51,7 +51,8 @@ public final class Recorder {
     }
 
     /// Runs the scenario; `frame` is called with each frame's pixels (nil pixels with --no-png).
-    public func drive(_ scenario: Scenario, frame: (Int, Double, Session, ImageSurface?) throws -> Void) async throws {
+    /// With `render` false no pixels are drawn (trace-only runs) and `frame` gets nil.
+    public func drive(_ scenario: Scenario, render: Bool = true, frame: (Int, Double, Session, ImageSurface?) throws -> Void) async throws {
         var options = scenario.options
         IndicatorSetup.resolve(&options, scene: scenario.scene, renderer: renderer, report: report)
         let session = try Session(scene: scenario.scene, options: options, textMeasurer: renderer.text, runtime: .virtual())
@@ -72,9 +73,11 @@ public final class Recorder {
             await session.settle()
             session.advance(to: t)
             let model = session.frame()
-            let w = Int((model.size.width * scenario.scale).rounded()), h = Int((model.size.height * scenario.scale).rounded())
-            if surface?.width != w || surface?.height != h { surface = ImageSurface(width: w, height: h) }
-            renderer.render(model, into: surface!.context, scale: scenario.scale)
+            if render {
+                let w = Int((model.size.width * scenario.scale).rounded()), h = Int((model.size.height * scenario.scale).rounded())
+                if surface?.width != w || surface?.height != h { surface = ImageSurface(width: w, height: h) }
+                renderer.render(model, into: surface!.context, scale: scenario.scale)
+            }
             try frame(i, t, session, surface)
         }
     }
@@ -87,7 +90,7 @@ public final class Recorder {
         let slots = DispatchSemaphore(value: max(1, options.maxFramesInFlight))
         let failure = FirstFailure()
         let queue = DispatchQueue(label: "overscroll.png", attributes: .concurrent)
-        try await drive(scenario) { i, t, session, surface in
+        try await drive(scenario, render: options.writePNG) { i, t, session, surface in
             trace.append(TraceLine.json(frame: i, t: t, fields: session.traceFields()))
             onFrame?(i, t, session)
             if options.writePNG, let surface {

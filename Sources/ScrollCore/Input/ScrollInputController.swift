@@ -92,7 +92,8 @@ public final class ScrollInputController {
         case .end: target = sv.maxOffset
         default: return false
         }
-        guard !sv.isDragging else { return true }
+        // Keyboard scrolling is user scrolling: ignored while it is disabled (a refresh holds the offset).
+        guard !sv.isDragging, sv.isScrollEnabled else { return true }
         sv.scroll(to: target, animated: true, at: t)
         return true
     }

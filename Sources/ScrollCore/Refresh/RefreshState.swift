@@ -22,7 +22,7 @@ public enum RefreshState: Equatable, Sendable {
     /// Whether `self → next` is a legal transition.
     public func canMove(to next: RefreshState) -> Bool {
         switch (self, next) {
-        case (.idle, .pulling), (.idle, .refreshing): return true
+        case (.idle, .pulling), (.idle, .triggered), (.idle, .refreshing): return true
         case (.pulling, .pulling), (.pulling, .triggered), (.pulling, .idle), (.pulling, .refreshing): return true
         case (.triggered, .pulling), (.triggered, .refreshing), (.triggered, .idle): return true
         case (.refreshing, .completing): return true
