@@ -115,16 +115,30 @@ public final class WindowApp {
         }
     }
 
+    /// Seconds per display refresh (from the display mode; 60 Hz when unknown).
+    private var frameInterval = 1.0 / 60
+
     /// Runs until quit. Returns the number of frames presented.
+    ///
+    /// Idle: blocks in `SDL_WaitEvent` (or until the next deadline, e.g. a wheel gesture's end).
+    /// Animating: one update per frame; vsync paces presents, and when a frame is not presented
+    /// (unchanged) or vsync does not block, the loop waits out the rest of the frame interval in
+    /// the event wait, so it never spins.
     @discardableResult
     public func run() -> Int {
+        if let window {
+            var mode = SDL_DisplayMode()
+            if SDL_GetWindowDisplayMode(window, &mode) == 0, mode.refresh_rate > 0 { frameInterval = 1.0 / Double(mode.refresh_rate) }
+        }
         var event = SDL_Event()
+        var frameStart = now()
         while !session.quitRequested {
             let t0 = now()
-            let animating = session.isAnimating
             var got: Int32
-            if animating {
-                got = SDL_PollEvent(&event)
+            let paced = session.isAnimating || session.scene.scrollView.isDragging
+            if paced {
+                let remaining = frameInterval - (t0 - frameStart)
+                got = remaining > 0.001 ? SDL_WaitEventTimeout(&event, Int32((remaining * 1000).rounded(.down))) : SDL_PollEvent(&event)
             } else if let deadline = session.nextDeadline {
                 let ms = Int32(max(0, min(1000, (deadline - t0) * 1000)).rounded(.up))
                 got = SDL_WaitEventTimeout(&event, ms)
@@ -135,8 +149,11 @@ public final class WindowApp {
                 handle(event)
                 got = SDL_PollEvent(&event)
             }
-            let t = now()
-            session.advance(to: t)
+            // While something moves, updates happen once per frame interval; input that arrives in
+            // between is handled at once and shown at the next frame.
+            if paced && now() - frameStart < frameInterval - 0.001 { continue }
+            frameStart = now()
+            session.advance(to: frameStart)
             draw()
         }
         return framesPresented
