@@ -43,6 +43,8 @@ public final class WindowApp {
     private var start: UInt64 = 0
     /// Called for each input event with its session time (live capture).
     public var onInput: ((InputEvent, Double) -> Void)?
+    /// Called once per loop pass, after the session advanced and before drawing (trace printing).
+    public var onAdvance: ((Session) -> Void)?
     /// Number of frames presented (for tests and the idle check).
     public private(set) var framesPresented = 0
 
@@ -137,6 +139,7 @@ public final class WindowApp {
             }
             let t = now()
             session.advance(to: t)
+            onAdvance?(session)
             draw()
         }
         return framesPresented

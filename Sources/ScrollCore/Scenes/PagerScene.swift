@@ -76,6 +76,9 @@ public final class PagerScene: Scene, ScrollViewDelegate {
             case .end: request(page: pageCount - 1, at: t)
             default: break
             }
+        case .pointerDown, .wheel:
+            completeCaughtTransition()
+            input.handle(event, at: t)
         default:
             input.handle(event, at: t)
         }
@@ -129,6 +132,25 @@ public final class PagerScene: Scene, ScrollViewDelegate {
             pendingPage = nil
             start(page: p, at: t)
         }
+    }
+
+    /// A finger (or a wheel gesture) catches a transition that is still springing towards a
+    /// neighbour. Past half-way the neighbour is the page on screen, as when UIKit's paging scroll
+    /// view recentres on reaching it: the transition completes now and the window of slots moves
+    /// by one page under the catch (the same picture), so the new gesture can go on to the next
+    /// page instead of rubber-banding at the end of the three slots. Short of half-way the
+    /// transition is simply interrupted and the new gesture decides.
+    private func completeCaughtTransition() {
+        guard !scrollView.isDragging, scrollView.isMoving, let slot = targetSlot, slot != 1 else { return }
+        let h = pageHeight
+        let offset = scrollView.contentOffset
+        guard abs(offset - Double(slot) * h) < h / 2 else { return }
+        scrollView.stopMotion()
+        currentPage = slots[slot]
+        pageChanges += 1
+        slots = neighbours(of: currentPage)
+        targetSlot = nil
+        scrollView.setContentOffset(offset - Double(slot - 1) * h)
     }
 
     /// Shows `page` with an animated transition (now, or after the running one).
