@@ -9,7 +9,9 @@
 /// scroll view settle on that slot with its spring, carrying the release velocity. When the
 /// settle ends on a neighbour, that page becomes current, the slots are refilled around it and the
 /// offset is recentred (the same picture, so nothing moves on screen). A settle back onto the
-/// middle slot is a cancelled swipe and changes nothing.
+/// middle slot is a cancelled swipe and changes nothing. A new gesture that catches a settle
+/// already past half-way onto a neighbour completes that transition first, so quick successive
+/// swipes keep paging.
 ///
 /// Programmatic changes (`InputEvent.setPage`, PageUp/PageDown, Up/Down/Space, Home/End) put the
 /// requested page in the neighbour slot of their direction and spring to it; a request that
