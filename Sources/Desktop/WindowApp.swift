@@ -43,6 +43,8 @@ public final class WindowApp {
     private var start: UInt64 = 0
     /// Called for each input event with its session time (live capture).
     public var onInput: ((InputEvent, Double) -> Void)?
+    /// Called once per loop pass, after the session advanced and before drawing (trace printing).
+    public var onAdvance: ((Session) -> Void)?
     /// Number of frames presented (for tests and the idle check).
     public private(set) var framesPresented = 0
 
@@ -154,6 +156,7 @@ public final class WindowApp {
             if paced && now() - frameStart < frameInterval - 0.001 { continue }
             frameStart = now()
             session.advance(to: frameStart)
+            onAdvance?(session)
             draw()
         }
         return framesPresented

@@ -6,7 +6,7 @@ import ScrollCore
 /// `overscroll record SCENARIO.json --out DIR`.
 enum RecordCommand {
     static let help = """
-    usage: overscroll record SCENARIO.json --out DIR [--no-png] [--no-progress]
+    usage: overscroll record SCENARIO.json --out DIR [--no-png] [--no-progress] [--trace-title]
 
     Runs the scenario headless on a virtual clock and writes DIR/frame-00000.png … (duration·fps + 1
     frames, the last at exactly `duration`) and DIR/trace.jsonl (one JSON object per frame).
@@ -15,6 +15,7 @@ enum RecordCommand {
       --out DIR       output folder (created; same-named files replaced)
       --no-png        write only the trace
       --no-progress   no progress bar on standard error
+      --trace-title   print the title scene's navTitleTrace lines to standard error (no progress bar)
       --help          this text
     See README.md "Scenarios" for the file format.
     """
@@ -41,15 +42,20 @@ enum RecordCommand {
 
     @MainActor
     static func run(_ argv: [String]) async throws -> Int32 {
-        let a = try Arguments(argv, command: "record", valued: ["out"], booleans: ["help", "no-png", "no-progress"])
+        let a = try Arguments(argv, command: "record", valued: ["out"], booleans: ["help", "no-png", "no-progress", "trace-title"])
         if a.has("help") { print(help); return 0 }
         guard a.positionals.count == 1 else { throw UsageError(message: "record: expected one SCENARIO.json (see `overscroll record --help`)") }
         guard let out = a.string("out") else { throw UsageError(message: "record: --out DIR is required") }
         let scenario = try loadScenario(a.positionals[0])
         var options = RecordOptions()
         options.writePNG = !a.has("no-png")
-        options.progress = !a.has("no-progress")
+        options.progress = !a.has("no-progress") && !a.has("trace-title")
         let recorder = Recorder(renderer: CairoRenderer())
+        if a.has("trace-title") {
+            recorder.onFrame = { _, _, session in
+                for line in session.takeTitleTraceLines() { Platform.printError(line) }
+            }
+        }
         let result = try await recorder.record(scenario, to: URL(fileURLWithPath: out), options: options)
         Platform.printError("recorded \(result.frames) frames to \(out)")
         return 0

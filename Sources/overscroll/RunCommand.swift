@@ -85,6 +85,11 @@ enum RunCommand {
             throw UsageError(message: "run: --scene: \(error)")
         }
         let app = WindowApp(session: session, renderer: renderer, options: w)
+        if a.has("trace-title") {
+            app.onAdvance = { s in
+                for line in s.takeTitleTraceLines() { Platform.printError(line) }
+            }
+        }
         do { try app.open() } catch {
             Platform.printError("overscroll run: \(error)")
             return 1

@@ -139,6 +139,48 @@ struct PagerSceneTests {
         #expect(scene.pageChanges == 1)
     }
 
+    @Test("catching a page past half-way completes its transition, so the next swipe goes on")
+    func caughtPastHalfway() {
+        let (scene, driver) = makeScene()
+        driver.drag(fromY: 700, toY: 250, duration: 0.3)
+        driver.wait(0.3)
+        #expect(scene.isAnimating, "still springing onto page 1")
+        #expect(scene.currentPage == 0)
+        let before = scene.frame()
+        driver.send(.pointerDown(Point(100, 700)))
+        #expect(scene.currentPage == 1)
+        #expect(scene.pageChanges == 1)
+        #expect(scene.slots == [0, 1, 2])
+        #expect(abs(scene.scrollView.contentOffset - 800) < 400, "recentred on the middle slot")
+        #expect(scene.frame().fills.map(\.color) == before.fills.map(\.color), "the same picture")
+        for i in 1...18 {
+            driver.wait(1.0 / 60)
+            driver.send(.pointerMove(Point(100, 700 - 25 * Double(i))))
+        }
+        driver.wait(0.2)
+        driver.send(.pointerUp(Point(100, 250)))
+        driver.settle()
+        #expect(scene.currentPage == 2)
+        #expect(scene.pageChanges == 2)
+    }
+
+    @Test("catching a page short of half-way interrupts it without a page change")
+    func caughtEarly() {
+        let (scene, driver) = makeScene()
+        driver.drag(fromY: 500, toY: 440, duration: 0.05)
+        driver.wait(1.0 / 60)
+        #expect(scene.scrollView.contentOffset < 1200)
+        driver.send(.pointerDown(Point(100, 400)))
+        #expect(scene.currentPage == 0)
+        #expect(scene.pageChanges == 0)
+        driver.wait(0.3)
+        driver.send(.pointerUp(Point(100, 400)))
+        driver.settle()
+        #expect(scene.currentPage == 0, "released short of half a page with no velocity: back")
+        #expect(scene.pageChanges == 0)
+        #expect(scene.scrollView.contentOffset == 800)
+    }
+
     @Test("resize keeps the page and re-lays the slots")
     func resize() {
         let (scene, driver) = makeScene()

@@ -9,7 +9,9 @@
 /// scroll view settle on that slot with its spring, carrying the release velocity. When the
 /// settle ends on a neighbour, that page becomes current, the slots are refilled around it and the
 /// offset is recentred (the same picture, so nothing moves on screen). A settle back onto the
-/// middle slot is a cancelled swipe and changes nothing.
+/// middle slot is a cancelled swipe and changes nothing. A new gesture that catches a settle
+/// already past half-way onto a neighbour completes that transition first, so quick successive
+/// swipes keep paging.
 ///
 /// Programmatic changes (`InputEvent.setPage`, PageUp/PageDown, Up/Down/Space, Home/End) put the
 /// requested page in the neighbour slot of their direction and spring to it; a request that
@@ -76,6 +78,9 @@ public final class PagerScene: Scene, ScrollViewDelegate {
             case .end: request(page: pageCount - 1, at: t)
             default: break
             }
+        case .pointerDown, .wheel:
+            completeCaughtTransition()
+            input.handle(event, at: t)
         default:
             input.handle(event, at: t)
         }
@@ -129,6 +134,25 @@ public final class PagerScene: Scene, ScrollViewDelegate {
             pendingPage = nil
             start(page: p, at: t)
         }
+    }
+
+    /// A finger (or a wheel gesture) catches a transition that is still springing towards a
+    /// neighbour. Past half-way the neighbour is the page on screen, as when UIKit's paging scroll
+    /// view recentres on reaching it: the transition completes now and the window of slots moves
+    /// by one page under the catch (the same picture), so the new gesture can go on to the next
+    /// page instead of rubber-banding at the end of the three slots. Short of half-way the
+    /// transition is simply interrupted and the new gesture decides.
+    private func completeCaughtTransition() {
+        guard !scrollView.isDragging, scrollView.isMoving, let slot = targetSlot, slot != 1 else { return }
+        let h = pageHeight
+        let offset = scrollView.contentOffset
+        guard abs(offset - Double(slot) * h) < h / 2 else { return }
+        scrollView.stopMotion()
+        currentPage = slots[slot]
+        pageChanges += 1
+        slots = neighbours(of: currentPage)
+        targetSlot = nil
+        scrollView.setContentOffset(offset - Double(slot - 1) * h)
     }
 
     /// Shows `page` with an animated transition (now, or after the running one).

@@ -82,6 +82,12 @@ public final class Session {
         return f
     }
 
+    /// The title scene's `navTitleTrace` lines since the last call, oldest first (none in other
+    /// scenes). The drivers print them with `--trace-title`.
+    public func takeTitleTraceLines() -> [String] {
+        (scene as? TitleScene)?.takeTitleTraceLines() ?? []
+    }
+
     public var isAnimating: Bool { scene.isAnimating }
     public var nextDeadline: Double? { scene.nextDeadline }
 
