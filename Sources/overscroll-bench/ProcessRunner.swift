@@ -1,0 +1,57 @@
+import Foundation
+
+/// Runs a program to completion, capturing standard output and error in files (no pipe
+/// dead-locks), and times it on the wall clock.
+enum ProcessRunner {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        /// Wall-clock milliseconds from launch to exit.
+        var wallMs: Double
+    }
+
+    static let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("overscroll-bench-\(getpid())")
+
+    static func run(_ executable: String, _ arguments: [String], passStderr: Bool = false) throws -> Result {
+        let fm = FileManager.default
+        try fm.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let outURL = scratch.appendingPathComponent("stdout"), errURL = scratch.appendingPathComponent("stderr")
+        fm.createFile(atPath: outURL.path, contents: nil)
+        fm.createFile(atPath: errURL.path, contents: nil)
+        let outHandle = try FileHandle(forWritingTo: outURL), errHandle = try FileHandle(forWritingTo: errURL)
+        defer { try? outHandle.close(); try? errHandle.close() }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = arguments
+        p.standardOutput = outHandle
+        p.standardError = passStderr ? FileHandle.standardError : errHandle
+        p.standardInput = FileHandle.nullDevice
+        let t0 = Stopwatch.nowMs()
+        try p.run()
+        p.waitUntilExit()
+        let wall = Stopwatch.nowMs() - t0
+        let out = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""
+        let err = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+        return Result(status: p.terminationStatus, stdout: out, stderr: err, wallMs: wall)
+    }
+
+    /// Absolute path of a program on PATH, if any.
+    static func which(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for dir in path.split(separator: ":") {
+            let candidate = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// This executable (for re-exec) and the `overscroll` binary beside it.
+    static var selfPath: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+    static var overscrollPath: String? {
+        let p = URL(fileURLWithPath: selfPath).deletingLastPathComponent().appendingPathComponent("overscroll").path
+        return FileManager.default.isExecutableFile(atPath: p) ? p : nil
+    }
+}
