@@ -77,6 +77,21 @@ final class Report {
         json["frames"] = ["cases": cases, "rows_1e7_vs_1e2": ratios]
     }
 
+    func add(breakdown: [Samples], case c: FrameCase) {
+        lines.append("Breakdown of a \(c.sizeLabel) rows \(c.rowsLabel) frame (warm layouts, variants interleaved)")
+        let w = [22, 12, 12]
+        row(["display list", "median ms", "÷ previous"], w)
+        var obj: [String: Double] = [:]
+        for (i, name) in FrameBreakdown.variants.enumerated() {
+            let m = breakdown[i].median
+            row([name, Self.f(m, 3), i == 0 ? "" : "+" + Self.f(m - breakdown[i - 1].median, 3) + " ms"], w)
+            obj[name] = m
+        }
+        var frames = json["frames"] as? [String: Any] ?? [:]
+        frames["breakdown_\(c.sizeLabel)_median_ms"] = obj
+        json["frames"] = frames
+    }
+
     private func chart(size: String, small: FrameBench.CaseResult, big: FrameBench.CaseResult, out: URL) {
         func series(_ v: [Double]) -> [(Double, Double)] { v.enumerated().map { (Double($0.offset), $0.element) } }
         let plot = LinePlot(title: "List fling \(size): frame time (blue 1e2 rows, red 1e7 rows, green solid fill)",

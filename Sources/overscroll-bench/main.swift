@@ -25,7 +25,11 @@ func benchMain() -> Int32 {
         for part in BenchOptions.parts where options.only.contains(part) {
             let t0 = Stopwatch.nowMs()
             switch part {
-            case "frames": report.add(frames: try FrameBench.run(quick: options.quick), out: out)
+            case "frames":
+                report.add(frames: try FrameBench.run(quick: options.quick), out: out)
+                Log.progress("frames: breakdown of a 1920x1080@1 frame (in process)")
+                let big = FrameCase(width: 1920, height: 1080, scale: 1, rows: 100)
+                report.add(breakdown: try FrameBreakdown.run(big, quick: options.quick), case: big)
             case "indicator": report.add(indicator: try IndicatorBench.run(quick: options.quick))
             case "record": report.add(record: try RecordBench.run(quick: options.quick, work: work))
             case "compare": report.add(compare: try CompareBench.run(quick: options.quick, work: work))
