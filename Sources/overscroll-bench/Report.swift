@@ -79,14 +79,18 @@ final class Report {
 
     func add(breakdown: [Samples], case c: FrameCase) {
         lines.append("Breakdown of a \(c.sizeLabel) rows \(c.rowsLabel) frame (warm layouts, variants interleaved)")
-        let w = [22, 12, 12]
-        row(["display list", "median ms", "÷ previous"], w)
+        let w = [26, 12, 14]
+        row(["display list", "median ms", "cost"], w)
         var obj: [String: Double] = [:]
         for (i, name) in FrameBreakdown.variants.enumerated() {
             let m = breakdown[i].median
-            row([name, Self.f(m, 3), i == 0 ? "" : "+" + Self.f(m - breakdown[i - 1].median, 3) + " ms"], w)
+            let delta = i == 0 ? "" : i == 4 ? Self.f(m / breakdown[3].median, 2) + "× full" : "+" + Self.f(m - breakdown[i - 1].median, 3) + " ms"
+            row([name, Self.f(m, 3), delta], w)
             obj[name] = m
         }
+        let snappedVsFill = breakdown[4].median / breakdown[0].median
+        lines.append("pixel-snapped frame ÷ background-only paint: \(Self.f(snappedVsFill)) (the full frame: \(Self.f(breakdown[3].median / breakdown[0].median)))")
+        obj["snapped_vs_background"] = snappedVsFill
         var frames = json["frames"] as? [String: Any] ?? [:]
         frames["breakdown_\(c.sizeLabel)_median_ms"] = obj
         json["frames"] = frames
