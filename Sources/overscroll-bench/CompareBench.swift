@@ -14,6 +14,9 @@ enum CompareBench {
         var b: String
         var ours = Samples()
         var magick = Samples()
+        /// CPU ms (user + system) per run.
+        var oursCPU = Samples()
+        var magickCPU = Samples()
         var oursOutput = ""
         var magickOutput = ""
         /// Target: ImageMagick time ÷ ours at least this.
@@ -75,11 +78,13 @@ enum CompareBench {
                         let r = try ProcessRunner.run(bin, ["compare", p.a, p.b])
                         guard r.status == 0 || r.status == 1 else { throw BenchError("overscroll compare failed (\(r.status)): \(r.stderr)") }
                         result.pairs[k].ours.add(r.wallMs)
+                        result.pairs[k].oursCPU.add(r.cpuMs)
                         result.pairs[k].oursOutput = (r.stdout + r.stderr).trimmingCharacters(in: .whitespacesAndNewlines)
                     } else {
                         let r = try ProcessRunner.run(magick, ["-metric", "AE", "-fuzz", "10%", p.a, p.b, "null:"])
                         guard r.status == 0 || r.status == 1 else { throw BenchError("ImageMagick compare failed (\(r.status)): \(r.stderr)") }
                         result.pairs[k].magick.add(r.wallMs)
+                        result.pairs[k].magickCPU.add(r.cpuMs)
                         result.pairs[k].magickOutput = (r.stdout + r.stderr).trimmingCharacters(in: .whitespacesAndNewlines)
                     }
                 }

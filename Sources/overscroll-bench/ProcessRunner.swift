@@ -9,6 +9,8 @@ enum ProcessRunner {
         var stderr: String
         /// Wall-clock milliseconds from launch to exit.
         var wallMs: Double
+        /// CPU milliseconds (user + system) of the process and its threads (RUSAGE_CHILDREN delta).
+        var cpuMs: Double
     }
 
     static let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("overscroll-bench-\(getpid())")
@@ -27,13 +29,23 @@ enum ProcessRunner {
         p.standardOutput = outHandle
         p.standardError = passStderr ? FileHandle.standardError : errHandle
         p.standardInput = FileHandle.nullDevice
+        let cpu0 = childrenCPUMs()
         let t0 = Stopwatch.nowMs()
         try p.run()
         p.waitUntilExit()
         let wall = Stopwatch.nowMs() - t0
+        let cpu = childrenCPUMs() - cpu0
         let out = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""
         let err = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
-        return Result(status: p.terminationStatus, stdout: out, stderr: err, wallMs: wall)
+        return Result(status: p.terminationStatus, stdout: out, stderr: err, wallMs: wall, cpuMs: cpu)
+    }
+
+    /// User + system CPU time of reaped child processes so far, ms.
+    static func childrenCPUMs() -> Double {
+        var u = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &u)
+        func ms(_ t: timeval) -> Double { Double(t.tv_sec) * 1000 + Double(t.tv_usec) / 1000 }
+        return ms(u.ru_utime) + ms(u.ru_stime)
     }
 
     /// Absolute path of a program on PATH, if any.

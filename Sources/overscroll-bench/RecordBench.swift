@@ -13,6 +13,8 @@ enum RecordBench {
         var frames = 241
         var withPNG = Samples()
         var noPNG = Samples()
+        /// CPU ms (user + system, all threads) of each run with PNGs.
+        var cpuWithPNG = Samples()
         /// One frame's PNG encode (PNGEncoder.fast), ms, single thread.
         var encode = Samples()
         /// One frame's snapshot copy (ImageSurface.snapshot), ms.
@@ -52,6 +54,7 @@ enum RecordBench {
                     let names = (try? fm.contentsOfDirectory(atPath: outDir.path)) ?? []
                     result.frames = names.filter { $0.hasPrefix("frame-") }.count
                     result.withPNG.add(r.wallMs)
+                    result.cpuWithPNG.add(r.cpuMs)
                 } else {
                     result.noPNG.add(r.wallMs)
                 }

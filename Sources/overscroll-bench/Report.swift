@@ -140,27 +140,34 @@ final class Report {
         let withPNG = r.withPNG.median, noPNG = r.noPNG.median
         row(["with PNGs (every frame)", Self.f(withPNG, 0), Self.f(realMs / withPNG), Self.f(withPNG / Double(r.frames))], w)
         row(["--no-png (render + trace)", Self.f(noPNG, 0), Self.f(realMs / noPNG), Self.f(noPNG / Double(r.frames))], w)
+        let cpu = r.cpuWithPNG.median
+        let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
+        lines.append("CPU time of the run with PNGs: \(Self.f(cpu, 0)) ms (user + system); on \(Int(cores)) idle cores at best \(Self.f(realMs / (cpu / cores))) × real time")
         lines.append("one frame, in process: snapshot \(Self.f(r.snapshot.median, 2)) ms, PNG encode (fast) \(Self.f(r.encode.median, 2)) ms, \(r.pngBytesPerFrame / 1024) KiB")
         check("record × real time", realMs / withPNG, atLeast: 2)
         json["record"] = ["seconds": r.seconds, "frames": r.frames, "wall_ms_median": withPNG, "realtime_multiple": realMs / withPNG,
                           "no_png_wall_ms_median": noPNG, "no_png_realtime_multiple": realMs / noPNG,
                           "encode_ms_per_frame": r.encode.median, "snapshot_ms_per_frame": r.snapshot.median,
-                          "png_bytes_per_frame": r.pngBytesPerFrame, "runs": r.withPNG.count]
+                          "png_bytes_per_frame": r.pngBytesPerFrame,
+                          "cpu_ms_median": cpu, "realtime_multiple_cpu_bound": realMs / (cpu / cores), "runs": r.withPNG.count]
     }
 
     func add(compare r: CompareBench.Result) {
         lines.append("")
-        lines.append("Compare — `overscroll compare` vs ImageMagick `compare -metric AE -fuzz 10%`, 1920x1080 PNGs (wall time per process)")
+        lines.append("Compare — `overscroll compare` vs ImageMagick `compare -metric AE -fuzz 10%`, 1920x1080 PNGs (per process: wall median; CPU = user + system)")
         if let s = r.skipped { lines.append("skipped: \(s)"); json["compare"] = ["skipped": s]; return }
-        let w = [30, 12, 14, 10, 8]
-        row(["pair", "ours ms", "magick ms", "speed-up", "target"], w)
+        let w = [30, 10, 10, 10, 8, 12, 12, 10]
+        row(["pair", "ours ms", "magick ms", "speed-up", "target", "ours CPU ms", "magick CPU", "CPU ratio"], w)
         var pairs: [[String: Any]] = []
         for p in r.pairs {
             let speed = p.magick.median / p.ours.median
-            row([p.name, Self.f(p.ours.median, 1), Self.f(p.magick.median, 1), Self.f(speed, 1) + "×", "≥ \(Int(p.target))×"], w)
+            let cpuRatio = p.magickCPU.median / p.oursCPU.median
+            row([p.name, Self.f(p.ours.median, 1), Self.f(p.magick.median, 1), Self.f(speed, 1) + "×", "≥ \(Int(p.target))×",
+                 Self.f(p.oursCPU.median, 1), Self.f(p.magickCPU.median, 1), Self.f(cpuRatio, 1) + "×"], w)
             check("compare speed-up: \(p.name)", speed, atLeast: p.target)
             pairs.append(["name": p.name, "a": p.a, "b": p.b, "ours_ms_median": p.ours.median, "magick_ms_median": p.magick.median,
-                          "speedup": speed, "target": p.target, "ours_output": p.oursOutput, "magick_output": p.magickOutput,
+                          "speedup": speed, "target": p.target, "ours_cpu_ms_median": p.oursCPU.median,
+                          "magick_cpu_ms_median": p.magickCPU.median, "cpu_ratio": cpuRatio, "ours_output": p.oursOutput, "magick_output": p.magickOutput,
                           "runs": p.ours.count])
         }
         if let d = r.pairs.first {
