@@ -19,8 +19,8 @@ enum ProcessRunner {
         let fm = FileManager.default
         try fm.createDirectory(at: scratch, withIntermediateDirectories: true)
         let outURL = scratch.appendingPathComponent("stdout"), errURL = scratch.appendingPathComponent("stderr")
-        fm.createFile(atPath: outURL.path, contents: nil)
-        fm.createFile(atPath: errURL.path, contents: nil)
+        _ = fm.createFile(atPath: outURL.path, contents: nil)
+        _ = fm.createFile(atPath: errURL.path, contents: nil)
         let outHandle = try FileHandle(forWritingTo: outURL), errHandle = try FileHandle(forWritingTo: errURL)
         defer { try? outHandle.close(); try? errHandle.close() }
         let p = Process()
