@@ -71,13 +71,13 @@ public final class GoldenVerifier {
         defer { if staging == nil { try? FileManager.default.removeItem(at: work) } }
         do {
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-            var files: [(name: String, bytes: [UInt8])] = []
+            var files: [(name: String, source: URL)] = []
             try await recorder.drive(scenario) { i, _, _, surface in
                 guard chosen.contains(i), let surface else { return }
-                let bytes = try surface.snapshot().pngBytes()
                 let name = Recorder.frameName(i)
-                try AtomicFileWriter.write(bytes, toPath: work.appendingPathComponent(name).path)
-                files.append((name, bytes))
+                let file = work.appendingPathComponent(name)
+                try surface.snapshot().writePNG(to: file.path)
+                files.append((name, file))
             }
             if options.update {
                 outcome.written = try GoldenWriter.write(files, into: options.goldens)
@@ -86,7 +86,7 @@ public final class GoldenVerifier {
                 for f in files {
                     let golden = options.goldens.appendingPathComponent(f.name).path
                     if FileManager.default.fileExists(atPath: golden) {
-                        pairs.append(.init(name: f.name, expected: golden, actual: work.appendingPathComponent(f.name).path))
+                        pairs.append(.init(name: f.name, expected: golden, actual: f.source.path))
                     } else {
                         outcome.missing.append(f.name)
                     }

@@ -19,8 +19,9 @@ public enum GoldenWriter {
         public var description: String { message }
     }
 
-    /// Writes `files` (name → PNG bytes) into `directory`.
-    public static func write(_ files: [(name: String, bytes: [UInt8])], into directory: URL) throws(Failure) -> Summary {
+    /// Copies `files` (golden name → recorded PNG file) into `directory`, reading one file at
+    /// a time so a long recording is never held in memory.
+    public static func write(_ files: [(name: String, source: URL)], into directory: URL) throws(Failure) -> Summary {
         let fm = FileManager.default
         var isDir: ObjCBool = false
         if fm.fileExists(atPath: directory.path, isDirectory: &isDir), !isDir.boolValue {
@@ -33,10 +34,14 @@ public enum GoldenWriter {
         var pending: [(temp: String, target: String)] = []
         func discard() { for p in pending { unlink(p.temp) } }
         for file in files {
+            guard let bytes = fm.contents(atPath: file.source.path) else {
+                discard()
+                throw Failure(message: "\(file.source.path): cannot read the recorded frame")
+            }
             let target = directory.appendingPathComponent(file.name).path
             if fm.fileExists(atPath: target, isDirectory: &isDir) {
                 if isDir.boolValue { discard(); throw Failure(message: "\(target): is a folder, not a golden image") }
-                if let old = fm.contents(atPath: target), old.elementsEqual(file.bytes) {
+                if let old = fm.contents(atPath: target), old == bytes {
                     summary.unchanged.append(file.name)
                     continue
                 }
@@ -45,7 +50,7 @@ public enum GoldenWriter {
                 summary.created.append(file.name)
             }
             let temp = directory.appendingPathComponent(".\(file.name).golden-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
-            guard fm.createFile(atPath: temp, contents: Data(file.bytes)) else {
+            guard fm.createFile(atPath: temp, contents: bytes) else {
                 discard()
                 throw Failure(message: "\(target): cannot write (temporary file in \(directory.path))")
             }
