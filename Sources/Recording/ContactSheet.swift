@@ -6,12 +6,14 @@ import ScrollCore
 /// thumbnail with its frame number, time (s) and refresh state (or scroll phase, in scenes
 /// without a refresh control) under it. Layout is in points; `PlotWriter` draws it at 2×.
 public struct ContactSheet: Sendable {
-    /// One tile: the frame, its time in seconds, its state label and its thumbnail.
+    /// One tile: the frame, its time in seconds, its state label, its thumbnail and the
+    /// thumbnail's size in points (the frame's aspect ratio, fitted into `thumbSize`).
     public struct Cell: Sendable {
         public var frame: Int
         public var t: Double
         public var state: String
         public var image: PixelBuffer
+        public var imageSize: Size
     }
 
     /// Most tiles on one sheet.
@@ -49,6 +51,22 @@ public struct ContactSheet: Sendable {
 
     var columns: Int { max(1, min(Self.maxColumns, cells.count)) }
 
+    /// A frame of `pixels` (width × height) fitted into `thumbSize`, keeping its aspect ratio
+    /// (a scenario may resize the window).
+    public func fittedSize(pixelWidth: Int, pixelHeight: Int) -> Size {
+        let slot = thumbSize
+        let aspect = Double(max(1, pixelHeight)) / Double(max(1, pixelWidth))
+        var w = slot.width, h = (w * aspect).rounded()
+        if h > slot.height { h = slot.height; w = (h / aspect).rounded() }
+        return Size(max(1, w), max(1, h))
+    }
+
+    /// Where tile `i`'s image is painted (top left of its slot, points).
+    func imageRect(_ i: Int) -> Rect {
+        let r = thumbRect(i), s = cells[i].imageSize
+        return Rect(x: r.x, y: r.y, width: s.width, height: s.height)
+    }
+
     /// Where tile `i`'s thumbnail goes (points).
     public func thumbRect(_ i: Int) -> Rect {
         let s = thumbSize
@@ -72,8 +90,8 @@ public struct ContactSheet: Sendable {
             .text(title, Rect(x: Self.gap, y: 6, width: size.width - 2 * Self.gap, height: 22), TextStyle(size: 14, weight: .semibold, color: ink)),
         ]
         for (i, cell) in cells.enumerated() {
-            let r = thumbRect(i)
-            c.append(.fill(Rect(x: r.x - 1, y: r.y - 1, width: r.width + 2, height: r.height + 2), border, cornerRadius: 0))
+            let r = thumbRect(i), image = imageRect(i)
+            c.append(.fill(Rect(x: image.x - 1, y: image.y - 1, width: image.width + 2, height: image.height + 2), border, cornerRadius: 0))
             c.append(.text("#\(cell.frame)  t = \(String(format: "%.3f", cell.t)) s", Rect(x: r.x, y: r.maxY + 2, width: r.width, height: 13),
                            TextStyle(size: 10, color: ink)))
             c.append(.text(cell.state, Rect(x: r.x, y: r.maxY + 15, width: r.width, height: 13),
@@ -96,6 +114,6 @@ public struct ContactSheet: Sendable {
     /// Writes the sheet as a PNG (atomically).
     @MainActor
     public func write(to url: URL) throws {
-        try PlotWriter.write(frame(), images: cells.enumerated().map { ($0.element.image, thumbRect($0.offset)) }, to: url)
+        try PlotWriter.write(frame(), images: cells.indices.map { (cells[$0].image, imageRect($0)) }, to: url)
     }
 }

@@ -43,9 +43,9 @@ public final class RecordingPictures {
         if case let .string(s)? = field("phase") { phase = s }
         samples.append((t, offset, state, phase))
         guard picked.contains(i), let surface, var s = sheet else { return }
-        let size = s.thumbSize
+        let size = s.fittedSize(pixelWidth: surface.width, pixelHeight: surface.height)
         let image = ImagePainter.thumbnail(of: surface, width: Int(size.width * PlotWriter.scale), height: Int(size.height * PlotWriter.scale))
-        s.cells.append(.init(frame: i, t: t, state: state ?? phase, image: image))
+        s.cells.append(.init(frame: i, t: t, state: state ?? phase, image: image, imageSize: size))
         sheet = s
     }
 
