@@ -31,7 +31,7 @@ let package = Package(
         .testTarget(name: "ScrollCoreTests", dependencies: ["ScrollCore"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "ScrollCore"], resources: [.copy("Goldens")]),
-        .testTarget(name: "RecordingTests", dependencies: ["Recording", "Imaging", "ScrollCore"]),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "Imaging", "ScrollCore", "Rendering", "Desktop", "CSDL2"]),
         .testTarget(name: "DesktopTests", dependencies: ["Desktop", "ScrollCore", "CSDL2"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Imaging", "Rendering", "ScrollCore"]),
     ],

@@ -45,6 +45,18 @@ public final class WindowApp {
     public var onInput: ((InputEvent, Double) -> Void)?
     /// Called once per loop pass, after the session advanced and before drawing (trace printing).
     public var onAdvance: ((Session) -> Void)?
+
+    /// Pixels per point the window draws at (known after `open`).
+    public var drawScale: Double { pixelsPerPoint }
+
+    /// The display's refresh rate in frames per second (vsync), nil when SDL does not know it.
+    public var displayRefreshRate: Double? {
+        guard let window else { return nil }
+        var mode = SDL_DisplayMode()
+        guard SDL_GetWindowDisplayMode(window, &mode) == 0, mode.refresh_rate > 0 else { return nil }
+        return Double(mode.refresh_rate)
+    }
+
     /// Number of frames presented (for tests and the idle check).
     public private(set) var framesPresented = 0
 
@@ -107,7 +119,11 @@ public final class WindowApp {
         let points = Size(Double(ww) / unitsPerPoint, Double(wh) / unitsPerPoint)
         adapter.unitsPerPoint = unitsPerPoint
         adapter.sizeInPoints = points
-        if points != session.scene.size { session.handle(.resize(points), at: now()) }
+        if points != session.scene.size {
+            let t = now()
+            onInput?(.resize(points), t)
+            session.handle(.resize(points), at: t)
+        }
         if textureSize.w != dw || textureSize.h != dh {
             if let texture { SDL_DestroyTexture(texture) }
             texture = SDL_CreateTexture(sdlRenderer, UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue),
@@ -128,10 +144,7 @@ public final class WindowApp {
     /// the event wait, so it never spins.
     @discardableResult
     public func run() -> Int {
-        if let window {
-            var mode = SDL_DisplayMode()
-            if SDL_GetWindowDisplayMode(window, &mode) == 0, mode.refresh_rate > 0 { frameInterval = 1.0 / Double(mode.refresh_rate) }
-        }
+        if let rate = displayRefreshRate { frameInterval = 1.0 / rate }
         var event = SDL_Event()
         var frameStart = now()
         while !session.quitRequested {

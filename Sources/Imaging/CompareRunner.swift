@@ -11,10 +11,13 @@ import Foundation
 /// frame compared without error, each file atomically.
 public enum CompareRunner {
     /// One pair of files to compare.
-    struct FramePair: Sendable {
-        let name: String
-        let expected: String
-        let actual: String
+    public struct FramePair: Sendable {
+        public let name: String
+        public let expected: String
+        public let actual: String
+        public init(name: String, expected: String, actual: String) {
+            self.name = name; self.expected = expected; self.actual = actual
+        }
     }
 
     /// What one pair produced: the result, or an error, plus bytes kept for outputs.
@@ -34,6 +37,14 @@ public enum CompareRunner {
         case .failure(let failure): return CompareReport(errors: failure.messages)
         case .success(let plan): (pairs, comparingFiles) = plan
         }
+        return run(pairs: pairs, singleFile: comparingFiles, options: options)
+    }
+
+    /// Compares the given pairs (e.g. chosen keyframes against goldens). `singleFile` makes
+    /// `diffPath` one file rather than a folder (only for a single pair).
+    public static func run(pairs: [FramePair], singleFile: Bool = false, options: CompareOptions = .init()) -> CompareReport {
+        let comparingFiles = singleFile && pairs.count == 1
+        guard !pairs.isEmpty else { return CompareReport() }
 
         let wantDiff = options.diffPath != nil || options.reportDirectory != nil
         let outcomes = OutcomeSlots(count: pairs.count)

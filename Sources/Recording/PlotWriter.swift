@@ -13,9 +13,15 @@ public enum PlotWriter {
         try write(plot.frame(), to: url)
     }
 
-    public static func write(_ frame: FrameModel, to url: URL, scale: Double = PlotWriter.scale) throws {
+    /// Renders `frame`, then paints `images` over it, each filling its rect (points).
+    public static func write(_ frame: FrameModel, images: [(PixelBuffer, Rect)] = [], to url: URL,
+                             scale: Double = PlotWriter.scale) throws {
         let surface = ImageSurface(width: Int(frame.size.width * scale), height: Int(frame.size.height * scale))
         renderer.render(frame, into: surface.context, scale: scale)
+        for (image, rect) in images {
+            ImagePainter.paint(image, into: surface.context,
+                               rect: Rect(x: rect.x * scale, y: rect.y * scale, width: rect.width * scale, height: rect.height * scale))
+        }
         try surface.snapshot().writePNG(to: url.path, encoder: .compact)
     }
 }

@@ -9,6 +9,8 @@ public struct RecordOptions: Sendable {
     public var progress = true
     /// Frames encoded concurrently at most (bounded memory).
     public var maxFramesInFlight = 4
+    /// Also write `plot.png` and (with PNGs) `contact-sheet.png`.
+    public var pictures = true
     public init() {}
 }
 
@@ -90,8 +92,11 @@ public final class Recorder {
         let slots = DispatchSemaphore(value: max(1, options.maxFramesInFlight))
         let failure = FirstFailure()
         let queue = DispatchQueue(label: "overscroll.png", attributes: .concurrent)
+        let pictures = options.pictures ? RecordingPictures(scenario: scenario, contactSheet: options.writePNG) : nil
         try await drive(scenario, render: options.writePNG) { i, t, session, surface in
-            trace.append(TraceLine.json(frame: i, t: t, fields: session.traceFields()))
+            let fields = session.traceFields()
+            trace.append(TraceLine.json(frame: i, t: t, fields: fields))
+            pictures?.add(frame: i, t: t, fields: fields, surface: options.writePNG ? surface : nil)
             onFrame?(i, t, session)
             if options.writePNG, let surface {
                 let pixels = surface.snapshot()
@@ -111,6 +116,7 @@ public final class Recorder {
         if let e = failure.error { throw e }
         let text = trace.joined(separator: "\n") + "\n"
         try Data(text.utf8).write(to: dir.url("trace.jsonl"))
+        try pictures?.write(into: dir.staging)
         return RecordResult(frames: scenario.frameCount, traceLines: trace)
     }
 }

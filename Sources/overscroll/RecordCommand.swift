@@ -9,11 +9,13 @@ enum RecordCommand {
     usage: overscroll record SCENARIO.json --out DIR [--no-png] [--no-progress] [--trace-title]
 
     Runs the scenario headless on a virtual clock and writes DIR/frame-00000.png … (duration·fps + 1
-    frames, the last at exactly `duration`) and DIR/trace.jsonl (one JSON object per frame).
+    frames, the last at exactly `duration`), DIR/trace.jsonl (one JSON object per frame),
+    DIR/plot.png (offset over time, refresh-state bands, event markers) and DIR/contact-sheet.png
+    (up to 24 frames with their time and state).
     Nothing is written unless the whole run succeeds. Two runs give byte-identical frames.
 
       --out DIR       output folder (created; same-named files replaced)
-      --no-png        write only the trace
+      --no-png        write only the trace and plot.png
       --no-progress   no progress bar on standard error
       --trace-title   print the title scene's navTitleTrace lines to standard error (no progress bar)
       --help          this text

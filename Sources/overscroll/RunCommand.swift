@@ -90,12 +90,28 @@ enum RunCommand {
                 for line in s.takeTitleTraceLines() { Platform.printError(line) }
             }
         }
+        var capture: LiveCapture?
+        if let path = a.string("capture") {
+            do { try LiveCapture.checkWritable(path) } catch { throw UsageError(message: "run: \(error)") }
+            let c = LiveCapture(path: path, scene: w.scene, options: w.sceneOptions)
+            app.onInput = { c.record($0, at: $1) }
+            capture = c
+        }
         do { try app.open() } catch {
             Platform.printError("overscroll run: \(error)")
             return 1
         }
+        capture?.describeDisplay(scale: app.drawScale, fps: app.displayRefreshRate ?? 60)
         app.run()
+        let end = app.now()
         app.close()
+        if let capture {
+            do { try capture.write(endingAt: end) } catch {
+                Platform.printError("overscroll run: --capture: \(error)")
+                return 1
+            }
+            Platform.printError("captured \(capture.log.events.count) events (\(String(format: "%.2f", end)) s) to \(capture.path)")
+        }
         return 0
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Recording
 import ScrollCore
 
-/// The `overscroll` command: subcommands run, record, curve, compare.
+/// The `overscroll` command: subcommands run, record, curve, compare, verify.
 let usage = """
 usage: overscroll COMMAND [flags]
 
@@ -11,6 +11,7 @@ commands:
   record    record a scenario headless          overscroll record SCENARIO.json --out DIR
   curve     print or plot a scroll simulation   overscroll curve decelerate --v0 1000
   compare   compare PNG frames (pixelmatch)     overscroll compare EXPECTED ACTUAL
+  verify    record and compare with goldens     overscroll verify SCENARIO.json --goldens DIR
   help      this text
 
 Every command takes --help.
@@ -26,10 +27,11 @@ func dispatch(_ args: [String]) async -> Int32 {
         case "record": return try await RecordCommand.run(rest)
         case "curve": return try CurveCommand.run(rest)
         case "compare": return runCompareCommand(rest)
+        case "verify": return try await VerifyCommand.run(rest)
         case "help", "--help", "-h": print(usage); return 0
         default:
             if command.hasPrefix("--") { return try RunCommand.run(args) }
-            Platform.printError("overscroll: unknown command '\(command)' (run, record, curve, compare, help)")
+            Platform.printError("overscroll: unknown command '\(command)' (run, record, curve, compare, verify, help)")
             return 2
         }
     } catch let e as UsageError {

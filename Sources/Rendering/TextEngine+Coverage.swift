@@ -1,0 +1,12 @@
+import CPangoCairo
+import ScrollCore
+
+extension TextEngine {
+    /// Glyphs pango could not find in the pinned fonts (drawn as boxes) when laying out `text`
+    /// in `style` at `width` points; 0 means every character has a glyph.
+    public func unknownGlyphCount(_ text: String, style: TextStyle, width: Double = 10_000) -> Int {
+        let e = cache.layout(.init(text: text, size: style.size, weight: style.weight, alignment: style.alignment,
+                                   width: width, height: 0))
+        return Int(pango_layout_get_unknown_glyphs_count(e.layout))
+    }
+}

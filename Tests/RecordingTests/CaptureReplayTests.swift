@@ -1,0 +1,138 @@
+import CSDL2
+import Foundation
+import Rendering
+import Testing
+@testable import Desktop
+@testable import Recording
+@testable import ScrollCore
+
+/// Drives a session the way the window does — synthetic SDL events through `SDLEventAdapter`,
+/// each handled at its pump time, the session advanced to each frame time — while a
+/// `CaptureLog` records the input; then replays the written scenario with `Recorder.drive` and
+/// checks the replay's offsets equal the live session's at every frame time.
+@MainActor
+@Suite struct CaptureReplayTests {
+    enum Synthetic {
+        static func button(_ down: Bool, _ x: Int32, _ y: Int32) -> SDL_Event {
+            var e = SDL_Event()
+            e.type = (down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP).rawValue
+            e.button.button = UInt8(SDL_BUTTON_LEFT)
+            e.button.x = x; e.button.y = y
+            return e
+        }
+        static func motion(_ x: Int32, _ y: Int32) -> SDL_Event {
+            var e = SDL_Event()
+            e.type = SDL_MOUSEMOTION.rawValue
+            e.motion.state = UInt32(overscroll_sdl_button_lmask())
+            e.motion.x = x; e.motion.y = y
+            return e
+        }
+        static func wheel(_ y: Int32, precise: Float) -> SDL_Event {
+            var e = SDL_Event()
+            e.type = SDL_MOUSEWHEEL.rawValue
+            e.wheel.y = y; e.wheel.preciseY = precise
+            e.wheel.direction = UInt32(SDL_MOUSEWHEEL_NORMAL.rawValue)
+            return e
+        }
+        static func key(_ sym: SDL_KeyCode, ctrl: Bool = false) -> SDL_Event {
+            var e = SDL_Event()
+            e.type = SDL_KEYDOWN.rawValue
+            e.key.keysym.sym = SDL_Keycode(sym.rawValue)
+            e.key.keysym.mod = ctrl ? UInt16(KMOD_LCTRL.rawValue) : 0
+            return e
+        }
+        static func resize(_ w: Int32, _ h: Int32) -> SDL_Event {
+            var e = SDL_Event()
+            e.type = SDL_WINDOWEVENT.rawValue
+            e.window.event = UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue)
+            e.window.data1 = w; e.window.data2 = h
+            return e
+        }
+    }
+
+    /// The live session: returns the offsets at each frame time and the captured scenario text.
+    func live(scene: String, options: SceneOptions, fps: Double, duration: Double,
+              input: [(t: Double, event: SDL_Event)]) async throws -> (offsets: [Double], json: String) {
+        let renderer = CairoRenderer()
+        var o = options
+        IndicatorSetup.resolve(&o, scene: scene, renderer: renderer) { _ in }
+        let session = try Session(scene: scene, options: o, textMeasurer: renderer.text, runtime: .virtual())
+        var adapter = SDLEventAdapter(unitsPerPoint: 1, sizeInPoints: options.size)
+        var log = CaptureLog(scene: scene, options: o)
+        log.describeDisplay(scale: 1, fps: fps)
+        var offsets: [Double] = []
+        var next = 0
+        let frames = Int((duration * fps).rounded()) + 1
+        for i in 0..<frames {
+            let frameTime = i == frames - 1 ? duration : Double(i) / fps
+            // Pumps between frames: each batch of events is handled at its own time.
+            while next < input.count, input[next].t <= frameTime {
+                let t = input[next].t
+                // The window's clock is real: it has reached the pump time, and a refresh action
+                // woken by it has run, but the scene itself is not advanced before the event.
+                session.runtime.advanceClock(to: t)
+                await session.settle()
+                for e in adapter.translate(input[next].event) {
+                    log.record(e, at: t)
+                    session.handle(e, at: t)
+                }
+                next += 1
+            }
+            session.advance(to: frameTime)
+            await session.settle()
+            session.advance(to: frameTime)
+            offsets.append(session.scene.scrollView.contentOffset)
+        }
+        return (offsets, log.json(endingAt: duration))
+    }
+
+    func replay(_ json: String) async throws -> (offsets: [Double], scenario: Scenario) {
+        let scenario = try ScenarioParser.parse(json)
+        var offsets: [Double] = []
+        try await Recorder(renderer: CairoRenderer()).drive(scenario) { _, _, session, _ in
+            offsets.append(session.scene.scrollView.contentOffset)
+        }
+        return (offsets, scenario)
+    }
+
+    @Test func listSessionReplaysToTheSameOffsets() async throws {
+        var options = SceneOptions()
+        options.size = Size(240, 360)
+        options.rows = 120
+        var input: [(Double, SDL_Event)] = [(0.1037, Synthetic.button(true, 120, 300))]
+        for k in 1...12 { input.append((0.1037 + Double(k) * 0.0161, Synthetic.motion(120, Int32(300 - 18 * k)))) }
+        input.append((0.3101, Synthetic.button(false, 120, 84)))        // fling
+        input.append((0.9003, Synthetic.wheel(-2, precise: -2)))          // notches while decelerating
+        input.append((1.0507, Synthetic.wheel(0, precise: 0.75)))         // precise
+        input.append((1.4444, Synthetic.key(SDLK_END)))
+        input.append((1.5, Synthetic.key(SDLK_r, ctrl: true)))
+        input.append((1.7777, Synthetic.resize(240, 300)))
+        input.append((1.9, Synthetic.key(SDLK_HOME)))
+        let live = try await live(scene: "list", options: options, fps: 30, duration: 2.5, input: input)
+        let replayed = try await replay(live.json)
+        #expect(replayed.scenario.scene == "list")
+        #expect(replayed.scenario.size == Size(240, 360))
+        #expect(replayed.scenario.fps == 30)
+        #expect(replayed.scenario.events.count == 20)
+        #expect(replayed.scenario.events.contains { $0.kind == .key(.r, .control) })
+        #expect(replayed.scenario.events.contains { $0.kind == .wheel(dy: 0.75, precise: true) })
+        #expect(replayed.offsets.count == live.offsets.count)
+        #expect(replayed.offsets == live.offsets)
+        #expect(live.offsets.contains { $0 > 0 })
+    }
+
+    @Test func pullToRefreshReplaysToTheSameOffsets() async throws {
+        var options = SceneOptions()
+        options.size = Size(240, 400)
+        options.rows = 30
+        options.refresh.duration = 0.4
+        options.indicator.style = "seed"
+        var input: [(Double, SDL_Event)] = [(0.05, Synthetic.button(true, 120, 60))]
+        for k in 1...20 { input.append((0.05 + Double(k) * 0.0173, Synthetic.motion(120, Int32(60 + 12 * k)))) }
+        input.append((0.45, Synthetic.button(false, 120, 300)))
+        let live = try await live(scene: "coordinator", options: options, fps: 60, duration: 1.6, input: input)
+        let replayed = try await replay(live.json)
+        #expect(replayed.offsets == live.offsets)
+        #expect(live.offsets.contains { $0 < -50 })    // it was pulled and held while refreshing
+    }
+}
