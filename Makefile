@@ -29,6 +29,7 @@ tool-deps:
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(TOOL_PACKAGES)"
 
 build: deps
+	$(SWIFT) build -c release --product overscroll-app
 	$(SWIFT) build -c release --product overscroll
 
 run: build

@@ -1,4 +1,7 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
 
 /// Writes files so that readers see either the old content or the complete new content, never a
 /// partial file: the bytes go to a temporary file in the same directory, which is then renamed

@@ -1,5 +1,8 @@
 import Dispatch
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
 
 /// Runs `overscroll compare`: two PNG files, or two folders whose PNG frames are matched by
 /// file name.
@@ -81,12 +84,12 @@ public enum CompareRunner {
 
     /// Pairs up the inputs: two files, or the `.png` files of two directories by name.
     static func planPairs(expected: String, actual: String) -> Result<([FramePair], Bool), PlanErrors> {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         var kinds: [Bool] = []
         var errors: [String] = []
         for path in [expected, actual] {
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-                kinds.append(isDirectory.boolValue)
+                kinds.append(isDirectory)
             } else {
                 errors.append("\(path): no such file or directory")
             }
@@ -135,11 +138,11 @@ public enum CompareRunner {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
             throw ImagingError.io(file: directory, detail: "cannot list directory")
         }
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         return Set(entries.filter {
             $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".")
                 && FileManager.default.fileExists(atPath: directory + "/" + $0, isDirectory: &isDirectory)
-                && !isDirectory.boolValue
+                && !isDirectory
         })
     }
 
@@ -224,10 +227,10 @@ public enum CompareRunner {
 
     /// Writes the diff images; returns error messages.
     static func writeDiffs(_ outcomes: [FrameOutcome], to path: String, singleFile: Bool) -> [String] {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        let intoDirectory = !singleFile || (exists && isDirectory.boolValue) || path.hasSuffix("/")
-        if intoDirectory && exists && !isDirectory.boolValue {
+        let intoDirectory = !singleFile || (exists && isDirectory) || path.hasSuffix("/")
+        if intoDirectory && exists && !isDirectory {
             return ["--diff \(path): exists and is not a directory"]
         }
         var errors: [String] = []

@@ -1,13 +1,11 @@
-import Foundation
+import Synchronization
 
-/// A minimal lock wrapper used to guard results written by concurrent workers.
-final class NSLockLite: @unchecked Sendable {
-    private let lock = NSLock()
+/// A minimal lock guarding results written by concurrent workers.
+final class NSLockLite: Sendable {
+    private let mutex = Mutex(())
 
     /// Runs `body` while holding the lock.
     func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
+        try mutex.withLock { _ in try body() }
     }
 }

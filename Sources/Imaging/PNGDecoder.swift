@@ -1,4 +1,7 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
 
 /// Decodes PNG files to 8-bit straight RGBA.
 ///
@@ -18,16 +21,14 @@ public enum PNGDecoder {
 
     /// Reads a whole file into memory, mapping failures to `ImagingError.io`.
     static func readFile(atPath path: String) throws -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw ImagingError.io(file: path, detail: exists ? "cannot open file" : "no such file")
+        var isDirectory = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        guard exists else { throw ImagingError.io(file: path, detail: "no such file") }
+        guard !isDirectory else { throw ImagingError.io(file: path, detail: "read failed (is it a directory?)") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ImagingError.io(file: path, detail: "cannot open file")
         }
-        defer { try? handle.close() }
-        do {
-            return [UInt8](try handle.readToEnd() ?? Data())
-        } catch {
-            throw ImagingError.io(file: path, detail: "read failed (is it a directory?)")
-        }
+        return [UInt8](data)
     }
 
     /// Decodes PNG `bytes`; `file` names the source in errors.

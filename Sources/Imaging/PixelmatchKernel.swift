@@ -1,5 +1,8 @@
 import Dispatch
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
 
 /// The per-pixel work of `Pixelmatch` over raw buffers, shareable by concurrent row bands
 /// (each band writes only its own rows of the output).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The few process facts the comparison needs, kept in one place.
 enum ProcessInfoLite {

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Imaging
 
 /// Runs `overscroll compare` with the arguments that follow the subcommand word, printing
@@ -8,6 +10,19 @@ import Imaging
 func runCompareCommand(_ arguments: [String]) -> Int32 {
     CompareCommandLine.run(
         arguments,
-        standardOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
-        standardError: { FileHandle.standardError.write(Data($0.utf8)) })
+        standardOutput: { writeAll($0, to: STDOUT_FILENO) },
+        standardError: { writeAll($0, to: STDERR_FILENO) })
+}
+
+/// Writes all of `text` to a file descriptor.
+func writeAll(_ text: String, to fd: Int32) {
+    var text = text
+    text.withUTF8 { bytes in
+        var offset = 0
+        while offset < bytes.count {
+            let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n <= 0 { return }
+            offset += n
+        }
+    }
 }

@@ -1,46 +1,28 @@
-import Foundation
-import Recording
-import ScrollCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// The `overscroll` command: subcommands run, record, curve, compare, verify.
-let usage = """
-usage: overscroll COMMAND [flags]
+/// The `overscroll` command. A small front: `compare` runs here, linked only against the image
+/// code (no SDL, pango, cairo or full Foundation), so comparing frames starts in a few
+/// milliseconds; every other command is handed to `overscroll-app` beside this binary, which
+/// holds the window, the recorder and the rest.
+let arguments = Array(CommandLine.arguments.dropFirst())
 
-commands:
-  run       open the window (default)          overscroll run --help
-  record    record a scenario headless          overscroll record SCENARIO.json --out DIR
-  curve     print or plot a scroll simulation   overscroll curve decelerate --v0 1000
-  compare   compare PNG frames (pixelmatch)     overscroll compare EXPECTED ACTUAL
-  verify    record and compare with goldens     overscroll verify SCENARIO.json --goldens DIR
-  help      this text
-
-Every command takes --help.
-"""
-
-@MainActor
-func dispatch(_ args: [String]) async -> Int32 {
-    let command = args.first ?? "run"
-    let rest = Array(args.dropFirst())
-    do {
-        switch command {
-        case "run": return try RunCommand.run(rest)
-        case "record": return try await RecordCommand.run(rest)
-        case "curve": return try CurveCommand.run(rest)
-        case "compare": return runCompareCommand(rest)
-        case "verify": return try await VerifyCommand.run(rest)
-        case "help", "--help", "-h": print(usage); return 0
-        default:
-            if command.hasPrefix("--") { return try RunCommand.run(args) }
-            Platform.printError("overscroll: unknown command '\(command)' (run, record, curve, compare, verify, help)")
-            return 2
-        }
-    } catch let e as UsageError {
-        Platform.printError("overscroll \(e.message)")
-        return 2
-    } catch {
-        Platform.printError("overscroll \(command): \(error)")
-        return 1
-    }
+if arguments.first == "compare" {
+    exit(runCompareCommand(Array(arguments.dropFirst())))
 }
 
-Platform.exit(await dispatch(Array(CommandLine.arguments.dropFirst())))
+/// The folder of this executable (from /proc/self/exe, falling back to argv[0]).
+func executableDirectory() -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    let path = n > 0 ? String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return String(path[..<slash])
+}
+
+let app = executableDirectory() + "/overscroll-app"
+var argv: [UnsafeMutablePointer<CChar>?] = (["overscroll"] + arguments).map { strdup($0) } + [nil]
+execv(app, &argv)
+writeAll("overscroll: cannot start \(app): \(String(cString: strerror(errno)))\n", to: STDERR_FILENO)
+exit(127)
