@@ -40,8 +40,12 @@ public final class CairoRenderer {
         case let .fill(rect, color, radius):
             if let visible, !rect.intersects(visible) { return }
             set(cr, color)
-            if radius > 0 { roundedRect(cr, rect, radius) } else { cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height) }
-            cairo_fill(cr)
+            if radius > 0 {
+                roundedRect(cr, rect, radius)
+                cairo_fill(cr)
+            } else {
+                fillSnapped(cr, rect)
+            }
         case let .text(s, rect, style):
             if let visible, !rect.intersects(visible) { return }
             text.draw(s, in: rect, style: style, cr: cr)
@@ -89,6 +93,25 @@ public final class CairoRenderer {
             }
             cairo_restore(cr)
         }
+    }
+
+    /// Fills an axis-aligned rectangle with its edges moved to whole device pixels (at least one
+    /// pixel thick), as UIKit aligns views to the pixel grid. Whole-pixel edges keep cairo on its
+    /// solid-span fast path; fractional edges force per-pixel coverage blending on every row and
+    /// column they cross, which cost more than the rest of a list frame together.
+    private func fillSnapped(_ cr: OpaquePointer, _ rect: Rect) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        var x0 = rect.x, y0 = rect.y, x1 = rect.maxX, y1 = rect.maxY
+        cairo_user_to_device(cr, &x0, &y0)
+        cairo_user_to_device(cr, &x1, &y1)
+        x0 = x0.rounded(); y0 = y0.rounded(); x1 = x1.rounded(); y1 = y1.rounded()
+        if x1 - x0 < 1 { x1 = x0 + 1 }
+        if y1 - y0 < 1 { y1 = y0 + 1 }
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0)
+        cairo_fill(cr)
+        cairo_restore(cr)
     }
 
     private func roundedRect(_ cr: OpaquePointer, _ r: Rect, _ radius: Double) {

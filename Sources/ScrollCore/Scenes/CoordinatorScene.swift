@@ -118,7 +118,7 @@ public final class CoordinatorScene: Scene {
             c.append(.text("Couldn't refresh · 새로고침 실패: \(e)", Rect(x: 24, y: 12, width: size.width - 48, height: 40),
                            TextStyle(size: 14, weight: .semibold, color: .white, alignment: .center)))
         }
-        return FrameModel(size: size, background: theme.background, commands: c)
+        return FrameModel(size: size, background: theme.rowBackground, commands: c)
     }
 
     /// The loop of the current refresh, continuous with the pull that started it.

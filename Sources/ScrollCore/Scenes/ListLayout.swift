@@ -21,15 +21,31 @@ public struct ListLayout: Sendable {
     }
 
     /// Display list of the visible rows. Content y of row i is i·rowHeight; screen y = content y −
-    /// offset + `top`.
+    /// offset + `top`. Draw it on a frame whose background is the row colour: row fills are then
+    /// skipped (no overdraw) and only the areas outside the content get the theme background.
     public func commands(rows: RowDataSource, offset: Double, viewport: Size, top: Double = 0, theme: Theme) -> [DrawCommand] {
+        var out: [DrawCommand] = []
+        let contentTop = top - offset
+        if contentTop > 0 {
+            out.append(.fill(Rect(x: 0, y: 0, width: viewport.width, height: contentTop), theme.background, cornerRadius: 0))
+        }
+        let contentBottom = contentTop + contentHeight(rows: rows.count)
+        if contentBottom < viewport.height {
+            out.append(.fill(Rect(x: 0, y: max(0, contentBottom), width: viewport.width, height: viewport.height - max(0, contentBottom)),
+                             theme.background, cornerRadius: 0))
+        }
+        out.append(contentsOf: rowCommands(rows: rows, offset: offset, viewport: viewport, top: top, theme: theme))
+        return out
+    }
+
+    /// The rows alone (text and separators; the row colour is the frame background).
+    func rowCommands(rows: RowDataSource, offset: Double, viewport: Size, top: Double, theme: Theme) -> [DrawCommand] {
         var out: [DrawCommand] = []
         let range = visibleRows(offset: offset - top, viewport: viewport.height, count: rows.count)
         out.reserveCapacity(range.count * 4)
         for i in range {
             let y = Double(i) * rowHeight - offset + top
             let row = rows.row(at: i)
-            out.append(.fill(Rect(x: 0, y: y, width: viewport.width, height: rowHeight), theme.rowBackground, cornerRadius: 0))
             let textWidth = viewport.width - 2 * inset
             out.append(.text(row.title, Rect(x: inset, y: y + 8, width: textWidth, height: 24),
                              TextStyle(size: titleSize, weight: .semibold, color: theme.title)))

@@ -38,7 +38,7 @@ public final class ListScene: Scene {
     public var nextDeadline: Double? { input.nextDeadline }
 
     public func frame() -> FrameModel {
-        FrameModel(size: size, background: theme.background,
+        FrameModel(size: size, background: theme.rowBackground,
                    commands: layout.commands(rows: rows, offset: scrollView.contentOffset, viewport: size, theme: theme))
     }
 
