@@ -19,12 +19,13 @@ let package = Package(
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CRlottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CPlatform"),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
 
         .target(name: "ScrollCore"),
         .target(name: "Imaging", dependencies: ["CZlib", "CDeflate"]),
         .target(name: "Rendering", dependencies: ["ScrollCore", "CCairo", "CPangoCairo", "CRlottie", "Imaging"]),
-        .target(name: "Recording", dependencies: ["ScrollCore", "Rendering", "Imaging"]),
+        .target(name: "Recording", dependencies: ["ScrollCore", "Rendering", "Imaging", "CPlatform"]),
         .target(name: "Desktop", dependencies: ["ScrollCore", "Rendering", "Recording", "CSDL2"]),
         // `overscroll`: the small front (compare runs here); everything else execs `overscroll-app`.
         .executableTarget(name: "overscroll", dependencies: ["Imaging"]),

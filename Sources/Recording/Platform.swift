@@ -1,3 +1,4 @@
+import CPlatform
 import Foundation
 
 /// The one place for process-level side effects: environment, standard streams, exit.
@@ -9,4 +10,11 @@ public enum Platform {
     }
 
     public static func exit(_ code: Int32) -> Never { Foundation.exit(code) }
+
+    /// Frame-sized buffers (4–6 MB) are allocated and freed for every recorded frame; by default
+    /// glibc serves each with a fresh mmap and returns it with munmap, so every frame pays
+    /// thousands of page faults. Raising the mmap and trim thresholds keeps them in the heap.
+    public static func keepLargeAllocations() {
+        overscroll_keep_large_allocations(64 << 20)
+    }
 }

@@ -78,7 +78,7 @@ public final class Recorder {
             if render {
                 let w = Int((model.size.width * scenario.scale).rounded()), h = Int((model.size.height * scenario.scale).rounded())
                 if surface?.width != w || surface?.height != h { surface = ImageSurface(width: w, height: h) }
-                renderer.render(model, into: surface!.context, scale: scenario.scale)
+                renderer.render(model, into: surface!, scale: scenario.scale)
             }
             try frame(i, t, session, surface)
         }
@@ -93,6 +93,10 @@ public final class Recorder {
         let failure = FirstFailure()
         let queue = DispatchQueue(label: "overscroll.png", attributes: .concurrent)
         let pictures = options.pictures ? RecordingPictures(scenario: scenario, contactSheet: options.writePNG) : nil
+        // A frame whose pixels equal the previous frame's (content at rest) is not encoded again:
+        // its file is a copy of that frame's, made once all encodes are done.
+        var previous: (index: Int, pixels: PixelBuffer)?
+        var copies: [(from: Int, to: Int)] = []
         try await drive(scenario, render: options.writePNG) { i, t, session, surface in
             let fields = session.traceFields()
             trace.append(TraceLine.json(frame: i, t: t, fields: fields))
@@ -100,6 +104,12 @@ public final class Recorder {
             onFrame?(i, t, session)
             if options.writePNG, let surface {
                 let pixels = surface.snapshot()
+                if let p = previous, p.pixels.hasSamePixels(as: pixels) {
+                    copies.append((p.index, i))
+                    bar.update(i + 1)
+                    return
+                }
+                previous = (i, pixels)
                 let path = dir.url(Self.frameName(i)).path
                 slots.wait()
                 group.enter()
@@ -114,6 +124,9 @@ public final class Recorder {
         group.wait()
         bar.finish()
         if let e = failure.error { throw e }
+        for c in copies {
+            try FileManager.default.copyItem(at: dir.url(Self.frameName(c.from)), to: dir.url(Self.frameName(c.to)))
+        }
         let text = trace.joined(separator: "\n") + "\n"
         try Data(text.utf8).write(to: dir.url("trace.jsonl"))
         try pictures?.write(into: dir.staging)

@@ -12,6 +12,12 @@ public final class CairoRenderer {
         self.lottie = lottie
     }
 
+    /// Renders `frame` into `surface` and records whether every pixel is opaque.
+    public func render(_ frame: FrameModel, into surface: ImageSurface, scale: Double) {
+        render(frame, into: surface.context, scale: scale)
+        surface.knownOpaque = frame.background.a >= 1
+    }
+
     /// Renders `frame` into `cr`, whose surface is `frame.size × scale` pixels.
     public func render(_ frame: FrameModel, into cr: OpaquePointer, scale: Double) {
         cairo_save(cr)

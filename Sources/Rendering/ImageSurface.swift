@@ -7,6 +7,8 @@ public final class ImageSurface {
     public let context: OpaquePointer
     public let width: Int
     public let height: Int
+    /// Set by `CairoRenderer.render` when the frame's background was opaque: every pixel is.
+    public var knownOpaque = false
 
     public init(width: Int, height: Int) {
         self.width = width

@@ -9,16 +9,27 @@ public struct PixelBuffer: Sendable {
     public let height: Int
     public let stride: Int
     public var bytes: [UInt8]
+    /// Every pixel is known to be opaque (the frame's background was painted opaque), so the
+    /// encoder can skip scanning the alpha bytes.
+    public var knownOpaque = false
 
-    public init(width: Int, height: Int, stride: Int, bytes: [UInt8]) {
+    public init(width: Int, height: Int, stride: Int, bytes: [UInt8], knownOpaque: Bool = false) {
         self.width = width; self.height = height; self.stride = stride; self.bytes = bytes
+        self.knownOpaque = knownOpaque
+    }
+
+    /// True when both buffers hold the same image (size and every byte).
+    public func hasSamePixels(as other: PixelBuffer) -> Bool {
+        guard width == other.width, height == other.height, stride == other.stride, bytes.count == other.bytes.count else { return false }
+        return bytes.withUnsafeBytes { a in other.bytes.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
     }
 
     /// Encodes a PNG with the project's encoder (fast settings: Up filter, zlib level 1; RGB
     /// when every pixel is opaque). Deterministic.
     public func pngBytes(encoder: PNGEncoder = .fast) throws -> [UInt8] {
         try bytes.withUnsafeBytes { raw in
-            try encoder.encodePremultipliedARGB32(raw.baseAddress!, width: width, height: height, stride: stride)
+            try encoder.encodePremultipliedARGB32(raw.baseAddress!, width: width, height: height, stride: stride,
+                                                  ignoreAlpha: knownOpaque)
         }
     }
 
@@ -46,6 +57,6 @@ public struct PixelBuffer: Sendable {
 extension ImageSurface {
     /// Copies the current pixels.
     public func snapshot() -> PixelBuffer {
-        PixelBuffer(width: width, height: height, stride: stride, bytes: pixelBytes())
+        PixelBuffer(width: width, height: height, stride: stride, bytes: pixelBytes(), knownOpaque: knownOpaque)
     }
 }

@@ -42,4 +42,5 @@ func dispatch(_ args: [String]) async -> Int32 {
     }
 }
 
+Platform.keepLargeAllocations()
 Platform.exit(await dispatch(Array(CommandLine.arguments.dropFirst())))
