@@ -1,3 +1,5 @@
+import ScrollCore
+
 /// A parsed JSON value that keeps object key order (for stable output and precise errors).
 public indirect enum JSONValue: Equatable, Sendable {
     case object([(String, JSONValue)])
@@ -43,22 +45,5 @@ public indirect enum JSONValue: Equatable, Sendable {
         }
     }
 
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if u.value < 0x20 {
-                    let h = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-                } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
-    }
+    static func quote(_ s: String) -> String { TraceValue.quote(s) }
 }

@@ -231,6 +231,20 @@ public final class ScrollView {
 
     // MARK: time
 
+    /// Sets the offset from a simulation `elapsed` seconds in; ends the motion when it is done.
+    private func apply(_ sim: some Simulation, elapsed: Double) {
+        let dt = max(0, elapsed)
+        if sim.isDone(at: dt) {
+            activity = .idle
+            velocity = 0
+            setContentOffset(sim.finalPosition)
+            delegate?.scrollViewDidEndDecelerating(self)
+        } else {
+            velocity = sim.velocity(at: dt)
+            setContentOffset(sim.position(at: dt))
+        }
+    }
+
     /// Evaluates the active motion at time `t` and applies it.
     public func advance(to t: Double) {
         lastTime = t
@@ -238,27 +252,9 @@ public final class ScrollView {
         case .idle, .dragging:
             return
         case let .simulating(start, sim):
-            let dt = max(0, t - start)
-            if sim.isDone(at: dt) {
-                activity = .idle
-                velocity = 0
-                setContentOffset(sim.finalPosition)
-                delegate?.scrollViewDidEndDecelerating(self)
-            } else {
-                velocity = sim.velocity(at: dt)
-                setContentOffset(sim.position(at: dt))
-            }
+            apply(sim, elapsed: t - start)
         case let .springing(start, sim):
-            let dt = max(0, t - start)
-            if sim.isDone(at: dt) {
-                activity = .idle
-                velocity = 0
-                setContentOffset(sim.finalPosition)
-                delegate?.scrollViewDidEndDecelerating(self)
-            } else {
-                velocity = sim.velocity(at: dt)
-                setContentOffset(sim.position(at: dt))
-            }
+            apply(sim, elapsed: t - start)
         case let .animating(start, from, to, duration):
             let p = duration > 0 ? min(1, max(0, (t - start) / duration)) : 1
             if p >= 1 {
