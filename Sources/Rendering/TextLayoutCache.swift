@@ -55,6 +55,23 @@ final class TextLayoutCache {
         current[key] = e
     }
 
+    /// Korean wraps between words, not between syllables (CSS `word-break: keep-all`, as iOS
+    /// does), but Unicode line breaking allows a break after every Hangul syllable. A WORD JOINER
+    /// (U+2060, invisible, no glyph) between adjacent syllables removes those break points.
+    static func keepingKoreanWordsTogether(_ text: String) -> String {
+        func isHangul(_ u: Unicode.Scalar) -> Bool { (0xAC00...0xD7A3).contains(u.value) }
+        var out = String.UnicodeScalarView()
+        var previousHangul = false
+        var changed = false
+        for u in text.unicodeScalars {
+            let hangul = isHangul(u)
+            if hangul && previousHangul { out.append("\u{2060}"); changed = true }
+            out.append(u)
+            previousHangul = hangul
+        }
+        return changed ? String(out) : text
+    }
+
     private func make(_ key: Key) -> Entry {
         let layout = pango_layout_new(context)!
         let desc = pango_font_description_new()!
@@ -80,7 +97,7 @@ final class TextLayoutCache {
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
         case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
         }
-        pango_layout_set_text(layout, key.text, -1)
+        pango_layout_set_text(layout, Self.keepingKoreanWordsTogether(key.text), -1)
         var ink = PangoRectangle(), logical = PangoRectangle()
         pango_layout_get_extents(layout, &ink, &logical)
         let scale = Double(PANGO_SCALE)
