@@ -5,8 +5,6 @@ public final class Session {
     public var options: SceneOptions
     public private(set) var overlayVisible: Bool
     public private(set) var quitRequested = false
-    /// Number of frames produced so far (the overlay shows it).
-    public private(set) var frameIndex = 0
     private var lastTime = 0.0
 
     /// Measures text for scenes whose layout depends on it.
@@ -76,7 +74,6 @@ public final class Session {
 
     /// The frame to draw now, with the overlay if visible.
     public func frame() -> FrameModel {
-        frameIndex += 1
         var f = scene.frame()
         if overlayVisible { f.commands.append(contentsOf: DebugOverlay.commands(fields: traceFields(), size: f.size, theme: options.theme)) }
         return f
