@@ -166,7 +166,10 @@ public final class WindowApp {
             }
             // While something moves, updates happen once per frame interval; input that arrives in
             // between is handled at once and shown at the next frame.
-            if paced && now() - frameStart < frameInterval - 0.001 { continue }
+            // (Checked after the events: the one that ends a motion must be drawn before the
+            // loop goes back to blocking in the event wait.)
+            let stillPaced = session.isAnimating || session.scene.scrollView.isDragging
+            if stillPaced && now() - frameStart < frameInterval - 0.001 { continue }
             frameStart = now()
             session.advance(to: frameStart)
             onAdvance?(session)
