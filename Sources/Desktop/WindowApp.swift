@@ -38,7 +38,8 @@ public final class WindowApp {
     private var texture: OpaquePointer?
     private var textureSize = (w: Int32(0), h: Int32(0))
     private var adapter: SDLEventAdapter
-    private var lastFrame: FrameModel?
+    /// The display list on screen (the last one presented).
+    public private(set) var lastFrame: FrameModel?
     private var pixelsPerPoint = 1.0
     private var start: UInt64 = 0
     /// Called for each input event with its session time (live capture).
@@ -160,8 +161,12 @@ public final class WindowApp {
             } else {
                 got = SDL_WaitEvent(&event)
             }
+            // One time for the whole batch: SDL stamps events pumped together with one
+            // millisecond, and per-event clock reads microseconds apart would turn a batch of
+            // motion events into absurd velocities.
+            let pumpTime = now()
             while got != 0 {
-                handle(event)
+                handle(event, at: pumpTime)
                 got = SDL_PollEvent(&event)
             }
             // While something moves, updates happen once per frame interval; input that arrives in
@@ -178,7 +183,7 @@ public final class WindowApp {
         return framesPresented
     }
 
-    private func handle(_ event: SDL_Event) {
+    private func handle(_ event: SDL_Event, at t: Double) {
         if event.type == SDL_WINDOWEVENT.rawValue {
             let kind = SDL_WindowEventID(rawValue: UInt32(event.window.event))
             if kind == SDL_WINDOWEVENT_SIZE_CHANGED || kind == SDL_WINDOWEVENT_RESIZED {
@@ -188,7 +193,6 @@ public final class WindowApp {
             if kind == SDL_WINDOWEVENT_EXPOSED { lastFrame = nil }
             return
         }
-        let t = now()
         for e in adapter.translate(event) {
             onInput?(e, t)
             session.handle(e, at: t)

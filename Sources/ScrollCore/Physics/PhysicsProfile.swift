@@ -8,6 +8,9 @@ public struct PhysicsProfile: Sendable, Equatable {
     public var bounce = SpringParameters.iOSBounce
     /// Below this release speed (pt/s) a release inside bounds just stops.
     public var minimumFlingVelocity: Double = 20
+    /// Release speeds are capped at this (pt/s): a burst of input samples cannot fling the
+    /// content across a 10-million-row list.
+    public var maximumFlingVelocity: Double = 8000
     /// Pointer samples older than this (s) at release give no velocity.
     public var velocityWindow: Double = 0.100
     /// Time without wheel events that ends a wheel gesture (s).

@@ -149,7 +149,8 @@ public final class ScrollView {
     public func endDrag(at t: Double, velocity override: Double? = nil) {
         guard case .dragging = activity else { return }
         lastTime = t
-        let v = override ?? -tracker.velocity(at: t)
+        let cap = profile.maximumFlingVelocity
+        let v = min(cap, max(-cap, override ?? -tracker.velocity(at: t)))
         delegate?.scrollViewWillEndDragging(self, velocity: v)
         let outOfBounds = contentOffset < minOffset || contentOffset > maxOffset
         let willDecelerate = outOfBounds || abs(v) >= profile.minimumFlingVelocity
