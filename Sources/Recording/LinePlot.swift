@@ -73,9 +73,15 @@ public struct LinePlot: Sendable {
             c.append(.line(from: Point(px(t), plot.maxY), to: Point(px(t), plot.maxY + 4), color: ink, width: 1))
             c.append(.text(Self.label(t), Rect(x: px(t) - 30, y: plot.maxY + 6, width: 60, height: 16), TextStyle(size: 11, color: muted, alignment: .center)))
         }
+        // Labels of close markers are staggered over three rows so they do not overprint.
+        var lastX = [-Double.infinity, -.infinity, -.infinity]
         for m in markers {
-            c.append(.line(from: Point(px(m.x), plot.y), to: Point(px(m.x), plot.maxY), color: Color(hex: 0xFF9500, alpha: 0.7), width: 1))
-            c.append(.text(m.label, Rect(x: px(m.x) + 2, y: plot.maxY - 16, width: 80, height: 14), TextStyle(size: 9, color: Color(hex: 0xC93400))))
+            let x = px(m.x)
+            c.append(.line(from: Point(x, plot.y), to: Point(x, plot.maxY), color: Color(hex: 0xFF9500, alpha: 0.7), width: 1))
+            let row = lastX.firstIndex { x - $0 > 60 } ?? lastX.indices.min { lastX[$0] < lastX[$1] }!
+            lastX[row] = x
+            c.append(.text(m.label, Rect(x: x + 2, y: plot.maxY - 16 - Double(row) * 14, width: 80, height: 14),
+                           TextStyle(size: 9, color: Color(hex: 0xC93400))))
         }
         c.append(.line(from: Point(plot.x, plot.y), to: Point(plot.x, plot.maxY), color: ink, width: 1))
         c.append(.line(from: Point(plot.x, plot.maxY), to: Point(plot.maxX, plot.maxY), color: ink, width: 1))
