@@ -130,6 +130,17 @@ final class Report {
         json["indicator"] = obj
     }
 
+    func add(soak r: SoakBench.Result) {
+        lines.append("")
+        lines.append("Soak — \(Int(r.simulatedSeconds / 60)) simulated minutes of random input on `coordinator` (\(r.frames) frames, \(r.events) events, \(r.refreshes) refreshes, \(Self.f(r.wallSeconds, 1)) s wall)")
+        lines.append("RSS MB over simulated time: " + r.rss.map { "\(Int($0.0 / 60))m \(Self.f($0.1, 1))" }.joined(separator: ", "))
+        lines.append("frames in `refreshing` showing another offset than the held one: \(r.lockViolations)")
+        check("soak RSS growth after warm-up (MB)", r.growthMB, atMost: 2)
+        check("soak lock violations", Double(r.lockViolations), atMost: 0)
+        json["soak"] = ["simulated_seconds": r.simulatedSeconds, "frames": r.frames, "events": r.events, "refreshes": r.refreshes,
+                        "rss_mb": r.rss.map { [$0.0, $0.1] }, "growth_mb": r.growthMB, "lock_violations": r.lockViolations]
+    }
+
     func add(record r: RecordBench.Result) {
         lines.append("")
         lines.append("Record throughput — `overscroll record`, \(Int(r.seconds)) s at 60 fps, 390x844@2 (\(r.frames) frames)")
