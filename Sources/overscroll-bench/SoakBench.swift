@@ -21,18 +21,6 @@ enum SoakBench {
         var growthMB: Double
     }
 
-    /// A seeded generator (SplitMix64) so a run can be repeated exactly.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let fps = 60.0
     /// Frames between two drawn frames.
     static let drawEvery = 10
@@ -50,7 +38,7 @@ enum SoakBench {
         let session = try Session(scene: "coordinator", options: options, textMeasurer: renderer.text, runtime: .virtual())
         guard let scene = session.scene as? CoordinatorScene else { throw BenchError("soak: no coordinator scene") }
         let surface = ImageSurface(width: 390, height: 1000)
-        var rng = Seeded(state: 2026)
+        var rng = SplitMix64(state: 2026)
         let frames = Int(minutes * 60 * fps)
         var nextEventFrame = 0
         var events = 0, violations = 0
@@ -91,7 +79,7 @@ enum SoakBench {
 
     /// One random gesture starting at `t`: a drag (mostly pulls from near the top), a wheel
     /// burst, a resize or a key.
-    static func gesture(at t: Double, rng: inout Seeded, size: Size) -> [(Double, InputEvent)] {
+    static func gesture(at t: Double, rng: inout SplitMix64, size: Size) -> [(Double, InputEvent)] {
         var out: [(Double, InputEvent)] = []
         var time = t
         switch Int.random(in: 0..<10, using: &rng) {
