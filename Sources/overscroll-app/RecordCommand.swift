@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Recording
 import Rendering
 import ScrollCore
@@ -42,13 +43,25 @@ enum RecordCommand {
         }
     }
 
+    /// The scenario file and its Lottie file are inputs: no output may be, contain or lie in them.
+    static func refuseOverlap(output: String, flag: String, scenarioPath: String, scenario: Scenario, command: String,
+                              more: [(path: String, what: String)] = []) throws {
+        var inputs = [(path: scenarioPath, what: "the scenario")]
+        if let lottie = scenario.options.indicator.lottiePath { inputs.append((lottie, "the scenario's Lottie file")) }
+        do { try OutputPaths.refuseOverlap(output: output, flag: flag, inputs: inputs + more) } catch {
+            throw UsageError(message: "\(command): \(error.description)")
+        }
+    }
+
     @MainActor
     static func run(_ argv: [String]) async throws -> Int32 {
         let a = try Arguments(argv, command: "record", valued: ["out"], booleans: ["help", "no-png", "no-progress", "trace-title"])
         if a.has("help") { print(help); return 0 }
         guard a.positionals.count == 1 else { throw UsageError(message: "record: expected one SCENARIO.json (see `overscroll record --help`)") }
         guard let out = a.string("out") else { throw UsageError(message: "record: --out DIR is required") }
+        do { try OutputPaths.checkFolder(out, flag: "--out") } catch { throw UsageError(message: "record: \(error.description)") }
         let scenario = try loadScenario(a.positionals[0])
+        try refuseOverlap(output: out, flag: "--out", scenarioPath: a.positionals[0], scenario: scenario, command: "record")
         var options = RecordOptions()
         options.writePNG = !a.has("no-png")
         options.progress = !a.has("no-progress") && !a.has("trace-title")

@@ -84,6 +84,9 @@ public final class ResultFolder {
         let owned = ownedEntries()
         for name in names where FileTree.exists(destination + "/" + name) && !owned.contains(name) {
             if case .keepUnreplaced = ownership, FileTree.isRegularFile(destination + "/" + name) { continue }
+            if !FileTree.isRegularFile(destination + "/" + name) {
+                throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(displayPath)): \(OutputPaths.quoted(name)) is in the way (not a regular file); move it or choose another folder")
+            }
             throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(displayPath)): holds \(OutputPaths.quoted(name)), which overscroll did not write; move it or choose another folder")
         }
     }
@@ -208,7 +211,8 @@ public final class ResultFolder {
     private func ownedEntries() -> Set<String> {
         if let bytes = FileTree.read(destination + "/" + Self.manifestName) {
             let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").dropFirst()
-            return Set(lines.map { Self.unescape(String($0)) })
+            // Only regular files are the tool's: a folder or link put in place of one is the user's.
+            return Set(lines.map { Self.unescape(String($0)) }.filter { FileTree.isRegularFile(destination + "/" + $0) })
         }
         guard case .manifest(let legacy) = ownership else { return [] }
         return Set(FileTree.entries(of: destination).filter { legacy($0) && FileTree.isRegularFile(destination + "/" + $0) })
