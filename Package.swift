@@ -23,7 +23,7 @@ let package = Package(
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
 
         .target(name: "ScrollCore"),
-        .target(name: "Imaging", dependencies: ["CZlib", "CDeflate"]),
+        .target(name: "Imaging", dependencies: ["CZlib", "CDeflate", "CPlatform"]),
         .target(name: "Rendering", dependencies: ["ScrollCore", "CCairo", "CPangoCairo", "CRlottie", "Imaging"]),
         .target(name: "Recording", dependencies: ["ScrollCore", "Rendering", "Imaging", "CPlatform"]),
         .target(name: "Desktop", dependencies: ["ScrollCore", "Rendering", "Recording", "CSDL2"]),

@@ -115,7 +115,8 @@ import Testing
     /// Every file in a folder with its bytes.
     func snapshot(_ dir: URL) -> [String: Data] {
         var out: [String: Data] = [:]
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [] {
+        // The manifest of what the tool wrote is bookkeeping, not a golden or a recording file.
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [] where name != ResultFolder.manifestName {
             out[name] = FileManager.default.contents(atPath: dir.appendingPathComponent(name).path)
         }
         return out
