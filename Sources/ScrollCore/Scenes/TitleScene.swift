@@ -7,7 +7,7 @@
 /// `navTitleTrace` line of each change for the driver (`takeTitleTraceLines()`, printed to stderr
 /// with `--trace-title`). Until the first layout pass the header height is 0 (unknown) and the
 /// navigation title stays transparent.
-public final class TitleScene: TextMeasuringScene {
+public final class TitleScene: Scene {
     public let name = "title"
     public private(set) var size: Size
     public let scrollView: ScrollView
