@@ -127,8 +127,8 @@ final class ActionCounter: Sendable {
             prev = (state, offset, c.corrections, c.forwarded, c.refreshes)
             eventsPrevFrame = eventsThisFrame
         }
+        // Illegal state transitions are preconditions in the state machine: reaching here means none.
         let c = scene.coordinator
-        #expect(c.illegalTransitions == 0, "seed \(seed): illegal transition")
         await session.settle()
         #expect(counter.count.withLock { $0 } == c.refreshes, "seed \(seed): actions started ≠ refreshes")
     }

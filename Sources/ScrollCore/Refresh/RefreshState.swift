@@ -19,7 +19,7 @@ public enum RefreshState: Equatable, Sendable {
         }
     }
 
-    /// Whether `self → next` is a legal transition.
+    /// Whether `self → next` is a legal transition (the state machines' precondition).
     public func canMove(to next: RefreshState) -> Bool {
         switch (self, next) {
         case (.idle, .pulling), (.idle, .triggered), (.idle, .refreshing): return true

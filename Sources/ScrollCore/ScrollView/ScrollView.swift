@@ -71,6 +71,14 @@ public final class ScrollView {
         delegate?.scrollViewDidScroll(self)
     }
 
+    /// Sets the offset without telling the delegate (Flutter's `correctPixels`): for the owner of
+    /// the offset (a refresh holding it) putting it where it must be; its own change must not come
+    /// back to it as `didScroll`. Stops no motion.
+    public func correctContentOffset(_ y: Double) {
+        guard y.isFinite else { return }
+        contentOffset = y
+    }
+
     public func setContentInsetTop(_ inset: Double) {
         guard inset.isFinite else { return }
         contentInsetTop = inset
