@@ -87,14 +87,14 @@ final class ActionCounter: Sendable {
             var eventsThisFrame = 0
             while next < events.count, events[next].0 <= t {
                 session.advance(to: events[next].0)
-                await session.settle()
+                await session.waitForActions()
                 session.advance(to: events[next].0)
                 session.handle(events[next].1, at: events[next].0)
                 next += 1
                 eventsThisFrame += 1
             }
             session.advance(to: t)
-            await session.settle()
+            await session.waitForActions()
             session.advance(to: t)
             let c = scene.coordinator
             let offset = scene.scrollView.contentOffset
@@ -129,7 +129,7 @@ final class ActionCounter: Sendable {
         }
         // Illegal state transitions are preconditions in the state machine: reaching here means none.
         let c = scene.coordinator
-        await session.settle()
+        await session.waitForActions()
         #expect(counter.count.withLock { $0 } == c.refreshes, "seed \(seed): actions started ≠ refreshes")
     }
 }

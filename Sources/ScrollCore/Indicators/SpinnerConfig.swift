@@ -16,7 +16,7 @@ public struct SpinnerConfig: Sendable, Equatable {
     /// Fixed arc length under reduced motion, in turns.
     public var reducedArc: Double = 0.3
     /// Seconds over which the reduced-motion loop blends out of the pull arc (long, so the arc
-    /// settles no faster than the slow loop turns).
+    /// changes no faster than the slow loop turns).
     public var reducedBlendSeconds: Double = 8
     /// Seconds over which the loop's opacity goes from the last pull frame's to 1.
     public var handoffFadeSeconds: Double = 0.3

@@ -61,7 +61,7 @@ extension ScrollView {
         case .stopMotion: stopMotion()
         case let .setScrollEnabled(enabled): isScrollEnabled = enabled
         case let .moveIntoGap(y):
-            settle(at: t)
+            returnToBounds(at: t)
             if !isMoving { scroll(to: y, animated: true, at: t) }
         case .startAction, .cancelAction, .finished, .forwardDidScroll, .holdView, .releaseView:
             return false

@@ -84,7 +84,7 @@ public final class CoordinatorScene: Scene {
         coordinator.advance(to: t, timeout: behaviour.timeout)
     }
 
-    public nonisolated(nonsending) func settle() async { await runner.settle() }
+    public nonisolated(nonsending) func waitForActions() async { await runner.waitForActions() }
 
     public var isAnimating: Bool {
         scrollView.isMoving || coordinator.isLocked || errorVisible

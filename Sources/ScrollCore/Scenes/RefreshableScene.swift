@@ -90,7 +90,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         send(.frame, at: t)
     }
 
-    public nonisolated(nonsending) func settle() async { await runner.settle() }
+    public nonisolated(nonsending) func waitForActions() async { await runner.waitForActions() }
 
     // MARK: delegate
 

@@ -28,8 +28,8 @@ public final class Session {
 
     /// Waits until asynchronous work woken by the clock (refresh actions) has reached its next
     /// suspension, so a virtual-clock run is deterministic. Returns at once in a live session.
-    public nonisolated(nonsending) func settle() async {
-        await scene.settle()
+    public nonisolated(nonsending) func waitForActions() async {
+        await scene.waitForActions()
     }
 
     public func handle(_ event: InputEvent, at t: Double) {
