@@ -1,5 +1,5 @@
-/// Custom pull-to-refresh coordinator, attached to an existing scroll view at run time (the
-/// shape of the first seed in docs/BEHAVIOUR.md, "Pull to refresh: the coordinator").
+/// Custom pull-to-refresh coordinator, attached to an existing scroll view at run time
+/// (docs/BEHAVIOUR.md, "Pull to refresh: the coordinator", and the shape of its source).
 ///
 /// It takes the scroll view's delegate slot, keeps the original delegate and forwards every
 /// callback to it, except `didScroll` while the offset is held. The decisions live in

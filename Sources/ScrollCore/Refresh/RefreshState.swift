@@ -1,4 +1,5 @@
-/// The refresh coordinator's states (seed 000).
+/// The refresh states (docs/BEHAVIOUR.md, "Pull to refresh: the coordinator"); the refreshable
+/// view uses them too but never enters `.triggered`.
 public enum RefreshState: Equatable, Sendable {
     case idle
     /// Pulling with progress 0…1 of the threshold.
@@ -32,7 +33,7 @@ public enum RefreshState: Equatable, Sendable {
     }
 }
 
-/// Every number of the coordinator, named (SPEC §4 defaults).
+/// Every number of the coordinator, named (docs/BEHAVIOUR.md, "Pull to refresh: the coordinator").
 public struct RefreshCoordinatorConfig: Sendable, Equatable {
     /// Pull distance that triggers, and the header height (pt).
     public var threshold = 80.0

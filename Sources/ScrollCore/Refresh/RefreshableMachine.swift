@@ -13,7 +13,7 @@ public struct RefreshableMachine: Sendable {
         case didScroll
         /// Start a refresh programmatically (F5); ignored while one runs.
         case trigger
-        /// End the running refresh from outside (the seed's `endRefreshing()`, Esc).
+        /// End the running refresh from outside (the source's `endRefreshing()`, Esc).
         case endRefreshing
         /// An action's result; results of older refreshes are ignored.
         case deliver(RefreshResult)

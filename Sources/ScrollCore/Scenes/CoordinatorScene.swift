@@ -1,4 +1,5 @@
-/// The `coordinator` scene: the list with the seed-000 refresh coordinator attached at run time.
+/// The `coordinator` scene: the list with the refresh coordinator attached at run time
+/// (docs/BEHAVIOUR.md, "Pull to refresh: the coordinator").
 ///
 /// Delegate chain: ScrollView → RefreshCoordinator → ContentSync (the list's own observer).
 /// The header of height `threshold` sits above the content; the indicator tracks the pull and

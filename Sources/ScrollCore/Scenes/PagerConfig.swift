@@ -1,4 +1,4 @@
-/// Every number and colour of the `pager` scene (seed 003). Sizes in points.
+/// Every number and colour of the `pager` scene (docs/BEHAVIOUR.md, "Vertical pager"). Sizes in points.
 public struct PagerConfig: Sendable, Equatable {
     /// One colour per page, in page order: green, orange, purple.
     public var pageColors: [Color] = [Color(hex: 0x34C759), Color(hex: 0xFF9500), Color(hex: 0xAF52DE)]

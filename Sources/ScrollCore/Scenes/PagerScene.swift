@@ -1,4 +1,4 @@
-/// The `pager` scene (seed 003, SPEC §8): full-viewport vertical pages that snap, wrapping around
+/// The `pager` scene (docs/BEHAVIOUR.md, "Vertical pager"): full-viewport vertical pages that snap, wrapping around
 /// both ways, with `currentPage` changing only when a transition completes.
 ///
 /// No second scroll implementation: one `ScrollView` holds a window of three page-tall slots —

@@ -42,7 +42,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     /// Time of the last trigger (the pulse).
     public var triggeredAt: Double? { machine.triggeredAt }
 
-    /// Ends a running refresh from outside (the seed's `endRefreshing()`); Esc calls it.
+    /// Ends a running refresh from outside (the source's `endRefreshing()`); Esc calls it.
     public func endRefreshing(at t: Double) {
         send(.endRefreshing, at: t)
     }

@@ -1,4 +1,4 @@
-/// The `title` scene (seed 002): a document whose large title header hands its title over to the
+/// The `title` scene (docs/BEHAVIOUR.md, "Scroll-linked title"): a document whose large title header hands its title over to the
 /// navigation bar as the header scrolls away.
 ///
 /// The scroll view sits below the navigation bar. Once per layout pass (`advance(to:)`, the
@@ -46,7 +46,7 @@ public final class TitleScene: Scene {
 
     // MARK: layout pass
 
-    /// Lays out if needed and reports both measurements to the tracker (header first, as the seed's
+    /// Lays out if needed and reports both measurements to the tracker (header first, as the source's
     /// log shows on entry).
     private func layoutPass() {
         if !layoutIsValid {
