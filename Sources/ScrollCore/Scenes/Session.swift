@@ -5,7 +5,6 @@ public final class Session {
     public var options: SceneOptions
     public private(set) var overlayVisible: Bool
     public private(set) var quitRequested = false
-    private var lastTime = 0.0
 
     /// Measures text for scenes whose layout depends on it.
     public let textMeasurer: any TextMeasurer
@@ -34,7 +33,6 @@ public final class Session {
 
     public func handle(_ event: InputEvent, at t: Double) {
         guard event.isSane else { return }
-        lastTime = max(lastTime, t)
         switch event {
         case .quit:
             quitRequested = true
@@ -67,7 +65,6 @@ public final class Session {
     }
 
     public func advance(to t: Double) {
-        lastTime = max(lastTime, t)
         runtime.advanceClock(to: t)
         scene.advance(to: t)
     }
