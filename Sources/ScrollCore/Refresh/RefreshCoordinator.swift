@@ -89,8 +89,10 @@ public final class RefreshCoordinator: ScrollViewDelegate {
     /// The input that started the last pull was released (pointer up, wheel gesture end).
     public func inputReleased() { send(.inputReleased, at: now) }
 
-    private func send(_ event: RefreshCoordinatorMachine.Event, at t: Double) {
-        guard let view = lockedView ?? attachedView else { return }
+    /// Hands `event` to the machine and performs its effects on `view` (the view that called back),
+    /// or else on the locked view, or else on the attached one.
+    private func send(_ event: RefreshCoordinatorMachine.Event, at t: Double, from view: ScrollView? = nil) {
+        guard let view = view ?? lockedView ?? attachedView else { return }
         let effects = machine.handle(event, at: t, input: InputFacts(view, directInput: isDirectInput()))
         for effect in effects where !view.perform(effect, at: t) {
             switch effect {
@@ -108,7 +110,7 @@ public final class RefreshCoordinator: ScrollViewDelegate {
     // MARK: delegate
 
     public func scrollViewDidScroll(_ sv: ScrollView) {
-        send(.didScroll, at: now)
+        send(.didScroll, at: now, from: sv)
     }
 
     public func scrollViewWillBeginDragging(_ sv: ScrollView) {
@@ -120,7 +122,7 @@ public final class RefreshCoordinator: ScrollViewDelegate {
     }
 
     public func scrollViewDidEndDragging(_ sv: ScrollView, willDecelerate: Bool) {
-        send(.didEndDragging, at: now)
+        send(.didEndDragging, at: now, from: sv)
         originalDelegate?.scrollViewDidEndDragging(sv, willDecelerate: willDecelerate)
     }
 
