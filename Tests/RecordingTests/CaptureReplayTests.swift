@@ -71,7 +71,7 @@ import Testing
                 // The window's clock is real: it has reached the pump time, and a refresh action
                 // woken by it has run, but the scene itself is not advanced before the event.
                 session.runtime.advanceClock(to: t)
-                await session.settle()
+                await session.waitForActions()
                 for e in adapter.translate(input[next].event) {
                     log.record(e, at: t)
                     session.handle(e, at: t)
@@ -79,7 +79,7 @@ import Testing
                 next += 1
             }
             session.advance(to: frameTime)
-            await session.settle()
+            await session.waitForActions()
             session.advance(to: frameTime)
             offsets.append(session.scene.scrollView.contentOffset)
         }

@@ -251,10 +251,8 @@ import Testing
     }
 
     @Test func verifyCommandEndToEnd() throws {
-        guard binary() != nil else {
-            print("skipped: overscroll binary not found next to the test bundle (run `swift build` first)")
-            return
-        }
+        // `make test` builds every product before testing: a missing binary is a failure.
+        try #require(binary() != nil, "overscroll binary not found next to the test bundle (run `swift build` first)")
         let dir = temp()
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -1,4 +1,5 @@
-/// The `coordinator` scene: the list with the seed-000 refresh coordinator attached at run time.
+/// The `coordinator` scene: the list with the refresh coordinator attached at run time
+/// (docs/BEHAVIOUR.md, "Pull to refresh: the coordinator").
 ///
 /// Delegate chain: ScrollView → RefreshCoordinator → ContentSync (the list's own observer).
 /// The header of height `threshold` sits above the content; the indicator tracks the pull and
@@ -84,7 +85,7 @@ public final class CoordinatorScene: Scene {
         coordinator.advance(to: t, timeout: behaviour.timeout)
     }
 
-    public nonisolated(nonsending) func settle() async { await runner.settle() }
+    public nonisolated(nonsending) func waitForActions() async { await runner.waitForActions() }
 
     public var isAnimating: Bool {
         scrollView.isMoving || coordinator.isLocked || errorVisible

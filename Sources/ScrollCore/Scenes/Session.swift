@@ -5,7 +5,6 @@ public final class Session {
     public var options: SceneOptions
     public private(set) var overlayVisible: Bool
     public private(set) var quitRequested = false
-    private var lastTime = 0.0
 
     /// Measures text for scenes whose layout depends on it.
     public let textMeasurer: any TextMeasurer
@@ -28,13 +27,12 @@ public final class Session {
 
     /// Waits until asynchronous work woken by the clock (refresh actions) has reached its next
     /// suspension, so a virtual-clock run is deterministic. Returns at once in a live session.
-    public nonisolated(nonsending) func settle() async {
-        await scene.settle()
+    public nonisolated(nonsending) func waitForActions() async {
+        await scene.waitForActions()
     }
 
     public func handle(_ event: InputEvent, at t: Double) {
         guard event.isSane else { return }
-        lastTime = max(lastTime, t)
         switch event {
         case .quit:
             quitRequested = true
@@ -67,7 +65,6 @@ public final class Session {
     }
 
     public func advance(to t: Double) {
-        lastTime = max(lastTime, t)
         runtime.advanceClock(to: t)
         scene.advance(to: t)
     }

@@ -71,6 +71,14 @@ public final class ScrollView {
         delegate?.scrollViewDidScroll(self)
     }
 
+    /// Sets the offset without telling the delegate (Flutter's `correctPixels`): for the owner of
+    /// the offset (a refresh holding it) putting it where it must be; its own change must not come
+    /// back to it as `didScroll`. Stops no motion.
+    public func correctContentOffset(_ y: Double) {
+        guard y.isFinite else { return }
+        contentOffset = y
+    }
+
     public func setContentInsetTop(_ inset: Double) {
         guard inset.isFinite else { return }
         contentInsetTop = inset
@@ -164,7 +172,7 @@ public final class ScrollView {
         if !willDecelerate { delegate?.scrollViewDidEndDecelerating(self) }
     }
 
-    /// Cancels a drag (input lost, scrolling disabled mid-drag): settles as a release with no velocity.
+    /// Cancels a drag (input lost, scrolling disabled mid-drag): ends it as a release with no velocity.
     public func cancelDrag(at t: Double) {
         endDrag(at: t, velocity: 0)
     }
@@ -176,8 +184,9 @@ public final class ScrollView {
         velocity = v0
     }
 
-    /// Settles an out-of-bounds offset with the bounce spring (after bounds changed under it).
-    public func settle(at t: Double) {
+    /// Springs an out-of-bounds offset back inside the bounds with the bounce spring (after the
+    /// bounds changed under it); does nothing in bounds or while moving.
+    public func returnToBounds(at t: Double) {
         guard case .idle = activity, contentOffset < minOffset || contentOffset > maxOffset else { return }
         startSimulation(from: contentOffset, velocity: 0, at: t)
     }
@@ -199,8 +208,8 @@ public final class ScrollView {
         }
     }
 
-    /// Settles on `y` (clamped to the bounds) with a spring that starts from the current offset
-    /// with `velocity` (offset points/s), so a release flows into it without a jump: the settle of
+    /// Springs to `y` (clamped to the bounds) with a spring that starts from the current offset
+    /// with `velocity` (offset points/s), so a release flows into it without a jump: the snap of
     /// a paging or snapping policy. `t` defaults to the time of the last event the view handled,
     /// which inside a delegate callback is the time of the reported event. Ignored while dragging.
     public func spring(to y: Double, velocity v0: Double, parameters: SpringParameters, at t: Double? = nil) {
