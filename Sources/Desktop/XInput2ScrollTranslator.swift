@@ -1,0 +1,112 @@
+import ScrollCore
+
+/// Turns XInput 2 scroll-valuator motion into precise wheel events (the technique of SDL3, GTK
+/// and Chromium). Pure: no Xlib calls; `XInput2Connection` feeds it decoded `XI2Event`s.
+///
+/// Rules (XI2's pitfalls): scroll valuators are absolute, so a delta is the change since the
+/// device's last value; the last values are forgotten on enter, leave and device change, and the
+/// first motion after that only records the value. Increments are per device and valuator. A
+/// change past the 32-bit integral range is a wrap and is unwrapped. Motion the server emulated
+/// from legacy wheel buttons is not counted (SDL reports those buttons). Natural scrolling is
+/// already applied by the driver. While a device delivers smooth deltas, SDL's notch events
+/// (emulated by the server for core clients from the same motion) are dropped (`dropsNotch`).
+public struct XInput2ScrollTranslator: Sendable {
+    /// Precise wheel units per scroll unit: one increment scrolls as far as one SDL notch
+    /// (`pointsPerNotch / pointsPerPreciseUnit`).
+    public var preciseUnitsPerIncrement: Double
+    /// How long after a smooth delta SDL's notch events are taken for its emulation (s).
+    public var notchSuppression = 0.25
+    public private(set) var devices: [Int32: XI2Device] = [:]
+    /// Last absolute value per device and valuator number.
+    private var last: [Int32: [Int: Double]] = [:]
+    /// Time of the last smooth scroll motion (nil before any).
+    public private(set) var lastSmoothMotion: Double?
+    /// The last converted deltas (precise units; dy as SDL's y, dx as SDL's x) and their source.
+    public private(set) var lastDelta: (dx: Double, dy: Double, source: WheelSource)?
+    /// Counters for the log and the overlay.
+    public private(set) var motionEvents = 0
+    public private(set) var emulatedDropped = 0
+    public private(set) var resets = 0
+
+    public init(profile: PhysicsProfile = .iOS) {
+        preciseUnitsPerIncrement = profile.pointsPerNotch / profile.pointsPerPreciseUnit
+    }
+
+    /// Devices with at least one scroll class.
+    public var scrollDevices: [XI2Device] { devices.values.filter { !$0.scroll.isEmpty }.sorted { $0.id < $1.id } }
+
+    /// True when SDL's wheel events must be used (no device has a scroll class).
+    public var fallsBack: Bool { scrollDevices.isEmpty }
+
+    /// Whether an SDL notch at time `t` is the server's emulation of smooth motion already counted.
+    public func dropsNotch(at t: Double) -> Bool {
+        guard let s = lastSmoothMotion else { return false }
+        return abs(t - s) <= notchSuppression
+    }
+
+    public mutating func translate(_ event: XI2Event, at t: Double) -> [InputEvent] {
+        switch event {
+        case let .devices(list):
+            devices = Dictionary(list.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+            reset()
+            return []
+        case let .deviceChanged(id, scroll):
+            if devices[id] != nil {
+                devices[id]?.scroll = scroll
+            } else {
+                devices[id] = XI2Device(id: id, name: "device \(id)", kind: .wheel, scroll: scroll)
+            }
+            reset()
+            return []
+        case .enter, .leave:
+            reset()
+            return []
+        case let .motion(id, values, emulated):
+            motionEvents += 1
+            return motion(id, values, emulated: emulated, at: t)
+        }
+    }
+
+    private mutating func reset() {
+        last.removeAll()
+        resets += 1
+    }
+
+    private mutating func motion(_ id: Int32, _ values: [Int: Double], emulated: Bool, at t: Double) -> [InputEvent] {
+        guard let device = devices[id], !device.scroll.isEmpty else { return [] }
+        var dx = 0.0, dy = 0.0, scrolled = false
+        for valuator in device.scroll {
+            guard let value = values[valuator.number], value.isFinite else { continue }
+            let previous = last[id]?[valuator.number]
+            last[id, default: [:]][valuator.number] = value
+            scrolled = true
+            guard let previous, !emulated, valuator.increment != 0 else { continue }
+            let units = Self.unwrap(value - previous) / valuator.increment
+            guard abs(units) <= 1000 else { continue }      // a jump, not a motion: taken as a reset
+            // Valuators grow downwards / rightwards; SDL's y > 0 (and x < 0) scroll towards the top / left.
+            switch valuator.orientation {
+            case .vertical: dy -= units * preciseUnitsPerIncrement
+            case .horizontal: dx += units * preciseUnitsPerIncrement
+            }
+        }
+        guard scrolled else { return [] }
+        if emulated {
+            emulatedDropped += 1
+            return []
+        }
+        lastSmoothMotion = t
+        guard dx != 0 || dy != 0 else { return [] }
+        lastDelta = (dx, dy, device.kind)
+        // The scroll view is vertical: horizontal deltas are kept for the overlay only.
+        guard dy != 0 else { return [] }
+        return [InputEvent.wheel(dy: dy, precise: true, source: device.kind)].filter(\.isSane)
+    }
+
+    /// A change across the 32-bit integral range of XI2's FP3232 valuators, unwrapped.
+    static func unwrap(_ delta: Double) -> Double {
+        let range = 4_294_967_296.0
+        if delta > range / 2 { return delta - range }
+        if delta < -range / 2 { return delta + range }
+        return delta
+    }
+}
