@@ -6,6 +6,8 @@ public final class Session {
     public private(set) var overlayVisible: Bool
     public private(set) var quitRequested = false
     private var lastTime = 0.0
+    /// The last wheel events (the overlay shows their source and deltas).
+    public private(set) var wheelHistory = WheelHistory()
 
     /// Measures text for scenes whose layout depends on it.
     public let textMeasurer: any TextMeasurer
@@ -35,6 +37,7 @@ public final class Session {
     public func handle(_ event: InputEvent, at t: Double) {
         guard event.isSane else { return }
         lastTime = max(lastTime, t)
+        wheelHistory.record(event, at: t, profile: options.profile)
         switch event {
         case .quit:
             quitRequested = true
@@ -75,7 +78,7 @@ public final class Session {
     /// The frame to draw now, with the overlay if visible.
     public func frame() -> FrameModel {
         var f = scene.frame()
-        if overlayVisible { f.commands.append(contentsOf: DebugOverlay.commands(fields: traceFields(), size: f.size, theme: options.theme)) }
+        if overlayVisible { f.commands.append(contentsOf: DebugOverlay.commands(fields: traceFields(), extra: wheelHistory.lines, size: f.size, theme: options.theme)) }
         return f
     }
 
