@@ -24,7 +24,8 @@ public struct XI2ScrollValuator: Sendable, Equatable {
 public struct XI2Device: Sendable, Equatable {
     public var id: Int32
     public var name: String
-    /// `.touchpad` or `.wheel` (see `XI2Device.kind(name:hasTouchpadProperty:)`).
+    /// `.touchpad`, `.wheel`, or `.unknown` for a merged pointer whose deltas decide per event
+    /// (see `XI2Device.kind(name:hasTouchpadProperty:)`).
     public var kind: WheelSource
     public var scroll: [XI2ScrollValuator]
     public init(id: Int32, name: String, kind: WheelSource, scroll: [XI2ScrollValuator]) {
@@ -32,11 +33,13 @@ public struct XI2Device: Sendable, Equatable {
     }
 
     /// A touchpad when its driver exposes a touchpad-only property (libinput's "libinput Tapping
-    /// Enabled", synaptics' "Synaptics Off") or its name says so; any other scrolling device is
-    /// taken for a wheel.
+    /// Enabled", synaptics' "Synaptics Off") or its name says so. XWayland's one pointer
+    /// ("xwayland-pointer:N") carries both the touchpad and the mouse of the Wayland seat: unknown,
+    /// decided per delta. Any other scrolling device is taken for a wheel.
     public static func kind(name: String, hasTouchpadProperty: Bool) -> WheelSource {
         let n = name.lowercased()
-        return hasTouchpadProperty || n.contains("touchpad") || n.contains("trackpad") ? .touchpad : .wheel
+        if hasTouchpadProperty || n.contains("touchpad") || n.contains("trackpad") { return .touchpad }
+        return n.hasPrefix("xwayland") ? .unknown : .wheel
     }
 }
 

@@ -10,6 +10,9 @@ import ScrollCore
 /// from legacy wheel buttons is not counted (SDL reports those buttons). Natural scrolling is
 /// already applied by the driver. While a device delivers smooth deltas, SDL's notch events
 /// (emulated by the server for core clients from the same motion) are dropped (`dropsNotch`).
+/// The deltas are always precise; their source is the device's kind, and for a merged pointer
+/// of unknown kind (XWayland's) a change of whole eighths of an increment is a wheel (XWayland
+/// posts wheel clicks as 1.0, high-resolution ones in eighths), anything else a touchpad.
 public struct XInput2ScrollTranslator: Sendable {
     /// Precise wheel units per scroll unit: one increment scrolls as far as one SDL notch
     /// (`pointsPerNotch / pointsPerPreciseUnit`).
@@ -74,7 +77,7 @@ public struct XInput2ScrollTranslator: Sendable {
 
     private mutating func motion(_ id: Int32, _ values: [Int: Double], emulated: Bool, at t: Double) -> [InputEvent] {
         guard let device = devices[id], !device.scroll.isEmpty else { return [] }
-        var dx = 0.0, dy = 0.0, scrolled = false
+        var dx = 0.0, dy = 0.0, scrolled = false, wheelSteps = true
         for valuator in device.scroll {
             guard let value = values[valuator.number], value.isFinite else { continue }
             let previous = last[id]?[valuator.number]
@@ -83,6 +86,7 @@ public struct XInput2ScrollTranslator: Sendable {
             guard let previous, !emulated, valuator.increment != 0 else { continue }
             let units = Self.unwrap(value - previous) / valuator.increment
             guard abs(units) <= 1000 else { continue }      // a jump, not a motion: taken as a reset
+            if units != 0 && abs(units * 8 - (units * 8).rounded()) > 1e-6 { wheelSteps = false }
             // Valuators grow downwards / rightwards; SDL's y > 0 (and x < 0) scroll towards the top / left.
             switch valuator.orientation {
             case .vertical: dy -= units * preciseUnitsPerIncrement
@@ -96,10 +100,11 @@ public struct XInput2ScrollTranslator: Sendable {
         }
         lastSmoothMotion = t
         guard dx != 0 || dy != 0 else { return [] }
-        lastDelta = (dx, dy, device.kind)
+        let source = device.kind != .unknown ? device.kind : wheelSteps ? .wheel : .touchpad
+        lastDelta = (dx, dy, source)
         // The scroll view is vertical: horizontal deltas are kept for the overlay only.
         guard dy != 0 else { return [] }
-        return [InputEvent.wheel(dy: dy, precise: true, source: device.kind)].filter(\.isSane)
+        return [InputEvent.wheel(dy: dy, precise: true, source: source)].filter(\.isSane)
     }
 
     /// A change across the 32-bit integral range of XI2's FP3232 valuators, unwrapped.

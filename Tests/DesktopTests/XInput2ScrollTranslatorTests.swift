@@ -133,6 +133,23 @@ import Testing
         #expect(!translator().fallsBack)
     }
 
+    @Test func xwaylandsMergedPointerIsDecidedPerDelta() {
+        let xwayland = XI2Device(id: 9, name: "xwayland-pointer:13", kind: .unknown, scroll: [
+            XI2ScrollValuator(number: 3, orientation: .vertical, increment: 1)])
+        var x = XInput2ScrollTranslator()
+        _ = x.translate(.devices([xwayland]), at: 0)
+        _ = x.translate(.motion(device: 9, valuators: [3: 0], emulated: false), at: 1)
+        // A wheel click (1.0) and a high-resolution eighth are a wheel; still precise.
+        #expect(x.translate(.motion(device: 9, valuators: [3: 1], emulated: false), at: 1.1)
+                == [.wheel(dy: -4, precise: true, source: .wheel)])
+        #expect(x.translate(.motion(device: 9, valuators: [3: 1.125], emulated: false), at: 1.2)
+                == [.wheel(dy: -0.5, precise: true, source: .wheel)])
+        // Touchpad pixels / 10 (wl_fixed): a touchpad.
+        #expect(x.translate(.motion(device: 9, valuators: [3: 1.38671875], emulated: false), at: 1.3)
+                == [.wheel(dy: -1.046875, precise: true, source: .touchpad)])
+        #expect(XI2Device.kind(name: "xwayland-pointer:13", hasTouchpadProperty: false) == .unknown)
+    }
+
     @Test func devicesAreTouchpadsByPropertyOrName() {
         #expect(XI2Device.kind(name: "SynPS/2 Synaptics TouchPad", hasTouchpadProperty: false) == .touchpad)
         #expect(XI2Device.kind(name: "Apple Inc. Magic Trackpad 2", hasTouchpadProperty: false) == .touchpad)
