@@ -82,7 +82,7 @@ public struct XInput2ScrollTranslator: Sendable {
             guard let value = values[valuator.number], value.isFinite else { continue }
             let previous = last[id]?[valuator.number]
             last[id, default: [:]][valuator.number] = value
-            scrolled = true
+            if previous != value { scrolled = true }     // unchanged scroll values ride along with pointer motion
             guard let previous, !emulated, valuator.increment != 0 else { continue }
             let units = Self.unwrap(value - previous) / valuator.increment
             guard abs(units) <= 1000 else { continue }      // a jump, not a motion: taken as a reset

@@ -97,9 +97,10 @@ import Testing
         #expect(x.dropsNotch(at: 2.1))
         #expect(x.dropsNotch(at: 1.9))
         #expect(!x.dropsNotch(at: 2.5))
-        // Pointer motion with no scroll valuator does not count.
+        // Pointer motion with no scroll valuator, or an unchanged one, does not count.
         _ = x.translate(.motion(device: 12, valuators: [0: 10, 1: 10], emulated: false), at: 3)
-        #expect(!x.dropsNotch(at: 3))
+        _ = x.translate(.motion(device: 12, valuators: [0: 12, 1: 10, 3: 0], emulated: false), at: 3.1)
+        #expect(!x.dropsNotch(at: 3.1))
     }
 
     @Test func horizontalValuatorsAreKeptButScrollNothing() {
