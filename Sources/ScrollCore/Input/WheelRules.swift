@@ -67,14 +67,15 @@ public struct WheelHistory: Sendable, Equatable {
         if readings.count > Self.capacity { readings.removeFirst(readings.count - Self.capacity) }
     }
 
-    /// "wheel: touchpad, precise" and the last deltas ("dy −2 (+20 pt) …"), or "wheel: none".
-    public var lines: [String] {
+    /// "wheel: touchpad, precise" (with the gesture's rule when known: "→ tracking") and the last
+    /// deltas, newest first, in wheel units and in points of offset; "wheel: none yet" before any.
+    public func lines(mode: WheelMode? = nil) -> [String] {
         guard let last = readings.last else { return ["wheel: none yet"] }
         func n(_ v: Double) -> String {
             let r = (v * 1000).rounded() / 1000
             return r == r.rounded() ? String(Int(r)) : String(r)
         }
-        return ["wheel: \(last.source.rawValue), \(last.precise ? "precise" : "notches")",
+        return ["wheel: \(last.source.rawValue), \(last.precise ? "precise" : "notches")" + (mode.map { " → \($0.rawValue)" } ?? ""),
                 "dy: " + readings.reversed().map { n($0.dy) }.joined(separator: ", "),
                 "pt: " + readings.reversed().map { n($0.points) }.joined(separator: ", ")]
     }

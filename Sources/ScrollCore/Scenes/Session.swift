@@ -78,7 +78,7 @@ public final class Session {
     /// The frame to draw now, with the overlay if visible.
     public func frame() -> FrameModel {
         var f = scene.frame()
-        if overlayVisible { f.commands.append(contentsOf: DebugOverlay.commands(fields: traceFields(), extra: wheelHistory.lines, size: f.size, theme: options.theme)) }
+        if overlayVisible { f.commands.append(contentsOf: DebugOverlay.commands(fields: traceFields(), extra: wheelHistory.lines(mode: (scene as? any WheelInputScene)?.input.lastWheel?.mode), size: f.size, theme: options.theme)) }
         return f
     }
 
