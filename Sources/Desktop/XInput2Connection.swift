@@ -117,8 +117,12 @@ final class XInput2Connection {
                   XGetEventData(display, &cookie) != 0 else { continue }
             defer { XFreeEventData(display, &cookie) }
             guard let decoded = decode(cookie) else { continue }
+            let before = translator.lastDelta
             if log { logEvent(decoded) }
             out += translator.translate(decoded, at: t)
+            if log, let d = translator.lastDelta, d != before {
+                Self.write("scroll \(d.source.rawValue) dx \(d.dx) dy \(d.dy) (precise units)")
+            }
         }
         waiter.rearm()
         return out

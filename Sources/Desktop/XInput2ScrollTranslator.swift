@@ -24,8 +24,8 @@ public struct XInput2ScrollTranslator: Sendable {
     private var last: [Int32: [Int: Double]] = [:]
     /// Time of the last smooth scroll motion (nil before any).
     public private(set) var lastSmoothMotion: Double?
-    /// The last converted deltas (precise units; dy as SDL's y, dx as SDL's x) and their source.
-    public private(set) var lastDelta: (dx: Double, dy: Double, source: WheelSource)?
+    /// The last converted deltas (the log shows them, horizontal ones included).
+    public private(set) var lastDelta: XI2ScrollDelta?
     /// Counters for the log and the overlay.
     public private(set) var motionEvents = 0
     public private(set) var emulatedDropped = 0
@@ -101,7 +101,7 @@ public struct XInput2ScrollTranslator: Sendable {
         lastSmoothMotion = t
         guard dx != 0 || dy != 0 else { return [] }
         let source = device.kind != .unknown ? device.kind : wheelSteps ? .wheel : .touchpad
-        lastDelta = (dx, dy, source)
+        lastDelta = XI2ScrollDelta(dx: dx, dy: dy, source: source, at: t)
         // The scroll view is vertical: horizontal deltas are kept for the overlay only.
         guard dy != 0 else { return [] }
         return [InputEvent.wheel(dy: dy, precise: true, source: source)].filter(\.isSane)
@@ -114,4 +114,13 @@ public struct XInput2ScrollTranslator: Sendable {
         if delta < -range / 2 { return delta + range }
         return delta
     }
+}
+
+/// One converted scroll motion: precise wheel units, `dy` as SDL's y (> 0 towards the top), `dx`
+/// as SDL's x (> 0 scrolls right).
+public struct XI2ScrollDelta: Sendable, Equatable {
+    public var dx: Double
+    public var dy: Double
+    public var source: WheelSource
+    public var at: Double
 }
