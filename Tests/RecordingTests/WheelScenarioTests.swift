@@ -2,7 +2,7 @@ import Testing
 @testable import Recording
 import ScrollCore
 
-/// Wheel and touchpad scenarios (issue 11), asserted on their traces.
+/// Wheel and touchpad scenarios, asserted on their traces.
 @MainActor
 @Suite struct WheelScenarioTests {
     func states(_ frames: [TraceFrame]) -> [String] {

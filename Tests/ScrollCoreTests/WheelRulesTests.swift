@@ -166,7 +166,7 @@ import Testing
         return (scene, SceneDriver(scene))
     }
 
-    /// The case: 4 notches down, then 10 quick notches up, used to run past the top and
+    /// A user's report: 4 notches down, then 10 quick notches up, used to run past the top and
     /// start a refresh.
     @Test func coordinatorWheelOvershootAtTheTopDoesNotRefresh() {
         let (scene, driver) = coordinator()
