@@ -69,18 +69,13 @@ public final class CoordinatorScene: Scene {
         case .key(.escape, _):
             coordinator.cancel(at: t)
         default:
-            let wheelReleases = input.wheelReleases
-            input.handle(event, at: t)
-            if case .pointerUp = event { coordinator.inputReleased() }
-            if input.wheelReleases != wheelReleases { coordinator.inputReleased() }
+            if input.handle(event, at: t).released { coordinator.inputReleased() }
         }
     }
 
     public func advance(to t: Double) {
         pump(t)
-        let wheelReleases = input.wheelReleases
-        input.processDeadlines(upTo: t)
-        if input.wheelReleases != wheelReleases { coordinator.inputReleased() }
+        if input.processDeadlines(upTo: t).released { coordinator.inputReleased() }
         scrollView.advance(to: t)
         coordinator.advance(to: t, timeout: behaviour.timeout)
     }

@@ -42,7 +42,11 @@ public final class PagerScene: Scene, ScrollViewDelegate {
         let h = max(1, options.size.height)
         scrollView = ScrollView(viewportHeight: h, contentHeight: 3 * h, profile: options.profile)
         scrollView.setContentOffset(h)
-        input = ScrollInputController(scrollView: scrollView)
+        // Notches move the pages as a virtual finger: the paging policy turns a burst's release
+        // velocity into a page turn (wheel steps would only be sprung back).
+        var wheelRules = WheelRules()
+        wheelRules.notchesStep = false
+        input = ScrollInputController(scrollView: scrollView, rules: wheelRules)
         slots = [0, 0, 0]
         slots = neighbours(of: 0)
         scrollView.delegate = self

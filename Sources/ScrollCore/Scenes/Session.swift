@@ -5,6 +5,8 @@ public final class Session {
     public var options: SceneOptions
     public private(set) var overlayVisible: Bool
     public private(set) var quitRequested = false
+    /// The last wheel events (the overlay shows their source and deltas).
+    public private(set) var wheelHistory = WheelHistory()
 
     /// Measures text for scenes whose layout depends on it.
     public let textMeasurer: any TextMeasurer
@@ -33,6 +35,7 @@ public final class Session {
 
     public func handle(_ event: InputEvent, at t: Double) {
         guard event.isSane else { return }
+        wheelHistory.record(event, at: t, profile: options.profile)
         switch event {
         case .quit:
             quitRequested = true
@@ -72,7 +75,7 @@ public final class Session {
     /// The frame to draw now, with the overlay if visible.
     public func frame() -> FrameModel {
         var f = scene.frame()
-        if overlayVisible { f.commands.append(contentsOf: DebugOverlay.commands(fields: traceFields(), size: f.size, theme: options.theme)) }
+        if overlayVisible { f.commands.append(contentsOf: DebugOverlay.commands(fields: traceFields(), extra: wheelHistory.lines(mode: (scene as? any WheelInputScene)?.input.lastWheel?.mode), size: f.size, theme: options.theme)) }
         return f
     }
 

@@ -60,6 +60,8 @@ public final class ScrollView {
         }
     }
     private var lastTime: Double = 0
+    /// Time of the last change of `contentOffset` (the view's clock; -inf if it never moved).
+    public private(set) var offsetChangedAt = -Double.infinity
 
     // MARK: direct changes
 
@@ -68,6 +70,7 @@ public final class ScrollView {
     public func setContentOffset(_ y: Double) {
         guard y.isFinite, y != contentOffset else { return }
         contentOffset = y
+        offsetChangedAt = lastTime
         delegate?.scrollViewDidScroll(self)
     }
 
@@ -193,14 +196,15 @@ public final class ScrollView {
 
     // MARK: programmatic
 
-    /// Scrolls to `y` (clamped to the bounds) with an ease-out animation, or at once.
-    public func scroll(to y: Double, animated: Bool, at t: Double) {
+    /// Scrolls to `y` (clamped to the bounds) with an ease-out animation (of `duration`, default
+    /// the profile's programmatic duration), or at once.
+    public func scroll(to y: Double, animated: Bool, duration: Double? = nil, at t: Double) {
         guard y.isFinite else { return }
         let target = min(max(y, minOffset), maxOffset)
         if case .dragging = activity { return }
         lastTime = t
         if animated && target != contentOffset {
-            activity = .animating(start: t, from: contentOffset, to: target, duration: profile.programmaticDuration)
+            activity = .animating(start: t, from: contentOffset, to: target, duration: duration ?? profile.programmaticDuration)
         } else {
             activity = .idle
             velocity = 0
