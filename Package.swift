@@ -27,16 +27,22 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["CZlib", "CDeflate", "CPlatform"]),
         .target(name: "Rendering", dependencies: ["ScrollCore", "CCairo", "CPangoCairo", "CRlottie", "Imaging"]),
         .target(name: "Recording", dependencies: ["ScrollCore", "Rendering", "Imaging", "CPlatform"]),
+        // One declarative command-line parser for every command and the bench: standard library only.
+        .target(name: "CommandLineKit"),
+        // `compare`'s command line, linked by the small front and by overscroll-app.
+        .target(name: "CompareCommand", dependencies: ["Imaging", "CommandLineKit"]),
         .target(name: "Desktop", dependencies: ["ScrollCore", "Rendering", "Recording", "CSDL2", "CXInput2"]),
         // `overscroll`: the small front (compare runs here); everything else execs `overscroll-app`.
         // Linked with the Swift runtime statically: it starts in ~3 ms instead of ~6 ms.
-        .executableTarget(name: "overscroll", dependencies: ["Imaging"],
+        .executableTarget(name: "overscroll", dependencies: ["CompareCommand", "Imaging"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib"]), .linkedLibrary("_FoundationCollections"), .linkedLibrary("_FoundationCShims")]),
-        .executableTarget(name: "overscroll-app", dependencies: ["ScrollCore", "Rendering", "Recording", "Desktop", "Imaging"]),
-        .executableTarget(name: "overscroll-bench", dependencies: ["ScrollCore", "Rendering", "Recording", "Imaging"]),
+        .executableTarget(name: "overscroll-app", dependencies: ["ScrollCore", "Rendering", "Recording", "Desktop", "Imaging",
+                                                                "CommandLineKit", "CompareCommand"]),
+        .executableTarget(name: "overscroll-bench", dependencies: ["ScrollCore", "Rendering", "Recording", "Imaging", "CommandLineKit"]),
 
         .testTarget(name: "ScrollCoreTests", dependencies: ["ScrollCore"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CompareCommand"]),
+        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "ScrollCore"], resources: [.copy("Goldens")]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "Imaging", "ScrollCore", "Rendering", "Desktop", "CSDL2"]),
         .testTarget(name: "DesktopTests", dependencies: ["Desktop", "ScrollCore", "CSDL2"]),

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import Imaging
 import Recording
@@ -7,50 +8,72 @@ import ScrollCore
 /// `overscroll curve KIND …`: prints a simulation as `t<TAB>x<TAB>v` rows and optionally plots it.
 @MainActor
 enum CurveCommand {
-    static let help = """
-    usage: overscroll curve KIND [flags]
+    /// The options, one declaration each.
+    enum Flag {
+        static let rate = Option.number("rate", value: "R", in: 0.5...0.999999, help: "velocity kept per millisecond",
+                                        default: PhysicsProfile.iOS.decelerationRate)
+        static let drag = Option.number("drag", value: "D", in: 1e-12...0.999999, help: "velocity kept per second, D = R^1000; instead of --rate")
+        static let x0 = Option.number("x0", value: "X", help: "start position, pt", default: 0)
+        static let v0 = Option.number("v0", value: "V", help: "start velocity, pt/s", defaultText: "1000; spring: 0")
+        static let mass = Option.number("mass", value: "M", in: 1e-6...1e6, help: "spring mass", default: 1)
+        static let stiffness = Option.number("stiffness", value: "K", in: 1e-6...1e7, help: "spring stiffness", default: 100)
+        static let dampingRatio = Option.number("damping-ratio", value: "Z", in: 0...1000, help: "spring damping ratio, 1 = critical", default: 1)
+        static let from = Option.number("from", value: "A", help: "spring start, pt", default: 0)
+        static let to = Option.number("to", value: "B", help: "spring rest position, pt", default: 100)
+        static let viewport = Option.number("viewport", value: "D", in: 1...1e6, help: "viewport dimension, pt", default: 800)
+        static let coefficient = Option.number("coefficient", value: "C", in: 0.001...10, help: "rubber-band coefficient", default: 0.55)
+        static let pull = Option.numbers("pull", value: "X1,X2,…", help: "pull distances, pt (required)")
+        static let min = Option.number("min", value: "A", help: "smallest offset, pt (required)")
+        static let max = Option.number("max", value: "B", help: "largest offset, pt (required)")
+        static let dt = Option.number("dt", value: "S", in: 1e-4...10, help: "sampling step in seconds", default: 1.0 / 60, defaultText: "1/60")
+        static let at = Option.numbers("at", value: "T1,T2,…", help: "sample exactly these times instead")
+        static let until = Option.number("until", value: "S", in: 0...3600, help: "stop at this time even if not done",
+                                         defaultText: "when done, at most \(NumberText.format(maxDuration)) s")
+        static let plot = Option.string("plot", value: "FILE", help: "also draw the curve to a PNG (axes, labels)")
+    }
 
-    Prints a scroll simulation as tab-separated rows with the header `t\tx\tv`, every --dt seconds
-    until it is done (or --until), or at the times given by --at. --plot FILE.png draws it.
+    /// The options of each kind; `common` apply to every kind.
+    static let kinds: [(name: String, options: [OptionSpec])] = [
+        ("decelerate", [Flag.rate.spec, Flag.drag.spec, Flag.x0.spec, Flag.v0.spec]),
+        ("spring", [Flag.mass.spec, Flag.stiffness.spec, Flag.dampingRatio.spec, Flag.from.spec, Flag.to.spec, Flag.v0.spec]),
+        ("rubberband", [Flag.viewport.spec, Flag.coefficient.spec, Flag.pull.spec]),
+        ("fling", [Flag.x0.spec, Flag.v0.spec, Flag.min.spec, Flag.max.spec, Flag.rate.spec, Flag.drag.spec, Flag.mass.spec, Flag.stiffness.spec, Flag.dampingRatio.spec]),
+    ]
+    static let common = [Flag.dt.spec, Flag.at.spec, Flag.until.spec, Flag.plot.spec]
 
-    kinds and their flags:
-      decelerate  --rate R (velocity kept per ms, default 0.998) | --drag D (per second, D = R^1000)
-                  --x0 X (pt, default 0) --v0 V (pt/s, default 1000)
-      spring      --mass M (1) --stiffness K (100) --damping-ratio Z (1) --from A (pt, 0) --to B (pt, 100) --v0 V (pt/s, 0)
-      rubberband  --viewport D (pt, 800) --coefficient C (0.55) --pull X1,X2,… (pt)   prints `pull\tshown`
-      fling       --x0 X --v0 V --min A --max B [--rate R | --drag D] [spring flags]
-                  deceleration, then the spring from the moment it crosses an edge
+    static let spec: CommandSpec = {
+        var options: [OptionSpec] = []
+        for o in kinds.flatMap(\.options) + common where !options.contains(where: { $0.name == o.name }) { options.append(o) }
+        let table = kinds.map { "  \($0.name.padding(toLength: 12, withPad: " ", startingAt: 0))\($0.options.map(\.flag).joined(separator: " "))" }
+        return CommandSpec(
+            "overscroll curve",
+            about: """
+            Prints a scroll simulation as tab-separated rows with the header `t\tx\tv`, every --dt seconds
+            until it is done (or --until), or at the times given by --at. --plot FILE.png draws it.
 
-    common flags:
-      --dt S        sampling step in seconds (default 1/60)
-      --at T1,T2,…  sample exactly these times instead
-      --until S     stop at this time even if not done (default: when done, at most 60 s)
-      --plot FILE   also draw the curve to a PNG (axes, labels)
-      --help        this text
-    """
+            kinds:
+              decelerate  deceleration from --x0 at --v0, by --rate per ms (or --drag per second)
+              spring      a spring from --from to --to, starting at --v0
+              rubberband  how far content pulled by each --pull distance shows; prints `pull\tshown`
+              fling       deceleration, then the spring from the moment it crosses --min or --max
+            """,
+            positionals: [Positional("KIND")],
+            options: options,
+            epilogue: "\nflags of each kind (and \(common.map(\.flag).joined(separator: ", ")) for all):\n" + table.joined(separator: "\n"))
+    }()
 
-    static let valued: Set<String> = ["rate", "drag", "x0", "v0", "mass", "stiffness", "damping-ratio", "from", "to",
-                                      "viewport", "coefficient", "pull", "min", "max", "dt", "at", "until", "plot"]
     /// Longest curve printed when no --until is given (s).
-    static let maxDuration = 60.0
+    nonisolated static let maxDuration = 60.0
 
     static func run(_ argv: [String]) throws -> Int32 {
-        let a = try Arguments(argv, command: "curve", valued: valued, booleans: ["help"])
-        if a.has("help") || a.positionals.isEmpty { print(help); return a.has("help") ? 0 : 2 }
-        guard a.positionals.count == 1 else { throw UsageError(message: "curve: expected one kind, got \(a.positionals.joined(separator: " "))") }
+        if argv.isEmpty { StandardStreams.output(spec.help); return 2 }
+        guard let a = try spec.read(argv) else { return 0 }
         let kind = a.positionals[0]
-
-        let allowed: [String: Set<String>] = [
-            "decelerate": ["rate", "drag", "x0", "v0"],
-            "spring": ["mass", "stiffness", "damping-ratio", "from", "to", "v0"],
-            "rubberband": ["viewport", "coefficient", "pull"],
-            "fling": ["rate", "drag", "x0", "v0", "min", "max", "mass", "stiffness", "damping-ratio"],
-        ]
-        guard let kindFlags = allowed[kind] else {
-            throw UsageError(message: "curve: unknown kind '\(kind)' (decelerate, spring, rubberband, fling)")
+        guard let kindFlags = kinds.first(where: { $0.name == kind })?.options.map(\.name) else {
+            throw UsageError(message: "curve: unknown kind '\(kind)' (\(kinds.map(\.name).joined(separator: ", ")))")
         }
-        let common: Set<String> = ["dt", "at", "until", "plot"]
-        for name in a.values.keys where !kindFlags.contains(name) && !common.contains(name) {
+        let commonFlags = common.map(\.name)
+        for name in a.given where !kindFlags.contains(name) && !commonFlags.contains(name) {
             throw UsageError(message: "curve \(kind): --\(name) does not apply to this kind")
         }
 
@@ -77,47 +100,45 @@ enum CurveCommand {
 
     static func fmt(_ v: Double) -> String { String(format: "%.4f", v == 0 ? 0 : v) }
 
-    static func rate(_ a: Arguments) throws -> Double {
-        if a.string("rate") != nil && a.string("drag") != nil { throw UsageError(message: "curve: give --rate or --drag, not both") }
-        if let d = try a.double("drag", min: 1e-12, max: 0.999999) { return pow(d, 1.0 / 1000) }
-        return try a.double("rate", min: 0.5, max: 0.999999) ?? PhysicsProfile.iOS.decelerationRate
+    static func rate(_ a: ParsedArguments) throws -> Double {
+        if a.has(Flag.rate) && a.has(Flag.drag) { throw UsageError(message: "curve: give --rate or --drag, not both") }
+        if let d = a.value(Flag.drag) { return pow(d, 1.0 / 1000) }
+        return a.value(Flag.rate) ?? PhysicsProfile.iOS.decelerationRate
     }
 
-    static func spring(_ a: Arguments) throws -> SpringParameters {
-        SpringParameters(mass: try a.double("mass", min: 1e-6, max: 1e6) ?? 1,
-                         stiffness: try a.double("stiffness", min: 1e-6, max: 1e7) ?? 100,
-                         dampingRatio: try a.double("damping-ratio", min: 0, max: 1000) ?? 1)
+    static func spring(_ a: ParsedArguments) -> SpringParameters {
+        SpringParameters(mass: a.value(Flag.mass) ?? 1, stiffness: a.value(Flag.stiffness) ?? 100, dampingRatio: a.value(Flag.dampingRatio) ?? 1)
     }
 
-    static func simulation(_ kind: String, _ a: Arguments) throws -> any Simulation {
+    static func simulation(_ kind: String, _ a: ParsedArguments) throws -> any Simulation {
         switch kind {
         case "decelerate":
-            return FrictionSimulation(rate: try rate(a), x0: try a.double("x0") ?? 0, v0: try a.double("v0") ?? 1000)
+            return FrictionSimulation(rate: try rate(a), x0: a.value(Flag.x0) ?? 0, v0: a.value(Flag.v0) ?? 1000)
         case "spring":
-            let p = try spring(a)
-            if p.dampingRatio == 0 && a.string("until") == nil {
+            let p = spring(a)
+            if p.dampingRatio == 0 && !a.has(Flag.until) {
                 throw UsageError(message: "curve spring: --damping-ratio 0 never settles; give --until")
             }
-            return SpringSimulation(p, from: try a.double("from") ?? 0, to: try a.double("to") ?? 100, v0: try a.double("v0") ?? 0)
+            return SpringSimulation(p, from: a.value(Flag.from) ?? 0, to: a.value(Flag.to) ?? 100, v0: a.value(Flag.v0) ?? 0)
         default:
-            guard let lo = try a.double("min"), let hi = try a.double("max") else {
+            guard let lo = a.value(Flag.min), let hi = a.value(Flag.max) else {
                 throw UsageError(message: "curve fling: --min and --max are required")
             }
             guard hi >= lo else { throw UsageError(message: "curve fling: --max must be ≥ --min") }
-            return BouncingSimulation(rate: try rate(a), x0: try a.double("x0") ?? 0, v0: try a.double("v0") ?? 1000,
-                                      min: lo, max: hi, spring: try spring(a))
+            return BouncingSimulation(rate: try rate(a), x0: a.value(Flag.x0) ?? 0, v0: a.value(Flag.v0) ?? 1000,
+                                      min: lo, max: hi, spring: spring(a))
         }
     }
 
     /// Calls `body` with each sample time: the --at list, or every --dt until done / --until.
-    static func forEachSampleTime(_ a: Arguments, _ sim: any Simulation, _ body: (Double) -> Void) throws {
-        if let at = try a.doubles("at") {
+    static func forEachSampleTime(_ a: ParsedArguments, _ sim: any Simulation, _ body: (Double) -> Void) throws {
+        if let at = a.value(Flag.at) {
             guard at.allSatisfy({ $0 >= 0 }) else { throw UsageError(message: "curve: --at times must be ≥ 0") }
             at.forEach(body)
             return
         }
-        let dt = try a.double("dt", min: 1e-4, max: 10) ?? 1.0 / 60
-        let until = try a.double("until", min: 0, max: 3600)
+        let dt = a.value(Flag.dt) ?? 1.0 / 60
+        let until = a.value(Flag.until)
         var i = 0
         while true {
             let t = Double(i) * dt
@@ -129,17 +150,17 @@ enum CurveCommand {
     }
 
     /// The --plot path, checked before anything is computed.
-    static func plotOutput(_ a: Arguments) throws -> String? {
-        guard let path = a.string("plot") else { return nil }
+    static func plotOutput(_ a: ParsedArguments) throws -> String? {
+        guard let path = a.value(Flag.plot) else { return nil }
         do { try OutputPaths.checkFile(path, flag: "--plot") } catch { throw UsageError(message: "curve: \(error.description)") }
         return path
     }
 
-    static func rubberband(_ a: Arguments) throws -> Int32 {
+    static func rubberband(_ a: ParsedArguments) throws -> Int32 {
         let plotPath = try plotOutput(a)
-        let d = try a.double("viewport", min: 1, max: 1e6) ?? 800
-        let c = try a.double("coefficient", min: 0.001, max: 10) ?? 0.55
-        guard let pulls = try a.doubles("pull") else { throw UsageError(message: "curve rubberband: --pull X1,X2,… is required") }
+        let d = a.value(Flag.viewport) ?? 800
+        let c = a.value(Flag.coefficient) ?? 0.55
+        guard let pulls = a.value(Flag.pull) else { throw UsageError(message: "curve rubberband: --pull X1,X2,… is required") }
         let band = RubberBand(coefficient: c)
         var out = "pull\tshown\n"
         var points: [(Double, Double)] = []

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import Imaging
 import Recording
@@ -6,24 +7,27 @@ import ScrollCore
 
 /// `overscroll record SCENARIO.json --out DIR`.
 enum RecordCommand {
-    static let help = """
-    usage: overscroll record SCENARIO.json --out DIR [--no-png] [--no-progress] [--trace-title] [--allow-large]
+    static let out = Option.string("out", value: "DIR", help: """
+        output folder, replaced all-or-nothing; files you put there are kept,
+        a second run into the same folder at the same time is refused
+        """, required: true)
+    static let noPNG = Option.flag("no-png", help: "write only the trace and plot.png")
+    static let noProgress = Option.flag("no-progress", help: "no progress bar on standard error")
+    static let allowLarge = Option.flag("allow-large", help: "record even above \(maxFrames) frames (see the estimate printed first)")
+    static let traceTitle = Option.flag("trace-title", help: "print the title scene's navTitleTrace lines to standard error (no progress bar)")
 
-    Runs the scenario headless on a virtual clock and writes DIR/frame-00000.png … (duration·fps + 1
-    frames, the last at exactly `duration`), DIR/trace.jsonl (one JSON object per frame),
-    DIR/plot.png (offset over time, refresh-state bands, event markers) and DIR/contact-sheet.png
-    (up to 24 frames with their time and state).
-    Nothing is written unless the whole run succeeds. Two runs give byte-identical frames.
-
-      --out DIR       output folder, replaced all-or-nothing; files you put there are kept,
-                      a second run into the same folder at the same time is refused
-      --no-png        write only the trace and plot.png
-      --no-progress   no progress bar on standard error
-      --allow-large   record even above \(maxFrames) frames (see the estimate printed first)
-      --trace-title   print the title scene's navTitleTrace lines to standard error (no progress bar)
-      --help          this text
-    See README.md "Scenarios" for the file format.
-    """
+    static let spec = CommandSpec(
+        "overscroll record",
+        about: """
+        Runs the scenario headless on a virtual clock and writes DIR/frame-00000.png … (duration·fps + 1
+        frames, the last at exactly `duration`), DIR/trace.jsonl (one JSON object per frame),
+        DIR/plot.png (offset over time, refresh-state bands, event markers) and DIR/contact-sheet.png
+        (up to 24 frames with their time and state).
+        Nothing is written unless the whole run succeeded. Two runs give byte-identical frames.
+        """,
+        positionals: [Positional("SCENARIO.json")],
+        options: [out.spec, noPNG.spec, noProgress.spec, allowLarge.spec, traceTitle.spec],
+        epilogue: "See README.md \"Scenarios\" for the file format.")
 
     /// Recordings above this many frames (10 minutes at 60 fps) need --allow-large.
     static let maxFrames = 36_000
@@ -75,23 +79,20 @@ enum RecordCommand {
 
     @MainActor
     static func run(_ argv: [String]) async throws -> Int32 {
-        let a = try Arguments(argv, command: "record", valued: ["out"], booleans: ["help", "no-png", "no-progress", "trace-title", "allow-large"])
-        if a.has("help") { print(help); return 0 }
-        guard a.positionals.count == 1 else { throw UsageError(message: "record: expected one SCENARIO.json (see `overscroll record --help`)") }
-        guard let out = a.string("out") else { throw UsageError(message: "record: --out DIR is required") }
+        guard let a = try spec.read(argv), let out = a.value(Self.out) else { return 0 }
         do { try OutputPaths.checkFolder(out, flag: "--out") } catch { throw UsageError(message: "record: \(error.description)") }
         let scenario = try loadScenario(a.positionals[0])
         try refuseOverlap(output: out, flag: "--out", scenarioPath: a.positionals[0], scenario: scenario, command: "record")
-        let estimate = estimateLine(scenario, png: !a.has("no-png"))
-        if scenario.frameCount > maxFrames && !a.has("allow-large") {
+        let estimate = estimateLine(scenario, png: !a[noPNG])
+        if scenario.frameCount > maxFrames && !a[allowLarge] {
             throw UsageError(message: "record: \(estimate); above the limit of \(maxFrames) frames: pass --allow-large to record anyway")
         }
         Platform.printError("record: \(estimate)")
         var options = RecordOptions()
-        options.writePNG = !a.has("no-png")
-        options.progress = !a.has("no-progress") && !a.has("trace-title")
+        options.writePNG = !a[noPNG]
+        options.progress = !a[noProgress] && !a[traceTitle]
         let recorder = Recorder(renderer: CairoRenderer())
-        if a.has("trace-title") {
+        if a[traceTitle] {
             recorder.onFrame = { _, _, session in
                 for line in session.takeTitleTraceLines() { Platform.printError(line) }
             }

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Desktop
 import Foundation
 import Recording
@@ -6,75 +7,69 @@ import ScrollCore
 
 /// `overscroll run`: the interactive window.
 enum RunCommand {
-    static let help = """
-    usage: overscroll run [--scene NAME] [--size WxH] [--scale S] [flags]
+    static let defaults = SceneOptions()
 
-    Opens the window. Drag with the mouse (or a finger), scroll with the wheel or touchpad,
-    Up/Down/PageUp/PageDown/Space/Home/End scroll, F5 or Ctrl+R refreshes, Esc cancels a refresh,
-    D toggles the debug overlay, 1–5 switch scenes, Q or Ctrl+Q quits.
+    static let scene = Option.string("scene", value: "NAME", help: "scene to open (see the list below)", default: SceneCatalog.defaultScene)
+    static let size = Option<Size>.custom("size", value: "WxH", help: "window size in points", expects: "WxH in points (e.g. 390x844)",
+                                          annotation: "default \(NumberText.format(defaults.size.width))x\(NumberText.format(defaults.size.height))") { text in
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1, w <= 8192, h <= 8192 else { return nil }
+        return Size(w, h)
+    }
+    static let scale = Option.number("scale", value: "S", in: 0.25...4, help: "pixels per point", defaultText: "the display's")
+    static let rows = Option.integer("rows", value: "N", in: 0...ScenarioParser.maxRows, help: "rows in list scenes", default: defaults.rows)
+    static let theme = Option.choice("theme", value: "NAME", Theme.all.map(\.name), help: "colours", default: defaults.theme.name)
+    static let overlay = Option.flag("overlay", help: "start with the debug overlay on")
+    static let refreshDuration = Option.number("refresh-duration", value: "S", in: 0...3600, help: "seconds the refresh action takes",
+                                               default: defaults.refresh.duration)
+    static let refreshOutcome = Option.choice("refresh-outcome", value: "O", RefreshBehaviour.Outcome.allCases.map(\.rawValue),
+                                              help: "how the refresh action ends", default: defaults.refresh.outcome.rawValue)
+    static let refreshTimeout = Option.number("refresh-timeout", value: "S", in: 0.001...3600, help: "cancel a refresh after this many seconds",
+                                              default: defaults.refresh.timeout)
+    static let spinner = Option.choice("spinner", value: "STYLE", ["seed", "material"],
+                                       help: "vector spinner (default: the scene's; the coordinator shows a Lottie)")
+    static let reduceMotion = Option.flag("reduce-motion", help: "slow, fixed-arc spinner (also OVERSCROLL_REDUCE_MOTION=1)")
+    static let lottie = Option.string("lottie", value: "FILE", help: "Lottie file as the refresh indicator")
+    static let indicatorColor = Option<Color>.custom("indicator-color", value: "C", help: "indicator colour", expects: "#RRGGBB",
+                                                     annotation: "#RRGGBB") { Color(parsing: $0) }
+    static let traceTitle = Option.flag("trace-title", help: "print navTitleTrace lines of the title scene to standard error")
+    static let capture = Option.string("capture", value: "FILE.json", help: "save this session's input as a scenario for `overscroll record`")
 
-      --scene NAME          scene to open (default coordinator; see the list below)
-      --size WxH            window size in points (default 390x844)
-      --scale S             pixels per point (default: the display's)
-      --rows N              rows in list scenes (default 200)
-      --theme NAME          light or dark
-      --overlay             start with the debug overlay on
-      --refresh-duration S  seconds the refresh action takes (default 1.5)
-      --refresh-outcome O   success, failure or hang (default success)
-      --refresh-timeout S   cancel a refresh after this long (default 30)
-      --spinner STYLE       seed or material vector spinner (default: the scene's; the coordinator shows a Lottie)
-      --reduce-motion       slow, fixed-arc spinner (also OVERSCROLL_REDUCE_MOTION=1)
-      --lottie FILE         Lottie file as the refresh indicator
-      --indicator-color C   indicator colour, #RRGGBB
-      --trace-title         print navTitleTrace lines of the title scene to standard error
-      --capture FILE.json   save this session's input as a scenario for `overscroll record`
-      --help                this text
+    static let spec = CommandSpec(
+        "overscroll run",
+        about: """
+        Opens the window. Drag with the mouse (or a finger), scroll with the wheel or touchpad,
+        Up/Down/PageUp/PageDown/Space/Home/End scroll, F5 or Ctrl+R refreshes, Esc cancels a refresh,
+        D toggles the debug overlay, 1–5 switch scenes, Q or Ctrl+Q quits.
+        """,
+        options: [scene.spec, size.spec, scale.spec, rows.spec, theme.spec, overlay.spec, refreshDuration.spec, refreshOutcome.spec,
+                  refreshTimeout.spec, spinner.spec, reduceMotion.spec, lottie.spec, indicatorColor.spec, traceTitle.spec, capture.spec],
+        epilogue: "\nscenes: \(SceneCatalog.names.joined(separator: ", "))")
 
-    scenes: \(SceneCatalog.names.joined(separator: ", "))
-    """
-
-    static let valued: Set<String> = ["scene", "size", "scale", "rows", "theme", "refresh-duration", "refresh-outcome",
-                                      "refresh-timeout", "spinner", "lottie", "indicator-color", "capture"]
-    static let booleans: Set<String> = ["help", "overlay", "reduce-motion", "trace-title"]
-
-    /// Reads the scene options shared by `run` (and the defaults `make run` uses).
-    static func sceneOptions(_ a: Arguments) throws -> SceneOptions {
+    /// Reads the scene options of `run` from its parsed command line.
+    static func sceneOptions(_ a: ParsedArguments) -> SceneOptions {
         var o = SceneOptions()
-        if let s = try a.size("size") { o.size = s }
-        if let n = try a.int("rows", min: 0, max: ScenarioParser.maxRows) { o.rows = n }
-        if let t = a.string("theme") {
-            guard let theme = Theme.named(t) else { throw UsageError(message: "run: --theme '\(t)' is unknown (light, dark)") }
-            o.theme = theme
-        }
-        o.overlay = a.has("overlay")
-        if let d = try a.double("refresh-duration", min: 0, max: 3600) { o.refresh.duration = d }
-        if let s = a.string("refresh-outcome") {
-            guard let out = RefreshBehaviour.Outcome(rawValue: s) else { throw UsageError(message: "run: --refresh-outcome '\(s)' is unknown (success, failure, hang)") }
-            o.refresh.outcome = out
-        }
-        if let d = try a.double("refresh-timeout", min: 0.001, max: 3600) { o.refresh.timeout = d }
-        if let s = a.string("spinner") {
-            guard ["seed", "material"].contains(s) else { throw UsageError(message: "run: --spinner '\(s)' is unknown (seed, material)") }
-            o.indicator.style = s
-        }
-        o.indicator.reduceMotion = a.has("reduce-motion") || Platform.environment["OVERSCROLL_REDUCE_MOTION"] == "1"
-        if let p = a.string("lottie") { o.indicator.lottiePath = p }
-        if let c = a.string("indicator-color") {
-            guard let color = Color(parsing: c) else { throw UsageError(message: "run: --indicator-color expects #RRGGBB, got '\(c)'") }
-            o.indicator.color = color
-        }
+        if let s = a.value(size) { o.size = s }
+        if let n = a.value(rows) { o.rows = n }
+        if let t = a.value(theme).flatMap(Theme.named) { o.theme = t }
+        o.overlay = a[overlay]
+        if let d = a.value(refreshDuration) { o.refresh.duration = d }
+        if let out = a.value(refreshOutcome).flatMap(RefreshBehaviour.Outcome.init(rawValue:)) { o.refresh.outcome = out }
+        if let d = a.value(refreshTimeout) { o.refresh.timeout = d }
+        if let s = a.value(spinner) { o.indicator.style = s }
+        o.indicator.reduceMotion = a[reduceMotion] || Platform.environment["OVERSCROLL_REDUCE_MOTION"] == "1"
+        if let p = a.value(lottie) { o.indicator.lottiePath = p }
+        if let c = a.value(indicatorColor) { o.indicator.color = c }
         return o
     }
 
     @MainActor
     static func run(_ argv: [String]) throws -> Int32 {
-        let a = try Arguments(argv, command: "run", valued: valued, booleans: booleans)
-        if a.has("help") { print(help); return 0 }
-        guard a.positionals.isEmpty else { throw UsageError(message: "run: unexpected argument '\(a.positionals[0])'") }
+        guard let a = try spec.read(argv) else { return 0 }
         var w = WindowOptions()
-        w.sceneOptions = try sceneOptions(a)
-        w.scene = a.string("scene") ?? SceneCatalog.defaultScene
-        w.scale = try a.double("scale", min: 0.25, max: 4)
+        w.sceneOptions = sceneOptions(a)
+        w.scene = a.value(scene) ?? SceneCatalog.defaultScene
+        w.scale = a.value(scale)
         let renderer = CairoRenderer()
         IndicatorSetup.resolve(&w.sceneOptions, scene: w.scene, renderer: renderer) { Platform.printError("overscroll: \($0)") }
         let session: Session
@@ -85,13 +80,13 @@ enum RunCommand {
             throw UsageError(message: "run: --scene: \(error)")
         }
         let app = WindowApp(session: session, renderer: renderer, options: w)
-        if a.has("trace-title") {
+        if a[traceTitle] {
             app.onAdvance = { s in
                 for line in s.takeTitleTraceLines() { Platform.printError(line) }
             }
         }
         var capture: LiveCapture?
-        if let path = a.string("capture") {
+        if let path = a.value(Self.capture) {
             do { try LiveCapture.checkWritable(path) } catch { throw UsageError(message: "run: \(error)") }
             let c = LiveCapture(path: path, scene: w.scene, options: w.sceneOptions)
             app.onInput = { c.record($0, at: $1) }

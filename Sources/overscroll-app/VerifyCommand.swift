@@ -1,3 +1,5 @@
+import CommandLineKit
+import CompareCommand
 import Foundation
 import Imaging
 import Recording
@@ -5,27 +7,30 @@ import Rendering
 
 /// `overscroll verify SCENARIO.json --goldens DIR`: record and compare keyframes with goldens.
 enum VerifyCommand {
-    static let help = """
-    usage: overscroll verify SCENARIO.json --goldens DIR [--frames 0,30,60 | --frames every:10] [--update] [flags]
+    static let goldens = Option.string("goldens", value: "DIR", help: "golden folder", required: true)
+    static let frames = Option<KeyframeSelection>.custom("frames", value: "SEL", help: "all, frame numbers 0,30,60, or every:N (plus the last frame)",
+                                                         default: .all, annotation: "default all") { text throws(CommandLineError) in
+        do { return try KeyframeSelection.parse(text) } catch { throw CommandLineError("\(error)") }
+    }
+    static let update = Option.flag("update", help: "write the goldens instead of comparing")
+    static let diff = Option.string("diff", value: "DIR", help: "write diff images of frames with differing pixels")
+    static let report = Option.string("report", value: "DIR", help: "write an HTML report (expected / actual / diff / slider)")
+    static let out = Option.string("out", value: "DIR", help: "keep the recorded keyframes in DIR")
+    static let noProgress = Option.flag("no-progress", help: "accepted as by `record`; verify draws no progress bar")
 
-    Records the scenario headless and compares the chosen frames with DIR/frame-NNNNN.png using
-    the same comparison as `overscroll compare`. A golden that does not exist fails (named).
-    With --update, writes the chosen frames as the new goldens instead — only after the whole
-    recording succeeded, each file atomically (temporary file + rename), unchanged files untouched.
-    Exit status: 0 all chosen frames match (or goldens written), 1 a mismatch or missing golden, 2 error.
-
-      --goldens DIR          golden folder (required)
-      --frames SEL           all (default), frame numbers 0,30,60, or every:N (plus the last frame)
-      --update               write the goldens instead of comparing
-      --threshold T          matching threshold 0…1 (default 0.1)
-      --include-aa           count anti-aliased pixels as differences
-      --max-diff-pixels N    allow up to N differing pixels per frame (default 0)
-      --max-diff-ratio R     allow up to this ratio 0…1 of differing pixels per frame (both: the stricter wins)
-      --diff DIR             write diff images of frames with differing pixels
-      --report DIR           write an HTML report (expected / actual / diff / slider)
-      --out DIR              keep the recorded keyframes in DIR
-      --help                 this text
-    """
+    static let spec = CommandSpec(
+        "overscroll verify",
+        about: """
+        Records the scenario headless and compares the chosen frames with DIR/frame-NNNNN.png using
+        the same comparison as `overscroll compare`. A golden that does not exist fails (named).
+        With --update, writes the chosen frames as the new goldens instead — only after the whole
+        recording succeeded, each file atomically (temporary file + rename), unchanged files untouched.
+        Exit status: 0 all chosen frames match (or goldens written), 1 a mismatch or missing golden, 2 error.
+        """,
+        positionals: [Positional("SCENARIO.json")],
+        options: [goldens.spec, frames.spec, update.spec, CompareCommandLine.threshold.spec, CompareCommandLine.includeAA.spec,
+                  CompareCommandLine.maxDiffPixels.spec, CompareCommandLine.maxDiffRatio.spec, diff.spec, report.spec, out.spec,
+                  noProgress.spec])
 
     /// Every output is checked before recording: kind (file or folder) and no overlap with the
     /// scenario, the goldens or another output. With --update the goldens are the output.
@@ -52,24 +57,17 @@ enum VerifyCommand {
 
     @MainActor
     static func run(_ argv: [String]) async throws -> Int32 {
-        let a = try Arguments(argv, command: "verify",
-                              valued: ["goldens", "frames", "threshold", "max-diff-pixels", "max-diff-ratio", "diff", "report", "out"],
-                              booleans: ["help", "update", "include-aa", "no-progress"])
-        if a.has("help") { print(help); return 0 }
-        guard a.positionals.count == 1 else { throw UsageError(message: "verify: expected one SCENARIO.json (see `overscroll verify --help`)") }
-        guard let goldens = a.string("goldens"), !goldens.isEmpty else { throw UsageError(message: "verify: --goldens DIR is required") }
+        guard let a = try spec.read(argv), let goldens = a.value(Self.goldens) else { return 0 }
         var options = GoldenVerifier.Options(goldens: URL(fileURLWithPath: goldens))
-        if let f = a.string("frames") {
-            do { options.frames = try KeyframeSelection.parse(f) } catch { throw UsageError(message: "verify: \(error)") }
-        }
-        options.update = a.has("update")
-        if let t = try a.double("threshold", min: 0, max: 1) { options.compare.pixelmatch.threshold = t }
-        options.compare.pixelmatch.includeAA = a.has("include-aa")
-        options.compare.maxDiffPixels = try a.int("max-diff-pixels", min: 0, max: Int.max)
-        options.compare.maxDiffRatio = try a.double("max-diff-ratio", min: 0, max: 1)
-        options.compare.diffPath = a.string("diff")
-        options.compare.reportDirectory = a.string("report")
-        options.out = a.string("out").map { URL(fileURLWithPath: $0) }
+        options.frames = a.value(frames) ?? .all
+        options.update = a[update]
+        if let t = a.value(CompareCommandLine.threshold) { options.compare.pixelmatch.threshold = t }
+        options.compare.pixelmatch.includeAA = a[CompareCommandLine.includeAA]
+        options.compare.maxDiffPixels = a.value(CompareCommandLine.maxDiffPixels)
+        options.compare.maxDiffRatio = a.value(CompareCommandLine.maxDiffRatio)
+        options.compare.diffPath = a.value(diff)
+        options.compare.reportDirectory = a.value(report)
+        options.out = a.value(out).map { URL(fileURLWithPath: $0) }
         if options.update && (options.compare.diffPath != nil || options.compare.reportDirectory != nil) {
             throw UsageError(message: "verify: --update writes goldens and compares nothing; drop --diff/--report")
         }

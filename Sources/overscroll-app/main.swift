@@ -1,22 +1,19 @@
+import CommandLineKit
+import CompareCommand
 import Foundation
 import Imaging
 import Recording
 import ScrollCore
 
-/// The `overscroll` command: subcommands run, record, curve, compare, verify.
-let usage = """
-usage: overscroll COMMAND [flags]
-
-commands:
-  run       open the window (default)          overscroll run --help
-  record    record a scenario headless          overscroll record SCENARIO.json --out DIR
-  curve     print or plot a scroll simulation   overscroll curve decelerate --v0 1000
-  compare   compare PNG frames (pixelmatch)     overscroll compare EXPECTED ACTUAL
-  verify    record and compare with goldens     overscroll verify SCENARIO.json --goldens DIR
-  help      this text
-
-Every command takes --help.
-"""
+/// The `overscroll` commands, declared once for the help and the "unknown command" error.
+let commands = CommandList(program: "overscroll", entries: [
+    .init("run", "open the window (default)", example: "overscroll run --help"),
+    .init("record", "record a scenario headless", example: "overscroll record SCENARIO.json --out DIR"),
+    .init("curve", "print or plot a scroll simulation", example: "overscroll curve decelerate --v0 1000"),
+    .init("compare", "compare PNG frames (pixelmatch)", example: "overscroll compare EXPECTED ACTUAL"),
+    .init("verify", "record and compare with goldens", example: "overscroll verify SCENARIO.json --goldens DIR"),
+    .init("help", "this text"),
+], epilogue: "Every command takes --help.")
 
 @MainActor
 func dispatch(_ args: [String]) async -> Int32 {
@@ -28,10 +25,11 @@ func dispatch(_ args: [String]) async -> Int32 {
         case "record": return try await RecordCommand.run(rest)
         case "curve": return try CurveCommand.run(rest)
         case "verify": return try await VerifyCommand.run(rest)
-        case "help", "--help", "-h": print(usage); return 0
+        case "compare": return CompareCommandLine.main(rest)
+        case "help", "--help", "-h": StandardStreams.output(commands.help); return 0
         default:
             if command.hasPrefix("--") { return try RunCommand.run(args) }
-            Platform.printError("overscroll: unknown command '\(command)' (run, record, curve, compare, verify, help)")
+            Platform.printError("overscroll: \(commands.unknown(command))")
             return 2
         }
     } catch let e as UsageError {

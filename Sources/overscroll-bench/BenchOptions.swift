@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// The bench's command line: which parts run, how long, and where results go.
 struct BenchOptions: Sendable {
     /// Parts in run order.
@@ -10,68 +12,54 @@ struct BenchOptions: Sendable {
     /// Hidden: run one measurement case in this process and print its JSON (used by re-exec).
     var child: String?
 
-    static let help = """
-    usage: overscroll-bench [--quick] [--only NAME[,NAME…]] [--out DIR]
+    static let quickFlag = Option.flag("quick", help: "shorter flings, fewer repetitions")
+    static let onlyFlag = Option.list("only", value: "NAMES", parts, help: "run only these parts (comma separated)")
+    static let outFlag = Option.string("out", value: "DIR", help: "output folder", default: "out/bench")
+    /// Hidden: one measurement case, run in a child process.
+    static let childFlag = Option.string("child", value: "CASE", help: "run one frame case and print its JSON", hidden: true)
 
-    Measures, in one run, ratios that do not depend on how fast this machine is:
-      frames     scripted fling of the `list` scene at 1920×1080 @1 and 390×844 @2, with 100 and
-                 10,000,000 rows: per-frame median and p99, frame_vs_fill (median frame ÷ median
-                 solid fill of the same surface), rows_1e7_vs_1e2, peak RSS (VmHWM). Each case runs
-                 in its own child process so its peak memory is its own; cases are interleaved.
-      indicator  one vector spinner frame and one Lottie frame (Assets/refresh.json) ÷ a full list
-                 frame at 390×844 @2
-      record     `overscroll record` of a 4 s, 60 fps scenario at 390×844 @2 writing every frame,
-                 as a multiple of real time (and the same with --no-png, and the PNG encode cost)
-      compare    `overscroll compare` vs ImageMagick `compare -metric AE -fuzz 10%` on two
-                 1920×1080 frames that differ by a 1 pt scroll, and on identical pairs
-      soak       3 simulated hours (10 minutes with --quick) of random drags, wheel bursts, resizes and
-                 keys against the coordinator scene: RSS over time (no growth after warm-up) and
-                 frames that broke the refresh lock (none)
+    static let spec = CommandSpec(
+        "overscroll-bench",
+        about: """
+        Measures, in one run, ratios that do not depend on how fast this machine is:
+          frames     scripted fling of the `list` scene at 1920×1080 @1 and 390×844 @2, with 100 and
+                     10,000,000 rows: per-frame median and p99, frame_vs_fill (median frame ÷ median
+                     solid fill of the same surface), rows_1e7_vs_1e2, peak RSS (VmHWM). Each case runs
+                     in its own child process so its peak memory is its own; cases are interleaved.
+          indicator  one vector spinner frame and one Lottie frame (Assets/refresh.json) ÷ a full list
+                     frame at 390×844 @2
+          record     `overscroll record` of a 4 s, 60 fps scenario at 390×844 @2 writing every frame,
+                     as a multiple of real time (and the same with --no-png, and the PNG encode cost)
+          compare    `overscroll compare` vs ImageMagick `compare -metric AE -fuzz 10%` on two
+                     1920×1080 frames that differ by a 1 pt scroll, and on identical pairs
+          soak       3 simulated hours (10 minutes with --quick) of random drags, wheel bursts, resizes and
+                     keys against the coordinator scene: RSS over time (no growth after warm-up) and
+                     frames that broke the refresh lock (none)
 
-    Prints a table on standard output, progress on standard error, and writes DIR/results.json
-    and DIR/frames-*.png (per-frame time charts). Variants are interleaved and repeated; figures
-    are medians. record and compare time the `overscroll` binary beside this one
-    (swift build -c release --product overscroll).
+        Prints a table on standard output, progress on standard error, and writes DIR/results.json
+        and DIR/frames-*.png (per-frame time charts). Variants are interleaved and repeated; figures
+        are medians. record and compare time the `overscroll` binary beside this one
+        (swift build -c release --product overscroll).
+        """,
+        options: [quickFlag.spec, onlyFlag.spec, outFlag.spec, childFlag.spec])
 
-      --quick          shorter flings, fewer repetitions
-      --only NAMES     run only these parts (comma separated: frames, indicator, record, compare, soak)
-      --out DIR        output folder (default out/bench)
-      --help           this text
-    """
+    static var help: String { spec.help }
 
     enum ParseResult { case run(BenchOptions), help, error(String) }
 
     static func parse(_ args: [String]) -> ParseResult {
+        let a: ParsedArguments
+        do {
+            guard case .run(let parsed) = try spec.parse(args) else { return .help }
+            a = parsed
+        } catch {
+            return .error(error.message)
+        }
         var o = BenchOptions()
-        var i = 0
-        func value(_ flag: String) -> String? {
-            guard i + 1 < args.count else { return nil }
-            i += 1
-            return args[i]
-        }
-        while i < args.count {
-            let a = args[i]
-            switch a {
-            case "--help", "-h": return .help
-            case "--quick": o.quick = true
-            case "--only":
-                guard let v = value(a) else { return .error("--only needs a value (\(parts.joined(separator: ", ")))") }
-                let names = v.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
-                for n in names where !parts.contains(n) {
-                    return .error("--only: unknown part '\(n)' (\(parts.joined(separator: ", ")))")
-                }
-                o.only = Set(names)
-            case "--out":
-                guard let v = value(a) else { return .error("--out needs a folder") }
-                o.outDirectory = v
-            case "--child":
-                guard let v = value(a) else { return .error("--child needs a case") }
-                o.child = v
-            default:
-                return .error("unknown argument '\(a)' (see --help)")
-            }
-            i += 1
-        }
+        o.quick = a[quickFlag]
+        if let names = a.value(onlyFlag) { o.only = Set(names) }
+        o.outDirectory = a.value(outFlag) ?? o.outDirectory
+        o.child = a.value(childFlag)
         return .run(o)
     }
 }

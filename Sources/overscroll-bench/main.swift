@@ -6,7 +6,7 @@ import Rendering
 func benchMain() -> Int32 {
     let options: BenchOptions
     switch BenchOptions.parse(Array(CommandLine.arguments.dropFirst())) {
-    case .help: print(BenchOptions.help); return 0
+    case .help: print(BenchOptions.help, terminator: ""); return 0
     case let .error(message):
         FileHandle.standardError.write(Data("overscroll-bench: \(message)\n".utf8))
         return 2

@@ -1,3 +1,4 @@
+import CompareCommand
 import Imaging
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +11,7 @@ import Glibc
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 if arguments.first == "compare" {
-    exit(runCompareCommand(Array(arguments.dropFirst())))
+    exit(CompareCommandLine.main(Array(arguments.dropFirst())))
 }
 
 /// The folder of this executable (from /proc/self/exe, falling back to argv[0]).

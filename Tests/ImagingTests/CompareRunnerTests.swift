@@ -1,3 +1,4 @@
+import CompareCommand
 import Foundation
 import Imaging
 import Testing

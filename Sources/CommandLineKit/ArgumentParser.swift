@@ -1,0 +1,94 @@
+extension CommandSpec {
+    /// Reads `arguments` (the words after the command name).
+    ///
+    /// `--name value`, `--name=value`, flags `--name`; `--` makes every later word positional;
+    /// `-` alone and negative numbers are positional; `--help` or `-h` anywhere before `--` asks
+    /// for the help. A repeated option keeps its last value. Errors, in one line naming the
+    /// flag: an unknown flag (with the nearest declared one), a missing value, a value given to a
+    /// flag, a value the declaration refuses (number, range, choice), a required option left out,
+    /// too few or too many positionals.
+    public func parse(_ arguments: [String]) throws(CommandLineError) -> ParseOutcome {
+        var positionals: [String] = []
+        var raw: [(spec: OptionSpec, text: String)] = []
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            index += 1
+            if word == "--" {
+                positionals += arguments[index...]
+                break
+            }
+            if word == "-h" { return .help }
+            if word.hasPrefix("--") {
+                var name = String(word.dropFirst(2))
+                var inline: String?
+                if let eq = name.firstIndex(of: "=") {
+                    inline = String(name[name.index(after: eq)...])
+                    name = String(name[..<eq])
+                }
+                guard let spec = option(named: name) else { throw unknownFlag(word: "--" + name, name: name) }
+                if spec.name == Self.helpOption.name, inline == nil { return .help }
+                if spec.takesValue {
+                    if let inline {
+                        raw.append((spec, inline))
+                    } else {
+                        guard index < arguments.count else { throw CommandLineError("\(spec.flag) needs a value") }
+                        raw.append((spec, arguments[index]))
+                        index += 1
+                    }
+                } else {
+                    guard inline == nil else { throw CommandLineError("\(spec.flag) takes no value") }
+                    raw.append((spec, ""))
+                }
+                continue
+            }
+            if word.hasPrefix("-"), word.count > 1, Double(word) == nil {
+                throw unknownFlag(word: word, name: String(word.drop { $0 == "-" }))
+            }
+            positionals.append(word)
+        }
+
+        var values: [String: any Sendable] = [:]
+        var given: [String] = []
+        for (spec, text) in raw {
+            values[spec.name] = try spec.convert(text)
+            if !given.contains(spec.name) { given.append(spec.name) }
+        }
+        try checkPositionals(positionals)
+        for spec in options where spec.required && values[spec.name] == nil {
+            throw CommandLineError("\(spec.synopsis) is required \(seeHelp)")
+        }
+        return .run(ParsedArguments(positionals: positionals, given: given, values: values))
+    }
+
+    private func unknownFlag(word: String, name: String) -> CommandLineError {
+        let names = allOptions.filter { !$0.hidden }.map(\.name)
+        if let near = Suggestion.nearest(to: name, in: names) {
+            return CommandLineError("unknown flag \(word); did you mean --\(near)? \(seeHelp)")
+        }
+        return CommandLineError("unknown flag \(word) \(seeHelp)")
+    }
+
+    private func checkPositionals(_ words: [String]) throws(CommandLineError) {
+        let least = positionals.filter { !$0.optional }.count
+        let most = positionals.last?.repeats == true ? Int.max : positionals.count
+        if words.count >= least && words.count <= most { return }
+        if most == 0 { throw CommandLineError("unexpected argument '\(words[0])' \(seeHelp)") }
+        let names = positionals.map(\.synopsis).joined(separator: " ")
+        let wanted: String
+        if least == most {
+            wanted = "\(Self.count(least)) argument\(least == 1 ? "" : "s") \(names)"
+        } else if most == Int.max {
+            wanted = "at least \(Self.count(least)) \(names)"
+        } else {
+            wanted = names
+        }
+        var message = "expected \(wanted), got \(words.count)"
+        if words.count > most { message += ": unexpected '\(words[most])'" }
+        throw CommandLineError("\(message) \(seeHelp)")
+    }
+
+    private static func count(_ n: Int) -> String {
+        n < 5 ? ["no", "one", "two", "three", "four"][n] : String(n)
+    }
+}

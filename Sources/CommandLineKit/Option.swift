@@ -1,0 +1,165 @@
+/// One declared option: its name, the value it takes, its help line and how a value is checked.
+/// Declared once; the parser, the help text and the error messages are all made from it.
+public struct OptionSpec: Sendable {
+    /// The name without dashes (`threshold` for `--threshold`).
+    public let name: String
+    /// The placeholder of the value in help (`DIR`, `T`); `nil` for a flag that takes no value.
+    public let valueName: String?
+    /// What the option does, one line (a `\n` starts a continuation line in the help).
+    public let help: String
+    /// Added to the help line in parentheses: the range, the choices, the default.
+    public let annotation: String?
+    /// Must be given (`--goldens DIR is required`); shown in the usage line.
+    public let required: Bool
+    /// Accepted but not listed in the help (internal switches).
+    public let hidden: Bool
+    /// Checks a value and turns it into the option's type; errors name the flag.
+    let convert: @Sendable (String) throws(CommandLineError) -> any Sendable
+
+    /// `--name`.
+    public var flag: String { "--" + name }
+    /// `--name VALUE`, or `--name` for a flag.
+    public var synopsis: String { valueName.map { "\(flag) \($0)" } ?? flag }
+    public var takesValue: Bool { valueName != nil }
+}
+
+/// A declared option with the type of its value, used to read the parsed command line:
+/// `parsed.value(Self.threshold)` is a `Double?` already checked against the declared range.
+public struct Option<Value: Sendable>: Sendable {
+    public let spec: OptionSpec
+    /// The value when the option is not given (`nil`: none).
+    public let defaultValue: Value?
+
+    public var name: String { spec.name }
+    public var flag: String { spec.flag }
+
+    /// Any option: `parse` turns the text into a value or throws an error naming the flag.
+    public static func custom(_ name: String, value: String, help: String, default defaultValue: Value? = nil,
+                              annotation: String? = nil, required: Bool = false, hidden: Bool = false,
+                              parse: @escaping @Sendable (String) throws(CommandLineError) -> Value) -> Option {
+        Option(spec: OptionSpec(name: name, valueName: value, help: help, annotation: annotation, required: required,
+                                hidden: hidden, convert: { (text: String) throws(CommandLineError) -> any Sendable in try parse(text) }),
+               defaultValue: defaultValue)
+    }
+
+    /// Any option read by `parse`, which returns `nil` for text it refuses:
+    /// `--size expects WxH in points (e.g. 390x844), got '12'`.
+    public static func custom(_ name: String, value: String, help: String, expects: String, default defaultValue: Value? = nil,
+                              annotation: String? = nil, hidden: Bool = false,
+                              parse: @escaping @Sendable (String) -> Value?) -> Option {
+        custom(name, value: value, help: help, default: defaultValue, annotation: annotation, hidden: hidden) { (text: String) throws(CommandLineError) -> Value in
+            guard let v = parse(text) else { throw CommandLineError("--\(name) expects \(expects), got '\(text)'") }
+            return v
+        }
+    }
+}
+
+extension Option where Value == Bool {
+    /// A switch that takes no value: `--include-aa`.
+    public static func flag(_ name: String, help: String, hidden: Bool = false) -> Option {
+        Option(spec: OptionSpec(name: name, valueName: nil, help: help, annotation: nil, required: false, hidden: hidden,
+                                convert: { (_: String) throws(CommandLineError) -> any Sendable in true }),
+               defaultValue: false)
+    }
+}
+
+extension Option where Value == String {
+    /// Any text. `allowEmpty: false` refuses `''` (`--diff needs a non-empty path`).
+    public static func string(_ name: String, value: String, help: String, default defaultValue: String? = nil,
+                              required: Bool = false, allowEmpty: Bool = true, hidden: Bool = false) -> Option {
+        custom(name, value: value, help: help, default: defaultValue, annotation: defaultValue.map { "default \($0)" },
+               required: required, hidden: hidden) { (text: String) throws(CommandLineError) -> String in
+            guard allowEmpty || !text.isEmpty else { throw CommandLineError("--\(name) needs a non-empty path") }
+            return text
+        }
+    }
+
+    /// One of `choices`: `--theme 'x' is unknown (light, dark)`, with a suggestion when one is close.
+    public static func choice(_ name: String, value: String, _ choices: [String], help: String,
+                              default defaultValue: String? = nil) -> Option {
+        var note = choices.joined(separator: ", ")
+        if let defaultValue { note += "; default \(defaultValue)" }
+        return custom(name, value: value, help: help, default: defaultValue, annotation: note) { (text: String) throws(CommandLineError) -> String in
+            guard choices.contains(text) else { throw CommandLineError(unknownChoice(text, flag: "--\(name)", choices: choices)) }
+            return text
+        }
+    }
+}
+
+extension Option where Value == [String] {
+    /// A comma-separated list, each item one of `choices` (`--only frames,record`).
+    public static func list(_ name: String, value: String, _ choices: [String], help: String) -> Option {
+        custom(name, value: value, help: help, annotation: choices.joined(separator: ", ")) { (text: String) throws(CommandLineError) -> [String] in
+            let items = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmedSpaces }
+            for item in items where !choices.contains(item) {
+                throw CommandLineError(unknownChoice(item, flag: "--\(name)", choices: choices))
+            }
+            return items
+        }
+    }
+}
+
+extension Option where Value == Double {
+    /// A finite number within `range`: `--threshold 2 is out of range (0…1)`.
+    public static func number(_ name: String, value: String, in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude,
+                              help: String, default defaultValue: Double? = nil, defaultText: String? = nil) -> Option {
+        let note = annotation(range: NumberText.range(range), defaultText: defaultText ?? defaultValue.map(NumberText.format))
+        return custom(name, value: value, help: help, default: defaultValue, annotation: note) { (text: String) throws(CommandLineError) -> Double in
+            guard let v = Double(text), v.isFinite else { throw CommandLineError("--\(name) expects a number, got '\(text)'") }
+            guard range.contains(v) else { throw CommandLineError("--\(name) \(text) is out of range (\(NumberText.range(range) ?? ""))") }
+            return v
+        }
+    }
+}
+
+extension Option where Value == Int {
+    /// A whole number within `range`: `--max-diff-pixels -1 is out of range (≥ 0)`.
+    public static func integer(_ name: String, value: String, in range: ClosedRange<Int> = Int.min...Int.max,
+                               help: String, default defaultValue: Int? = nil, defaultText: String? = nil) -> Option {
+        let note = annotation(range: NumberText.range(range), defaultText: defaultText ?? defaultValue.map { "\($0)" })
+        return custom(name, value: value, help: help, default: defaultValue, annotation: note) { (text: String) throws(CommandLineError) -> Int in
+            guard let v = Int(text) else { throw CommandLineError("--\(name) expects a whole number, got '\(text)'") }
+            guard range.contains(v) else { throw CommandLineError("--\(name) \(text) is out of range (\(NumberText.range(range) ?? ""))") }
+            return v
+        }
+    }
+}
+
+extension Option where Value == [Double] {
+    /// Finite numbers separated by commas (`--at 0.1,0.5`).
+    public static func numbers(_ name: String, value: String, help: String) -> Option {
+        custom(name, value: value, help: help) { (text: String) throws(CommandLineError) -> [Double] in
+            var out: [Double] = []
+            for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let v = Double(String(part.filter { $0 != " " })), v.isFinite else {
+                    throw CommandLineError("--\(name) expects numbers separated by commas, got '\(text)'")
+                }
+                out.append(v)
+            }
+            return out
+        }
+    }
+}
+
+/// `range, default X` for the help line, or `nil` when there is neither.
+func annotation(range: String?, defaultText: String?) -> String? {
+    let parts = [range, defaultText.map { "default \($0)" }].compactMap { $0 }
+    return parts.isEmpty ? nil : parts.joined(separator: ", ")
+}
+
+/// `--theme 'x' is unknown (light, dark)`, with `; did you mean 'dark'?` when one is close.
+func unknownChoice(_ text: String, flag: String, choices: [String]) -> String {
+    var message = "\(flag) '\(text)' is unknown (\(choices.joined(separator: ", ")))"
+    if let near = Suggestion.nearest(to: text, in: choices) { message += "; did you mean '\(near)'?" }
+    return message
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs (the library uses no Foundation).
+    var trimmedSpaces: String {
+        var s = Substring(self)
+        while let c = s.first, c == " " || c == "\t" { s = s.dropFirst() }
+        while let c = s.last, c == " " || c == "\t" { s = s.dropLast() }
+        return String(s)
+    }
+}
