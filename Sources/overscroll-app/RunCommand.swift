@@ -9,7 +9,7 @@ import ScrollCore
 enum RunCommand {
     static let defaults = SceneOptions()
 
-    static let scene = Option.string("scene", value: "NAME", help: "scene to open (see the list below)", default: SceneCatalog.defaultScene)
+    static let scene = Option.string("scene", value: "NAME", help: "scene to open; the scenes are listed below", default: SceneCatalog.defaultScene)
     static let size = Option<Size>.custom("size", value: "WxH", help: "window size in points", expects: "WxH in points (e.g. 390x844)",
                                           annotation: "default \(NumberText.format(defaults.size.width))x\(NumberText.format(defaults.size.height))") { text in
         let parts = text.lowercased().split(separator: "x")
@@ -27,7 +27,7 @@ enum RunCommand {
     static let refreshTimeout = Option.number("refresh-timeout", value: "S", in: 0.001...3600, help: "cancel a refresh after this many seconds",
                                               default: defaults.refresh.timeout)
     static let spinner = Option.choice("spinner", value: "STYLE", ["seed", "material"],
-                                       help: "vector spinner (default: the scene's; the coordinator shows a Lottie)")
+                                       help: "vector spinner; default: the scene's, a Lottie in the coordinator")
     static let reduceMotion = Option.flag("reduce-motion", help: "slow, fixed-arc spinner (also OVERSCROLL_REDUCE_MOTION=1)")
     static let lottie = Option.string("lottie", value: "FILE", help: "Lottie file as the refresh indicator")
     static let indicatorColor = Option<Color>.custom("indicator-color", value: "C", help: "indicator colour", expects: "#RRGGBB",

@@ -13,7 +13,7 @@ struct BenchOptions: Sendable {
     var child: String?
 
     static let quickFlag = Option.flag("quick", help: "shorter flings, fewer repetitions")
-    static let onlyFlag = Option.list("only", value: "NAMES", parts, help: "run only these parts (comma separated)")
+    static let onlyFlag = Option.list("only", value: "NAMES", parts, help: "run only these parts, comma separated")
     static let outFlag = Option.string("out", value: "DIR", help: "output folder", default: "out/bench")
     /// Hidden: one measurement case, run in a child process.
     static let childFlag = Option.string("child", value: "CASE", help: "run one frame case and print its JSON", hidden: true)

@@ -1,0 +1,142 @@
+import CommandLineKit
+import Testing
+
+/// A command declared like the real ones, read by the parser.
+enum Sample {
+    static let threshold = Option.number("threshold", value: "T", in: 0...1, help: "matching threshold", default: 0.1)
+    static let count = Option.integer("count", value: "N", in: 1...10, help: "how many")
+    static let json = Option.flag("json", help: "print JSON")
+    static let theme = Option.choice("theme", value: "NAME", ["light", "dark"], help: "colours", default: "light")
+    static let out = Option.string("out", value: "DIR", help: "output folder", required: true)
+    static let diff = Option.string("diff", value: "FILE", help: "diff image", allowEmpty: false)
+    static let at = Option.numbers("at", value: "T1,T2", help: "sample times")
+    static let only = Option.list("only", value: "NAMES", ["frames", "record"], help: "parts")
+    static let size = Option<[Int]>.custom("size", value: "WxH", help: "size", expects: "WxH (e.g. 390x844)") { text in
+        let parts = text.split(separator: "x").compactMap { Int($0) }
+        return parts.count == 2 ? parts : nil
+    }
+    static let secret = Option.string("secret", value: "CASE", help: "internal", hidden: true)
+
+    static let spec = CommandSpec("tool sample", about: "Does a sample thing.",
+                                  positionals: [Positional("INPUT", help: "the input file")],
+                                  options: [threshold.spec, count.spec, json.spec, theme.spec, out.spec, diff.spec, at.spec,
+                                            only.spec, size.spec, secret.spec],
+                                  epilogue: "More words.")
+
+    /// The parsed arguments of a command line that must parse.
+    static func parsed(_ words: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> ParsedArguments {
+        guard case .run(let a) = try spec.parse(words) else {
+            Issue.record("expected arguments, got the help", sourceLocation: sourceLocation)
+            throw CommandLineError("help")
+        }
+        return a
+    }
+
+    /// The one-line error of a command line that must not parse.
+    static func error(_ words: [String], sourceLocation: SourceLocation = #_sourceLocation) -> String {
+        do {
+            _ = try spec.parse(words)
+            Issue.record("\(words) parsed", sourceLocation: sourceLocation)
+            return ""
+        } catch {
+            #expect(!error.message.contains("\n"), sourceLocation: sourceLocation)
+            return error.message
+        }
+    }
+}
+
+@Suite struct ParserTests {
+    @Test func valuesAreReadInBothSpellingsAndTyped() throws {
+        let a = try Sample.parsed(["in.png", "--threshold", "0.25", "--count=3", "--json", "--out=o", "--theme", "dark",
+                                   "--at", "0.1, 0.5", "--only", "record,frames", "--size", "3x4"])
+        #expect(a.positionals == ["in.png"])
+        #expect(a.value(Sample.threshold) == 0.25)
+        #expect(a.value(Sample.count) == 3)
+        #expect(a[Sample.json])
+        #expect(a.value(Sample.out) == "o")
+        #expect(a.value(Sample.theme) == "dark")
+        #expect(a.value(Sample.at) == [0.1, 0.5])
+        #expect(a.value(Sample.only) == ["record", "frames"])
+        #expect(a.value(Sample.size) == [3, 4])
+        #expect(a.given == ["threshold", "count", "json", "out", "theme", "at", "only", "size"])
+    }
+
+    @Test func absentOptionsGiveTheirDeclaredDefault() throws {
+        let a = try Sample.parsed(["in.png", "--out", "o"])
+        #expect(a.value(Sample.threshold) == 0.1 && !a.has(Sample.threshold))
+        #expect(a.value(Sample.theme) == "light")
+        #expect(a.value(Sample.count) == nil && a.value(Sample.diff) == nil)
+        #expect(!a[Sample.json])
+        #expect(a.given == ["out"])
+    }
+
+    @Test func theLastOfARepeatedOptionWins() throws {
+        #expect(try Sample.parsed(["i", "--out", "a", "--out", "b"]).value(Sample.out) == "b")
+    }
+
+    @Test func valuesMayStartWithADashAndNegativeNumbersArePositionals() throws {
+        let a = try Sample.parsed(["--out", "-x", "-5", "--diff", "--json"])
+        #expect(a.value(Sample.out) == "-x")
+        #expect(a.value(Sample.diff) == "--json" && !a[Sample.json])
+        #expect(a.positionals == ["-5"])
+        #expect(try Sample.parsed(["-", "--out", "o"]).positionals == ["-"])
+    }
+
+    @Test func doubleDashEndsTheOptions() throws {
+        let a = try Sample.parsed(["--out", "o", "--", "--json"])
+        #expect(a.positionals == ["--json"] && !a[Sample.json])
+        #expect(try Sample.parsed(["--out", "o", "--", "-h"]).positionals == ["-h"])
+    }
+
+    @Test func helpIsAskedWithEitherSpelling() throws {
+        for words in [["--help"], ["-h"], ["in", "--out", "o", "--help"], ["--help", "--no-such-flag"]] {
+            guard case .help = try Sample.spec.parse(words) else { Issue.record("\(words)"); continue }
+        }
+    }
+
+    @Test func anUnknownFlagNamesItAndSuggestsTheNearestDeclaredOne() {
+        #expect(Sample.error(["in", "--out", "o", "--thresold", "0.2"])
+            == "unknown flag --thresold; did you mean --threshold? (see `tool sample --help`)")
+        #expect(Sample.error(["in", "--out", "o", "--jsno"]).contains("did you mean --json?"))
+        #expect(Sample.error(["in", "--out", "o", "--thres=1"]).contains("unknown flag --thres; did you mean --threshold?"))
+        #expect(Sample.error(["in", "--out", "o", "-json"]).contains("unknown flag -json; did you mean --json?"))
+        let far = Sample.error(["in", "--out", "o", "--frobnicate"])
+        #expect(far == "unknown flag --frobnicate (see `tool sample --help`)")
+        // A hidden option is accepted but never suggested.
+        #expect(!Sample.error(["in", "--out", "o", "--secrte"]).contains("did you mean"))
+    }
+
+    @Test func aMissingValueOrAValueGivenToAFlagIsRefused() {
+        #expect(Sample.error(["in", "--out"]) == "--out needs a value")
+        #expect(Sample.error(["in", "--out", "o", "--json=yes"]) == "--json takes no value")
+    }
+
+    @Test func numbersAreCheckedAgainstTheDeclaredRange() {
+        #expect(Sample.error(["in", "--out", "o", "--threshold", "2"]) == "--threshold 2 is out of range (0…1)")
+        #expect(Sample.error(["in", "--out", "o", "--threshold", "nan"]) == "--threshold expects a number, got 'nan'")
+        #expect(Sample.error(["in", "--out", "o", "--threshold", "-0.5"]) == "--threshold -0.5 is out of range (0…1)")
+        #expect(Sample.error(["in", "--out", "o", "--count", "0"]) == "--count 0 is out of range (1…10)")
+        #expect(Sample.error(["in", "--out", "o", "--count", "2.5"]) == "--count expects a whole number, got '2.5'")
+        #expect(Sample.error(["in", "--out", "o", "--at", "1,x"]) == "--at expects numbers separated by commas, got '1,x'")
+    }
+
+    @Test func choicesAndCustomValuesNameTheFlag() {
+        #expect(Sample.error(["in", "--out", "o", "--theme", "drak"]) == "--theme 'drak' is unknown (light, dark); did you mean 'dark'?")
+        #expect(Sample.error(["in", "--out", "o", "--theme", "sepia"]) == "--theme 'sepia' is unknown (light, dark)")
+        #expect(Sample.error(["in", "--out", "o", "--only", "frames,soak"]) == "--only 'soak' is unknown (frames, record)")
+        #expect(Sample.error(["in", "--out", "o", "--size", "12"]) == "--size expects WxH (e.g. 390x844), got '12'")
+        #expect(Sample.error(["in", "--out", "o", "--diff", ""]) == "--diff needs a non-empty path")
+    }
+
+    @Test func requiredOptionsAndPositionalCountsAreChecked() {
+        #expect(Sample.error(["in"]) == "--out DIR is required (see `tool sample --help`)")
+        #expect(Sample.error(["--out", "o"]) == "expected one argument INPUT, got 0 (see `tool sample --help`)")
+        #expect(Sample.error(["a", "b", "--out", "o"]) == "expected one argument INPUT, got 2: unexpected 'b' (see `tool sample --help`)")
+        let none = CommandSpec("tool none", options: [])
+        #expect(throws: CommandLineError("unexpected argument 'x' (see `tool none --help`)")) { try none.parse(["x"]) }
+        let many = CommandSpec("tool many", positionals: [Positional("DIR", repeats: true)], options: [])
+        #expect(throws: CommandLineError("expected at least one DIR…, got 0 (see `tool many --help`)")) { try many.parse([]) }
+        guard case .run(let a) = try? many.parse(["a", "b", "c"]) else { Issue.record("three DIRs"); return }
+        #expect(a.positionals == ["a", "b", "c"])
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Imaging
+import Testing
+
+/// The command lines of the built binaries: `compare` in both, help and errors made from the
+/// declarations, and the front's message when `overscroll-app` is missing.
+@Suite struct CommandLineTests {
+    static func workspace() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("overscroll-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test func overscrollAppRunsCompareLikeTheFront() throws {
+        let dir = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = dir.appendingPathComponent("a.png").path, b = dir.appendingPathComponent("b.png").path
+        try AtomicFileWriter.write(PNGEncoder.fast.encode(RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 200, count: 64))), toPath: a)
+        try AtomicFileWriter.write(PNGEncoder.fast.encode(RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 10, count: 64))), toPath: b)
+        for args in [["compare", a, a], ["compare", a, b, "--json"], ["compare", a, b, "--thresold", "0.2"], ["compare", "--help"]] {
+            let front = try CommandLineRunner.run("overscroll", args)
+            let app = try CommandLineRunner.run("overscroll-app", args)
+            #expect(front.status == app.status && front.out == app.out && front.err == app.err, "\(args)")
+        }
+        let same = try CommandLineRunner.run("overscroll-app", ["compare", a, a])
+        #expect(same.status == 0 && same.out == "1 passed, 0 failed\n")
+        let typo = try CommandLineRunner.run("overscroll-app", ["compare", a, b, "--thresold", "0.2"])
+        #expect(typo.status == 2 && typo.err.contains("did you mean --threshold?"))
+    }
+
+    @Test func everyCommandHasGeneratedHelp() throws {
+        for (command, flags) in [("run", ["--scene NAME", "--capture FILE.json"]), ("record", ["--out DIR", "--no-progress"]),
+                                 ("verify", ["--goldens DIR", "--no-progress", "--max-diff-ratio R"]),
+                                 ("curve", ["--damping-ratio Z", "--plot FILE"]), ("compare", ["--diff-color-alt R,G,B"])] {
+            let r = try CommandLineRunner.run("overscroll-app", [command, "--help"])
+            #expect(r.status == 0 && r.out.hasPrefix("usage: overscroll \(command)"), "\(command)")
+            for flag in flags + ["--help"] { #expect(r.out.contains("\n  \(flag) "), "\(command) \(flag)") }
+        }
+        let top = try CommandLineRunner.run("overscroll-app", ["help"])
+        #expect(top.status == 0 && top.out.contains("  compare "))
+    }
+
+    @Test func usageErrorsExitTwoAndSuggest() throws {
+        var r = try CommandLineRunner.run("overscroll-app", ["record", "s.json", "--ot", "x"])
+        #expect(r.status == 2 && r.err == "overscroll record: unknown flag --ot; did you mean --out? (see `overscroll record --help`)\n")
+        r = try CommandLineRunner.run("overscroll-app", ["verfy"])
+        #expect(r.status == 2 && r.err.contains("unknown command 'verfy'; did you mean 'verify'?"))
+        r = try CommandLineRunner.run("overscroll-app", ["curve", "decelerate", "--dt"])
+        #expect(r.status == 2 && r.err == "overscroll curve: --dt needs a value\n")
+        r = try CommandLineRunner.run("overscroll-app", ["curve", "decelerate", "--dt=0"])
+        #expect(r.status == 2 && r.err == "overscroll curve: --dt 0 is out of range (0.0001…10)\n")
+        r = try CommandLineRunner.run("overscroll-app", ["run", "--theme", "drak"])
+        #expect(r.status == 2 && r.err.contains("did you mean 'dark'?"))
+    }
+
+    @Test func theFrontSaysHowToBuildAMissingApp() throws {
+        let dir = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let front = try #require(CommandLineRunner.binary("overscroll"))
+        let copy = dir.appendingPathComponent("overscroll")
+        try FileManager.default.copyItem(at: front, to: copy)
+        let p = Process()
+        p.executableURL = copy
+        p.arguments = ["record", "--help"]
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 127)
+        #expect(text.contains("cannot start") && text.contains("swift build --product overscroll-app"))
+    }
+}
