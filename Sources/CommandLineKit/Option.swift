@@ -87,10 +87,10 @@ extension Option where Value == String {
 }
 
 extension Option where Value == [String] {
-    /// A comma-separated list, each item one of `choices` (`--only frames,record`).
+    /// A comma-separated list, each item one of `choices` (`--only frames,record`); empty items are skipped.
     public static func list(_ name: String, value: String, _ choices: [String], help: String) -> Option {
         custom(name, value: value, help: help, annotation: choices.joined(separator: ", ")) { (text: String) throws(CommandLineError) -> [String] in
-            let items = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmedSpaces }
+            let items = text.split(separator: ",").map { String($0).trimmedSpaces }.filter { !$0.isEmpty }
             for item in items where !choices.contains(item) {
                 throw CommandLineError(unknownChoice(item, flag: "--\(name)", choices: choices))
             }
