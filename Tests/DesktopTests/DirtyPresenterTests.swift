@@ -1,0 +1,83 @@
+import Testing
+@testable import Desktop
+import Rendering
+import ScrollCore
+
+/// A presenter over an in-memory image that records what was presented.
+@MainActor
+final class MemoryPresenter: FramePresenter {
+    let name = "memory"
+    let image: ImageSurface
+    var presented: [[PixelRect]] = []
+    init(width: Int, height: Int) { image = ImageSurface(width: width, height: height) }
+    var width: Int { image.width }
+    var height: Int { image.height }
+    var context: OpaquePointer? { image.context }
+    var pixels: UnsafeMutableRawPointer? { image.withPixels { UnsafeMutableRawPointer(mutating: $0.baseAddress) } }
+    var stride: Int { image.stride }
+    func resize() -> Bool { true }
+    func present(_ rects: [PixelRect]) { presented.append(rects) }
+    func destroy() {}
+}
+
+@MainActor
+@Suite struct DirtyPresenterTests {
+    func frame(arcStart: Double, extra: [DrawCommand] = []) -> FrameModel {
+        let rows: [DrawCommand] = (0..<10).map {
+            .text("Row \($0)", Rect(x: 16, y: 80 + Double($0) * 50, width: 250, height: 30), TextStyle(size: 17))
+        }
+        let arc = DrawCommand.arc(ArcStroke(center: Point(150, 40), radius: 11, lineWidth: 3,
+                                            startAngle: arcStart, endAngle: arcStart + 2, color: .black))
+        return FrameModel(size: Size(300, 600), background: .white, commands: rows + [arc] + extra)
+    }
+
+    func whole(_ f: FrameModel, renderer: CairoRenderer) -> [UInt8] {
+        let s = ImageSurface(width: 300, height: 600)
+        renderer.render(f, into: s.context, scale: 1)
+        return s.pixelBytes()
+    }
+
+    @Test func presentsTheWholeFrameFirstThenOnlyWhatChanged() {
+        let renderer = CairoRenderer()
+        let memory = MemoryPresenter(width: 300, height: 600)
+        let dirty = DirtyPresenter(presenter: memory)
+        let a = frame(arcStart: 0), b = frame(arcStart: 0.3)
+        #expect(dirty.show(a, renderer: renderer, scale: 1))
+        #expect(memory.presented.last == [PixelRect(x: 0, y: 0, width: 300, height: 600)])
+        #expect(!dirty.show(a, renderer: renderer, scale: 1))
+        #expect(memory.presented.count == 1)
+        #expect(dirty.show(b, renderer: renderer, scale: 1))
+        let rects = memory.presented.last ?? []
+        #expect(rects.count == 1 && rects[0].area < 40 * 40)
+        #expect(memory.image.pixelBytes() == whole(b, renderer: renderer))
+        #expect(dirty.shown == b)
+    }
+
+    @Test func aChangeThatLeavesThePixelsAloneIsNotPresented() {
+        let renderer = CairoRenderer()
+        let memory = MemoryPresenter(width: 300, height: 600)
+        let dirty = DirtyPresenter(presenter: memory)
+        let a = frame(arcStart: 0)
+        // A transparent fill: a different display list, the same pixels.
+        let b = frame(arcStart: 0, extra: [.fill(Rect(x: 200, y: 300, width: 20, height: 20), Color.black.withAlpha(0), cornerRadius: 0)])
+        #expect(dirty.show(a, renderer: renderer, scale: 1))
+        #expect(!dirty.show(b, renderer: renderer, scale: 1))
+        #expect(memory.presented.count == 1)
+        #expect(dirty.shown == b)
+        // The next real change is still presented, and the kept frame is right.
+        let c = frame(arcStart: 1)
+        #expect(dirty.show(c, renderer: renderer, scale: 1))
+        #expect(memory.image.pixelBytes() == whole(c, renderer: renderer))
+    }
+
+    @Test func afterInvalidateTheWholeFrameIsPresentedAgain() {
+        let renderer = CairoRenderer()
+        let memory = MemoryPresenter(width: 300, height: 600)
+        let dirty = DirtyPresenter(presenter: memory)
+        let a = frame(arcStart: 0)
+        #expect(dirty.show(a, renderer: renderer, scale: 1))
+        dirty.invalidate()
+        #expect(dirty.show(a, renderer: renderer, scale: 1))
+        #expect(memory.presented.last == [PixelRect(x: 0, y: 0, width: 300, height: 600)])
+    }
+}
