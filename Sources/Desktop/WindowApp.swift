@@ -103,6 +103,7 @@ public final class WindowApp {
             throw .sdl(String(cString: SDL_GetError()))
         }
         dirty = DirtyPresenter(presenter: presenter)
+        dirty?.wholeFrames = env["OVERSCROLL_DIRTY_RECTS"] == "0"
         start = SDL_GetPerformanceCounter()
         updateGeometry()
     }
@@ -199,7 +200,8 @@ public final class WindowApp {
     /// Repaints and presents what changed since the frame on screen (nothing when unchanged).
     private func draw() {
         guard let dirty else { return }
-        if dirty.show(session.frame(), renderer: renderer, scale: pixelsPerPoint) { framesPresented += 1 }
+        let settled = !(session.isAnimating || session.scene.scrollView.isDragging)
+        if dirty.show(session.frame(), renderer: renderer, scale: pixelsPerPoint, settled: settled) { framesPresented += 1 }
     }
 
     public func close() {

@@ -5,7 +5,7 @@ extension Report {
         lines.append("")
         lines.append("Window — real SDL window under Xvfb, 390x844 @1, CPU of the app process (user + system ticks from /proc) over \(Self.f(r.seconds, 0)) s, % of one core (median)")
         if let s = r.skipped { lines.append("skipped: \(s)"); json["window"] = ["skipped": s]; return }
-        let w = [38, 10, 8, 24]
+        let w = [48, 8, 6, 24]
         row(["case", "% core", "runs", "all runs"], w)
         var cases: [[String: Any]] = []
         for (c, res) in r.cases {

@@ -39,6 +39,8 @@ enum WindowBench {
         Case(name: "refreshing, seed, surface presenter", arguments: ["--spinner", "seed"],
              environment: ["OVERSCROLL_PRESENTER": "surface"], action: .refresh, target: nil),
         Case(name: "fling (list, repeated drags)", arguments: ["--rows", "5000"], action: .fling, target: nil),
+        Case(name: "fling, whole frames (OVERSCROLL_DIRTY_RECTS=0)", arguments: ["--rows", "5000"],
+             environment: ["OVERSCROLL_DIRTY_RECTS": "0"], action: .fling, target: nil),
     ]
 
     static func run(quick: Bool) throws -> Result {

@@ -120,3 +120,33 @@ final class MemoryPresenter: FramePresenter {
         #expect(differing == 0)
     }
 }
+
+@MainActor
+@Suite struct DirtyPresenterSkipTests {
+    @Test func whileMovingASubPixelChangeIsSkippedAndASettledFrameIsExact() {
+        let renderer = CairoRenderer()
+        let memory = MemoryPresenter(width: 300, height: 600)
+        let dirty = DirtyPresenter(presenter: memory)
+        let tests = DirtyPresenterTests()
+        let a = tests.frame(arcStart: 0), nudged = tests.frame(arcStart: 0.005)
+        #expect(dirty.show(a, renderer: renderer, scale: 1, settled: false))
+        // Ends move by 0.005 rad × 12.5 pt ≈ 0.06 px: skipped while moving, the old list stays shown.
+        #expect(!dirty.show(nudged, renderer: renderer, scale: 1, settled: false))
+        #expect(dirty.shown == a)
+        // Settled: drawn exactly (its pixels differ from a's).
+        #expect(dirty.show(nudged, renderer: renderer, scale: 1, settled: true))
+        #expect(dirty.shown == nudged)
+        #expect(memory.image.pixelBytes() == tests.whole(nudged, renderer: renderer))
+    }
+
+    @Test func wholeFramesModeRepaintsAndPresentsTheCanvas() {
+        let renderer = CairoRenderer()
+        let memory = MemoryPresenter(width: 300, height: 600)
+        let dirty = DirtyPresenter(presenter: memory)
+        dirty.wholeFrames = true
+        let tests = DirtyPresenterTests()
+        #expect(dirty.show(tests.frame(arcStart: 0), renderer: renderer, scale: 1))
+        #expect(dirty.show(tests.frame(arcStart: 1), renderer: renderer, scale: 1))
+        #expect(memory.presented.allSatisfy { $0 == [PixelRect(x: 0, y: 0, width: 300, height: 600)] })
+    }
+}
