@@ -39,7 +39,8 @@ final class TexturePresenter: FramePresenter {
         texture = SDL_CreateTexture(renderer, UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue),
                                     Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), dw, dh)
         guard texture != nil else { return false }
-        image = ImageSurface(width: Int(dw), height: Int(dh))
+        guard let kept = try? ImageSurface(width: Int(dw), height: Int(dh)) else { return false }
+        image = kept
         return true
     }
 

@@ -11,7 +11,7 @@ final class MemoryPresenter: FramePresenter {
     let name = "memory"
     let image: ImageSurface
     var presented: [[PixelRect]] = []
-    init(width: Int, height: Int) { image = ImageSurface(width: width, height: height) }
+    init(width: Int, height: Int) throws { image = try ImageSurface(width: width, height: height) }
     var width: Int { image.width }
     var height: Int { image.height }
     var context: OpaquePointer? { image.context }
@@ -33,15 +33,15 @@ final class MemoryPresenter: FramePresenter {
         return FrameModel(size: Size(300, 600), background: .white, commands: rows + [arc] + extra)
     }
 
-    func whole(_ f: FrameModel, renderer: CairoRenderer) -> [UInt8] {
-        let s = ImageSurface(width: 300, height: 600)
+    func whole(_ f: FrameModel, renderer: CairoRenderer) throws -> [UInt8] {
+        let s = try ImageSurface(width: 300, height: 600)
         renderer.render(f, into: s.context, scale: 1)
         return s.pixelBytes()
     }
 
-    @Test func presentsTheWholeFrameFirstThenOnlyWhatChanged() {
+    @Test func presentsTheWholeFrameFirstThenOnlyWhatChanged() throws {
         let renderer = CairoRenderer()
-        let memory = MemoryPresenter(width: 300, height: 600)
+        let memory = try MemoryPresenter(width: 300, height: 600)
         let dirty = DirtyPresenter(presenter: memory)
         let a = frame(arcStart: 0), b = frame(arcStart: 0.3)
         #expect(dirty.show(a, renderer: renderer, scale: 1))
@@ -51,13 +51,13 @@ final class MemoryPresenter: FramePresenter {
         #expect(dirty.show(b, renderer: renderer, scale: 1))
         let rects = memory.presented.last ?? []
         #expect(rects.count == 1 && rects[0].area < 40 * 40)
-        #expect(memory.image.pixelBytes() == whole(b, renderer: renderer))
+        #expect(memory.image.pixelBytes() == (try whole(b, renderer: renderer)))
         #expect(dirty.shown == b)
     }
 
-    @Test func aChangeThatLeavesThePixelsAloneIsNotPresented() {
+    @Test func aChangeThatLeavesThePixelsAloneIsNotPresented() throws {
         let renderer = CairoRenderer()
-        let memory = MemoryPresenter(width: 300, height: 600)
+        let memory = try MemoryPresenter(width: 300, height: 600)
         let dirty = DirtyPresenter(presenter: memory)
         let a = frame(arcStart: 0)
         // A transparent fill: a different display list, the same pixels.
@@ -69,12 +69,12 @@ final class MemoryPresenter: FramePresenter {
         // The next real change is still presented, and the kept frame is right.
         let c = frame(arcStart: 1)
         #expect(dirty.show(c, renderer: renderer, scale: 1))
-        #expect(memory.image.pixelBytes() == whole(c, renderer: renderer))
+        #expect(memory.image.pixelBytes() == (try whole(c, renderer: renderer)))
     }
 
-    @Test func afterInvalidateTheWholeFrameIsPresentedAgain() {
+    @Test func afterInvalidateTheWholeFrameIsPresentedAgain() throws {
         let renderer = CairoRenderer()
-        let memory = MemoryPresenter(width: 300, height: 600)
+        let memory = try MemoryPresenter(width: 300, height: 600)
         let dirty = DirtyPresenter(presenter: memory)
         let a = frame(arcStart: 0)
         #expect(dirty.show(a, renderer: renderer, scale: 1))
@@ -123,9 +123,9 @@ final class MemoryPresenter: FramePresenter {
 
 @MainActor
 @Suite struct DirtyPresenterSkipTests {
-    @Test func whileMovingASubPixelChangeIsSkippedAndASettledFrameIsExact() {
+    @Test func whileMovingASubPixelChangeIsSkippedAndASettledFrameIsExact() throws {
         let renderer = CairoRenderer()
-        let memory = MemoryPresenter(width: 300, height: 600)
+        let memory = try MemoryPresenter(width: 300, height: 600)
         let dirty = DirtyPresenter(presenter: memory)
         let tests = DirtyPresenterTests()
         let a = tests.frame(arcStart: 0), nudged = tests.frame(arcStart: 0.005)
@@ -136,12 +136,12 @@ final class MemoryPresenter: FramePresenter {
         // Settled: drawn exactly (its pixels differ from a's).
         #expect(dirty.show(nudged, renderer: renderer, scale: 1, settled: true))
         #expect(dirty.shown == nudged)
-        #expect(memory.image.pixelBytes() == tests.whole(nudged, renderer: renderer))
+        #expect(memory.image.pixelBytes() == (try tests.whole(nudged, renderer: renderer)))
     }
 
-    @Test func wholeFramesModeRepaintsAndPresentsTheCanvas() {
+    @Test func wholeFramesModeRepaintsAndPresentsTheCanvas() throws {
         let renderer = CairoRenderer()
-        let memory = MemoryPresenter(width: 300, height: 600)
+        let memory = try MemoryPresenter(width: 300, height: 600)
         let dirty = DirtyPresenter(presenter: memory)
         dirty.wholeFrames = true
         let tests = DirtyPresenterTests()

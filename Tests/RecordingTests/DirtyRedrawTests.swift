@@ -47,7 +47,7 @@ import Testing
             guard let surface else { return }
             frames += 1
             if kept?.width != surface.width || kept?.height != surface.height {
-                kept = ImageSurface(width: surface.width, height: surface.height)
+                kept = try ImageSurface(width: surface.width, height: surface.height)
                 shown = nil
             }
             let model = session.frame()
