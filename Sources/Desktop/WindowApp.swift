@@ -37,6 +37,8 @@ public final class WindowApp {
     private var window: OpaquePointer?
     private var dirty: DirtyPresenter?
     private var adapter: SDLEventAdapter
+    /// XInput 2 smooth scrolling on X11 (nil: SDL's wheel events only).
+    private var xinput: XInput2Connection?
     /// The display list on screen (the last one presented).
     public var lastFrame: FrameModel? { dirty?.shown }
     /// The presenter in use (`surface` or `texture`), known after `open`.
@@ -104,6 +106,11 @@ public final class WindowApp {
         }
         dirty = DirtyPresenter(presenter: presenter)
         dirty?.wholeFrames = env["OVERSCROLL_DIRTY_RECTS"] == "0"
+        // After the presenter: creating a renderer may recreate the X11 window.
+        let videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) }
+        adapter.wheelPrecision = .forVideoDriver(videoDriver)
+        xinput = XInput2Connection.open(for: w, videoDriver: videoDriver, profile: options.sceneOptions.profile,
+                                        environment: env, wake: WindowApp.wakeEventLoop)
         start = SDL_GetPerformanceCounter()
         updateGeometry()
     }
@@ -163,6 +170,10 @@ public final class WindowApp {
             // millisecond, and per-event clock reads microseconds apart would turn a batch of
             // motion events into absurd velocities.
             let pumpTime = now()
+            for e in xinput?.drain(at: pumpTime) ?? [] {
+                onInput?(e, pumpTime)
+                session.handle(e, at: pumpTime)
+            }
             while got != 0 {
                 handle(event, at: pumpTime)
                 got = SDL_PollEvent(&event)
@@ -191,7 +202,7 @@ public final class WindowApp {
             if kind == SDL_WINDOWEVENT_EXPOSED { dirty?.invalidate() }
             return
         }
-        for e in adapter.translate(event) {
+        for e in adapter.translate(event) where xinput?.keeps(e, at: t) ?? true {
             onInput?(e, t)
             session.handle(e, at: t)
         }
@@ -205,6 +216,8 @@ public final class WindowApp {
     }
 
     public func close() {
+        xinput?.close()
+        xinput = nil
         dirty?.presenter.destroy()
         if let window { SDL_DestroyWindow(window) }
         dirty = nil; window = nil
