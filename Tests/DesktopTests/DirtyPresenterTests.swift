@@ -150,3 +150,29 @@ final class MemoryPresenter: FramePresenter {
         #expect(memory.presented.allSatisfy { $0 == [PixelRect(x: 0, y: 0, width: 300, height: 600)] })
     }
 }
+
+/// The streaming-texture presenter (HiDPI, no window surface, `OVERSCROLL_PRESENTER=texture`) on
+/// SDL's dummy driver: its kept frame after dirty repaints equals a whole redraw.
+@MainActor
+@Suite(.serialized) struct TexturePresenterTests {
+    @Test func dirtyRepaintsIntoTheKeptImageEqualAWholeRedraw() throws {
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        #expect(SDL_Init(UInt32(SDL_INIT_VIDEO)) == 0)
+        defer { SDL_Quit() }
+        let window = try #require(SDL_CreateWindow("test", 0, 0, 300, 600, 0))
+        defer { SDL_DestroyWindow(window) }
+        let presenter = try #require(PresenterChoice.make(window: window, preference: "texture"))
+        defer { presenter.destroy() }
+        #expect(presenter.name == "texture")
+        #expect(presenter.width == 300 && presenter.height == 600)
+        let renderer = CairoRenderer()
+        let dirty = DirtyPresenter(presenter: presenter)
+        let tests = DirtyPresenterTests()
+        let frames = (0..<8).map { tests.frame(arcStart: Double($0) * 0.41) }
+        var presented = 0
+        for f in frames where dirty.show(f, renderer: renderer, scale: 1) { presented += 1 }
+        #expect(presented == frames.count)
+        let kept = UnsafeRawBufferPointer(start: presenter.pixels, count: presenter.stride * presenter.height)
+        #expect(Array(kept) == (try tests.whole(frames.last!, renderer: renderer)))
+    }
+}
