@@ -57,6 +57,8 @@ struct PNGRowConverter {
                 for c in 0..<4 { out[c] = Self.scale16(Int(s[c * 2]) << 8 | Int(s[c * 2 + 1])) }
                 out += pixelStride
             }
+        case .rgb where depth == 8 && pixelStride == 4:
+            expandRGB8(row: row, pixels: pixels, into: out)
         case .rgb:
             for i in 0..<pixels {
                 if depth == 8 {
@@ -112,6 +114,31 @@ struct PNGRowConverter {
                     out[0] = entry[0]; out[1] = entry[1]; out[2] = entry[2]; out[3] = entry[3]
                     out += pixelStride
                 }
+            }
+        }
+    }
+
+    /// Expands `pixels` 8-bit RGB pixels at `row` to opaque RGBA at `destination` (alpha 0 on
+    /// the `tRNS` key colour). Pixel `i` is read before it is written, so the output may overlap
+    /// the input as long as it starts no later than it (in-place expansion).
+    func expandRGB8(row: UnsafePointer<UInt8>, pixels: Int, into destination: UnsafeMutablePointer<UInt8>) {
+        let out = UnsafeMutableRawPointer(destination)
+        if let key = keyColor {
+            for i in 0..<pixels {
+                let s = row + i * 3
+                let r = s[0], g = s[1], b = s[2]
+                let alpha: UInt32 = Int(r) == key[0] && Int(g) == key[1] && Int(b) == key[2] ? 0 : 0xFF00_0000
+                let word = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | alpha
+                out.storeBytes(of: word.littleEndian, toByteOffset: i * 4, as: UInt32.self)
+            }
+        } else {
+            var s = row, o = out
+            let end = row + pixels &* 3
+            while s < end {
+                let word = UInt32(s[0]) | UInt32(s[1]) << 8 | UInt32(s[2]) << 16 | 0xFF00_0000
+                o.storeBytes(of: word.littleEndian, as: UInt32.self)
+                s += 3
+                o += 4
             }
         }
     }
