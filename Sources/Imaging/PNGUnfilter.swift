@@ -53,10 +53,17 @@ enum PNGUnfilter {
         Lanes(truncatingIfNeeded: UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt8>.self))
     }
 
+    /// |v| without the overflow trap of `abs` (never reached here: |v| ≤ 510).
+    @inline(__always)
+    static func magnitude(_ v: Int) -> Int {
+        let sign = v &>> 63
+        return (v ^ sign) &- sign
+    }
+
     /// The Paeth predictor without branches.
     @inline(__always)
     static func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
-        let pa = abs(b &- c), pb = abs(a &- c), pc = abs(a &+ b &- c &- c)
+        let pa = Self.magnitude(b &- c), pb = Self.magnitude(a &- c), pc = Self.magnitude(a &+ b &- c &- c)
         let bc = pb <= pc ? b : c
         return pa <= pb && pa <= pc ? a : bc
     }
@@ -95,7 +102,30 @@ enum PNGUnfilter {
     }
 
     static func pixels3(_ filter: PNGFilter, row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>?, count: Int) {
-        bytes(filter, row: row, previous: previous, count: count, stride: 3)
+        if filter == .paeth, let previous {
+            paeth3(row: row, previous: previous, count: count)
+        } else {
+            bytes(filter, row: row, previous: previous, count: count, stride: 3)
+        }
+    }
+
+    /// Paeth on 3-byte pixels with the left and upper-left pixel kept in registers.
+    static func paeth3(row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int) {
+        var a0 = 0, a1 = 0, a2 = 0, c0 = 0, c1 = 0, c2 = 0
+        var r = row, p = previous
+        let end = row + count
+        while r < end {
+            let b0 = Int(p[0]), b1 = Int(p[1]), b2 = Int(p[2])
+            a0 = Int(r[0] &+ UInt8(truncatingIfNeeded: paeth(a0, b0, c0)))
+            a1 = Int(r[1] &+ UInt8(truncatingIfNeeded: paeth(a1, b1, c1)))
+            a2 = Int(r[2] &+ UInt8(truncatingIfNeeded: paeth(a2, b2, c2)))
+            r[0] = UInt8(truncatingIfNeeded: a0)
+            r[1] = UInt8(truncatingIfNeeded: a1)
+            r[2] = UInt8(truncatingIfNeeded: a2)
+            c0 = b0; c1 = b1; c2 = b2
+            r += 3
+            p += 3
+        }
     }
 
     static func pixels4(_ filter: PNGFilter, row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>?, count: Int) {
