@@ -132,10 +132,27 @@ struct PNGRowConverter {
                 out.storeBytes(of: word.littleEndian, toByteOffset: i * 4, as: UInt32.self)
             }
         } else {
-            var s = row, o = out
-            let end = row + pixels &* 3
+            // Four pixels (12 bytes, three words) per step, then one at a time. All 12 bytes are
+            // read before the 16 are written, which keeps the in-place expansion safe.
+            var s = UnsafeRawPointer(row), o = out
+            let opaque: UInt32 = 0xFF00_0000
+            var left = pixels
+            while left >= 4 {
+                let w0 = UInt32(littleEndian: s.loadUnaligned(as: UInt32.self))
+                let w1 = UInt32(littleEndian: s.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
+                let w2 = UInt32(littleEndian: s.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
+                o.storeBytes(of: (w0 | opaque).littleEndian, as: UInt32.self)
+                o.storeBytes(of: (w0 >> 24 | w1 << 8 | opaque).littleEndian, toByteOffset: 4, as: UInt32.self)
+                o.storeBytes(of: (w1 >> 16 | w2 << 16 | opaque).littleEndian, toByteOffset: 8, as: UInt32.self)
+                o.storeBytes(of: (w2 >> 8 | opaque).littleEndian, toByteOffset: 12, as: UInt32.self)
+                s += 12
+                o += 16
+                left &-= 4
+            }
+            let end = s + left &* 3
             while s < end {
-                let word = UInt32(s[0]) | UInt32(s[1]) << 8 | UInt32(s[2]) << 16 | 0xFF00_0000
+                let word = UInt32(s.load(as: UInt8.self)) | UInt32(s.load(fromByteOffset: 1, as: UInt8.self)) << 8
+                    | UInt32(s.load(fromByteOffset: 2, as: UInt8.self)) << 16 | opaque
                 o.storeBytes(of: word.littleEndian, as: UInt32.self)
                 s += 3
                 o += 4

@@ -1,10 +1,10 @@
-/// Fast in-place reversal of the PNG row filters: Up 16 bytes at a time, and Sub, Average and
-/// Paeth one whole pixel at a time in SIMD lanes for 3- and 4-byte pixels (the left and
-/// upper-left pixels stay in registers). Other strides use `PNGFilter.unfilter`. Results are
+import CDeflate
+
+/// Fast in-place reversal of the PNG row filters: Up 16 bytes at a time; Paeth on 3- and 4-byte
+/// pixels one pixel per step (SSE2 lanes on x86-64, see CDeflate/paeth.h; registers elsewhere);
+/// Sub and Average in tight byte loops. Other strides use `PNGFilter.unfilter`. Results are
 /// identical to `PNGFilter.unfilter` byte for byte (tested).
 enum PNGUnfilter {
-    typealias Lanes = SIMD4<Int32>
-
     /// Reverses `filter` in place on `row` (`count` bytes) given the reconstructed previous row
     /// (`nil` for the first row of a pass) and the filter stride in bytes.
     @inline(__always)
@@ -38,19 +38,6 @@ enum PNGUnfilter {
             i += 16
         }
         while i < count { row[i] &+= previous[i]; i += 1 }
-    }
-
-    /// Lane-wise absolute value.
-    @inline(__always)
-    private static func magnitude(_ v: Lanes) -> Lanes {
-        let sign = v &>> 31
-        return (v ^ sign) &- sign
-    }
-
-    /// 4 bytes at `p` as lanes.
-    @inline(__always)
-    private static func load4(_ p: UnsafePointer<UInt8>) -> Lanes {
-        Lanes(truncatingIfNeeded: UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt8>.self))
     }
 
     /// |v| without the overflow trap of `abs` (never reached here: |v| ≤ 510).
@@ -103,7 +90,11 @@ enum PNGUnfilter {
 
     static func pixels3(_ filter: PNGFilter, row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>?, count: Int) {
         if filter == .paeth, let previous {
+            #if arch(x86_64)
+            overscroll_unpaeth(row, previous, count, 3)
+            #else
             paeth3(row: row, previous: previous, count: count)
+            #endif
         } else {
             bytes(filter, row: row, previous: previous, count: count, stride: 3)
         }
@@ -129,6 +120,12 @@ enum PNGUnfilter {
     }
 
     static func pixels4(_ filter: PNGFilter, row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>?, count: Int) {
+        #if arch(x86_64)
+        if filter == .paeth, let previous {
+            overscroll_unpaeth(row, previous, count, 4)
+            return
+        }
+        #endif
         bytes(filter, row: row, previous: previous, count: count, stride: 4)
     }
 }
