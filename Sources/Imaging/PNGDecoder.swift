@@ -32,6 +32,9 @@ public enum PNGDecoder {
         try decode(PNGDecoder.readFile(atPath: path), file: path, maxPixels: maxPixels)
     }
 
+    /// The most bytes read from a file that is not a regular file (a pipe or a device).
+    static let maxStreamBytes = 1 << 30
+
     /// Reads a whole file into memory, mapping failures to `ImagingError.io`.
     static func readFile(atPath path: String) throws -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -60,14 +63,20 @@ public enum PNGDecoder {
             }
             if failure != 0 { throw ImagingError.io(file: path, detail: "read failed (\(String(cString: strerror(failure))))") }
         }
-        // Whatever follows (a file that grew, or a pipe) is read in blocks.
+        // Whatever follows (a file that grew, or a pipe) is read in blocks, up to a limit (a
+        // device such as /dev/zero never ends).
         var block = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n < 0 { throw ImagingError.io(file: path, detail: "read failed (\(String(cString: strerror(errno))))") }
             if n == 0 { break }
+            guard bytes.count + n <= maxStreamBytes else {
+                throw ImagingError.io(file: path, detail: "more than \(maxStreamBytes >> 20) MiB of data")
+            }
             bytes.append(contentsOf: block[0..<n])
+            // A stream that does not start like a PNG is refused without reading it all.
+            if bytes.count >= 8 && !bytes.prefix(8).elementsEqual(signature) { throw ImagingError.notPNG(file: path) }
         }
         return bytes
     }

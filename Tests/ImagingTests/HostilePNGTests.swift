@@ -193,3 +193,11 @@ import Testing
         }
     }
 }
+
+extension HostilePNGTests {
+    @Test func endlessDeviceIsRefusedAfterItsFirstBytes() {
+        let run = CompareRunnerTests.run(["/dev/zero", "/dev/zero"])
+        #expect(run.status == 2)
+        #expect(run.err.contains("/dev/zero: not a PNG file"), "\(run.err)")
+    }
+}
