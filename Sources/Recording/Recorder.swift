@@ -43,8 +43,12 @@ public final class Recorder {
     public func record(_ scenario: Scenario, to out: URL, options: RecordOptions = RecordOptions()) async throws -> RecordResult {
         let dir = try OutputDirectory(destination: out)
         do {
+            var names = ["trace.jsonl"]
+            if options.pictures { names += options.writePNG ? ["plot.png", "contact-sheet.png"] : ["plot.png"] }
+            if options.writePNG { names += (0..<scenario.frameCount).map(Self.frameName) }
+            try dir.preflight(willWrite: names)
             let result = try await run(scenario, staging: dir, options: options)
-            try dir.commit(stalePrefix: "frame-")
+            try dir.commit()
             return result
         } catch {
             dir.discard()
@@ -77,8 +81,14 @@ public final class Recorder {
             let model = session.frame()
             if render {
                 let w = Int((model.size.width * scenario.scale).rounded()), h = Int((model.size.height * scenario.scale).rounded())
-                if surface?.width != w || surface?.height != h { surface = ImageSurface(width: w, height: h) }
-                renderer.render(model, into: surface!, scale: scenario.scale)
+                let target: ImageSurface
+                if let surface, surface.width == w, surface.height == h {
+                    target = surface
+                } else {
+                    target = try ImageSurface(width: w, height: h)
+                    surface = target
+                }
+                renderer.render(model, into: target, scale: scenario.scale)
             }
             try frame(i, t, session, surface)
         }
@@ -100,7 +110,7 @@ public final class Recorder {
         try await drive(scenario, render: options.writePNG) { i, t, session, surface in
             let fields = session.traceFields()
             trace.append(TraceLine.json(frame: i, t: t, fields: fields))
-            pictures?.add(frame: i, t: t, fields: fields, surface: options.writePNG ? surface : nil)
+            try pictures?.add(frame: i, t: t, fields: fields, surface: options.writePNG ? surface : nil)
             onFrame?(i, t, session)
             if options.writePNG, let surface {
                 let pixels = surface.snapshot()

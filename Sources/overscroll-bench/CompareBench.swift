@@ -67,7 +67,7 @@ enum CompareBench {
         let shifted = path("compare-b-shift1pt.png"), overlay = path("compare-b-overlay.png"), dark = path("compare-b-dark.png")
         let odiffOut = path("compare-odiff-diff.png")
         let renderer = CairoRenderer()
-        let surface = ImageSurface(width: 1920, height: 1080)
+        let surface = try ImageSurface(width: 1920, height: 1080)
         func render(offset: Double, overlay: Bool = false, theme: Theme = .light) throws -> PixelBuffer {
             var options = SceneOptions()
             options.size = Size(1920, 1080)

@@ -19,7 +19,7 @@ enum GoldenImage {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
     }
 
-    static func check(_ image: ImageSurface, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func check(_ image: ImageSurface, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let file = name + ".png"
         if updating {
             cairo_surface_flush(image.surface)
@@ -38,7 +38,7 @@ enum GoldenImage {
         }
         defer { cairo_surface_destroy(png) }
         // cairo loads an opaque PNG as RGB24: paint it into ARGB32 to compare like with like.
-        let golden = ImageSurface(width: Int(cairo_image_surface_get_width(png)), height: Int(cairo_image_surface_get_height(png)))
+        let golden = try ImageSurface(width: Int(cairo_image_surface_get_width(png)), height: Int(cairo_image_surface_get_height(png)))
         cairo_set_source_surface(golden.context, png, 0, 0)
         cairo_set_operator(golden.context, CAIRO_OPERATOR_SOURCE)
         cairo_paint(golden.context)
