@@ -2,12 +2,12 @@
 # Missing Debian packages are installed when run as root; otherwise the exact apt-get line is printed.
 
 SWIFT        ?= swift
-APT_PACKAGES := pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev librlottie-dev zlib1g-dev libdeflate-dev fonts-noto-cjk
+APT_PACKAGES := pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev librlottie-dev zlib1g-dev libdeflate-dev libx11-dev libxi-dev fonts-noto-cjk
 # Tools the bench compares against and the window checks use (optional for `make test`).
 TOOL_PACKAGES := imagemagick xvfb xdotool x11-apps
 RUN_ARGS     ?=
 
-.PHONY: all deps tool-deps build run test bench fuzz clean
+.PHONY: all deps tool-deps build run test bench fuzz check-xinput2 clean
 
 all: build
 
@@ -46,6 +46,10 @@ test: deps
 bench: deps tool-deps
 	$(SWIFT) build -c release
 	.build/release/overscroll-bench
+
+# XInput 2 smooth scrolling against a real X server (Xvfb): see tools/check-xinput2.sh.
+check-xinput2: build tool-deps
+	xvfb-run -a tools/check-xinput2.sh .build/release/overscroll
 
 # libFuzzer targets (Fuzz/): each runs FUZZ_SECONDS from its seed corpus (Fuzz/corpus/TARGET);
 # new inputs go to out/fuzz/TARGET/corpus, crashing inputs to out/fuzz/TARGET/crashes/.

@@ -38,6 +38,8 @@ public final class WindowApp {
     private var texture: OpaquePointer?
     private var textureSize = (w: Int32(0), h: Int32(0))
     private var adapter: SDLEventAdapter
+    /// XInput 2 smooth scrolling on X11 (nil: SDL's wheel events only).
+    private var xinput: XInput2Connection?
     /// The display list on screen (the last one presented).
     public private(set) var lastFrame: FrameModel?
     private var pixelsPerPoint = 1.0
@@ -101,6 +103,11 @@ public final class WindowApp {
         sdlRenderer = SDL_CreateRenderer(w, -1, UInt32(SDL_RENDERER_PRESENTVSYNC.rawValue))
             ?? SDL_CreateRenderer(w, -1, UInt32(SDL_RENDERER_SOFTWARE.rawValue))
         guard sdlRenderer != nil else { throw .sdl(String(cString: SDL_GetError())) }
+        // After the renderer: creating it may recreate the X11 window.
+        let videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) }
+        adapter.wheelPrecision = .forVideoDriver(videoDriver)
+        xinput = XInput2Connection.open(for: w, videoDriver: videoDriver, profile: options.sceneOptions.profile,
+                                        environment: env, wake: WindowApp.wakeEventLoop)
         start = SDL_GetPerformanceCounter()
         updateGeometry()
     }
@@ -165,6 +172,10 @@ public final class WindowApp {
             // millisecond, and per-event clock reads microseconds apart would turn a batch of
             // motion events into absurd velocities.
             let pumpTime = now()
+            for e in xinput?.drain(at: pumpTime) ?? [] {
+                onInput?(e, pumpTime)
+                session.handle(e, at: pumpTime)
+            }
             while got != 0 {
                 handle(event, at: pumpTime)
                 got = SDL_PollEvent(&event)
@@ -193,7 +204,7 @@ public final class WindowApp {
             if kind == SDL_WINDOWEVENT_EXPOSED { lastFrame = nil }
             return
         }
-        for e in adapter.translate(event) {
+        for e in adapter.translate(event) where xinput?.keeps(e, at: t) ?? true {
             onInput?(e, t)
             session.handle(e, at: t)
         }
@@ -223,6 +234,8 @@ public final class WindowApp {
     }
 
     public func close() {
+        xinput?.close()
+        xinput = nil
         if let texture { SDL_DestroyTexture(texture) }
         if let sdlRenderer { SDL_DestroyRenderer(sdlRenderer) }
         if let window { SDL_DestroyWindow(window) }

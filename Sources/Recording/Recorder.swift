@@ -70,13 +70,13 @@ public final class Recorder {
             while next < events.count, events[next].t <= t {
                 let (te, e) = events[next]
                 session.advance(to: te)
-                await session.settle()
+                await session.waitForActions()
                 session.advance(to: te)
                 session.handle(e, at: te)
                 next += 1
             }
             session.advance(to: t)
-            await session.settle()
+            await session.waitForActions()
             session.advance(to: t)
             let model = session.frame()
             if render {

@@ -10,7 +10,7 @@ public final class TextEngine: TextMeasurer {
     let cache: TextLayoutCache
 
     public init() {
-        FontSetup.pinFonts()
+        FontSetup.pinFonts() // once per process; later engines only read the result
         let fontMap = pango_cairo_font_map_get_default()!
         context = pango_font_map_create_context(fontMap)!
         let options = cairo_font_options_create()!

@@ -46,5 +46,6 @@ func dispatch(_ args: [String]) async -> Int32 {
     }
 }
 
+SignalCleanup.install()
 Platform.keepLargeAllocations()
 Platform.exit(await dispatch(Array(CommandLine.arguments.dropFirst())))

@@ -3,7 +3,7 @@ import Rendering
 import ScrollCore
 
 /// `overscroll compare` against ImageMagick's `compare -metric AE -fuzz 10% a b null:` and odiff
-/// (`--threshold 0.1 --antialiasing`, issue 13) on 1920×1080 list frames rendered by the project:
+/// (`--threshold 0.1 --antialiasing`) on 1920×1080 list frames rendered by the project:
 /// byte-identical files, identical pixels in other PNG bytes (cairo's encoder), the debug overlay
 /// on, a 1 pt scroll, and light vs dark theme. Rounds interleave tools and pairs, rotating the
 /// order each round.

@@ -5,7 +5,7 @@ import Foundation
 @testable import Imaging
 import Testing
 
-/// Hostile and corrupt PNG input (issue 14 items 11 and 16, issue 13's identical corrupt files):
+/// Hostile and corrupt PNG input (including identical corrupt files):
 /// claims the data cannot back, the pixel cap, escaped file-derived text, and pairs of
 /// identical corrupt files.
 @Suite struct HostilePNGTests {

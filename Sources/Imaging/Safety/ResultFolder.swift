@@ -41,6 +41,7 @@ public final class ResultFolder {
     private let ownership: Ownership
     private var lock: FolderLock?
     private var signalToken: Int?
+    private var lockToken: Int?
     private var finished = false
 
     /// Locks the destination, finishes or rolls back an interrupted swap, removes stale staging
@@ -71,6 +72,7 @@ public final class ResultFolder {
             throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(path)): cannot write in \(OutputPaths.quoted(parent)): \(reason)")
         }
         signalToken = SignalCleanup.register(staging)
+        lockToken = SignalCleanup.register(parent + "/." + name + ".lock")
     }
 
     deinit { abandon() }
@@ -96,6 +98,7 @@ public final class ResultFolder {
     public func commit() throws(OutputPaths.Refusal) {
         precondition(!finished, "ResultFolder committed twice")
         defer { abandon() }
+        if SignalCleanup.isInterrupted { throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(displayPath)): interrupted") }
         let produced = FileTree.entries(of: staging).filter { $0 != Self.manifestName }
         try preflight(willWrite: produced)
         // The manifest lists what this run wrote; carried user entries are not listed.
@@ -151,6 +154,7 @@ public final class ResultFolder {
         if !finished { FileTree.remove(staging) }
         finished = true
         if let token = signalToken { SignalCleanup.remove(token); signalToken = nil }
+        if let token = lockToken { SignalCleanup.remove(token); lockToken = nil }
         lock = nil
     }
 
@@ -197,7 +201,7 @@ public final class ResultFolder {
     /// ours, so no live run owns them), and staging of older versions whose process is gone.
     private func removeStaleSiblings() {
         for entry in FileTree.entries(of: parent) {
-            for prefix in ["." + name + ".staging-", "." + name + ".old-"] where entry.hasPrefix(prefix) {
+            for prefix in ["." + name + ".staging-", "." + name + ".old-"] where entry.hasPrefix(prefix) && entry != "." + name + ".staging-\(getpid())" {
                 FileTree.remove(parent + "/" + entry)
             }
             let legacy = "." + name + ".partial-"
