@@ -5,9 +5,8 @@ import Foundation
 @testable import Imaging
 import Testing
 
-/// Hostile and corrupt PNG input (including identical corrupt files):
-/// claims the data cannot back, the pixel cap, escaped file-derived text, and pairs of
-/// identical corrupt files.
+/// Hostile and corrupt PNG input: claims the data cannot back, the pixel cap, escaped
+/// file-derived text, and pairs of identical corrupt files.
 @Suite struct HostilePNGTests {
     /// A PNG of the given IHDR fields whose IDAT holds only a few stored bytes.
     static func bogusPNG(width: Int, height: Int, bitDepth: UInt8, colorType: UInt8) -> [UInt8] {
