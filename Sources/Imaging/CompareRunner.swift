@@ -160,12 +160,18 @@ public enum CompareRunner {
                 return FrameOutcome(comparison: FrameComparison(name: pair.name, width: size.width, height: size.height,
                                                                 differing: 0, identical: true, match: true))
             }
-            let images = try decodeBoth(files, pair, threads: threads, maxPixels: options.maxPixels)
-            let (first, second) = (images.0, images.1)
-            guard first.width == second.width, first.height == second.height else {
-                throw ImagingError.sizeMismatch(expected: pair.expected, expectedSize: (first.width, first.height),
-                                                actual: pair.actual, actualSize: (second.width, second.height))
+            let staged = try decodeBoth(files, pair, threads: threads, maxPixels: options.maxPixels)
+            guard staged.0.width == staged.1.width, staged.0.height == staged.1.height else {
+                throw ImagingError.sizeMismatch(expected: pair.expected, expectedSize: (staged.0.width, staged.0.height),
+                                                actual: pair.actual, actualSize: (staged.1.width, staged.1.height))
             }
+            // Two opaque RGB images are compared on their rows before either is expanded.
+            if PNGStagedImage.samePixels(staged.0, staged.1) == true {
+                return FrameOutcome(comparison: FrameComparison(name: pair.name, width: staged.0.width,
+                                                                height: staged.0.height, differing: 0,
+                                                                identical: true, match: true))
+            }
+            let (first, second) = finishBoth(staged, threads: threads)
             if sameBytes(first.pixels, second.pixels) {
                 return FrameOutcome(comparison: FrameComparison(name: pair.name, width: first.width,
                                                                 height: first.height, differing: 0,
@@ -212,20 +218,33 @@ public enum CompareRunner {
         return (try values[0].get(), try values[1].get())
     }
 
-    /// Decodes both images (concurrently when `threads` > 1).
+    /// Decodes both images (concurrently when `threads` > 1), short of their last step.
     static func decodeBoth(_ files: (expected: [UInt8], actual: [UInt8]), _ pair: FramePair,
-                           threads: Int, maxPixels: Int) throws -> (RGBAImage, RGBAImage) {
+                           threads: Int, maxPixels: Int) throws -> (PNGStagedImage, PNGStagedImage) {
         let inputs = [(files.expected, pair.expected), (files.actual, pair.actual)]
-        let slots = OutcomeSlots<Result<RGBAImage, ImagingError>>(count: 2, initial: .success(RGBAImage(width: 0, height: 0)))
+        let empty = PNGStagedImage(image: RGBAImage(width: 0, height: 0))
+        let slots = OutcomeSlots<Result<PNGStagedImage, ImagingError>>(count: 2, initial: .success(empty))
         let work: @Sendable (Int) -> Void = { index in
-            do { slots.set(index, .success(try PNGDecoder.decode(inputs[index].0, file: inputs[index].1,
-                                                                       maxPixels: maxPixels))) } catch {
+            do {
+                slots.set(index, .success(try PNGDecoder.decodeStaged(inputs[index].0, file: inputs[index].1,
+                                                                      maxPixels: maxPixels)))
+            } catch {
                 slots.set(index, .failure(error as? ImagingError ?? .io(file: inputs[index].1, detail: "\(error)")))
             }
         }
         if threads > 1 { DispatchQueue.concurrentPerform(iterations: 2, execute: work) } else { work(0); work(1) }
         let values = slots.values
         return (try values[0].get(), try values[1].get())
+    }
+
+    /// Finishes both staged images to RGBA (concurrently when `threads` > 1).
+    static func finishBoth(_ staged: (PNGStagedImage, PNGStagedImage), threads: Int) -> (RGBAImage, RGBAImage) {
+        let inputs = [staged.0, staged.1]
+        let slots = OutcomeSlots<RGBAImage>(count: 2, initial: RGBAImage(width: 0, height: 0))
+        let work: @Sendable (Int) -> Void = { index in slots.set(index, inputs[index].finish()) }
+        if threads > 1 { DispatchQueue.concurrentPerform(iterations: 2, execute: work) } else { work(0); work(1) }
+        let values = slots.values
+        return (values[0], values[1])
     }
 
     /// Writes the diff images; returns error messages.

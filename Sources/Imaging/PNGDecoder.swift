@@ -98,6 +98,16 @@ public enum PNGDecoder {
     /// Decodes PNG data given as raw bytes; `file` names the source in errors.
     public static func decode(raw: UnsafeRawBufferPointer, file: String,
                               maxPixels: Int = PNGDecoder.defaultMaxPixels) throws -> RGBAImage {
+        try decodeStaged(raw: raw, file: file, maxPixels: maxPixels).finish()
+    }
+
+    /// Decodes PNG `bytes` up to the last step: 8-bit RGB images stay as unfiltered RGB rows
+    /// until `finish()`, so two of them can be found pixel-identical without expanding either.
+    static func decodeStaged(_ bytes: [UInt8], file: String, maxPixels: Int) throws -> PNGStagedImage {
+        try bytes.withUnsafeBytes { try decodeStaged(raw: $0, file: file, maxPixels: maxPixels) }
+    }
+
+    static func decodeStaged(raw: UnsafeRawBufferPointer, file: String, maxPixels: Int) throws -> PNGStagedImage {
         let chunks = try PNGChunks.read(raw, file: file, maxPixels: maxPixels)
         let header = chunks.header
         let passes = Adam7Pass.passes(width: header.width, height: header.height, interlaced: header.interlaced)
@@ -155,7 +165,7 @@ public enum PNGDecoder {
             }
             count = pixelBytes
         }
-        return RGBAImage(width: width, height: height, pixels: pixels)
+        return PNGStagedImage(image: RGBAImage(width: width, height: height, pixels: pixels))
     }
 
     @inline(__always)
@@ -168,16 +178,16 @@ public enum PNGDecoder {
     }
 
     /// 8-bit RGB or RGBA, not interlaced: the image data is inflated into the pixel buffer itself
-    /// (at its end for RGB, which then expands forward to RGBA; at its start for RGBA, which then
-    /// moves each row left over its filter byte), unfiltered in place, and converted in place.
+    /// (at its end for RGB, which `PNGStagedImage.finish` later expands forward to RGBA; at its
+    /// start for RGBA, which then moves each row left over its filter byte) and unfiltered in place.
     static func decodeTrueColor8(_ header: PNGHeader, pieces: [UnsafeRawBufferPointer], expectedSize: Int,
-                                 pixelBytes: Int, converter: PNGRowConverter, file: String) throws -> RGBAImage {
+                                 pixelBytes: Int, converter: PNGRowConverter, file: String) throws -> PNGStagedImage {
         let (width, height) = (header.width, header.height)
         let channels = header.colorType.channels
         let rowBytes = width * channels
         let capacity = max(expectedSize, pixelBytes)
         let start = capacity - expectedSize
-        let pixels = try [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+        let buffer = try [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
             let base = buffer.baseAddress!
             try Zlib.inflate(pieces: pieces, into: base + start, expectedSize: expectedSize, file: file)
             var previous: UnsafePointer<UInt8>?
@@ -187,19 +197,20 @@ public enum PNGDecoder {
                              stride: channels, rowIndex: j, file: file)
                 previous = UnsafePointer(filterAt + 1)
             }
-            // Every output row ends at or before the start of the next input row (for RGB, the
-            // input sits `height × (width − 1)` bytes in), so rows convert in order in place.
-            for j in 0..<height {
-                let source = base + start + j * (rowBytes + 1) + 1
-                let destination = base + j * width * 4
-                if channels == 4 {
-                    memmove(destination, source, rowBytes)
-                } else {
-                    converter.expandRGB8(row: UnsafePointer(source), pixels: width, into: destination)
+            if channels == 4 {
+                // Row j moves left by j + 1 bytes: memmove handles the overlap.
+                for j in 0..<height {
+                    memmove(base + j * rowBytes, base + j * (rowBytes + 1) + 1, rowBytes)
                 }
+                count = pixelBytes
+            } else {
+                // RGB: the bytes before `start` stay unwritten until `finish()` expands the rows.
+                count = capacity
             }
-            count = pixelBytes
         }
-        return RGBAImage(width: width, height: height, pixels: pixels)
+        if channels == 4 {
+            return PNGStagedImage(image: RGBAImage(width: width, height: height, pixels: buffer))
+        }
+        return PNGStagedImage(header: header, rgbRows: buffer, start: start, converter: converter)
     }
 }

@@ -31,6 +31,9 @@ struct PNGRowConverter {
         keyColor = key
     }
 
+    /// True for RGB without a `tRNS` key colour (every pixel opaque).
+    var isOpaqueRGB: Bool { header.colorType == .rgb && keyColor == nil }
+
     /// Scales a 16-bit sample to 8 bits with rounding.
     @inline(__always)
     private static func scale16(_ value: Int) -> UInt8 { UInt8((value * 255 + 32767) / 65535) }
