@@ -55,13 +55,26 @@ struct PixelmatchKernel: @unchecked Sendable {
         let alt = options.diffColorAlt ?? options.diffColor
         let drawBackground = !options.diffMask
         var diff = 0
+        // With no diff background to draw, equal pixels need no work: equal rows are skipped
+        // whole and, within a row, runs of equal pixels four at a time.
+        let skipEqual = output == nil || !drawBackground
+        let rawA = UnsafeRawPointer(img1), rawB = UnsafeRawPointer(img2)
         for y in rows {
-            // A row equal in both images has no difference; with no diff background to draw,
-            // it needs no per-pixel work at all.
-            if output == nil || !drawBackground,
-               memcmp(a32 + y * width, b32 + y * width, width * 4) == 0 { continue }
-            for x in 0..<width {
-                let index = y * width + x
+            if skipEqual && memcmp(a32 + y * width, b32 + y * width, width * 4) == 0 { continue }
+            var x = 0
+            while x < width {
+                let index = y &* width &+ x
+                if skipEqual && x &+ 4 <= width {
+                    let offset = index &* 4
+                    if rawA.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        == rawB.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        && rawA.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
+                        == rawB.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self) {
+                        x &+= 4
+                        continue
+                    }
+                }
+                defer { x &+= 1 }
                 let pos = index * 4
                 let delta = a32[index] == b32[index] ? 0 : Self.colorDelta(img1, img2, pos, pos, yOnly: false)
                 if abs(delta) > maxDelta {
