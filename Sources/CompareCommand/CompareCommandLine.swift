@@ -42,6 +42,8 @@ public enum CompareCommandLine {
                                               help: "allow up to N differing pixels per frame", defaultText: "0")
     public static let maxDiffRatio = Option.number("max-diff-ratio", value: "R", in: 0...1,
                                             help: "allow up to this ratio of differing pixels per frame;\nwith --max-diff-pixels too, both limits apply")
+    static let maxPixels = Option.integer("max-pixels", value: "N", in: 1...Int.max,
+                                          help: "refuse images of more than N pixels (width × height)", default: PNGDecoder.defaultMaxPixels)
     static let diff = Option.string("diff", value: "DIR|FILE", help: "write diff images of frames with differing pixels",
                                     allowEmpty: false)
     static let report = Option.string("report", value: "DIR", help: "write an HTML report (index.html and images/) to DIR",
@@ -67,7 +69,7 @@ public enum CompareCommandLine {
         """,
         positionals: [Positional("EXPECTED"), Positional("ACTUAL")],
         options: [threshold.spec, includeAA.spec, alpha.spec, diffColor.spec, diffColorAlt.spec, aaColor.spec,
-                  diffMask.spec, maxDiffPixels.spec, maxDiffRatio.spec, diff.spec, report.spec, json.spec])
+                  diffMask.spec, maxDiffPixels.spec, maxDiffRatio.spec, maxPixels.spec, diff.spec, report.spec, json.spec])
 
     public static var usage: String { spec.help }
 
@@ -90,6 +92,7 @@ public enum CompareCommandLine {
         options.pixelmatch.diffMask = a[diffMask]
         options.maxDiffPixels = a.value(maxDiffPixels)
         options.maxDiffRatio = a.value(maxDiffRatio)
+        options.maxPixels = a.value(maxPixels) ?? PNGDecoder.defaultMaxPixels
         options.diffPath = a.value(diff)
         options.reportDirectory = a.value(report)
         return .run(Invocation(expected: a.positionals[0], actual: a.positionals[1], options: options, json: a[json]))
