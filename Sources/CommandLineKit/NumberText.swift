@@ -17,6 +17,12 @@ public enum NumberText {
         join(r.lowerBound > Int.min ? String(r.lowerBound) : nil, r.upperBound < Int.max ? String(r.upperBound) : nil)
     }
 
+    /// ` in 0…1`, ` ≥ 0`, or nothing for an unbounded range: the end of "must be a number…".
+    static func within(_ range: String?) -> String {
+        guard let range else { return "" }
+        return range.hasPrefix("≥") || range.hasPrefix("≤") ? " " + range : " in " + range
+    }
+
     private static func join(_ lo: String?, _ hi: String?) -> String? {
         switch (lo, hi) {
         case let (lo?, hi?): return "\(lo)…\(hi)"

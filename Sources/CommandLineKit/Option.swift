@@ -100,26 +100,26 @@ extension Option where Value == [String] {
 }
 
 extension Option where Value == Double {
-    /// A finite number within `range`: `--threshold 2 is out of range (0…1)`.
+    /// A finite number within `range`: `--threshold must be a number in 0…1, got '2'`.
     public static func number(_ name: String, value: String, in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude,
                               help: String, default defaultValue: Double? = nil, defaultText: String? = nil) -> Option {
         let note = annotation(range: NumberText.range(range), defaultText: defaultText ?? defaultValue.map(NumberText.format))
+        let wanted = "--\(name) must be a number\(NumberText.within(NumberText.range(range)))"
         return custom(name, value: value, help: help, default: defaultValue, annotation: note) { (text: String) throws(CommandLineError) -> Double in
-            guard let v = Double(text), v.isFinite else { throw CommandLineError("--\(name) expects a number, got '\(text)'") }
-            guard range.contains(v) else { throw CommandLineError("--\(name) \(text) is out of range (\(NumberText.range(range) ?? ""))") }
+            guard let v = Double(text), v.isFinite, range.contains(v) else { throw CommandLineError("\(wanted), got '\(text)'") }
             return v
         }
     }
 }
 
 extension Option where Value == Int {
-    /// A whole number within `range`: `--max-diff-pixels -1 is out of range (≥ 0)`.
+    /// A whole number within `range`: `--max-pixels must be a whole number ≥ 1, got '0'`.
     public static func integer(_ name: String, value: String, in range: ClosedRange<Int> = Int.min...Int.max,
                                help: String, default defaultValue: Int? = nil, defaultText: String? = nil) -> Option {
         let note = annotation(range: NumberText.range(range), defaultText: defaultText ?? defaultValue.map { "\($0)" })
+        let wanted = "--\(name) must be a whole number\(NumberText.within(NumberText.range(range)))"
         return custom(name, value: value, help: help, default: defaultValue, annotation: note) { (text: String) throws(CommandLineError) -> Int in
-            guard let v = Int(text) else { throw CommandLineError("--\(name) expects a whole number, got '\(text)'") }
-            guard range.contains(v) else { throw CommandLineError("--\(name) \(text) is out of range (\(NumberText.range(range) ?? ""))") }
+            guard let v = Int(text), range.contains(v) else { throw CommandLineError("\(wanted), got '\(text)'") }
             return v
         }
     }

@@ -112,11 +112,15 @@ enum Sample {
     }
 
     @Test func numbersAreCheckedAgainstTheDeclaredRange() {
-        #expect(Sample.error(["in", "--out", "o", "--threshold", "2"]) == "--threshold 2 is out of range (0…1)")
-        #expect(Sample.error(["in", "--out", "o", "--threshold", "nan"]) == "--threshold expects a number, got 'nan'")
-        #expect(Sample.error(["in", "--out", "o", "--threshold", "-0.5"]) == "--threshold -0.5 is out of range (0…1)")
-        #expect(Sample.error(["in", "--out", "o", "--count", "0"]) == "--count 0 is out of range (1…10)")
-        #expect(Sample.error(["in", "--out", "o", "--count", "2.5"]) == "--count expects a whole number, got '2.5'")
+        #expect(Sample.error(["in", "--out", "o", "--threshold", "2"]) == "--threshold must be a number in 0…1, got '2'")
+        #expect(Sample.error(["in", "--out", "o", "--threshold", "nan"]) == "--threshold must be a number in 0…1, got 'nan'")
+        #expect(Sample.error(["in", "--out", "o", "--threshold", "-0.5"]) == "--threshold must be a number in 0…1, got '-0.5'")
+        #expect(Sample.error(["in", "--out", "o", "--count", "0"]) == "--count must be a whole number in 1…10, got '0'")
+        #expect(Sample.error(["in", "--out", "o", "--count", "2.5"]) == "--count must be a whole number in 1…10, got '2.5'")
+        let open = CommandSpec("tool open", options: [Option.integer("n", value: "N", in: 1...Int.max, help: "n").spec,
+                                                      Option.number("x", value: "X", help: "x").spec])
+        #expect(throws: CommandLineError("--n must be a whole number ≥ 1, got '0'")) { try open.parse(["--n", "0"]) }
+        #expect(throws: CommandLineError("--x must be a number, got 'inf'")) { try open.parse(["--x", "inf"]) }
         #expect(Sample.error(["in", "--out", "o", "--at", "1,x"]) == "--at expects numbers separated by commas, got '1,x'")
     }
 
