@@ -64,16 +64,16 @@ extension CommandSpec {
     private func unknownFlag(word: String, name: String) -> CommandLineError {
         let names = allOptions.filter { !$0.hidden }.map(\.name)
         if let near = Suggestion.nearest(to: name, in: names) {
-            return CommandLineError("unknown flag \(word); did you mean --\(near)? \(seeHelp)")
+            return CommandLineError("unknown flag \(Echo.word(word)); did you mean --\(near)? \(seeHelp)")
         }
-        return CommandLineError("unknown flag \(word) \(seeHelp)")
+        return CommandLineError("unknown flag \(Echo.word(word)) \(seeHelp)")
     }
 
     private func checkPositionals(_ words: [String]) throws(CommandLineError) {
         let least = positionals.filter { !$0.optional }.count
         let most = positionals.last?.repeats == true ? Int.max : positionals.count
         if words.count >= least && words.count <= most { return }
-        if most == 0 { throw CommandLineError("unexpected argument '\(words[0])' \(seeHelp)") }
+        if most == 0 { throw CommandLineError("unexpected argument '\(Echo.word(words[0]))' \(seeHelp)") }
         let names = positionals.map(\.synopsis).joined(separator: " ")
         let wanted: String
         if least == most {
@@ -84,7 +84,7 @@ extension CommandSpec {
             wanted = names
         }
         var message = "expected \(wanted), got \(words.count)"
-        if words.count > most { message += ": unexpected '\(words[most])'" }
+        if words.count > most { message += ": unexpected '\(Echo.word(words[most]))'" }
         throw CommandLineError("\(message) \(seeHelp)")
     }
 

@@ -40,7 +40,7 @@ public struct CommandList: Sendable {
 
     /// `unknown command 'recrod'; did you mean 'record'? (run, record, …)`.
     public func unknown(_ word: String) -> String {
-        var message = "unknown command '\(word)'"
+        var message = "unknown command '\(Echo.word(word))'"
         if let near = Suggestion.nearest(to: word, in: names) { message += "; did you mean '\(near)'?" }
         return message + " (\(names.joined(separator: ", ")))"
     }

@@ -48,7 +48,7 @@ public struct Option<Value: Sendable>: Sendable {
                               annotation: String? = nil, hidden: Bool = false,
                               parse: @escaping @Sendable (String) -> Value?) -> Option {
         custom(name, value: value, help: help, default: defaultValue, annotation: annotation, hidden: hidden) { (text: String) throws(CommandLineError) -> Value in
-            guard let v = parse(text) else { throw CommandLineError("--\(name) expects \(expects), got '\(text)'") }
+            guard let v = parse(text) else { throw CommandLineError("--\(name) expects \(expects), got '\(Echo.word(text))'") }
             return v
         }
     }
@@ -106,7 +106,7 @@ extension Option where Value == Double {
         let note = annotation(range: NumberText.range(range), defaultText: defaultText ?? defaultValue.map(NumberText.format))
         let wanted = "--\(name) must be a number\(NumberText.within(NumberText.range(range)))"
         return custom(name, value: value, help: help, default: defaultValue, annotation: note) { (text: String) throws(CommandLineError) -> Double in
-            guard let v = Double(text), v.isFinite, range.contains(v) else { throw CommandLineError("\(wanted), got '\(text)'") }
+            guard let v = Double(text), v.isFinite, range.contains(v) else { throw CommandLineError("\(wanted), got '\(Echo.word(text))'") }
             return v
         }
     }
@@ -119,7 +119,7 @@ extension Option where Value == Int {
         let note = annotation(range: NumberText.range(range), defaultText: defaultText ?? defaultValue.map { "\($0)" })
         let wanted = "--\(name) must be a whole number\(NumberText.within(NumberText.range(range)))"
         return custom(name, value: value, help: help, default: defaultValue, annotation: note) { (text: String) throws(CommandLineError) -> Int in
-            guard let v = Int(text), range.contains(v) else { throw CommandLineError("\(wanted), got '\(text)'") }
+            guard let v = Int(text), range.contains(v) else { throw CommandLineError("\(wanted), got '\(Echo.word(text))'") }
             return v
         }
     }
@@ -132,7 +132,7 @@ extension Option where Value == [Double] {
             var out: [Double] = []
             for part in text.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let v = Double(String(part.filter { $0 != " " })), v.isFinite else {
-                    throw CommandLineError("--\(name) expects numbers separated by commas, got '\(text)'")
+                    throw CommandLineError("--\(name) expects numbers separated by commas, got '\(Echo.word(text))'")
                 }
                 out.append(v)
             }
@@ -149,7 +149,7 @@ func annotation(range: String?, defaultText: String?) -> String? {
 
 /// `--theme 'x' is unknown (light, dark)`, with `; did you mean 'dark'?` when one is close.
 func unknownChoice(_ text: String, flag: String, choices: [String]) -> String {
-    var message = "\(flag) '\(text)' is unknown (\(choices.joined(separator: ", ")))"
+    var message = "\(flag) '\(Echo.word(text))' is unknown (\(choices.joined(separator: ", ")))"
     if let near = Suggestion.nearest(to: text, in: choices) { message += "; did you mean '\(near)'?" }
     return message
 }

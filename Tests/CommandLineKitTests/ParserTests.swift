@@ -106,6 +106,12 @@ enum Sample {
         #expect(!Sample.error(["in", "--out", "o", "--secrte"]).contains("did you mean"))
     }
 
+    @Test func echoedWordsStayOnOneLineWithoutEscapeSequences() {
+        #expect(Sample.error(["in", "--out", "o", "--threshold", "1\n\u{1B}[2J"]) == "--threshold must be a number in 0…1, got '1\\n\\x1B[2J'")
+        #expect(Sample.error(["in", "--out", "o", "--b\u{7}"]) == "unknown flag --b\\x07 (see `tool sample --help`)")
+        #expect(CommandList(program: "p", entries: []).unknown("a\tb") == "unknown command 'a\\tb' ()")
+    }
+
     @Test func aMissingValueOrAValueGivenToAFlagIsRefused() {
         #expect(Sample.error(["in", "--out"]) == "--out needs a value")
         #expect(Sample.error(["in", "--out", "o", "--json=yes"]) == "--json takes no value")
