@@ -17,8 +17,10 @@ public struct CommandSpec: Sendable {
     public init(_ name: String, about: String = "", positionals: [Positional] = [], options: [OptionSpec],
                 epilogue: String = "") {
         precondition(positionals.dropLast().allSatisfy { !$0.repeats }, "only the last positional repeats")
-        var seen: Set<String> = [Self.helpOption.name]
-        for o in options { precondition(seen.insert(o.name).inserted, "option --\(o.name) declared twice") }
+        // A nested loop rather than a Set: no hashing at start for a dozen names.
+        for (i, o) in options.enumerated() {
+            precondition(o.name != Self.helpOption.name && !options[..<i].contains { $0.name == o.name }, "option --\(o.name) declared twice")
+        }
         self.name = name
         self.about = about
         self.positionals = positionals

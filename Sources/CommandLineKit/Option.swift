@@ -141,10 +141,15 @@ extension Option where Value == [Double] {
     }
 }
 
-/// `range, default X` for the help line, or `nil` when there is neither.
+/// `range, default X` for the help line, or `nil` when there is neither. (Plain concatenation:
+/// this runs for every declared option at start, and the front's `compare` starts in ~3 ms.)
 func annotation(range: String?, defaultText: String?) -> String? {
-    let parts = [range, defaultText.map { "default \($0)" }].compactMap { $0 }
-    return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    switch (range, defaultText) {
+    case let (range?, text?): return range + ", default " + text
+    case let (range?, nil): return range
+    case let (nil, text?): return "default " + text
+    case (nil, nil): return nil
+    }
 }
 
 /// `--theme 'x' is unknown (light, dark)`, with `; did you mean 'dark'?` when one is close.
