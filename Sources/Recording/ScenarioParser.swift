@@ -60,7 +60,12 @@ public enum ScenarioParser {
         }
         if let v = try r.optional("physics") { s.options.profile = try physics(v) }
         if let v = try r.optional("events") {
-            for e in try v.array() { s.events.append(try event(e)) }
+            for e in try v.array() {
+                if let snap = try SnapshotParsing.snapshot(e) { s.snapshots.append(snap); continue }
+                s.events.append(try event(e))
+                s.eventFields.append(e.path)
+            }
+            try SnapshotParsing.checkUnique(s.snapshots)
         }
         s.options.size = s.size
         let pixels = (s.size.width * s.scale) * (s.size.height * s.scale)

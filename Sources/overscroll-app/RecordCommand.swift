@@ -30,6 +30,7 @@ enum RecordCommand {
         guard let text = String(data: data, encoding: .utf8) else { throw UsageError(message: "\(path): not UTF-8 text") }
         do {
             var s = try ScenarioParser.parse(text)
+            try s.checkStrict()
             guard SceneCatalog.make(s.scene, context: SceneContext(options: s.options)) != nil else {
                 throw ScenarioError(field: "scene", reason: "unknown scene '\(s.scene)' (scenes: \(SceneCatalog.available.joined(separator: ", ")))")
             }

@@ -1,0 +1,60 @@
+import Rendering
+import ScrollCore
+
+/// A recording that cannot be made as specified (a Lottie file that fails to load or a frame
+/// that misses `--lottie-timeout`): one line naming the file.
+public struct RecordingError: Error, CustomStringConvertible, Sendable {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+extension Recorder {
+    /// Runs the scenario through its timeline (every grid frame and every snapshot instant, in
+    /// time order) and calls `visit` at each instant. Pixels are drawn only where `render` says
+    /// so; `visit` then gets the surface (nil otherwise).
+    public func step(_ scenario: Scenario, render: (ScenarioTimeline.Instant) -> Bool,
+                     visit: (ScenarioTimeline.Instant, Session, ImageSurface?) throws -> Void) async throws {
+        var options = scenario.options
+        if let timeout = lottieTimeout {
+            do {
+                try IndicatorSetup.resolveStrict(&options, scene: scenario.scene, renderer: renderer,
+                                                 lottieTimeout: timeout, report: report)
+            } catch {
+                throw RecordingError(error.message)
+            }
+        } else {
+            IndicatorSetup.resolve(&options, scene: scenario.scene, renderer: renderer, report: report)
+        }
+        let session = try Session(scene: scenario.scene, options: options, textMeasurer: renderer.text, runtime: .virtual())
+        let events = scenario.expandedEvents()
+        var next = 0
+        var surface: ImageSurface?
+        for instant in ScenarioTimeline(scenario).instants {
+            let t = instant.t
+            while next < events.count, events[next].t <= t {
+                let (te, e) = events[next]
+                session.advance(to: te)
+                await session.settle()
+                session.advance(to: te)
+                session.handle(e, at: te)
+                next += 1
+            }
+            session.advance(to: t)
+            await session.settle()
+            session.advance(to: t)
+            var drawn: ImageSurface?
+            if render(instant) {
+                let model = session.frame()
+                let w = Int((model.size.width * scenario.scale).rounded()), h = Int((model.size.height * scenario.scale).rounded())
+                if surface?.width != w || surface?.height != h { surface = ImageSurface(width: w, height: h) }
+                renderer.render(model, into: surface!, scale: scenario.scale)
+                if let failure = (renderer.lottie as? LottieIndicatorRenderer)?.strictFailure {
+                    throw RecordingError(failure + " at t = \(t) s")
+                }
+                drawn = surface
+            }
+            try visit(instant, session, drawn)
+        }
+    }
+}
