@@ -144,6 +144,26 @@ public enum CompareCommandLine {
         return .run(Invocation(expected: positionals[0], actual: positionals[1], options: options, json: json))
     }
 
+    /// Refuses outputs that are, contain or lie inside EXPECTED or ACTUAL, and outputs that are
+    /// not regular files or new paths.
+    public static func checkOutputs(_ invocation: Invocation) throws(OutputPaths.Refusal) {
+        let inputs = [(path: invocation.expected, what: "EXPECTED"), (path: invocation.actual, what: "ACTUAL")]
+        if let diff = invocation.options.diffPath {
+            if OutputPaths.kind(of: invocation.expected) == .folder {
+                try OutputPaths.checkFolder(diff, flag: "--diff")
+            } else {
+                try OutputPaths.checkFile(diff, flag: "--diff")
+            }
+            try OutputPaths.refuseOverlap(output: diff, flag: "--diff", inputs: inputs)
+        }
+        if let report = invocation.options.reportDirectory {
+            try OutputPaths.checkFolder(report, flag: "--report")
+            var others = inputs
+            if let diff = invocation.options.diffPath { others.append((diff, "the --diff output")) }
+            try OutputPaths.refuseOverlap(output: report, flag: "--report", inputs: others)
+        }
+    }
+
     /// Parses, runs and reports; returns the exit status (0 match, 1 mismatch, 2 error or bad
     /// usage). Errors go to `standardError` as `overscroll compare: error: …` lines.
     public static func run(_ arguments: [String], standardOutput: (String) -> Void,
@@ -160,6 +180,12 @@ public enum CompareCommandLine {
             standardOutput(usage)
             return 0
         case .run(let invocation):
+            do {
+                try checkOutputs(invocation)
+            } catch {
+                standardError("overscroll compare: error: \(error.description)\n")
+                return 2
+            }
             let report = CompareRunner.run(expected: invocation.expected, actual: invocation.actual,
                                            options: invocation.options)
             if report.errors.isEmpty {

@@ -91,7 +91,7 @@ public enum CompareRunner {
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
                 kinds.append(isDirectory)
             } else {
-                errors.append("\(path): no such file or directory")
+                errors.append("\(OutputPaths.printable(path)): \(OutputPaths.missingReason(path))")
             }
         }
         if !errors.isEmpty { return .failure(PlanErrors(errors)) }
