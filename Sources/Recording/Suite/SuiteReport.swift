@@ -62,6 +62,8 @@ public enum SuiteReport {
         </dl></header>
         <nav id="toc"><h2>Contents</h2><ol>
         """
+        let rank = ["failed": 0, "missing": 1, "error": 2]
+        toc = toc.enumerated().sorted { (rank[$0.element.kind] ?? 3, $0.offset) < (rank[$1.element.kind] ?? 3, $1.offset) }.map(\.element)
         for t in toc { html += "<li class=\"\(t.kind)\"><a href=\"#\(t.id)\">\(h(t.label))</a> <span class=\"tag\">\(t.kind)</span></li>" }
         html += "<li><a href=\"#passed\">\(suite.passed) passed snapshots</a></li></ol></nav>\n<main>\n"
         if !cards.isEmpty { html += "<h2>Failed</h2>\n" + cards.joined(separator: "\n") }
@@ -151,7 +153,7 @@ public enum SuiteReport {
     figure{margin:0}figcaption{font-weight:600;margin:0 0 4px}
     img{display:block;max-width:100%;max-height:calc(100vh - 120px);border:1px solid #444;box-sizing:border-box}
     .wipe{position:relative;display:inline-block}.wipe .top{position:absolute;left:0;top:0;bottom:0;width:50%;overflow:hidden}
-    .wipe .top img{max-width:none}.slider input{width:100%}
+    .wipe .top img{max-width:none;max-height:none}.slider input{width:100%}
     table{border-collapse:collapse}td,th{padding:2px 10px;border-bottom:1px solid #eee;text-align:left}
     pre{white-space:pre-wrap}
     """
@@ -169,7 +171,7 @@ public enum SuiteReport {
         card.querySelectorAll('.modes button').forEach(function(o){o.setAttribute('aria-pressed',o===b?'true':'false')});
         flick(b.dataset.mode==='flicker');});});
       var range=card.querySelector('.slider input'),top=card.querySelector('.wipe .top'),base=card.querySelector('.wipe > img');
-      function size(){if(!base||!top)return;var t=top.querySelector('img');t.style.width=base.clientWidth+'px';t.style.height=base.clientHeight+'px'}
+      function size(){if(!base||!top)return;var t=top.querySelector('img');t.style.width=base.offsetWidth+'px';t.style.height=base.offsetHeight+'px'}
       if(range&&top){range.addEventListener('input',function(){top.style.width=range.value+'%'});
         if(base){base.addEventListener('load',size);window.addEventListener('resize',size)}}
       card.querySelectorAll('.modes button').forEach(function(b){b.addEventListener('click',size)});
