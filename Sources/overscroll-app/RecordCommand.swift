@@ -18,6 +18,8 @@ enum RecordCommand {
       --no-png        write only the trace and plot.png
       --no-progress   no progress bar on standard error
       --trace-title   print the title scene's navTitleTrace lines to standard error (no progress bar)
+      --lottie-timeout S  seconds a Lottie frame may take (default 5); longer, or a Lottie file that
+                      fails to load, is an error (exit 2, nothing written): frames never depend on the clock
       --help          this text
     See README.md "Scenarios" for the file format.
     """
@@ -45,7 +47,7 @@ enum RecordCommand {
 
     @MainActor
     static func run(_ argv: [String]) async throws -> Int32 {
-        let a = try Arguments(argv, command: "record", valued: ["out"], booleans: ["help", "no-png", "no-progress", "trace-title"])
+        let a = try Arguments(argv, command: "record", valued: ["out", "lottie-timeout"], booleans: ["help", "no-png", "no-progress", "trace-title"])
         if a.has("help") { print(help); return 0 }
         guard a.positionals.count == 1 else { throw UsageError(message: "record: expected one SCENARIO.json (see `overscroll record --help`)") }
         guard let out = a.string("out") else { throw UsageError(message: "record: --out DIR is required") }
@@ -54,6 +56,7 @@ enum RecordCommand {
         options.writePNG = !a.has("no-png")
         options.progress = !a.has("no-progress") && !a.has("trace-title")
         let recorder = Recorder(renderer: CairoRenderer())
+        if let t = try a.double("lottie-timeout", min: 0.001, max: 600) { recorder.lottieTimeout = t }
         if a.has("trace-title") {
             recorder.onFrame = { _, _, session in
                 for line in session.takeTitleTraceLines() { Platform.printError(line) }

@@ -38,6 +38,10 @@ func dispatch(_ args: [String]) async -> Int32 {
             Platform.printError("overscroll: unknown command '\(command)' (run, record, curve, compare, verify, test, merge-reports, help)")
             return 2
         }
+    } catch let e as RecordingError {
+        // Where goldens are made, a Lottie file that fails to load or misses --lottie-timeout.
+        Platform.printError("overscroll \(command): \(e)")
+        return 2
     } catch let e as UsageError {
         Platform.printError("overscroll \(e.message)")
         return 2

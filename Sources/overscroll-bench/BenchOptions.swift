@@ -1,7 +1,7 @@
 /// The bench's command line: which parts run, how long, and where results go.
 struct BenchOptions: Sendable {
     /// Parts in run order.
-    static let parts = ["frames", "indicator", "record", "compare", "soak"]
+    static let parts = ["frames", "indicator", "record", "compare", "suite", "soak"]
 
     var quick = false
     var only: Set<String> = Set(BenchOptions.parts)
@@ -24,6 +24,8 @@ struct BenchOptions: Sendable {
                  as a multiple of real time (and the same with --no-png, and the PNG encode cost)
       compare    `overscroll compare` vs ImageMagick `compare -metric AE -fuzz 10%` on two
                  1920×1080 frames that differ by a 1 pt scroll, and on identical pairs
+      suite      `overscroll test` of 40 generated scenarios with --workers 2 vs --workers 1, and `test`
+                 of a scenario with 4 snapshots vs `record` of it writing every frame
       soak       3 simulated hours (10 minutes with --quick) of random drags, wheel bursts, resizes and
                  keys against the coordinator scene: RSS over time (no growth after warm-up) and
                  frames that broke the refresh lock (none)
@@ -34,7 +36,7 @@ struct BenchOptions: Sendable {
     (swift build -c release --product overscroll).
 
       --quick          shorter flings, fewer repetitions
-      --only NAMES     run only these parts (comma separated: frames, indicator, record, compare, soak)
+      --only NAMES     run only these parts (comma separated: frames, indicator, record, compare, suite, soak)
       --out DIR        output folder (default out/bench)
       --help           this text
     """
