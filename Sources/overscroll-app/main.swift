@@ -31,7 +31,7 @@ func dispatch(_ args: [String]) async -> Int32 {
         case "verify": return try await VerifyCommand.run(rest)
         case "test": return try await TestCommand.run(rest)
         case "merge-reports": return try await MergeReportsCommand.run(rest)
-        case "__test-worker": return await SuiteWorker.serve(rest.first ?? "")
+        case "__test-worker": return await SuiteWorker.serve()
         case "help", "--help", "-h": print(usage); return 0
         default:
             if command.hasPrefix("--") { return try RunCommand.run(args) }

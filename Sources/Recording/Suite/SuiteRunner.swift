@@ -113,23 +113,34 @@ public final class SuiteRunner {
             }
             return out
         }
-        // Largest scenarios first, so the last to finish is a short one.
+        // Largest scenarios first, so the last to finish is a short one. Each lane keeps one
+        // worker process for all its scenarios; a worker that dies fails its scenario and is
+        // replaced.
         let order = entries.indices.sorted { (entries[$0].frames, entries[$1].path) > (entries[$1].frames, entries[$0].path) }
-        let jobs = order.map { i in
-            WorkerProcess.Job(entry: entries[i], options: config.options, resultsRoot: root,
-                              resultFile: root + "/.worker-\(i).json")
-        }
+        let jobs = order.map { WorkerProcess.Job(entry: entries[$0], options: config.options, resultsRoot: root) }
         let print = output
         return await withCheckedContinuation { (done: CheckedContinuation<[ScenarioResult], Never>) in
             DispatchQueue.global().async {
                 let next = Dispenser(jobs.count)
                 let slots = ResultSlots(jobs.count)
                 DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                    var worker: WorkerProcess?
                     while let k = next.take() {
-                        let r = WorkerProcess.run(jobs[k], executable: executable)
-                        slots.set(k, r)
-                        print(Self.line(r))
+                        if worker == nil { worker = WorkerProcess(executable: executable) }
+                        var result: ScenarioResult
+                        if let w = worker, let r = w.run(jobs[k]) {
+                            result = r
+                        } else {
+                            let why = worker.map { $0.finish() ?? "the worker gave no result" } ?? "cannot start \(executable)"
+                            worker = nil
+                            let e = jobs[k].entry
+                            result = ScenarioResult(scenario: e.path, goldens: e.goldenFolder, frames: e.frames,
+                                                    error: "\(e.path): \(why)")
+                        }
+                        slots.set(k, result)
+                        print(Self.line(result))
                     }
+                    worker?.finish()
                 }
                 done.resume(returning: slots.all)
             }
