@@ -114,6 +114,19 @@ import ScrollCore
         #expect(try await traceLines(plain) == traceLines(withSnapshots))
     }
 
+    @Test func recordStillWritesEveryFrame() async throws {
+        let s = try ScenarioParser.parse(Self.scenario(#", {"at": 0.33, "snapshot": "off"}"#))
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("overscroll-rec-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var o = RecordOptions()
+        o.progress = false
+        o.pictures = false
+        let r = try await Recorder(renderer: CairoRenderer()).record(s, to: dir, options: o)
+        #expect(r.frames == 13)
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix("frame-") }.sorted()
+        #expect(names == (0..<13).map(Recorder.frameName))
+    }
+
     func traceLines(_ s: Scenario) async throws -> [String] {
         var out: [String] = []
         try await Recorder(renderer: CairoRenderer()).drive(s, render: false) { i, t, session, _ in

@@ -107,11 +107,16 @@ public enum SnapshotRun {
             out.actual = relative + "/actual.png"
             return out
         }
-        guard let goldenBytes = FileTree.read(golden), FileTree.isRegularFile(golden) else {
-            throw ScenarioFile.Failure(message: "\(golden): cannot read the golden")
+        // An unreadable golden is an error, unless this run rewrites goldens that do not match.
+        let rewrites = options.update == .changed || options.update == .all
+        func unreadable(_ why: String) throws -> SnapshotResult {
+            guard rewrites else { throw ScenarioFile.Failure(message: "\(golden): \(why)") }
+            out.status = .failed
+            out.message = "golden \(golden): \(why)"
+            return out
         }
-        let size = pngSize(goldenBytes)
-        guard let size else { throw ScenarioFile.Failure(message: "\(golden): not a PNG image (unreadable golden)") }
+        guard FileTree.isRegularFile(golden), let goldenBytes = FileTree.read(golden) else { return try unreadable("cannot read the golden") }
+        guard let size = pngSize(goldenBytes) else { return try unreadable("not a PNG image (unreadable golden)") }
         try AtomicFileWriter.write(r.png, toPath: folder + "/actual.png")
         try AtomicFileWriter.write(goldenBytes, toPath: folder + "/expected.png")
         out.actual = relative + "/actual.png"
