@@ -66,11 +66,17 @@ public final class GoldenVerifier {
         outcome.frames = try options.frames.frames(of: scenario.frameCount)
         let chosen = Set(outcome.frames)
         let staging: OutputDirectory? = try options.out.map { try OutputDirectory(destination: $0) }
-        let work = staging?.staging
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("overscroll-verify-\(getpid())-\(UUID().uuidString)")
-        defer { if staging == nil { try? FileManager.default.removeItem(at: work) } }
+        var scratch: ScratchFolder?
+        let work: URL
+        if let staging {
+            work = staging.staging
+        } else {
+            let folder = try ScratchFolder(kind: "verify")
+            scratch = folder
+            work = URL(fileURLWithPath: folder.path)
+        }
+        defer { scratch?.release() }
         do {
-            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
             var files: [(name: String, source: URL)] = []
             try await recorder.drive(scenario) { i, _, _, surface in
                 guard chosen.contains(i), let surface else { return }
@@ -93,7 +99,7 @@ public final class GoldenVerifier {
                 }
                 outcome.report = CompareRunner.run(pairs: pairs, options: options.compare)
             }
-            try staging?.commit(stalePrefix: "frame-")
+            try staging?.commit()
         } catch {
             staging?.discard()
             throw error

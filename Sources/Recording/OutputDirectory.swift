@@ -1,41 +1,39 @@
 import Foundation
+import Imaging
 
-/// Writes a run's files into a fresh temporary folder beside the destination and moves them in
-/// only when the run succeeded, so a failed or interrupted run never leaves partial output over
-/// existing files.
+/// A recording's output folder: the run writes into a staging folder beside the destination,
+/// which replaces the destination all-or-nothing only when the run succeeded (`ResultFolder`:
+/// locked against a second run, journalled swap, staging removed on interruption). Files the
+/// user put in the folder are kept; only what an earlier run wrote is replaced.
 public final class OutputDirectory {
     public let destination: URL
     public let staging: URL
+    private let folder: ResultFolder
 
-    public init(destination: URL) throws {
+    /// The names a recording writes; in a folder from a version without a manifest, regular
+    /// files with these names are taken as the tool's own.
+    public static func isRecordingOutput(_ name: String) -> Bool {
+        if ["trace.jsonl", "plot.png", "contact-sheet.png"].contains(name) { return true }
+        guard name.hasPrefix("frame-"), name.hasSuffix(".png") else { return false }
+        let digits = name.dropFirst(6).dropLast(4)
+        return digits.count >= 5 && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
+    }
+
+    public init(destination: URL, flag: String = "--out") throws {
         self.destination = destination
-        let parent = destination.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-        staging = parent.appendingPathComponent(".\(destination.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
+        folder = try ResultFolder(replacing: destination.path, flag: flag,
+                                  ownership: .manifest(legacy: { OutputDirectory.isRecordingOutput($0) }))
+        staging = URL(fileURLWithPath: folder.staging)
     }
 
     public func url(_ name: String) -> URL { staging.appendingPathComponent(name) }
 
-    /// Moves every staged file into the destination (replacing same-named files) and removes
-    /// stale files matching `stalePrefix` that this run did not produce.
-    public func commit(stalePrefix: String? = nil) throws {
-        let fm = FileManager.default
-        try fm.createDirectory(at: destination, withIntermediateDirectories: true)
-        let produced = try fm.contentsOfDirectory(atPath: staging.path)
-        if let stalePrefix {
-            for old in (try? fm.contentsOfDirectory(atPath: destination.path)) ?? [] where old.hasPrefix(stalePrefix) && !produced.contains(old) {
-                try? fm.removeItem(at: destination.appendingPathComponent(old))
-            }
-        }
-        for name in produced.sorted() {
-            let target = destination.appendingPathComponent(name)
-            if rename(staging.appendingPathComponent(name).path, target.path) != 0 {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path])
-            }
-        }
-        try? fm.removeItem(at: staging)
-    }
+    /// Refuses before the run when a file of the user's has the name of an output.
+    public func preflight(willWrite names: [String]) throws { try folder.preflight(willWrite: names) }
 
-    public func discard() { try? FileManager.default.removeItem(at: staging) }
+    /// Swaps the staged run in as the destination, all-or-nothing.
+    public func commit() throws { try folder.commit() }
+
+    /// Removes the staging folder and releases the lock.
+    public func discard() { folder.abandon() }
 }

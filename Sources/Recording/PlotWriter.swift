@@ -16,7 +16,7 @@ public enum PlotWriter {
     /// Renders `frame`, then paints `images` over it, each filling its rect (points).
     public static func write(_ frame: FrameModel, images: [(PixelBuffer, Rect)] = [], to url: URL,
                              scale: Double = PlotWriter.scale) throws {
-        let surface = ImageSurface(width: Int(frame.size.width * scale), height: Int(frame.size.height * scale))
+        let surface = try ImageSurface(width: Int(frame.size.width * scale), height: Int(frame.size.height * scale))
         renderer.render(frame, into: surface.context, scale: scale)
         for (image, rect) in images {
             ImagePainter.paint(image, into: surface.context,

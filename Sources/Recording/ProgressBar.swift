@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// A one-line progress bar on standard error for long runs: frames done, frames/s, time left.
 /// Silent when standard error is not a terminal.
@@ -29,11 +30,11 @@ public final class ProgressBar {
         let filled = Int(Double(Self.width) * Double(done) / Double(total))
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: Self.width - filled)
         let line = String(format: "\r%@ %@ %d/%d frames  %.0f fps  %.1f s left ", label, bar, done, total, rate, left)
-        FileHandle.standardError.write(Data(line.utf8))
+        StandardStreams.error(line)
     }
 
     public func finish() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        StandardStreams.error("\r\u{1B}[K")
     }
 }

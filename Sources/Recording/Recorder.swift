@@ -47,8 +47,12 @@ public final class Recorder {
     public func record(_ scenario: Scenario, to out: URL, options: RecordOptions = RecordOptions()) async throws -> RecordResult {
         let dir = try OutputDirectory(destination: out)
         do {
+            var names = ["trace.jsonl"]
+            if options.pictures { names += options.writePNG ? ["plot.png", "contact-sheet.png"] : ["plot.png"] }
+            if options.writePNG { names += (0..<scenario.frameCount).map(Self.frameName) }
+            try dir.preflight(willWrite: names)
             let result = try await run(scenario, staging: dir, options: options)
-            try dir.commit(stalePrefix: "frame-")
+            try dir.commit()
             return result
         } catch {
             dir.discard()
@@ -80,7 +84,7 @@ public final class Recorder {
         try await drive(scenario, render: options.writePNG) { i, t, session, surface in
             let fields = session.traceFields()
             trace.append(TraceLine.json(frame: i, t: t, fields: fields))
-            pictures?.add(frame: i, t: t, fields: fields, surface: options.writePNG ? surface : nil)
+            try pictures?.add(frame: i, t: t, fields: fields, surface: options.writePNG ? surface : nil)
             onFrame?(i, t, session)
             if options.writePNG, let surface {
                 let pixels = surface.snapshot()

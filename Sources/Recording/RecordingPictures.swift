@@ -29,7 +29,7 @@ public final class RecordingPictures {
     }
 
     /// Adds frame `i` at time `t` (s) with its trace fields and its pixels (nil with --no-png).
-    public func add(frame i: Int, t: Double, fields: TraceFields, surface: ImageSurface?) {
+    public func add(frame i: Int, t: Double, fields: TraceFields, surface: ImageSurface?) throws {
         func field(_ name: String) -> TraceValue? { fields.first { $0.0 == name }?.1 }
         var offset = 0.0
         switch field("offset") {
@@ -44,7 +44,7 @@ public final class RecordingPictures {
         samples.append((t, offset, state, phase))
         guard picked.contains(i), let surface, var s = sheet else { return }
         let size = s.fittedSize(pixelWidth: surface.width, pixelHeight: surface.height)
-        let image = ImagePainter.thumbnail(of: surface, width: Int(size.width * PlotWriter.scale), height: Int(size.height * PlotWriter.scale))
+        let image = try ImagePainter.thumbnail(of: surface, width: Int(size.width * PlotWriter.scale), height: Int(size.height * PlotWriter.scale))
         s.cells.append(.init(frame: i, t: t, state: state ?? phase, image: image, imageSize: size))
         sheet = s
     }

@@ -30,10 +30,16 @@ public struct Scenario: Sendable {
 
     /// The timeline expanded to primitive input events in time order (a drag becomes down,
     /// moves at `dragSampleRate` Hz and up).
-    public func expandedEvents(dragSampleRate: Double = 120) -> [(t: Double, event: InputEvent)] {
+    /// Events after `until` (default: the recording's end) are left out: a long drag is expanded
+    /// only as far as it is recorded, so memory follows what is rendered, not what is declared.
+    public func expandedEvents(dragSampleRate: Double = 120, until: Double? = nil) -> [(t: Double, event: InputEvent)] {
+        let end = until ?? duration
         var out: [(t: Double, order: Int, event: InputEvent)] = []
         var order = 0
-        func add(_ t: Double, _ e: InputEvent) { out.append((t, order, e)); order += 1 }
+        func add(_ t: Double, _ e: InputEvent) {
+            guard t <= end else { return }
+            out.append((t, order, e)); order += 1
+        }
         for te in events {
             switch te.kind {
             case let .down(p): add(te.at, .pointerDown(p))
@@ -42,7 +48,9 @@ public struct Scenario: Sendable {
             case let .drag(from, to, d):
                 add(te.at, .pointerDown(from))
                 let steps = max(1, Int((d * dragSampleRate).rounded(.up)))
-                for k in 1...steps {
+                // Only the moves up to the end are made (a drag may be declared far past it).
+                let lastStep = te.at > end ? 0 : min(steps, Int(((end - te.at) / d * Double(steps)).rounded(.down)) + 1)
+                for k in stride(from: 1, through: lastStep, by: 1) {
                     let f = Double(k) / Double(steps)
                     add(te.at + d * f, .pointerMove(Point(from.x + (to.x - from.x) * f, from.y + (to.y - from.y) * f)))
                 }

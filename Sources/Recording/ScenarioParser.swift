@@ -59,18 +59,34 @@ public enum ScenarioParser {
             }
         }
         if let v = try r.optional("physics") { s.options.profile = try physics(v) }
+        try checkFrame(s.size, scale: s.scale, field: "size")
         if let v = try r.optional("events") {
             for e in try v.array() {
                 if let snap = try SnapshotParsing.snapshot(e) { s.snapshots.append(snap); continue }
-                s.events.append(try event(e))
+                let timed = try event(e)
+                if case let .resize(size) = timed.kind { try checkFrame(size, scale: s.scale, field: "\(e.path).resize") }
+                s.events.append(timed)
                 s.eventFields.append(e.path)
             }
             try SnapshotParsing.checkUnique(s.snapshots)
         }
         s.options.size = s.size
-        let pixels = (s.size.width * s.scale) * (s.size.height * s.scale)
-        if pixels > maxSide * maxSide / 4 { throw ScenarioError(field: "size", reason: "frame of \(Int(s.size.width * s.scale))×\(Int(s.size.height * s.scale)) pixels is too large") }
         return s
+    }
+
+    /// The largest side of a frame in pixels (cairo's image surface limit).
+    public static let maxPixelSide = 32767
+    /// The most pixels in one frame (64 MB of ARGB).
+    public static let maxFramePixels = Int(maxSide * maxSide / 4)
+
+    /// One rule for every frame a scenario can produce (`size`, each `resize`, times `scale`):
+    /// each side rounds to 1…32767 pixels and the frame holds at most `maxFramePixels` pixels.
+    static func checkFrame(_ size: Size, scale: Double, field: String) throws(ScenarioError) {
+        let w = Int((size.width * scale).rounded()), h = Int((size.height * scale).rounded())
+        let shown = "\(JSONValue.number(size.width).text)×\(JSONValue.number(size.height).text) pt at scale \(JSONValue.number(scale).text) is \(w)×\(h) pixels"
+        if w < 1 || h < 1 { throw ScenarioError(field: field, reason: "\(shown): a frame needs at least 1 pixel each way") }
+        if w > maxPixelSide || h > maxPixelSide { throw ScenarioError(field: field, reason: "\(shown): a side may have at most \(maxPixelSide) pixels") }
+        if w * h > maxFramePixels { throw ScenarioError(field: field, reason: "\(shown): a frame may have at most \(maxFramePixels) pixels") }
     }
 
     static func physics(_ v: Reader) throws(ScenarioError) -> PhysicsProfile {

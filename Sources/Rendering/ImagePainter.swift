@@ -6,8 +6,8 @@ import ScrollCore
 /// shrinking), so a thumbnail is a fair small version of the frame and deterministic.
 public enum ImagePainter {
     /// A `width`×`height` pixel copy of `surface`'s current picture, scaled to fit exactly.
-    public static func thumbnail(of surface: ImageSurface, width: Int, height: Int) -> PixelBuffer {
-        let out = ImageSurface(width: max(1, width), height: max(1, height))
+    public static func thumbnail(of surface: ImageSurface, width: Int, height: Int) throws(RenderingError) -> PixelBuffer {
+        let out = try ImageSurface(width: max(1, width), height: max(1, height))
         cairo_surface_flush(surface.surface)
         let cr = out.context
         cairo_save(cr)
@@ -26,8 +26,8 @@ public enum ImagePainter {
         var bytes = image.bytes
         bytes.withUnsafeMutableBytes { raw in
             guard let base = raw.baseAddress else { return }
-            let src = cairo_image_surface_create_for_data(base.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-                                                          Int32(image.width), Int32(image.height), Int32(image.stride))!
+            guard let src = cairo_image_surface_create_for_data(base.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                                Int32(image.width), Int32(image.height), Int32(image.stride)) else { return }
             defer { cairo_surface_destroy(src) }
             cairo_save(cr)
             cairo_translate(cr, rect.x, rect.y)

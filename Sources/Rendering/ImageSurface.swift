@@ -10,11 +10,28 @@ public final class ImageSurface {
     /// Set by `CairoRenderer.render` when the frame's background was opaque: every pixel is.
     public var knownOpaque = false
 
-    public init(width: Int, height: Int) {
+    /// The largest side cairo's image surfaces allow.
+    public static let maxSide = 32767
+
+    /// Throws (naming the size) for an empty image, a side above `maxSide`, or when cairo
+    /// cannot allocate the pixels.
+    public init(width: Int, height: Int) throws(RenderingError) {
+        guard width >= 1, height >= 1, width <= Self.maxSide, height <= Self.maxSide else {
+            throw RenderingError("cannot make a \(width)×\(height) pixel image: each side must be 1…\(Self.maxSide) pixels")
+        }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+            throw RenderingError("cannot make a \(width)×\(height) pixel image")
+        }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS, cairo_image_surface_get_data(surface) != nil,
+              let context = cairo_create(surface) else {
+            cairo_surface_destroy(surface)
+            throw RenderingError.surface(width, height, status)
+        }
         self.width = width
         self.height = height
-        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
-        context = cairo_create(surface)!
+        self.surface = surface
+        self.context = context
     }
 
     deinit {
@@ -27,8 +44,9 @@ public final class ImageSurface {
     /// Pixel bytes (call after drawing; flushes first).
     public func withPixels<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         cairo_surface_flush(surface)
-        let data = cairo_image_surface_get_data(surface)!
-        return try body(UnsafeRawBufferPointer(start: data, count: stride * height))
+        // Never nil: `init` refuses a surface without pixel data.
+        let data = cairo_image_surface_get_data(surface)
+        return try body(UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : stride * height))
     }
 
     /// Copies the pixels out.

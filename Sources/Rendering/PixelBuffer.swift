@@ -42,9 +42,10 @@ public struct PixelBuffer: Sendable {
     public func writePNGWithCairo(to path: String, opaque: Bool = true) throws {
         var copy = bytes
         let status: cairo_status_t = copy.withUnsafeMutableBytes { raw in
-            let s = cairo_image_surface_create_for_data(raw.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                                        opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32,
-                                                        Int32(width), Int32(height), Int32(stride))!
+            guard let base = raw.baseAddress,
+                  let s = cairo_image_surface_create_for_data(base.assumingMemoryBound(to: UInt8.self),
+                                                              opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32,
+                                                              Int32(width), Int32(height), Int32(stride)) else { return CAIRO_STATUS_NULL_POINTER }
             defer { cairo_surface_destroy(s) }
             return cairo_surface_write_to_png(s, path)
         }

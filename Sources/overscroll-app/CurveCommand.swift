@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Recording
 import Rendering
 import ScrollCore
@@ -55,19 +56,22 @@ enum CurveCommand {
 
         if kind == "rubberband" { return try rubberband(a) }
 
+        let plotPath = try plotOutput(a)
         let sim = try simulation(kind, a)
-        let times = try sampleTimes(a, sim)
-        var out = "t\tx\tv\n"
-        var points: [(Double, Double)] = []
-        for t in times {
+        // Rows are streamed as they are computed (a long --until with a small --dt never waits
+        // or grows in memory); the plot keeps a bounded, evenly thinned set of points.
+        let out = BufferedOutput()
+        out.append("t\tx\tv\n")
+        var points = ThinnedSeries(limit: 20_000)
+        try forEachSampleTime(a, sim) { t in
             let x = sim.position(at: t), v = sim.velocity(at: t)
-            out += "\(fmt(t))\t\(fmt(x))\t\(fmt(v))\n"
-            points.append((t, x))
+            out.append("\(fmt(t))\t\(fmt(x))\t\(fmt(v))\n")
+            if plotPath != nil { points.add((t, x)) }
         }
-        if let plot = a.string("plot") {
-            try writePlot(LinePlot(title: "\(kind)", xLabel: "t (s)", yLabel: "x (pt)", series: [points]), to: plot)
+        out.flush()
+        if let plotPath {
+            try writePlot(LinePlot(title: "\(kind)", xLabel: "t (s)", yLabel: "x (pt)", series: [points.points]), to: plotPath)
         }
-        FileHandle.standardOutput.write(Data(out.utf8))
         return 0
     }
 
@@ -105,26 +109,34 @@ enum CurveCommand {
         }
     }
 
-    static func sampleTimes(_ a: Arguments, _ sim: any Simulation) throws -> [Double] {
+    /// Calls `body` with each sample time: the --at list, or every --dt until done / --until.
+    static func forEachSampleTime(_ a: Arguments, _ sim: any Simulation, _ body: (Double) -> Void) throws {
         if let at = try a.doubles("at") {
             guard at.allSatisfy({ $0 >= 0 }) else { throw UsageError(message: "curve: --at times must be ≥ 0") }
-            return at
+            at.forEach(body)
+            return
         }
         let dt = try a.double("dt", min: 1e-4, max: 10) ?? 1.0 / 60
         let until = try a.double("until", min: 0, max: 3600)
-        var out: [Double] = []
         var i = 0
         while true {
             let t = Double(i) * dt
             if let until, t > until + 1e-12 { break }
-            out.append(t)
+            body(t)
             if until == nil && (sim.isDone(at: t) || t >= maxDuration) { break }
             i += 1
         }
-        return out
+    }
+
+    /// The --plot path, checked before anything is computed.
+    static func plotOutput(_ a: Arguments) throws -> String? {
+        guard let path = a.string("plot") else { return nil }
+        do { try OutputPaths.checkFile(path, flag: "--plot") } catch { throw UsageError(message: "curve: \(error.description)") }
+        return path
     }
 
     static func rubberband(_ a: Arguments) throws -> Int32 {
+        let plotPath = try plotOutput(a)
         let d = try a.double("viewport", min: 1, max: 1e6) ?? 800
         let c = try a.double("coefficient", min: 0.001, max: 10) ?? 0.55
         guard let pulls = try a.doubles("pull") else { throw UsageError(message: "curve rubberband: --pull X1,X2,… is required") }
@@ -136,10 +148,10 @@ enum CurveCommand {
             out += "\(fmt(x))\t\(fmt(b))\n"
             points.append((x, b))
         }
-        if let plot = a.string("plot") {
-            try writePlot(LinePlot(title: "rubber band (d = \(fmt(d)), c = \(fmt(c)))", xLabel: "pull (pt)", yLabel: "shown (pt)", series: [points]), to: plot)
+        StandardStreams.output(out)
+        if let plotPath {
+            try writePlot(LinePlot(title: "rubber band (d = \(fmt(d)), c = \(fmt(c)))", xLabel: "pull (pt)", yLabel: "shown (pt)", series: [points]), to: plotPath)
         }
-        FileHandle.standardOutput.write(Data(out.utf8))
         return 0
     }
 

@@ -28,6 +28,29 @@ enum VerifyCommand {
       --help                 this text
     """
 
+    /// Every output is checked before recording: kind (file or folder) and no overlap with the
+    /// scenario, the goldens or another output. With --update the goldens are the output.
+    static func checkOutputs(_ options: GoldenVerifier.Options, scenarioPath: String, scenario: Scenario) throws {
+        let goldens = options.goldens.path
+        do {
+            try OutputPaths.checkFolder(goldens, flag: "--goldens")
+            if let out = options.out?.path { try OutputPaths.checkFolder(out, flag: "--out") }
+            if let diff = options.compare.diffPath { try OutputPaths.checkFolder(diff, flag: "--diff") }
+            if let report = options.compare.reportDirectory { try OutputPaths.checkFolder(report, flag: "--report") }
+        } catch {
+            throw UsageError(message: "verify: \(error.description)")
+        }
+        if options.update {
+            try RecordCommand.refuseOverlap(output: goldens, flag: "--goldens", scenarioPath: scenarioPath, scenario: scenario, command: "verify")
+        }
+        var taken: [(path: String, what: String)] = [(goldens, "the golden folder")]
+        for (path, flag) in [(options.out?.path, "--out"), (options.compare.diffPath, "--diff"), (options.compare.reportDirectory, "--report")] {
+            guard let path else { continue }
+            try RecordCommand.refuseOverlap(output: path, flag: flag, scenarioPath: scenarioPath, scenario: scenario, command: "verify", more: taken)
+            taken.append((path, "the \(flag) output"))
+        }
+    }
+
     @MainActor
     static func run(_ argv: [String]) async throws -> Int32 {
         let a = try Arguments(argv, command: "verify",
@@ -51,7 +74,9 @@ enum VerifyCommand {
         if options.update && (options.compare.diffPath != nil || options.compare.reportDirectory != nil) {
             throw UsageError(message: "verify: --update writes goldens and compares nothing; drop --diff/--report")
         }
-        let scenario = try RecordCommand.loadScenario(a.positionals[0])
+        let scenarioPath = a.positionals[0]
+        let scenario = try RecordCommand.loadScenario(scenarioPath)
+        try checkOutputs(options, scenarioPath: scenarioPath, scenario: scenario)
         let outcome: GoldenVerifier.Outcome
         do {
             let verifier = GoldenVerifier()
@@ -64,7 +89,7 @@ enum VerifyCommand {
             return 2
         }
         if outcome.report.errors.isEmpty {
-            FileHandle.standardOutput.write(Data(outcome.text.utf8))
+            StandardStreams.output(outcome.text)
         } else {
             for m in outcome.report.errors { Platform.printError("overscroll verify: error: \(m)") }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Recording
 import ScrollCore
 
@@ -44,6 +45,9 @@ func dispatch(_ args: [String]) async -> Int32 {
         return 2
     } catch let e as UsageError {
         Platform.printError("overscroll \(e.message)")
+        return 2
+    } catch let e as OutputPaths.Refusal {
+        Platform.printError("overscroll \(command): error: \(e.description)")
         return 2
     } catch {
         Platform.printError("overscroll \(command): \(error)")

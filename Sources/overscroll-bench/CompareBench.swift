@@ -48,7 +48,7 @@ enum CompareBench {
         options.size = Size(1920, 1080)
         options.rows = 200
         let session = try Session(scene: "list", options: options, textMeasurer: renderer.text, runtime: .virtual())
-        let surface = ImageSurface(width: 1920, height: 1080)
+        let surface = try ImageSurface(width: 1920, height: 1080)
         func render(offset: Double) -> PixelBuffer {
             session.scene.scrollView.setContentOffset(offset)
             renderer.render(session.frame(), into: surface.context, scale: 1)

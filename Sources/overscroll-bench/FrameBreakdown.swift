@@ -17,7 +17,7 @@ enum FrameBreakdown {
         let renderer = CairoRenderer()
         let fling = try ListFling(c, seconds: quick ? 1.5 : 3.0, textMeasurer: renderer.text)
         let models = (0..<fling.frameCount).map { fling.frame($0) }
-        let surface = ImageSurface(width: c.pixelWidth, height: c.pixelHeight)
+        let surface = try ImageSurface(width: c.pixelWidth, height: c.pixelHeight)
         func subset(_ m: FrameModel, _ level: Int) -> FrameModel {
             var out = m
             out.commands = m.commands.filter { cmd in

@@ -9,7 +9,7 @@ enum FrameChild {
     static func run(_ c: FrameCase, quick: Bool) throws {
         let renderer = CairoRenderer()
         let fling = try ListFling(c, seconds: quick ? 1.5 : 3.0, textMeasurer: renderer.text)
-        let surface = ImageSurface(width: c.pixelWidth, height: c.pixelHeight)
+        let surface = try ImageSurface(width: c.pixelWidth, height: c.pixelHeight)
         let fillColour = Color(hex: 0x336699)
         // Warm-up: fonts, fontconfig and the first screen's layouts (the app has drawn its first
         // frame before anyone flings). The rows the fling reveals are shaped while timed.

@@ -20,8 +20,8 @@ enum IndicatorBench {
         let side = SpinnerConfig().lottieSide
         let box = Size(side, side)
         let center = Point(side / 2, side / 2)
-        let vectorSurface = ImageSurface(width: Int(side * scale), height: Int(side * scale))
-        let lottieSurface = ImageSurface(width: Int(side * scale), height: Int(side * scale))
+        let vectorSurface = try ImageSurface(width: Int(side * scale), height: Int(side * scale))
+        let lottieSurface = try ImageSurface(width: Int(side * scale), height: Int(side * scale))
         let vectorRenderer = CairoRenderer()
         let vector = RefreshIndicator(config: SpinnerConfig(), kind: .vector)
 
@@ -45,7 +45,7 @@ enum IndicatorBench {
 
         let loop = RefreshLoop(since: 0)
         let listCase = FrameCase(width: 390, height: 844, scale: 2, rows: 100)
-        let listSurface = ImageSurface(width: listCase.pixelWidth, height: listCase.pixelHeight)
+        let listSurface = try ImageSurface(width: listCase.pixelWidth, height: listCase.pixelHeight)
         let passes = quick ? 1 : 2
         var step = 0
         for pass in 0..<passes {

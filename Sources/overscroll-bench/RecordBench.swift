@@ -66,7 +66,7 @@ enum RecordBench {
         let c = FrameCase(width: 390, height: 844, scale: 2, rows: 200)
         let renderer = CairoRenderer()
         let fling = try ListFling(c, seconds: 1, textMeasurer: renderer.text)
-        let surface = ImageSurface(width: c.pixelWidth, height: c.pixelHeight)
+        let surface = try ImageSurface(width: c.pixelWidth, height: c.pixelHeight)
         let n = quick ? 8 : 20
         for i in 0..<n {
             renderer.render(fling.frame(min(i * 2, fling.frameCount - 1)), into: surface.context, scale: c.scale)

@@ -37,7 +37,7 @@ enum SoakBench {
         let renderer = CairoRenderer()
         let session = try Session(scene: "coordinator", options: options, textMeasurer: renderer.text, runtime: .virtual())
         guard let scene = session.scene as? CoordinatorScene else { throw BenchError("soak: no coordinator scene") }
-        let surface = ImageSurface(width: 390, height: 1000)
+        let surface = try ImageSurface(width: 390, height: 1000)
         var rng = SplitMix64(state: 2026)
         let frames = Int(minutes * 60 * fps)
         var nextEventFrame = 0

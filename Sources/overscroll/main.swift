@@ -1,3 +1,4 @@
+import Imaging
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,5 +25,5 @@ func executableDirectory() -> String {
 let app = executableDirectory() + "/overscroll-app"
 var argv: [UnsafeMutablePointer<CChar>?] = (["overscroll"] + arguments).map { strdup($0) } + [nil]
 execv(app, &argv)
-writeAll("overscroll: cannot start \(app): \(String(cString: strerror(errno)))\n", to: STDERR_FILENO)
+StandardStreams.error("overscroll: cannot start \(app): \(String(cString: strerror(errno))) (build it with `make build`, or `swift build --product overscroll-app`)\n")
 exit(127)

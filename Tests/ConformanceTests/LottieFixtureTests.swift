@@ -64,7 +64,7 @@ import Testing
         var lines: [String] = []
         renderer.report = { lines.append($0) }
         renderer.add(source)
-        let image = ImageSurface(width: 80, height: 80)
+        let image = try ImageSurface(width: 80, height: 80)
         let started = Date()
         for (mode, tint) in [(LottieFrame.Mode.scrub(0), nil), (.scrub(0.5), Color.black), (.scrub(1), nil),
                              (.loop(elapsedSeconds: 0.7), Color(hex: 0x336699))] {

@@ -211,7 +211,7 @@ import Testing
         """)
         let pictures = RecordingPictures(scenario: s, contactSheet: false)
         try await Recorder(renderer: CairoRenderer()).drive(s) { i, t, session, _ in
-            pictures.add(frame: i, t: t, fields: session.traceFields(), surface: nil)
+            try pictures.add(frame: i, t: t, fields: session.traceFields(), surface: nil)
         }
         let plot = pictures.plot()
         let states = plot.bands.map(\.label)

@@ -20,7 +20,7 @@ enum GoldenImage {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
     }
 
-    static func check(_ image: ImageSurface, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func check(_ image: ImageSurface, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let file = name + ".png"
         let png: [UInt8]
         do { png = try image.snapshot().pngBytes() } catch {

@@ -9,8 +9,8 @@ enum IndicatorFixture {
     static let scale = 2.0
 
     static func render(_ indicator: RefreshIndicator, _ phase: IndicatorPhase, at t: Double,
-                       lottie: LottieIndicatorRenderer? = nil) -> ImageSurface {
-        let image = ImageSurface(width: Int(canvas.width * scale), height: Int(canvas.height * scale))
+                       lottie: LottieIndicatorRenderer? = nil) throws -> ImageSurface {
+        let image = try ImageSurface(width: Int(canvas.width * scale), height: Int(canvas.height * scale))
         let frame = FrameModel(size: canvas, background: .white,
                                commands: indicator.commands(phase, center: center, at: t))
         CairoRenderer(lottie: lottie).render(frame, into: image.context, scale: scale)

@@ -30,7 +30,7 @@ import Testing
         var worst = 0.0
         for i in 0..<6 {
             let started = Date()
-            _ = IndicatorFixture.render(indicator, .refreshing(RefreshLoop(since: 0)), at: Double(i) / 60, lottie: renderer)
+            _ = try IndicatorFixture.render(indicator, .refreshing(RefreshLoop(since: 0)), at: Double(i) / 60, lottie: renderer)
             worst = max(worst, Date().timeIntervalSince(started))
         }
         print("slow file: worst frame \(Int(worst * 1000)) ms; report: \(lines)")
@@ -39,8 +39,8 @@ import Testing
         #expect(lines.count == 1)
         // Once dropped, the frame is the vector spinner's.
         let phase = IndicatorPhase.refreshing(RefreshLoop(since: 0))
-        let lottie = IndicatorFixture.render(indicator, phase, at: 1, lottie: renderer)
-        let vector = IndicatorFixture.render(RefreshIndicator(), phase, at: 1)
+        let lottie = try IndicatorFixture.render(indicator, phase, at: 1, lottie: renderer)
+        let vector = try IndicatorFixture.render(RefreshIndicator(), phase, at: 1)
         #expect(lottie.pixelBytes() == vector.pixelBytes())
     }
 }

@@ -15,35 +15,35 @@ import Testing
     @Test(arguments: [0.0, 0.25, 0.5, 1.0])
     func scrub(_ p: Double) throws {
         let (indicator, renderer) = try Self.indicator()
-        let image = IndicatorFixture.render(indicator, .pulling(progress: p, pullDistance: 75 * p, threshold: 75),
+        let image = try IndicatorFixture.render(indicator, .pulling(progress: p, pullDistance: 75 * p, threshold: 75),
                                             at: 0, lottie: renderer)
-        GoldenImage.check(image, "lottie_scrub_\(Int(p * 100))")
+        try GoldenImage.check(image, "lottie_scrub_\(Int(p * 100))")
     }
 
     @Test(arguments: [0.2, 0.9])
     func loop(_ elapsed: Double) throws {
         let (indicator, renderer) = try Self.indicator()
-        let image = IndicatorFixture.render(indicator, .refreshing(RefreshLoop(since: 0, handoffProgress: 0)),
+        let image = try IndicatorFixture.render(indicator, .refreshing(RefreshLoop(since: 0, handoffProgress: 0)),
                                             at: elapsed, lottie: renderer)
-        GoldenImage.check(image, "lottie_loop_\(Int(elapsed * 1000))ms")
+        try GoldenImage.check(image, "lottie_loop_\(Int(elapsed * 1000))ms")
     }
 
     @Test func tinted() throws {
         let (indicator, renderer) = try Self.indicator(tint: Color(hex: 0xE5484D))
-        let image = IndicatorFixture.render(indicator, .pulling(progress: 1, pullDistance: 75, threshold: 75),
+        let image = try IndicatorFixture.render(indicator, .pulling(progress: 1, pullDistance: 75, threshold: 75),
                                             at: 0, lottie: renderer)
-        GoldenImage.check(image, "lottie_scrub_100_tinted")
+        try GoldenImage.check(image, "lottie_scrub_100_tinted")
     }
 
     /// A file that cannot be drawn falls back to the vector spinner, with one reported line.
-    @Test func missingFileFallsBackToVector() {
+    @Test func missingFileFallsBackToVector() throws {
         let renderer = LottieIndicatorRenderer()
         var lines: [String] = []
         renderer.report = { lines.append($0) }
         let info = LottieAnimationInfo(path: "/nonexistent/refresh.json", frameCount: 10, frameRate: 60, width: 10, height: 10)
         let phase = IndicatorPhase.pulling(progress: 1, pullDistance: 75, threshold: 75)
-        let lottie = IndicatorFixture.render(RefreshIndicator(kind: .lottie(info, tint: nil)), phase, at: 0, lottie: renderer)
-        let vector = IndicatorFixture.render(RefreshIndicator(), phase, at: 0)
+        let lottie = try IndicatorFixture.render(RefreshIndicator(kind: .lottie(info, tint: nil)), phase, at: 0, lottie: renderer)
+        let vector = try IndicatorFixture.render(RefreshIndicator(), phase, at: 0)
         #expect(lottie.pixelBytes() == vector.pixelBytes())
         #expect(lines.count == 1)
         #expect(lines.first?.contains("/nonexistent/refresh.json") == true)

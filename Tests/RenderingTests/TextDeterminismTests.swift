@@ -20,21 +20,21 @@ import Testing
         return FrameModel(size: Size(320, 150), background: .white, commands: commands)
     }
 
-    static func render(with renderer: CairoRenderer) -> [UInt8] {
-        let surface = ImageSurface(width: 640, height: 300)
+    static func render(with renderer: CairoRenderer) throws -> [UInt8] {
+        let surface = try ImageSurface(width: 640, height: 300)
         renderer.render(frame(), into: surface.context, scale: 2)
         return surface.pixelBytes()
     }
 
-    @Test func koreanAndJapaneseRenderIdenticalBytesWithSeparateRenderers() {
-        let first = Self.render(with: CairoRenderer())
-        let second = Self.render(with: CairoRenderer(text: TextEngine()))
+    @Test func koreanAndJapaneseRenderIdenticalBytesWithSeparateRenderers() throws {
+        let first = try Self.render(with: CairoRenderer())
+        let second = try Self.render(with: CairoRenderer(text: TextEngine()))
         #expect(first == second)
         // Something was drawn: not every pixel is the white background.
         #expect(first.contains { $0 != 0xFF })
     }
 
-    @Test func sampleRowsHaveNoMissingGlyphs() {
+    @Test func sampleRowsHaveNoMissingGlyphs() throws {
         let engine = TextEngine()
         let rows = SampleRows(count: 8)
         rows.prepend(1)

@@ -47,8 +47,14 @@ extension Recorder {
             if render(instant) {
                 let model = session.frame()
                 let w = Int((model.size.width * scenario.scale).rounded()), h = Int((model.size.height * scenario.scale).rounded())
-                if surface?.width != w || surface?.height != h { surface = ImageSurface(width: w, height: h) }
-                renderer.render(model, into: surface!, scale: scenario.scale)
+                let target: ImageSurface
+                if let surface, surface.width == w, surface.height == h {
+                    target = surface
+                } else {
+                    target = try ImageSurface(width: w, height: h)
+                    surface = target
+                }
+                renderer.render(model, into: target, scale: scenario.scale)
                 if let failure = (renderer.lottie as? LottieIndicatorRenderer)?.strictFailure {
                     throw RecordingError(failure + " at t = \(t) s")
                 }

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import ScrollCore
+import Imaging
 
 /// Draws `.lottie` commands with rlottie (`CairoRenderer.lottie`). Frames are rendered on a
 /// worker thread per file into ARGB32 surfaces cached per pixel size; the drawing thread waits
@@ -19,7 +20,7 @@ public final class LottieIndicatorRenderer: LottieDrawing {
     /// Called once with a one-line message when a file is dropped or fails to load
     /// (defaults to printing on standard error).
     public var report: (String) -> Void = { line in
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        StandardStreams.error(line + "\n")
     }
     /// Where goldens are made (`record`, `test`, `verify`): a frame that does not render within
     /// `frameDeadline` is not replaced by the previous image but recorded in `strictFailure`

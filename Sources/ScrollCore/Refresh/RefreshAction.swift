@@ -81,6 +81,12 @@ public final class RefreshActionRunner: @unchecked Sendable {
         tasks.removeValue(forKey: token)?.cancel()
     }
 
+    /// A dropped runner (its session closed) cancels its actions: none stays suspended on a
+    /// clock that will never advance again.
+    deinit {
+        for task in tasks.values { task.cancel() }
+    }
+
     /// Results posted since the last call.
     public func drain() -> [RefreshResult] {
         let r = mailbox.take()
