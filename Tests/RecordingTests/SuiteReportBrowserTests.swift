@@ -86,7 +86,8 @@ import Testing
 
         let p = Process()
         p.executableURL = URL(fileURLWithPath: browser)
-        p.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=3000", "--dump-dom", "file://" + checked]
+        p.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + f.path("chromium-profile"),
+                       "--virtual-time-budget=3000", "--dump-dom", "file://" + checked]
         let out = Pipe()
         p.standardOutput = out
         p.standardError = FileHandle.nullDevice

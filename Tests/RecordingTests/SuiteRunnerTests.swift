@@ -56,6 +56,23 @@ import Testing
         #expect(await f.run() == 0)
     }
 
+    @Test func aSnapshotOnTheGridIsByteForByteTheRecordedFrame() async throws {
+        let f = try SuiteFixture()
+        let file = try f.write("suite/a.json", Self.two)
+        #expect(await f.run { $0.options.update = .missing } == 0)
+        let out = URL(fileURLWithPath: f.path("recording"))
+        var o = RecordOptions()
+        o.progress = false
+        o.pictures = false
+        let scenario = try ScenarioFile.load(file)
+        try await Recorder(renderer: CairoRenderer()).record(scenario, to: out, options: o)
+        for (name, frame) in [("start", 0), ("mid", 6)] {
+            let golden = try Data(contentsOf: URL(fileURLWithPath: f.path("suite/__snapshots__/a/\(name).png")))
+            let recorded = try Data(contentsOf: out.appendingPathComponent(Recorder.frameName(frame)))
+            #expect(golden == recorded, "\(name) is frame \(frame)")
+        }
+    }
+
     @Test func resultsFolderIsReplacedNotMerged() async throws {
         let f = try SuiteFixture()
         try f.write("suite/a.json", Self.two)
