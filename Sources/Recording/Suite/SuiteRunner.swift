@@ -158,6 +158,10 @@ public final class SuiteRunner {
         if failed > 0 { parts.append("\(failed) failed") }
         parts.append("\(passed) passed")
         if missing > 0 { parts.append("\(missing) missing") }
+        for kind in [SnapshotResult.Written.created, .changed] {
+            let n = r.snapshots.filter { $0.written == kind }.count
+            if n > 0 { parts.append("\(n) golden\(n == 1 ? "" : "s") \(kind.rawValue)") }
+        }
         if r.snapshots.isEmpty { parts = ["no snapshots"] }
         var text = "\(r.failed ? "✗" : "✓") \(r.scenario)  \(parts.joined(separator: ", "))  \(time)"
         for s in r.snapshots where s.isFailure {
