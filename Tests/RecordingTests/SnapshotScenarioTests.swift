@@ -162,14 +162,14 @@ import ScrollCore
         """)
         s.options.refresh.duration = 5
         let recorder = Recorder(renderer: CairoRenderer())
-        recorder.lottieTimeout = 0.05
+        recorder.lottieTimeout = 0.005
         do {
             try await recorder.drive(s) { _, _, _, _ in }
             Issue.record("a slow Lottie frame was replaced instead of failing the run")
         } catch {
             let text = "\(error)"
             #expect(text.hasPrefix("lottie: \(file): frame "), "\(text)")
-            #expect(text.contains("did not render within 0.05 s"))
+            #expect(text.contains("did not render within 0.005 s"))
         }
     }
 }

@@ -119,6 +119,8 @@ public final class SuiteRunner {
         let order = entries.indices.sorted { (entries[$0].frames, entries[$1].path) > (entries[$1].frames, entries[$0].path) }
         let jobs = order.map { WorkerProcess.Job(entry: entries[$0], options: config.options, resultsRoot: root) }
         let print = output
+        // A worker that dies closes its pipe: writing to it must fail, not kill this process.
+        signal(SIGPIPE, SIG_IGN)
         return await withCheckedContinuation { (done: CheckedContinuation<[ScenarioResult], Never>) in
             DispatchQueue.global().async {
                 let next = Dispenser(jobs.count)
