@@ -26,8 +26,11 @@ public enum SuiteDiscovery {
             }
             if !isDir.boolValue { files.append(path); continue }
             var stack = [path]
+            var visited = Set<String>()
             while let folder = stack.popLast() {
-                if skip.contains(OutputPaths.canonical(folder)) { continue }
+                let canonical = OutputPaths.canonical(folder)
+                // The results folder is not searched; a symlinked folder is searched once.
+                if skip.contains(canonical) || !visited.insert(canonical).inserted { continue }
                 guard let names = try? fm.contentsOfDirectory(atPath: folder) else {
                     found.errors.append("\(folder): cannot list the folder")
                     continue

@@ -30,6 +30,9 @@ public enum SuiteMerge {
                     var paths = s.snapshots.flatMap { [$0.expected, $0.actual, $0.diff] }.compactMap { $0 }
                     if let t = s.trace { paths.append(t) }
                     for rel in paths {
+                        guard !rel.hasPrefix("/"), !rel.split(separator: "/").contains("..") else {
+                            throw SuiteOutputs.Failure(message: "\(p.folder)/results.json: artifact path '\(rel)' leaves the results folder")
+                        }
                         guard let bytes = FileTree.read(p.folder + "/" + rel) else {
                             throw SuiteOutputs.Failure(message: "\(p.folder)/\(rel): missing artifact named in results.json")
                         }
