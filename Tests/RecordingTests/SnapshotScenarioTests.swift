@@ -84,6 +84,10 @@ import ScrollCore
         let off = try #require(instants.first { $0.t == 0.33 })
         #expect(off.frame == nil && off.snapshots == [0, 2])
         #expect(instants.compactMap(\.frame) == Array(0..<s.frameCount))
+        // Within a nanosecond of a frame's time is that frame (decimal times are not exact).
+        let near = try ScenarioParser.parse(Self.scenario(#", {"at": 0.3000000000001, "snapshot": "near"}"#))
+        #expect(ScenarioTimeline(near).instants.count == near.frameCount)
+        #expect(ScenarioTimeline(near).instants[6].snapshots == [0])
     }
 
     @Test func anOffGridSnapshotIsRenderedAtExactlyItsInstant() async throws {

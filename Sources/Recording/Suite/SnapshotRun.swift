@@ -118,14 +118,15 @@ public enum SnapshotRun {
         guard FileTree.isRegularFile(golden), let goldenBytes = FileTree.read(golden) else { return try unreadable("cannot read the golden") }
         guard let size = pngSize(goldenBytes) else { return try unreadable("not a PNG image (unreadable golden)") }
         try AtomicFileWriter.write(r.png, toPath: folder + "/actual.png")
-        try AtomicFileWriter.write(goldenBytes, toPath: folder + "/expected.png")
         out.actual = relative + "/actual.png"
-        out.expected = relative + "/expected.png"
         if size != (r.width, r.height) {
+            try AtomicFileWriter.write(goldenBytes, toPath: folder + "/expected.png")
+            out.expected = relative + "/expected.png"
             out.status = .failed
             out.message = "golden \(golden) is \(size.0)×\(size.1) but the snapshot is \(r.width)×\(r.height)"
             return out
         }
+        // The golden is compared where it is; with a mask, its masked copy (kept as expected.png).
         var expectedPath = golden
         if !snap.mask.isEmpty {
             var image: RGBAImage
@@ -133,7 +134,7 @@ public enum SnapshotRun {
                 throw ScenarioFile.Failure(message: "\(error)")
             }
             SnapshotMask.paint(snap, scale: scale, into: &image)
-            expectedPath = folder + "/expected-masked.png"
+            expectedPath = folder + "/expected.png"
             try AtomicFileWriter.write(try PNGEncoder.fast.encode(image), toPath: expectedPath)
         }
         var compare = CompareOptions(maxDiffPixels: out.maxDiffPixels, maxDiffRatio: out.maxDiffRatio,
@@ -142,7 +143,6 @@ public enum SnapshotRun {
         compare.pixelmatch.includeAA = options.includeAA
         let report = CompareRunner.run(pairs: [.init(name: snap.name, expected: expectedPath, actual: folder + "/actual.png")],
                                        singleFile: true, options: compare)
-        if !snap.mask.isEmpty { FileTree.remove(expectedPath) }
         if let e = report.errors.first { throw ScenarioFile.Failure(message: e.replacingOccurrences(of: folder + "/actual.png", with: "snapshot '\(snap.name)'")) }
         guard let frame = report.frames.first else { throw ScenarioFile.Failure(message: "\(golden): not compared") }
         out.differing = frame.differing
@@ -152,6 +152,8 @@ public enum SnapshotRun {
             out.expected = nil; out.actual = nil
         } else {
             out.status = .failed
+            if snap.mask.isEmpty { try AtomicFileWriter.write(goldenBytes, toPath: folder + "/expected.png") }
+            out.expected = relative + "/expected.png"
             if FileTree.exists(folder + "/diff.png") { out.diff = relative + "/diff.png" }
         }
         return out
