@@ -15,6 +15,8 @@ public enum SuiteOutputs {
     public static func write(_ suite: SuiteResults, into folder: String, resultsRoot: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var suite = suite
+        suite.summary = suite.counted
         let data = try encoder.encode(suite)
         try AtomicFileWriter.write(Array(data) + [0x0A], toPath: folder + "/results.json")
         try SuiteReport.write(suite, resultsRoot: resultsRoot, to: folder + "/report")

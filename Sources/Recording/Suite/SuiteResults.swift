@@ -72,6 +72,12 @@ public struct SuiteResults: Codable, Sendable, Equatable {
     /// `i/n` when sharded; merged reports list every shard.
     public var shards: [String]
     public var scenarios: [ScenarioResult]
+    /// The counts, as printed (filled in when written; recomputed from `scenarios` on merge).
+    public var summary: Summary?
+
+    public struct Summary: Codable, Sendable, Equatable {
+        public var scenarios, snapshots, passed, failed, missing, obsolete, errors: Int
+    }
 
     public init(command: String, date: String, threshold: Double, maxDiffPixels: Int?, maxDiffRatio: Double?,
                 shards: [String], scenarios: [ScenarioResult]) {
@@ -86,6 +92,12 @@ public struct SuiteResults: Codable, Sendable, Equatable {
     public var missing: Int { snapshots.filter { $0.isFailure && $0.status == .missing }.count }
     public var obsolete: Int { scenarios.reduce(0) { $0 + $1.obsolete.count } }
     public var errors: Int { scenarios.filter { $0.error != nil }.count }
+
+    /// The counts of `scenarios`.
+    public var counted: Summary {
+        Summary(scenarios: scenarios.count, snapshots: snapshots.count, passed: passed, failed: failed,
+                missing: missing, obsolete: obsolete, errors: errors)
+    }
 
     /// 2 a scenario could not run; 1 a mismatch or missing golden; 0 all passed.
     public var exitCode: Int32 {
