@@ -41,8 +41,6 @@ public enum SnapshotRun {
         result.frames = scenario.frameCount
         let recorder = Recorder(renderer: CairoRenderer())
         recorder.lottieTimeout = options.lottieTimeout
-        var warnings: [String] = []
-        recorder.report = { warnings.append($0) }
         var rendered: [Rendered] = []
         var trace: [String] = []
         trace.reserveCapacity(scenario.frameCount)

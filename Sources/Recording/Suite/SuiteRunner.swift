@@ -113,40 +113,62 @@ public final class SuiteRunner {
             }
             return out
         }
-        // Largest scenarios first, so the last to finish is a short one. Each lane keeps one
-        // worker process for all its scenarios; a worker that dies fails its scenario and is
-        // replaced.
+        // Largest scenarios first, so the last to finish is a short one. This process is one
+        // lane (it is warm already); each other lane keeps one worker process for all its
+        // scenarios. A worker that dies fails its scenario and is replaced.
         let order = entries.indices.sorted { (entries[$0].frames, entries[$1].path) > (entries[$1].frames, entries[$0].path) }
         let jobs = order.map { WorkerProcess.Job(entry: entries[$0], options: config.options, resultsRoot: root) }
         let print = output
+        let next = Dispenser(jobs.count)
+        let slots = ResultSlots(jobs.count)
         // A worker that dies closes its pipe: writing to it must fail, not kill this process.
         signal(SIGPIPE, SIG_IGN)
-        return await withCheckedContinuation { (done: CheckedContinuation<[ScenarioResult], Never>) in
-            DispatchQueue.global().async {
-                let next = Dispenser(jobs.count)
-                let slots = ResultSlots(jobs.count)
-                DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                    var worker: WorkerProcess?
-                    while let k = next.take() {
-                        if worker == nil { worker = WorkerProcess(executable: executable) }
-                        var result: ScenarioResult
-                        if let w = worker, let r = w.run(jobs[k]) {
-                            result = r
-                        } else {
-                            let why = worker.map { $0.finish() ?? "the worker gave no result" } ?? "cannot start \(executable)"
-                            worker = nil
-                            let e = jobs[k].entry
-                            result = ScenarioResult(scenario: e.path, goldens: e.goldenFolder, frames: e.frames,
-                                                    error: "\(e.path): \(why)")
-                        }
-                        slots.set(k, result)
-                        print(Self.line(result))
-                    }
-                    worker?.finish()
-                }
-                done.resume(returning: slots.all)
-            }
+        let others = Self.startWorkerLanes(workers - 1, jobs: jobs, executable: executable, next: next, slots: slots, print: print)
+        while let k = next.take() {
+            let r = await SnapshotRun.run(jobs[k].entry, options: config.options, resultsRoot: root)
+            slots.set(k, r)
+            print(Self.line(r))
         }
+        await Self.wait(for: others)
+        return slots.all
+    }
+
+    nonisolated private static func wait(for group: DispatchGroup) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            group.notify(queue: .global()) { done.resume() }
+        }
+    }
+
+    /// Runs `count` lanes on other threads, each feeding one worker process; the group is left
+    /// when every lane is done. Not isolated to the main actor (the lanes block on pipes).
+    nonisolated private static func startWorkerLanes(_ count: Int, jobs: [WorkerProcess.Job], executable: String,
+                                                     next: Dispenser, slots: ResultSlots,
+                                                     print: @escaping @Sendable (String) -> Void) -> DispatchGroup {
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            DispatchQueue.concurrentPerform(iterations: count) { _ in
+                var worker: WorkerProcess?
+                while let k = next.take() {
+                    if worker == nil { worker = WorkerProcess(executable: executable) }
+                    var result: ScenarioResult
+                    if let w = worker, let r = w.run(jobs[k]) {
+                        result = r
+                    } else {
+                        let why = worker.map { $0.finish() ?? "the worker gave no result" } ?? "cannot start \(executable)"
+                        worker = nil
+                        let e = jobs[k].entry
+                        result = ScenarioResult(scenario: e.path, goldens: e.goldenFolder, frames: e.frames,
+                                                error: "\(e.path): \(why)")
+                    }
+                    slots.set(k, result)
+                    print(line(result))
+                }
+                worker?.finish()
+            }
+            group.leave()
+        }
+        return group
     }
 
     /// `✓ path  3 passed  0.42 s` / `✗ path  1 failed, 2 passed  0.51 s` / `✗ path  error: …`.
