@@ -9,6 +9,11 @@ enum SuiteBench {
         var scenarios = 40
         var workers1 = Samples()
         var workers2 = Samples()
+        /// CPU ms (user + system of every process of the run).
+        var cpu1 = Samples()
+        var cpu2 = Samples()
+        /// The 1-minute load average after the runs (the machine is shared).
+        var loadAverage = "?"
         var test4 = Samples()
         var recordAll = Samples()
         var recordFrames = 0
@@ -57,16 +62,21 @@ enum SuiteBench {
         Log.progress("suite: making the goldens of \(result.scenarios) scenarios")
         let made = try ProcessRunner.run(bin, ["test", suite.path, "--update=missing", "--artifacts", artifacts])
         guard made.status == 0 else { throw BenchError("suite: making goldens failed (\(made.status)): \(made.stderr)") }
-        let reps = quick ? 1 : 3
+        let reps = quick ? 1 : 5
         for rep in 0..<reps {
             for workers in (rep % 2 == 0 ? [1, 2] : [2, 1]) {
                 Log.progress("suite: run \(rep + 1)/\(reps) --workers \(workers)")
                 let r = try ProcessRunner.run(bin, ["test", suite.path, "--workers", "\(workers)", "--artifacts", artifacts])
                 guard r.status == 0 else { throw BenchError("suite: test failed (\(r.status)): \(r.stdout)\(r.stderr)") }
-                if workers == 1 { result.workers1.add(r.wallMs) } else { result.workers2.add(r.wallMs) }
+                if workers == 1 {
+                    result.workers1.add(r.wallMs); result.cpu1.add(r.cpuMs)
+                } else {
+                    result.workers2.add(r.wallMs); result.cpu2.add(r.cpuMs)
+                }
             }
         }
 
+        result.loadAverage = ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "").split(separator: " ").first.map(String.init) ?? "?"
         let one = work.appendingPathComponent("four-snapshots")
         try? fm.removeItem(at: one)
         try fm.createDirectory(at: one, withIntermediateDirectories: true)
@@ -100,17 +110,20 @@ extension Report {
         lines.append("")
         lines.append("Suites — `overscroll test` (wall ms, median)")
         if let s = r.skipped { lines.append("skipped: \(s)"); json["suite"] = ["skipped": s]; return }
-        let w = [44, 12, 12]
-        row(["run", "wall ms", "ratio"], w)
+        let w = [44, 12, 12, 12]
+        row(["run", "wall ms", "ratio", "CPU ms"], w)
         let w1 = r.workers1.median, w2 = r.workers2.median
-        row(["\(r.scenarios) scenarios, --workers 1", Self.f(w1, 0), ""], w)
-        row(["\(r.scenarios) scenarios, --workers 2", Self.f(w2, 0), Self.f(w1 / w2) + "×"], w)
+        row(["\(r.scenarios) scenarios, --workers 1", Self.f(w1, 0), "", Self.f(r.cpu1.median, 0)], w)
+        row(["\(r.scenarios) scenarios, --workers 2", Self.f(w2, 0), Self.f(w1 / w2) + "×", Self.f(r.cpu2.median, 0)], w)
         let t = r.test4.median, rec = r.recordAll.median
-        row(["record, every frame (\(r.recordFrames) frames)", Self.f(rec, 0), ""], w)
-        row(["test, 4 snapshots of the same scenario", Self.f(t, 0), Self.f(rec / t) + "×"], w)
+        row(["record, every frame (\(r.recordFrames) frames)", Self.f(rec, 0), "", ""], w)
+        row(["test, 4 snapshots of the same scenario", Self.f(t, 0), Self.f(rec / t) + "×", ""], w)
+        lines.append("load average (1 min) after the suite runs: \(r.loadAverage) on \(ProcessInfo.processInfo.activeProcessorCount) cores; "
+            + "the workers speed-up needs idle cores (CPU ms shows the extra work of parallel runs)")
         check("suite --workers 2 vs 1 (40 scenarios)", w1 / w2, atLeast: 1.7)
         check("test (4 snapshots) vs record (every frame)", rec / t, atLeast: 10)
         json["suite"] = ["scenarios": r.scenarios, "workers1_ms_median": w1, "workers2_ms_median": w2, "workers_speedup": w1 / w2,
+                         "workers1_cpu_ms_median": r.cpu1.median, "workers2_cpu_ms_median": r.cpu2.median, "load_average": r.loadAverage,
                          "test4_ms_median": t, "record_ms_median": rec, "record_frames": r.recordFrames,
                          "test_vs_record": rec / t, "runs": r.workers1.count]
     }
