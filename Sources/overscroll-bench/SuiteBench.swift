@@ -1,6 +1,6 @@
 import Foundation
 
-/// Part `suite` (issue 10): `overscroll test` on a generated suite of 40 scenarios with
+/// Part `suite` (issue 10): `overscroll test` on a generated suite of 40 scenarios (3 snapshots each) with
 /// `--workers 2` vs `--workers 1` (wall time, interleaved), and `test` of one scenario with 4
 /// snapshots vs `record` of the same scenario writing every frame.
 @MainActor
@@ -22,14 +22,15 @@ enum SuiteBench {
 
     static let scenes = ["list", "title", "pager", "header", "coordinator", "refreshable"]
 
-    /// Scenario `i` of the generated suite: 2 s at 60 fps, 390×844 @1, a drag, 2 snapshots.
+    /// Scenario `i` of the generated suite: the format's defaults (390×844 @2, 60 fps), 2 s, a
+    /// drag, 3 snapshots.
     static func scenario(_ i: Int) -> String {
         let scene = scenes[i % scenes.count]
         let from = 300 + (i * 37) % 300, to = 100 + (i * 53) % 500
         return """
-        {"scene": "\(scene)", "size": [390, 844], "scale": 1, "fps": 60, "duration": 2.0, "rows": 200,
+        {"scene": "\(scene)", "duration": 2.0, "rows": 200,
          "events": [{"at": 0.20, "drag": {"from": [195, \(from)], "to": [195, \(to)], "duration": 0.25}},
-                    {"at": 0.6, "snapshot": "moving"}, {"at": 2.0, "snapshot": "rest"}]}
+                    {"at": 0.3, "snapshot": "dragging"}, {"at": 0.6, "snapshot": "moving"}, {"at": 2.0, "snapshot": "rest"}]}
         """
     }
 
