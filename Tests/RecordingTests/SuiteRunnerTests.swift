@@ -178,6 +178,20 @@ import Testing
         #expect(xml.contains("failures=\"1\""))
     }
 
+    @Test func aWorkerThatDiesFailsItsScenarioNotTheRun() async throws {
+        let f = try SuiteFixture()
+        for name in ["a", "b", "c", "d"] { try f.write("suite/\(name).json", Self.two) }
+        #expect(await f.run { $0.options.update = .missing } == 0)
+        let status = await f.run { $0.workers = 2; $0.workerExecutable = "/bin/false" }
+        let results = try f.results()
+        #expect(results.scenarios.count == 4, "every scenario has a result")
+        for s in results.scenarios where s.error != nil {
+            #expect(s.error == "\(s.scenario): the worker exited with status 1", "\(s.error ?? "")")
+        }
+        #expect(status == (results.errors > 0 ? 2 : 0))
+        #expect(results.scenarios.contains { $0.error == nil }, "this process ran its own lane")
+    }
+
     @Test func shardsPartitionTheSuiteDeterministically() {
         let entries = (0..<9).map { SuiteEntry(path: "s\($0).json", frames: [10, 300, 20, 50, 300, 5, 70, 80, 1][$0], snapshotNames: []) }
         for n in 1...4 {
