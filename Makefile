@@ -2,14 +2,14 @@
 # Missing Debian packages are installed when run as root; otherwise the exact apt-get line is printed.
 
 SWIFT        ?= swift
-APT_PACKAGES := pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev librlottie-dev zlib1g-dev libdeflate-dev fonts-noto-cjk
+APT_PACKAGES := pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev librlottie-dev zlib1g-dev libdeflate-dev libx11-dev libxi-dev fonts-noto-cjk
 # Tools the bench compares against and the window checks use (optional for `make test`).
 TOOL_PACKAGES := imagemagick xvfb xdotool x11-apps
 # The browser the HTML report of `overscroll test` is checked in (needed by `make test`).
 REPORT_PACKAGES := chromium
 RUN_ARGS     ?=
 
-.PHONY: all deps tool-deps report-deps build run test scenarios bench bench-suite clean
+.PHONY: all deps tool-deps report-deps build run test scenarios bench bench-suite check-xinput2 clean
 
 all: build
 
@@ -62,6 +62,10 @@ bench: deps tool-deps
 bench-suite: deps
 	$(SWIFT) build -c release
 	.build/release/overscroll-bench --only suite
+
+# XInput 2 smooth scrolling against a real X server (Xvfb): see tools/check-xinput2.sh.
+check-xinput2: build tool-deps
+	xvfb-run -a tools/check-xinput2.sh .build/release/overscroll
 
 clean:
 	rm -rf .build out test-results

@@ -20,13 +20,14 @@ let package = Package(
         .systemLibrary(name: "CRlottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CPlatform"),
+        .systemLibrary(name: "CXInput2", pkgConfig: "xi", providers: [.apt(["libx11-dev", "libxi-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
 
         .target(name: "ScrollCore"),
-        .target(name: "Imaging", dependencies: ["CZlib", "CDeflate"]),
+        .target(name: "Imaging", dependencies: ["CZlib", "CDeflate", "CPlatform"]),
         .target(name: "Rendering", dependencies: ["ScrollCore", "CCairo", "CPangoCairo", "CRlottie", "Imaging"]),
         .target(name: "Recording", dependencies: ["ScrollCore", "Rendering", "Imaging", "CPlatform"]),
-        .target(name: "Desktop", dependencies: ["ScrollCore", "Rendering", "Recording", "CSDL2"]),
+        .target(name: "Desktop", dependencies: ["ScrollCore", "Rendering", "Recording", "CSDL2", "CXInput2"]),
         // `overscroll`: the small front (compare runs here); everything else execs `overscroll-app`.
         // Linked with the Swift runtime statically: it starts in ~3 ms instead of ~6 ms.
         .executableTarget(name: "overscroll", dependencies: ["Imaging"],

@@ -6,9 +6,30 @@ import ScrollCore
 ///
 /// Rules: window coordinates are divided by `unitsPerPoint`; mouse events SDL synthesizes from
 /// touches (`which == SDL_TOUCH_MOUSEID`) are dropped because the finger events carry them;
-/// the first finger acts as the pointer; wheel events with a fractional `preciseY` are precise,
-/// integral ones are notches; flipped wheels are un-flipped; non-finite or absurd values drop the event.
+/// the first finger acts as the pointer; whether a wheel delta is precise comes from the video
+/// backend (`WheelPrecision`), never from its value; flipped wheels are un-flipped; non-finite or
+/// absurd values drop the event. SDL does not say which device scrolled: the source is unknown.
 public struct SDLEventAdapter: Sendable {
+    /// How the video backend reports wheel deltas.
+    public enum WheelPrecision: Sendable, Equatable {
+        /// X11 core events: whole notches (a touchpad's scroll arrives as notches too).
+        case notches
+        /// Wayland: precise deltas (SDL's unit: 10 surface pixels).
+        case precise
+        /// Any other backend: precise when the value has a fraction (the only hint left).
+        case byValue
+
+        /// The precision of SDL's video driver named `driver` (`SDL_GetCurrentVideoDriver`).
+        public static func forVideoDriver(_ driver: String?) -> WheelPrecision {
+            switch driver {
+            case "x11": return .notches
+            case "wayland": return .precise
+            default: return .byValue
+            }
+        }
+    }
+    /// The wheel precision of the backend in use.
+    public var wheelPrecision: WheelPrecision = .byValue
     /// Window coordinate units per point (1 when the window is sized in points).
     public var unitsPerPoint: Double
     /// Window size in points (finger coordinates are normalised to it).
@@ -53,8 +74,13 @@ public struct SDLEventAdapter: Sendable {
             if !dy.isFinite { return [] }
             if dy == 0 && w.y != 0 { dy = Double(w.y) }
             guard dy != 0 else { return [] }
-            let precise = dy != dy.rounded()
-            return [.wheel(dy: dy * flip, precise: precise)]
+            let precise: Bool
+            switch wheelPrecision {
+            case .notches: precise = false
+            case .precise: precise = true
+            case .byValue: precise = dy != dy.rounded()
+            }
+            return [.wheel(dy: dy * flip, precise: precise, source: .unknown)]
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             let f = e.tfinger
             let x = Double(f.x), y = Double(f.y)

@@ -1,5 +1,9 @@
-/// A strict JSON parser (RFC 8259) with line:column errors and duplicate-key rejection.
+/// A strict JSON parser (RFC 8259) with line:column errors and duplicate-key rejection (keys
+/// compare by code points, as JSON defines them). At most `maxDepth` arrays and objects nest.
 public struct JSONParser {
+    /// The deepest nesting of arrays and objects accepted.
+    public static let maxDepth = 64
+
     public struct Failure: Error, CustomStringConvertible {
         public let line: Int
         public let column: Int
@@ -33,8 +37,8 @@ public struct JSONParser {
         while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
     }
 
+    /// A value inside `depth` enclosing arrays and objects.
     private mutating func value(depth: Int) throws(Failure) -> JSONValue {
-        guard depth < 64 else { throw fail("nesting too deep") }
         guard i < bytes.count else { throw fail("unexpected end of input") }
         switch bytes[i] {
         case UInt8(ascii: "{"): return try object(depth: depth)
@@ -54,6 +58,7 @@ public struct JSONParser {
     }
 
     private mutating func object(depth: Int) throws(Failure) -> JSONValue {
+        guard depth < Self.maxDepth else { throw fail("nesting too deep") }
         i += 1
         var out: [(String, JSONValue)] = []
         skipSpace()
@@ -62,7 +67,7 @@ public struct JSONParser {
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a key in quotes") }
             let key = try string()
-            if out.contains(where: { $0.0 == key }) { throw fail("duplicate key \"\(key)\"") }
+            if out.contains(where: { $0.0.unicodeScalars.elementsEqual(key.unicodeScalars) }) { throw fail("duplicate key \"\(key)\"") }
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':' after key \"\(key)\"") }
             i += 1
@@ -77,6 +82,7 @@ public struct JSONParser {
     }
 
     private mutating func array(depth: Int) throws(Failure) -> JSONValue {
+        guard depth < Self.maxDepth else { throw fail("nesting too deep") }
         i += 1
         var out: [JSONValue] = []
         skipSpace()
@@ -92,9 +98,19 @@ public struct JSONParser {
         }
     }
 
+    /// Exactly four hexadecimal digits (no sign, no space).
     private mutating func hex4() throws(Failure) -> UInt32 {
-        guard i + 4 <= bytes.count, let v = UInt32(String(decoding: bytes[i..<i + 4], as: UTF8.self), radix: 16) else {
-            throw fail("invalid \\u escape")
+        guard i + 4 <= bytes.count else { throw fail("invalid \\u escape") }
+        var v: UInt32 = 0
+        for b in bytes[i..<i + 4] {
+            let digit: UInt8
+            switch b {
+            case 0x30...0x39: digit = b - 0x30
+            case 0x41...0x46: digit = b - 0x41 + 10
+            case 0x61...0x66: digit = b - 0x61 + 10
+            default: throw fail("invalid \\u escape")
+            }
+            v = v << 4 | UInt32(digit)
         }
         i += 4
         return v
@@ -126,6 +142,7 @@ public struct JSONParser {
                 case UInt8(ascii: "t"): scalars.append("\t")
                 case UInt8(ascii: "u"):
                     var v = try hex4()
+                    if v >= 0xDC00 && v < 0xE000 { throw fail("unpaired surrogate") }
                     if v >= 0xD800 && v < 0xDC00 {
                         guard i + 2 <= bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else { throw fail("unpaired surrogate") }
                         i += 2

@@ -10,7 +10,11 @@ public enum Platform {
         StandardStreams.error(line + "\n")
     }
 
-    public static func exit(_ code: Int32) -> Never { Foundation.exit(code) }
+    /// Ends the process; during an interruption, waits for the cleanup to end it with the signal.
+    public static func exit(_ code: Int32) -> Never {
+        SignalCleanup.waitIfInterrupted()
+        Foundation.exit(code)
+    }
 
     /// Frame-sized buffers (4–6 MB) are allocated and freed for every recorded frame; by default
     /// glibc serves each with a fresh mmap and returns it with munmap, so every frame pays

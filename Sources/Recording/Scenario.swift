@@ -55,7 +55,7 @@ public struct Scenario: Sendable {
                     add(te.at + d * f, .pointerMove(Point(from.x + (to.x - from.x) * f, from.y + (to.y - from.y) * f)))
                 }
                 add(te.at + d, .pointerUp(to))
-            case let .wheel(dy, precise): add(te.at, .wheel(dy: dy, precise: precise))
+            case let .wheel(dy, precise, source): add(te.at, .wheel(dy: dy, precise: precise, source: source))
             case let .key(k, m): add(te.at, .key(k, m))
             case let .resize(s): add(te.at, .resize(s))
             case let .page(n): add(te.at, .setPage(n))
@@ -72,7 +72,7 @@ public struct TimedEvent: Sendable, Equatable {
         case down(Point), move(Point), up(Point)
         /// Pointer down at `from`, straight line to `to` over `duration` seconds, up.
         case drag(from: Point, to: Point, duration: Double)
-        case wheel(dy: Double, precise: Bool)
+        case wheel(dy: Double, precise: Bool, source: WheelSource = .unknown)
         case key(Key, KeyModifiers)
         case resize(Size)
         case page(Int)

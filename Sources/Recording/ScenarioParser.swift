@@ -123,11 +123,19 @@ public enum ScenarioParser {
             let d = try body.optional("duration")?.number(min: 0.001, max: maxDuration) ?? 0.25
             return TimedEvent(at: at, kind: .drag(from: try f.point(), to: try t.point(), duration: d))
         case "wheel":
-            try body.requireObject(known: ["dy", "precise"])
+            try body.requireObject(known: ["dy", "precise", "source"])
             guard let dyField = try body.optional("dy") else { throw body.error("missing field 'dy'") }
             let dy = try dyField.number(min: -1000, max: 1000)
             let precise = try body.optional("precise")?.bool() ?? (dy != dy.rounded())
-            return TimedEvent(at: at, kind: .wheel(dy: dy, precise: precise))
+            var source = WheelSource.unknown
+            if let field = try body.optional("source") {
+                let text = try field.string()
+                guard let s = WheelSource(rawValue: text) else {
+                    throw field.error("unknown source '\(text)' (sources: \(WheelSource.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                source = s
+            }
+            return TimedEvent(at: at, kind: .wheel(dy: dy, precise: precise, source: source))
         case "key":
             let text = try body.string()
             guard let (k, m) = parseKey(text) else {

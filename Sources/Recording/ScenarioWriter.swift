@@ -57,7 +57,8 @@ public enum ScenarioWriter {
         case let .up(p): body = ("up", pair(p.x, p.y))
         case let .drag(from, to, duration):
             body = ("drag", .object([("from", pair(from.x, from.y)), ("to", pair(to.x, to.y)), ("duration", .number(duration))]))
-        case let .wheel(dy, precise): body = ("wheel", .object([("dy", .number(dy)), ("precise", .bool(precise))]))
+        case let .wheel(dy, precise, source):
+            body = ("wheel", .object([("dy", .number(dy)), ("precise", .bool(precise)), ("source", .string(source.rawValue))]))
         case let .key(k, m): body = ("key", .string(keyName(k, m)))
         case let .resize(size): body = ("resize", pair(size.width, size.height))
         case let .page(n): body = ("page", .number(Double(n)))

@@ -39,7 +39,7 @@ func dispatch(_ args: [String]) async -> Int32 {
             Platform.printError("overscroll: unknown command '\(command)' (run, record, curve, compare, verify, test, merge-reports, help)")
             return 2
         }
-    } catch let e as RecordingError {
+    } catch let e as StrictRecordingError {
         // Where goldens are made, a Lottie file that fails to load or misses --lottie-timeout.
         Platform.printError("overscroll \(command): \(e)")
         return 2
@@ -55,5 +55,6 @@ func dispatch(_ args: [String]) async -> Int32 {
     }
 }
 
+SignalCleanup.install()
 Platform.keepLargeAllocations()
 Platform.exit(await dispatch(Array(CommandLine.arguments.dropFirst())))

@@ -2,7 +2,7 @@ import Foundation
 import Rendering
 import ScrollCore
 
-/// Part 4 (issue 5): `overscroll compare` against ImageMagick's
+/// Part 4: `overscroll compare` against ImageMagick's
 /// `compare -metric AE -fuzz 10% a b null:` on 1920×1080 list frames rendered by the project:
 /// a pair that differs (scrolled by 1 pt), a byte-identical pair, and a pair with identical
 /// pixels but different PNG bytes (cairo's encoder). Runs alternate tools and pairs.

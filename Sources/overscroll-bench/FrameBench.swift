@@ -1,6 +1,6 @@
 import Foundation
 
-/// Part 1 (issue 2): list frames. Each case runs in a child process (its own peak RSS, a cold
+/// Part 1: list frames. Each case runs in a child process (its own peak RSS, a cold
 /// layout cache); cases are interleaved over rounds, alternating the order.
 @MainActor
 enum FrameBench {

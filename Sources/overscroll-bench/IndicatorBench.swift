@@ -1,7 +1,7 @@
 import Rendering
 import ScrollCore
 
-/// Part 2 (issue 4): the cost of one refresh-indicator frame — the vector spinner and the bundled
+/// Part 2: the cost of one refresh-indicator frame — the vector spinner and the bundled
 /// Lottie animation — each drawn alone into its own 40 pt box at 390×844's scale 2, as a ratio to
 /// a full list frame (390×844 @2, 100 rows, the scripted fling). The three are interleaved.
 @MainActor

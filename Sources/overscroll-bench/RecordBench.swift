@@ -2,7 +2,7 @@ import Foundation
 import Rendering
 import ScrollCore
 
-/// Part 3 (issue 5): `overscroll record` of a 4 s, 60 fps scenario at 390×844 @2 writing every
+/// Part 3: `overscroll record` of a 4 s, 60 fps scenario at 390×844 @2 writing every
 /// frame, timed on the real binary as a multiple of real time; interleaved with the same run with
 /// `--no-png` (render + trace only), plus the in-process cost of encoding one frame, to say where
 /// the time goes.

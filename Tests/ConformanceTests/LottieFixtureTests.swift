@@ -3,24 +3,16 @@ import Rendering
 import ScrollCore
 import Testing
 
-/// Every third-party file in `../shared/fixtures/lottie/` loads or is rejected as its README says,
-/// and loaded files draw a few frames without crashing or hanging.
+/// Every third-party file in `Tests/Fixtures/lottie/` (kept in the repository with its licences)
+/// loads or is rejected as its README says, and loaded files draw a few frames without crashing or
+/// hanging. A missing fixture fails.
 @Suite struct LottieFixtureTests {
-    /// The fixtures folder: package root → `../shared/fixtures/lottie`.
+    /// The fixtures folder: `Tests/Fixtures/lottie`, found from this source file's path.
     static let folder: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/fixtures/lottie")
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/lottie")
 
-    static var available: Bool {
-        let present = FileManager.default.fileExists(atPath: folder.path)
-        if !present { print("LottieFixtureTests skipped: no fixtures folder at ../shared/fixtures/lottie") }
-        return present
-    }
-
-    static var files: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasSuffix(".json") }.sorted()
-    }
+    /// The files of the README table (the test's arguments: a fixed list, so an empty folder fails).
+    static var files: [String] { expected.keys.sorted() }
 
     /// What the README says: frame count (and frame rate) for files that load, nil for rejects.
     enum Expected { case loads(frames: Int?, fps: Double?), rejected }
@@ -35,25 +27,29 @@ import Testing
         "repro_propertyhelper_type_confusion1.json": .rejected,
     ]
 
-    @Test(.enabled(if: available, "needs ../shared/fixtures/lottie"), arguments: files)
+    /// The folder holds exactly the files of the table (a new file needs its expectation).
+    @Test func folderHoldsTheDocumentedFiles() throws {
+        let present = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path)
+            .filter { $0.hasSuffix(".json") }.sorted()
+        #expect(present == Self.files)
+    }
+
+    @Test(arguments: files)
     func loadsOrIsRejectedAsDocumented(_ name: String) throws {
         let path = Self.folder.appendingPathComponent(name).path
+        try #require(FileManager.default.fileExists(atPath: path), "missing fixture \(path)")
+        let expectation = try #require(Self.expected[name])
         let result = Result { () throws(LottieLoadError) in try LottieIndicatorSource.load(path: path) }
-        switch (Self.expected[name], result) {
-        case let (.loads(frames, fps)?, .success(source)):
+        switch (expectation, result) {
+        case let (.loads(frames, fps), .success(source)):
             if let frames { #expect(source.info.frameCount == frames) }
             if let fps { #expect(source.info.frameRate == fps) }
             #expect(source.info.frameCount > 0 && source.info.frameRate > 0)
             try drawsWithoutHanging(source)
-        case let (.rejected?, .failure(error)):
+        case let (.rejected, .failure(error)):
             #expect(error == .unparsable(path: path))
             #expect(error.message.contains(path) && !error.message.contains("\n"))
-        case let (nil, .success(source)):
-            print("\(name): not in the README table; loads with \(source.info.frameCount) frames")
-            try drawsWithoutHanging(source)
-        case let (nil, .failure(error)):
-            print("\(name): not in the README table; rejected: \(error.message)")
-        case let (expectation?, outcome):
+        case let (expectation, outcome):
             Issue.record("\(name): expected \(expectation), got \(outcome)")
         }
     }

@@ -2,17 +2,15 @@ import Foundation
 import Imaging
 import Testing
 
-/// Reproduces every case of the pixelmatch v7.2.0 fixtures shared next to the project
-/// (`../shared/fixtures/pixelmatch/cases.tsv`): the mismatch count and the diff image byte for
-/// byte. Skipped, with a printed reason, when the shared folder is absent (a fresh clone).
+/// Reproduces every case of the pixelmatch v7.2.0 fixtures kept in the repository with their
+/// licence (`Tests/Fixtures/pixelmatch/cases.tsv`): the mismatch count and the diff image byte for
+/// byte. A missing fixture fails.
 @Suite struct PixelmatchConformanceTests {
-    /// `<package root>/../shared/fixtures/pixelmatch`, found from this source file's path.
+    /// `Tests/Fixtures/pixelmatch`, found from this source file's path.
     static let fixtures: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()   // ConformanceTests
         .deletingLastPathComponent()   // Tests
-        .deletingLastPathComponent()   // package root
-        .deletingLastPathComponent()
-        .appendingPathComponent("shared/fixtures/pixelmatch")
+        .appendingPathComponent("Fixtures/pixelmatch")
 
     struct Case: CustomStringConvertible, Sendable {
         let first: String
@@ -23,9 +21,8 @@ import Testing
         var description: String { "\(first) vs \(second) \(optionsJSON)" }
     }
 
-    static func loadCases() -> [Case] {
-        let table = fixtures.appendingPathComponent("cases.tsv")
-        guard let text = try? String(contentsOf: table, encoding: .utf8) else { return [] }
+    static func loadCases() throws -> [Case] {
+        let text = try String(contentsOf: fixtures.appendingPathComponent("cases.tsv"), encoding: .utf8)
         return text.split(separator: "\n").dropFirst().compactMap { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 5, let count = Int(fields[3]) else { return nil }
@@ -52,11 +49,7 @@ import Testing
     }
 
     @Test func allCasesMatchPixelmatch() throws {
-        guard FileManager.default.fileExists(atPath: Self.fixtures.appendingPathComponent("cases.tsv").path) else {
-            print("skipped: pixelmatch fixtures not found at \(Self.fixtures.path) (the shared folder is absent)")
-            return
-        }
-        let cases = Self.loadCases()
+        let cases = try Self.loadCases()
         #expect(cases.count == 12)
         for testCase in cases {
             let path = { (name: String) in Self.fixtures.appendingPathComponent(name).path }

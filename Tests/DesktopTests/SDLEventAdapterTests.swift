@@ -52,6 +52,19 @@ import Testing
         #expect(a.translate(wheel(y: -1, preciseY: -1, flipped: true)) == [.wheel(dy: 1, precise: false)])
     }
 
+    @Test func wheelPrecisionComesFromTheBackendNotTheValue() {
+        var x11 = SDLEventAdapter(sizeInPoints: Size(390, 844))
+        x11.wheelPrecision = .forVideoDriver("x11")
+        #expect(x11.translate(wheel(y: -2, preciseY: -2)) == [.wheel(dy: -2, precise: false, source: .unknown)])
+        var wayland = SDLEventAdapter(sizeInPoints: Size(390, 844))
+        wayland.wheelPrecision = .forVideoDriver("wayland")
+        // A whole-number precise delta stays precise.
+        #expect(wayland.translate(wheel(y: 0, preciseY: 3)) == [.wheel(dy: 3, precise: true)])
+        #expect(wayland.translate(wheel(y: 0, preciseY: 0.25)) == [.wheel(dy: 0.25, precise: true)])
+        #expect(SDLEventAdapter.WheelPrecision.forVideoDriver(nil) == .byValue)
+        #expect(SDLEventAdapter.WheelPrecision.forVideoDriver("dummy") == .byValue)
+    }
+
     @Test func nonFiniteAndAbsurdWheelDeltasAreDropped() {
         var a = SDLEventAdapter(sizeInPoints: Size(390, 844))
         #expect(a.translate(wheel(y: 0, preciseY: .nan)).isEmpty)

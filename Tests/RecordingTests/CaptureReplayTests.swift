@@ -51,8 +51,21 @@ import Testing
     }
 
     /// The live session: returns the offsets at each frame time and the captured scenario text.
+    /// One pump of live input: an SDL event, or an XInput 2 event read on the second connection.
+    enum Pumped {
+        case sdl(SDL_Event)
+        case xi2(XI2Event)
+    }
+
     func live(scene: String, options: SceneOptions, fps: Double, duration: Double,
-              input: [(t: Double, event: SDL_Event)]) async throws -> (offsets: [Double], json: String) {
+              input sdlInput: [(t: Double, event: SDL_Event)],
+              smooth: [(t: Double, event: XI2Event)] = [], devices: [XI2Device] = [])
+              async throws -> (offsets: [Double], json: String) {
+        // XI2 first at equal times: the window drains its connection before SDL's batch.
+        let input = (smooth.map { (t: $0.t, event: Pumped.xi2($0.event)) } + sdlInput.map { (t: $0.t, event: Pumped.sdl($0.event)) })
+            .enumerated().sorted { ($0.element.t, $0.offset) < ($1.element.t, $1.offset) }.map(\.element)
+        var translator = XInput2ScrollTranslator(profile: options.profile)
+        _ = translator.translate(.devices(devices), at: 0)
         let renderer = CairoRenderer()
         var o = options
         IndicatorSetup.resolve(&o, scene: scene, renderer: renderer) { _ in }
@@ -71,15 +84,22 @@ import Testing
                 // The window's clock is real: it has reached the pump time, and a refresh action
                 // woken by it has run, but the scene itself is not advanced before the event.
                 session.runtime.advanceClock(to: t)
-                await session.settle()
-                for e in adapter.translate(input[next].event) {
+                await session.waitForActions()
+                let events: [InputEvent]
+                switch input[next].event {
+                case let .sdl(sdl): events = adapter.translate(sdl).filter { e in
+                    if case .wheel(_, false, _) = e { return !translator.dropsNotch(at: t) } else { return true }
+                }
+                case let .xi2(xi): events = translator.translate(xi, at: t)
+                }
+                for e in events {
                     log.record(e, at: t)
                     session.handle(e, at: t)
                 }
                 next += 1
             }
             session.advance(to: frameTime)
-            await session.settle()
+            await session.waitForActions()
             session.advance(to: frameTime)
             offsets.append(session.scene.scrollView.contentOffset)
         }
@@ -119,6 +139,50 @@ import Testing
         #expect(replayed.offsets.count == live.offsets.count)
         #expect(replayed.offsets == live.offsets)
         #expect(live.offsets.contains { $0 > 0 })
+    }
+
+    /// A touchpad session read through XInput 2: smooth deltas (whole numbers among them), the
+    /// server's emulated SDL notches dropped, a flick, then a pull to refresh; the capture says
+    /// "precise" and "source" and replays to the same offsets.
+    @Test func touchpadSessionReplaysToTheSameOffsets() async throws {
+        var options = SceneOptions()
+        options.size = Size(240, 400)
+        options.rows = 60
+        options.refresh.duration = 0.3
+        options.indicator.style = "seed"
+        let pad = XI2Device(id: 11, name: "SynPS/2 Synaptics TouchPad", kind: .touchpad,
+                            scroll: [XI2ScrollValuator(number: 3, orientation: .vertical, increment: 15)])
+        var smooth: [(t: Double, event: XI2Event)] = [(0.05, .enter(device: 11))]
+        var value = 500.0
+        var t = 0.1
+        // Two fingers flick down the list: growing valuator, steps of 3.75 then 7.5 (whole units: 1 and 2).
+        for k in 0..<14 {
+            value += k < 6 ? 3.75 : 7.5
+            smooth.append((t, .motion(device: 11, valuators: [0: 100, 1: 100, 3: value], emulated: false)))
+            t += 0.0137
+        }
+        // Fingers back up past the top: pull down.
+        t = 1.6
+        for _ in 0..<40 {
+            value -= 11.25
+            smooth.append((t, .motion(device: 11, valuators: [3: value], emulated: false)))
+            t += 0.0121
+        }
+        // The server's core-button emulation of the same motion, as SDL reports it: dropped.
+        let sdl: [(Double, SDL_Event)] = [(0.2, Synthetic.wheel(-1, precise: -1)), (1.8, Synthetic.wheel(1, precise: 1))]
+        let live = try await live(scene: "coordinator", options: options, fps: 60, duration: 3.0,
+                                  input: sdl, smooth: smooth, devices: [pad])
+        #expect(live.json.contains(#""wheel": {"dy": -1, "precise": true, "source": "touchpad"}"#))
+        #expect(live.json.contains(#""wheel": {"dy": -2, "precise": true, "source": "touchpad"}"#))
+        #expect(!live.json.contains(#""precise": false"#))
+        let replayed = try await replay(live.json)
+        #expect(replayed.scenario.events.count == 13 + 40)   // the first motion after the enter only sets the value
+        #expect(replayed.scenario.events.allSatisfy {
+            if case .wheel(_, true, .touchpad) = $0.kind { return true } else { return false }
+        })
+        #expect(replayed.offsets == live.offsets)
+        #expect(live.offsets.max()! > 300)        // the flick carried on after the fingers lifted
+        #expect(live.offsets.contains { $0 < -50 })  // pulled and held while refreshing
     }
 
     @Test func pullToRefreshReplaysToTheSameOffsets() async throws {

@@ -49,7 +49,7 @@ import Testing
         try await Recorder(renderer: CairoRenderer()).record(s, to: a, options: opts)
         try await Recorder(renderer: CairoRenderer()).record(s, to: b, options: opts)
         let names = try FileManager.default.contentsOfDirectory(atPath: a.path).sorted()
-        #expect(names.count == s.frameCount + 3)  // frames, trace.jsonl, plot.png, contact-sheet.png
+        #expect(names.count == s.frameCount + 4)  // frames, trace.jsonl, plot.png, contact-sheet.png, .overscroll-manifest
         #expect(names == (try FileManager.default.contentsOfDirectory(atPath: b.path).sorted()))
         for n in names {
             let x = try Data(contentsOf: a.appendingPathComponent(n)), y = try Data(contentsOf: b.appendingPathComponent(n))

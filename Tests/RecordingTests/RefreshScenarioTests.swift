@@ -3,7 +3,7 @@ import Testing
 @testable import Recording
 import ScrollCore
 
-/// The refresh scenarios of issue 3, each asserted on its trace.
+/// The refresh scenarios (docs/BEHAVIOUR.md, the two "Pull to refresh" sections), each asserted on its trace.
 @MainActor
 @Suite struct RefreshScenarioTests {
     /// States in order, repeats collapsed.

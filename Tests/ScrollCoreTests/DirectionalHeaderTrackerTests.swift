@@ -1,7 +1,7 @@
 import Testing
 @testable import ScrollCore
 
-@Suite("DirectionalHeaderTracker (seed 004)")
+@Suite("DirectionalHeaderTracker (BEHAVIOUR.md: Direction-reactive header)")
 struct DirectionalHeaderTrackerTests {
     func tracker(at y: Double = 0) -> DirectionalHeaderTracker {
         var t = DirectionalHeaderTracker()
@@ -12,7 +12,7 @@ struct DirectionalHeaderTrackerTests {
     @Test("near the top the header always shows, even scrolling down")
     func nearTop() {
         var t = tracker()
-        // The seed's printed minY values while starting to scroll down: all above −50.
+        // The source's printed minY values while starting to scroll down: all above −50.
         for (i, y) in [1.67, 1.33, 1.0, 0.67, 0.0, -0.33, -9.33, -19.33, -28.0, -29.67, -30.67, -36.67].enumerated() {
             t.observe(minY: y, at: Double(i) * 0.016)
         }

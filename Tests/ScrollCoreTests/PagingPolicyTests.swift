@@ -1,7 +1,7 @@
 import Testing
 @testable import ScrollCore
 
-@Suite("PagingPolicy (seed 003)")
+@Suite("PagingPolicy (BEHAVIOUR.md: Vertical pager)")
 struct PagingPolicyTests {
     let policy = PagingPolicy()
     let h = 800.0

@@ -69,8 +69,13 @@ import Testing
 extension RefreshIndicatorTests {
     @Test func colourOverrideReachesBothKinds() {
         let red = Color(hex: 0xFF0000)
-        #expect(RefreshIndicator().recoloured(red).config.color == red)
-        let lottie = RefreshIndicator(kind: .lottie(Self.info, tint: nil)).recoloured(red)
-        #expect(lottie.kind == .lottie(Self.info, tint: red))
+        var options = IndicatorOptions()
+        options.color = red
+        #expect(options.makeIndicator(defaultColor: .black).config.color == red)
+        options.lottie = Self.info
+        #expect(options.makeIndicator(defaultColor: .black).kind == .lottie(Self.info, tint: red))
+        options.color = nil
+        let plain = options.makeIndicator(defaultColor: .black)
+        #expect(plain.kind == .lottie(Self.info, tint: nil) && plain.config.color == .black)
     }
 }

@@ -14,12 +14,10 @@ struct SceneCatalogTests {
         #expect(SceneCatalog.make("nope", context: SceneContext(options: SceneOptions())) == nil)
     }
 
-    @Test("the title scene takes a measurer through TextMeasuringScene")
+    @Test("the title scene takes the context's measurer")
     func measurer() {
-        let scene = SceneCatalog.make("title", context: SceneContext(options: SceneOptions()))
-        let measuring = scene as? any TextMeasuringScene
-        #expect(measuring != nil)
-        measuring?.textMeasurer = FixedTextMeasurer(lineHeight: 40)
+        let context = SceneContext(options: SceneOptions(), textMeasurer: FixedTextMeasurer(lineHeight: 40))
+        let scene = SceneCatalog.make("title", context: context)
         scene?.advance(to: 0)
         #expect(scene?.traceValue("headerHeight") == .double(56))
     }

@@ -45,7 +45,7 @@ final class SceneDriver {
     }
 
     /// Runs frames until the scene stops animating (or `limit` seconds pass).
-    func settle(limit: Double = 5) {
+    func runUntilIdle(limit: Double = 5) {
         let end = t + limit
         while scene.isAnimating && t < end { wait(frameInterval) }
     }

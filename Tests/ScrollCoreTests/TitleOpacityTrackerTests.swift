@@ -1,7 +1,7 @@
 import Testing
 @testable import ScrollCore
 
-@Suite("TitleOpacityTracker (seed 002)")
+@Suite("TitleOpacityTracker (BEHAVIOUR.md: Scroll-linked title)")
 struct TitleOpacityTrackerTests {
     @Test("opacity is 0 / 0.5 / 1 at offsets 0 / 28 / 56 for a 56 pt header")
     func seedNumbers() {
@@ -25,7 +25,7 @@ struct TitleOpacityTrackerTests {
         #expect(tracker.opacity == 0)
     }
 
-    @Test("trace lines follow the seed's log, one per change")
+    @Test("trace lines follow the source's log, one per change")
     func traceLines() {
         var tracker = TitleOpacityTracker(title: "노트 A")
         #expect(tracker.headerGeometryChanged(height: 56)

@@ -59,7 +59,7 @@ struct TitleSceneTests {
         let scene = makeScene()
         let driver = SceneDriver(scene)
         driver.drag(fromY: 500, toY: 472, duration: 0.2, hold: 0.2)
-        driver.settle()
+        driver.runUntilIdle()
         #expect(scene.scrollView.contentOffset == 28)
         #expect(scene.tracker.offsetY == 28)
         #expect(scene.tracker.opacity == 0.5)

@@ -1,3 +1,4 @@
+import CPlatform
 import Dispatch
 #if canImport(Glibc)
 import Glibc
@@ -14,22 +15,30 @@ public enum SignalCleanup {
         var paths: [Int: String] = [:]
         var nextID = 0
         var installed = false
-        var sources: [DispatchSourceSignal] = []
+        var interrupted = false
+    }
+
+    /// Installs the handlers and unblocks the signals in the calling thread. Call it first thing
+    /// on the main thread: a parent may have started the process with these signals blocked, and
+    /// the mask is per thread. (`register` installs too, for programs that do not call this.)
+    public static func install() {
+        state.withLock { installIfNeeded(&$0) }
+    }
+
+    private static func installIfNeeded(_ state: inout State) {
+        guard !state.installed else { return }
+        state.installed = true
+        let pipe = overscroll_install_signal_pipe()
+        if pipe >= 0 {
+            // One thread waits on the pipe for the rest of the process.
+            DispatchQueue.global(qos: .userInitiated).async { waitForSignal(on: pipe) }
+        }
     }
 
     /// Registers `path` (a file or folder) for removal on interruption; returns a token for `remove(_:)`.
     public static func register(_ path: String) -> Int {
         state.withLock { state in
-            if !state.installed {
-                state.installed = true
-                for signal in [SIGINT, SIGTERM, SIGHUP] {
-                    Glibc.signal(signal, SIG_IGN)
-                    let source = DispatchSource.makeSignalSource(signal: signal, queue: .global(qos: .userInitiated))
-                    source.setEventHandler { interrupted(by: signal) }
-                    source.resume()
-                    state.sources.append(source)
-                }
-            }
+            installIfNeeded(&state)
             state.nextID += 1
             state.paths[state.nextID] = path
             return state.nextID
@@ -41,10 +50,42 @@ public enum SignalCleanup {
         state.withLock { _ = $0.paths.removeValue(forKey: token) }
     }
 
+    private static func waitForSignal(on pipe: Int32) {
+        var byte: UInt8 = 0
+        while true {
+            let n = Glibc.read(pipe, &byte, 1)
+            if n == 1 { interrupted(by: Int32(byte)) }
+            if n == 0 || (n < 0 && errno != EINTR) { return }
+        }
+    }
+
+    /// Called instead of exiting while an interruption is being handled: waits for the cleanup,
+    /// which ends the process with the signal.
+    public static func waitIfInterrupted() {
+        guard isInterrupted else { return }
+        while true { pause() }
+    }
+
+    /// True once an interruption is being handled: other threads' failures (their files just
+    /// vanished) are not reported.
+    public static var isInterrupted: Bool { state.withLock { $0.interrupted } }
+
     private static func interrupted(by signal: Int32) {
+        state.withLock { $0.interrupted = true }
         let paths = state.withLock { Array($0.paths.values) }
-        for path in paths { FileTree.remove(path) }
+        for path in paths {
+            // Move it out of the way first (writers still running then fail instead of
+            // refilling it), then remove it, retrying while their last files land.
+            let trash = path + ".removing"
+            for _ in 0..<50 where FileTree.exists(path) || FileTree.exists(trash) {
+                let target = rename(path, trash) == 0 ? trash : path
+                FileTree.remove(target)
+                FileTree.remove(trash)
+                if FileTree.exists(path) || FileTree.exists(trash) { usleep(10_000) }
+            }
+        }
         Glibc.signal(signal, SIG_DFL)
-        raise(signal)
+        // To the process, not this thread: dispatch's worker threads block signals.
+        kill(getpid(), signal)
     }
 }

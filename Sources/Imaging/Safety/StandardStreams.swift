@@ -9,7 +9,11 @@ public enum StandardStreams {
     public static func output(_ text: String) { write(text, to: STDOUT_FILENO) }
 
     /// Writes all of `text` to standard error (errors ignored).
-    public static func error(_ text: String) { write(text, to: STDERR_FILENO) }
+    /// Silent while an interruption is being cleaned up (see `SignalCleanup`).
+    public static func error(_ text: String) {
+        if SignalCleanup.isInterrupted { return }
+        write(text, to: STDERR_FILENO)
+    }
 
     /// Writes all of `text` to `fd`, retrying interrupted and partial writes; gives up silently
     /// on any other failure.

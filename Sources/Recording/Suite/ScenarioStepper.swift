@@ -1,12 +1,11 @@
 import Rendering
 import ScrollCore
 
-/// A recording that cannot be made as specified (a Lottie file that fails to load or a frame
-/// that misses `--lottie-timeout`): one line naming the file.
-public struct RecordingError: Error, CustomStringConvertible, Sendable {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+/// A recording that cannot be made as specified where goldens are made: a Lottie file that fails
+/// to load, or a Lottie frame that misses `--lottie-timeout`. One line naming the file.
+public struct StrictRecordingError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
 
 extension Recorder {
@@ -21,7 +20,7 @@ extension Recorder {
                 try IndicatorSetup.resolveStrict(&options, scene: scenario.scene, renderer: renderer,
                                                  lottieTimeout: timeout, report: report)
             } catch {
-                throw RecordingError(error.message)
+                throw StrictRecordingError(error.message)
             }
         } else {
             IndicatorSetup.resolve(&options, scene: scenario.scene, renderer: renderer, report: report)
@@ -35,13 +34,13 @@ extension Recorder {
             while next < events.count, events[next].t <= t {
                 let (te, e) = events[next]
                 session.advance(to: te)
-                await session.settle()
+                await session.waitForActions()
                 session.advance(to: te)
                 session.handle(e, at: te)
                 next += 1
             }
             session.advance(to: t)
-            await session.settle()
+            await session.waitForActions()
             session.advance(to: t)
             var drawn: ImageSurface?
             if render(instant) {
@@ -56,7 +55,7 @@ extension Recorder {
                 }
                 renderer.render(model, into: target, scale: scenario.scale)
                 if let failure = (renderer.lottie as? LottieIndicatorRenderer)?.strictFailure {
-                    throw RecordingError(failure + " at t = \(t) s")
+                    throw StrictRecordingError(failure + " at t = \(t) s")
                 }
                 drawn = surface
             }

@@ -19,9 +19,6 @@ public struct LottieAnimationInfo: Sendable, Equatable {
     /// Seconds from the first to the last frame, (frameCount − 1) / frameRate.
     public var duration: Double { frameRate > 0 ? Double(max(frameCount - 1, 0)) / frameRate : 0 }
 
-    /// Seconds of one loop (every frame shown for 1/frameRate).
-    public var loopSeconds: Double { frameRate > 0 ? Double(frameCount) / frameRate : 0 }
-
     /// The frame to show for `mode`: scrub positions map 0…1 onto the first…last frame; a loop
     /// shows frame ⌊elapsed × frameRate⌋ modulo the frame count.
     public func frame(for mode: LottieFrame.Mode) -> Int {

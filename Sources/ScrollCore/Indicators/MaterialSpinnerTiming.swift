@@ -1,4 +1,4 @@
-/// Timings of the `material` spinner style (SPEC §6).
+/// Timings of the `material` spinner style (docs/BEHAVIOUR.md, "Refresh indicators").
 ///
 /// Each cycle the head runs ahead (first half) and the tail catches up (second half), both with
 /// the fast-out-slow-in curve; the drawing rotates linearly by `advancePerCycleDegrees` per cycle.

@@ -99,14 +99,3 @@ public struct RefreshIndicator: Sendable, Equatable {
                        anchor: center, clip: nil, children)]
     }
 }
-
-extension RefreshIndicator {
-    /// The theme colour override (`--indicator-color`): strokes the vector spinner with `color`
-    /// and tints a Lottie animation with it.
-    public func recoloured(_ color: Color) -> RefreshIndicator {
-        var copy = self
-        copy.config.color = color
-        if case let .lottie(info, _) = kind { copy.kind = .lottie(info, tint: color) }
-        return copy
-    }
-}

@@ -1,4 +1,4 @@
-/// Timings of the `seed` spinner style (SPEC §5, seed 001).
+/// Timings of the `seed` spinner style (docs/BEHAVIOUR.md, "Pull to refresh: the refreshable view").
 ///
 /// The arc is SwiftUI's circle trimmed from 0 to `trimEnd`, rotated by `rotation`: SwiftUI's circle
 /// starts at 3 o'clock, so a rotation of 270° puts the arc's start at 12 o'clock.

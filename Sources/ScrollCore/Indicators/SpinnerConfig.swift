@@ -1,8 +1,8 @@
 /// Size, stroke, colour and timings of the refresh indicator. Lengths in points, times in seconds.
 public struct SpinnerConfig: Sendable, Equatable {
-    /// Circle diameter of the vector spinner (seed 001: 25 pt).
+    /// Circle diameter of the vector spinner (the refreshable view: 25 pt).
     public var diameter: Double = 25
-    /// Stroke width (seed 001: 3 pt), round caps.
+    /// Stroke width (the refreshable view: 3 pt), round caps.
     public var lineWidth: Double = 3
     /// Stroke colour of the vector spinner (`--indicator-color`).
     public var color: Color = .black
@@ -11,12 +11,12 @@ public struct SpinnerConfig: Sendable, Equatable {
     public var reduceMotion: Bool = false
     /// Seconds per turn under reduced motion; never below `minimumReducedTurnSeconds`.
     public var reducedTurnSeconds: Double = 12
-    /// The floor of `reducedTurnSeconds` (SPEC §6: at least 10 s per turn).
+    /// The floor of `reducedTurnSeconds` (docs/BEHAVIOUR.md, "Refresh indicators": at least 10 s per turn).
     public static let minimumReducedTurnSeconds: Double = 10
     /// Fixed arc length under reduced motion, in turns.
     public var reducedArc: Double = 0.3
     /// Seconds over which the reduced-motion loop blends out of the pull arc (long, so the arc
-    /// settles no faster than the slow loop turns).
+    /// changes no faster than the slow loop turns).
     public var reducedBlendSeconds: Double = 8
     /// Seconds over which the loop's opacity goes from the last pull frame's to 1.
     public var handoffFadeSeconds: Double = 0.3
@@ -28,7 +28,7 @@ public struct SpinnerConfig: Sendable, Equatable {
     public var completingEndScale: Double = 0.5
     /// Side of the square a Lottie indicator is fitted into.
     public var lottieSide: Double = 40
-    /// Position in the Lottie animation (0…1) per unit of pull progress (seed 000 scrubs to p/2).
+    /// Position in the Lottie animation (0…1) per unit of pull progress (the coordinator scrubs to p/2).
     public var lottieScrubPerProgress: Double = 0.5
 
     public init() {}

@@ -1,4 +1,4 @@
-/// How the vector spinner loops while refreshing (SPEC §6).
+/// How the vector spinner loops while refreshing (docs/BEHAVIOUR.md, "Refresh indicators").
 public enum SpinnerStyle: Sendable, Equatable {
     /// Seed 001's SwiftUI spinner: trim end eases between two lengths, rotation is linear.
     case seed(SeedSpinnerTiming = SeedSpinnerTiming())

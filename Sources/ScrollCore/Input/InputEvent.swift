@@ -33,8 +33,10 @@ public enum InputEvent: Sendable, Equatable {
     case pointerDown(Point)
     case pointerMove(Point)
     case pointerUp(Point)
-    /// `dy` in wheel units: notches when `precise` is false, fractional units when true.
-    case wheel(dy: Double, precise: Bool)
+    /// `dy` in wheel units: notches (`pointsPerNotch` each) when `precise` is false, precise
+    /// units (`pointsPerPreciseUnit` each) when true. Whether a delta is precise comes from the
+    /// backend that produced it, never from its value; `source` says what kind of device moved.
+    case wheel(dy: Double, precise: Bool, source: WheelSource = .unknown)
     case key(Key, KeyModifiers)
     case resize(Size)
     /// Set the pager page programmatically (scenario `page` event).
@@ -47,7 +49,7 @@ public enum InputEvent: Sendable, Equatable {
         func ok(_ v: Double) -> Bool { v.isFinite && abs(v) < limit }
         switch self {
         case let .pointerDown(p), let .pointerMove(p), let .pointerUp(p): return ok(p.x) && ok(p.y)
-        case let .wheel(dy, _): return ok(dy) && abs(dy) < 1000
+        case let .wheel(dy, _, _): return ok(dy) && abs(dy) < 1000
         case let .resize(s): return ok(s.width) && ok(s.height) && s.width >= 1 && s.height >= 1
         default: return true
         }

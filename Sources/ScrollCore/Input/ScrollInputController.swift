@@ -1,18 +1,26 @@
 /// Turns pointer, wheel and keyboard input into scroll view motions.
 ///
-/// The pointer is a finger (1:1 drag, tracked release velocity). A wheel gesture is a virtual
-/// finger: each event moves it by the delta; the gesture's idle end is its release. Keys scroll
-/// with animations. It owns no state beyond the gestures; the scroll view owns the offset.
+/// The pointer is a finger (1:1 drag, tracked release velocity). Wheel input follows its source
+/// (`WheelRules`): a touchpad gesture is a virtual finger (each event moves it by the delta; the
+/// gesture's idle end is its release, with momentum); a mouse wheel's notches each ease the
+/// content a fixed distance, clamped to the edges, unless the gesture began with a notch up while
+/// the list rested at the top, when the notches pull (a virtual finger released with no
+/// momentum). Keys scroll with animations. It owns no state beyond the gestures; the scroll view
+/// owns the offset. Every entry point returns what happened (`InputOutcome`).
 public final class ScrollInputController {
     public let scrollView: ScrollView
+    public var rules: WheelRules
     public private(set) var wheel: WheelGesture
+    /// The rule of the active wheel gesture (nil when none is active).
+    public private(set) var wheelMode: WheelMode?
+    /// The last wheel event handled (the debug overlay shows it).
+    public private(set) var lastWheel: WheelReading?
     private var wheelFinger: Double = 0
     public private(set) var pointerDown = false
-    /// Number of wheel gestures that ended (released).
-    public private(set) var wheelReleases = 0
 
-    public init(scrollView: ScrollView) {
+    public init(scrollView: ScrollView, rules: WheelRules = WheelRules()) {
         self.scrollView = scrollView
+        self.rules = rules
         self.wheel = WheelGesture(idleTimeout: scrollView.profile.wheelIdleTimeout,
                                   velocityWindow: scrollView.profile.wheelVelocityWindow)
     }
@@ -21,61 +29,106 @@ public final class ScrollInputController {
     public var isDirectInputActive: Bool { scrollView.isDragging && (pointerDown || wheel.isActive) }
 
     /// Ends a wheel gesture whose idle timeout fell at or before `t`, at its exact end time.
-    public func processDeadlines(upTo t: Double) {
-        if let end = wheel.endTime, end <= t { endWheel(at: end) }
+    @discardableResult
+    public func processDeadlines(upTo t: Double) -> InputOutcome {
+        if let end = wheel.endTime, end <= t { return endWheel(at: end) }
+        return []
     }
 
     public var nextDeadline: Double? { wheel.endTime }
 
-    private func endWheel(at t: Double) {
+    private func endWheel(at t: Double) -> InputOutcome {
         let v = wheel.end()
-        wheelReleases += 1
-        if scrollView.isDragging && !pointerDown {
-            scrollView.endDrag(at: t, velocity: v)
+        let mode = wheelMode
+        wheelMode = nil
+        if scrollView.isDragging && !pointerDown && mode != .steps {
+            scrollView.endDrag(at: t, velocity: mode == .pulling ? 0 : v)
         }
+        return .wheelGestureReleased
     }
 
-    /// Handles scroll input; returns true if the event was consumed.
+    /// Handles scroll input at time `t`; `.consumed` is in the outcome if the event was scroll
+    /// input, with the releases that happened on the way.
     @discardableResult
-    public func handle(_ event: InputEvent, at t: Double) -> Bool {
-        processDeadlines(upTo: t)
+    public func handle(_ event: InputEvent, at t: Double) -> InputOutcome {
+        var outcome = processDeadlines(upTo: t)
         switch event {
         case let .pointerDown(p):
-            if wheel.isActive { endWheel(at: t) }
+            if wheel.isActive { outcome.formUnion(endWheel(at: t)) }
             pointerDown = true
             scrollView.advance(to: t)
             scrollView.stopMotion()
             scrollView.beginDrag(pointerY: p.y, at: t)
-            return true
+            outcome.insert(.consumed)
         case let .pointerMove(p):
-            guard pointerDown else { return false }
+            guard pointerDown else { return outcome }
             scrollView.drag(pointerY: p.y, at: t)
-            return true
+            outcome.insert(.consumed)
         case let .pointerUp(p):
-            guard pointerDown else { return false }
+            guard pointerDown else { return outcome }
             pointerDown = false
             scrollView.drag(pointerY: p.y, at: t)
             scrollView.endDrag(at: t)
-            return true
-        case let .wheel(dy, precise):
-            guard !pointerDown else { return true }
+            outcome.formUnion([.consumed, .pointerReleased])
+        case let .wheel(dy, precise, source):
+            outcome.insert(.consumed)
+            guard !pointerDown else { return outcome }
             let profile = scrollView.profile
             let points = dy * (precise ? profile.pointsPerPreciseUnit : profile.pointsPerNotch)
-            let began = wheel.add(delta: -points, precise: precise, at: t)
-            if began || !scrollView.isDragging {
-                scrollView.advance(to: t)
-                scrollView.stopMotion()
-                wheelFinger = 0
-                guard scrollView.beginDrag(pointerY: 0, at: t) else { return true }
+            let began = !wheel.isActive
+            if began { wheelMode = mode(forFirst: points, source: source, precise: precise, at: t) }
+            let mode = wheelMode ?? .tracking
+            wheel.add(delta: -points, precise: precise, at: t)
+            lastWheel = WheelReading(dy: dy, precise: precise, source: source, points: -points, mode: mode, at: t)
+            if mode == .steps {
+                step(by: -points, at: t)
+            } else {
+                track(points, began: began, at: t)
             }
-            wheelFinger += points
-            scrollView.drag(pointerY: wheelFinger, at: t)
-            return true
         case let .key(key, _):
-            return handleKey(key, at: t)
+            if handleKey(key, at: t) { outcome.insert(.consumed) }
         default:
-            return false
+            break
         }
+        return outcome
+    }
+
+    /// The rule of a wheel gesture whose first delta is `points` (positive = towards the top).
+    private func mode(forFirst points: Double, source: WheelSource, precise: Bool, at t: Double) -> WheelMode {
+        guard rules.steps(source: source, precise: precise) else { return .tracking }
+        return points > 0 && restsAtTop(at: t) ? .pulling : .steps
+    }
+
+    /// True when the list has rested at exactly the top for `rules.topRest` seconds.
+    private func restsAtTop(at t: Double) -> Bool {
+        let sv = scrollView
+        sv.advance(to: t)
+        return sv.isScrollEnabled && !sv.isDragging && !sv.isMoving && sv.contentOffset == sv.minOffset
+            && t - sv.offsetChangedAt >= rules.topRest - 1e-9
+    }
+
+    /// The virtual finger: moves by `points` (positive = content towards the top).
+    private func track(_ points: Double, began: Bool, at t: Double) {
+        if began || !scrollView.isDragging {
+            scrollView.advance(to: t)
+            scrollView.stopMotion()
+            wheelFinger = 0
+            guard scrollView.beginDrag(pointerY: 0, at: t) else { return }
+        }
+        wheelFinger += points
+        scrollView.drag(pointerY: wheelFinger, at: t)
+    }
+
+    /// One notch step: eases by `delta` (offset points) from where the running motion is heading,
+    /// clamped to the edges, so quick notches add up to exactly their distance.
+    private func step(by delta: Double, at t: Double) {
+        let sv = scrollView
+        sv.advance(to: t)
+        guard sv.isScrollEnabled, !sv.isDragging else { return }
+        let base = sv.phase == .animating ? sv.targetOffset : sv.contentOffset
+        let target = min(max(base + delta, sv.minOffset), sv.maxOffset)
+        if target == sv.contentOffset && !sv.isMoving { return }
+        sv.scroll(to: target, animated: true, duration: rules.stepDuration, at: t)
     }
 
     private func handleKey(_ key: Key, at t: Double) -> Bool {

@@ -29,6 +29,4 @@ public struct PhysicsProfile: Sendable, Equatable {
     public init() {}
 
     public static let iOS = PhysicsProfile()
-    /// UIScrollView.DecelerationRate.fast.
-    public static let fastDecelerationRate = 0.99
 }

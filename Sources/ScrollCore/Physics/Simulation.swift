@@ -6,6 +6,6 @@ public protocol Simulation: Sendable {
     func position(at t: Double) -> Double
     func velocity(at t: Double) -> Double
     func isDone(at t: Double) -> Bool
-    /// The position the simulation settles at.
+    /// The position the simulation comes to rest at.
     var finalPosition: Double { get }
 }

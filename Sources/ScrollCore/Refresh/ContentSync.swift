@@ -1,5 +1,5 @@
 /// The list's own scroll observer, downstream of the coordinator — the analogue of SwiftUI's
-/// internal delegate in seed 000. It remembers the offset it last saw and, on a layout pass
+/// internal delegate in the coordinator's source (docs/BEHAVIOUR.md, Sources). It remembers the offset it last saw and, on a layout pass
 /// (resize, content change), puts the scroll view back there. While the coordinator suppresses
 /// forwarding its memory goes stale, so a layout pass during a refresh disturbs the offset: the
 /// very disturbance the event-based lock exists to correct.

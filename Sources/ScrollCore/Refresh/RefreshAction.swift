@@ -95,7 +95,7 @@ public final class RefreshActionRunner: @unchecked Sendable {
     }
 
     /// Waits until actions woken by a virtual clock have reached their next suspension.
-    public func settle() async {
+    public func waitForActions() async {
         await virtual?.quiescent()
     }
 }

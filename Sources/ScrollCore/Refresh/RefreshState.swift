@@ -1,4 +1,5 @@
-/// The refresh coordinator's states (seed 000).
+/// The refresh states (docs/BEHAVIOUR.md, "Pull to refresh: the coordinator"); the refreshable
+/// view uses them too but never enters `.triggered`.
 public enum RefreshState: Equatable, Sendable {
     case idle
     /// Pulling with progress 0…1 of the threshold.
@@ -19,7 +20,7 @@ public enum RefreshState: Equatable, Sendable {
         }
     }
 
-    /// Whether `self → next` is a legal transition.
+    /// Whether `self → next` is a legal transition (the state machines' precondition).
     public func canMove(to next: RefreshState) -> Bool {
         switch (self, next) {
         case (.idle, .pulling), (.idle, .triggered), (.idle, .refreshing): return true
@@ -32,7 +33,7 @@ public enum RefreshState: Equatable, Sendable {
     }
 }
 
-/// Every number of the coordinator, named (SPEC §4 defaults).
+/// Every number of the coordinator, named (docs/BEHAVIOUR.md, "Pull to refresh: the coordinator").
 public struct RefreshCoordinatorConfig: Sendable, Equatable {
     /// Pull distance that triggers, and the header height (pt).
     public var threshold = 80.0

@@ -1,6 +1,6 @@
-/// Numbers of the refreshable scroll view (seed 001), named.
+/// Numbers of the refreshable scroll view (docs/BEHAVIOUR.md, "Pull to refresh: the refreshable view"), named.
 public struct RefreshableConfig: Sendable, Equatable {
-    /// Distance from the top the view is placed at (the seed's `offset` parameter, pt).
+    /// Distance from the top the view is placed at (the source's `offset` parameter, pt).
     public var topOffset = 0.0
     /// Base threshold when `topOffset` is 0 (pt).
     public var defaultThreshold = 75.0

@@ -1,4 +1,5 @@
-/// The `coordinator` scene: the list with the seed-000 refresh coordinator attached at run time.
+/// The `coordinator` scene: the list with the refresh coordinator attached at run time
+/// (docs/BEHAVIOUR.md, "Pull to refresh: the coordinator").
 ///
 /// Delegate chain: ScrollView → RefreshCoordinator → ContentSync (the list's own observer).
 /// The header of height `threshold` sits above the content; the indicator tracks the pull and
@@ -68,23 +69,18 @@ public final class CoordinatorScene: Scene {
         case .key(.escape, _):
             coordinator.cancel(at: t)
         default:
-            let wheelReleases = input.wheelReleases
-            input.handle(event, at: t)
-            if case .pointerUp = event { coordinator.inputReleased() }
-            if input.wheelReleases != wheelReleases { coordinator.inputReleased() }
+            if input.handle(event, at: t).released { coordinator.inputReleased() }
         }
     }
 
     public func advance(to t: Double) {
         pump(t)
-        let wheelReleases = input.wheelReleases
-        input.processDeadlines(upTo: t)
-        if input.wheelReleases != wheelReleases { coordinator.inputReleased() }
+        if input.processDeadlines(upTo: t).released { coordinator.inputReleased() }
         scrollView.advance(to: t)
         coordinator.advance(to: t, timeout: behaviour.timeout)
     }
 
-    public nonisolated(nonsending) func settle() async { await runner.settle() }
+    public nonisolated(nonsending) func waitForActions() async { await runner.waitForActions() }
 
     public var isAnimating: Bool {
         scrollView.isMoving || coordinator.isLocked || errorVisible

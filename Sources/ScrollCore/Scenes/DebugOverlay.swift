@@ -4,8 +4,9 @@ public enum DebugOverlay {
     public static let lineHeight = 16.0
     public static let padding = 8.0
 
-    public static func commands(fields: TraceFields, size: Size, theme: Theme) -> [DrawCommand] {
-        let lines = fields.map { "\($0.0): \($0.1.display)" }
+    /// The panel: the trace fields, then `extra` lines (the input source and last wheel deltas).
+    public static func commands(fields: TraceFields, extra: [String] = [], size: Size, theme: Theme) -> [DrawCommand] {
+        let lines = fields.map { "\($0.0): \($0.1.display)" } + extra
         let height = Double(lines.count) * lineHeight + 2 * padding
         let width = min(size.width - 2 * padding, 240)
         var children: [DrawCommand] = [.fill(Rect(x: 0, y: 0, width: width, height: height), theme.overlayBackground, cornerRadius: 8)]

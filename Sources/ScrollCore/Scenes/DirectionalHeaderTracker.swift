@@ -1,4 +1,4 @@
-/// The direction-reactive header of seed 004 as a value type; time is passed in (seconds).
+/// The direction-reactive header (docs/BEHAVIOUR.md, "Direction-reactive header") as a value type; time is passed in (seconds).
 ///
 /// Fed the sentinel's minY on each change (0 at the top, negative when scrolled down; points),
 /// with dy = newY − oldY:

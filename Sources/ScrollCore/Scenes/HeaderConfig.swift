@@ -1,4 +1,4 @@
-/// Every number and text of the `header` scene (seed 004, SPEC §9). Sizes in points, times in
+/// Every number and text of the `header` scene (docs/BEHAVIOUR.md, "Direction-reactive header"). Sizes in points, times in
 /// seconds.
 public struct HeaderConfig: Sendable, Equatable {
     /// Header height; the content is padded by it at the top.

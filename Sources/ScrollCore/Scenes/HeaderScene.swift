@@ -1,10 +1,10 @@
-/// The `header` scene (seed 004, SPEC §9): 31 green rounded rows under a translucent 56 pt header
+/// The `header` scene (docs/BEHAVIOUR.md, "Direction-reactive header"): 31 green rounded rows under a translucent 56 pt header
 /// that hides while scrolling down and returns while scrolling up or near the top, plus a label
 /// naming the last direction.
 ///
 /// The scroll view fills the window; the header floats over it and the content is padded by the
 /// header height. Once per layout pass (`advance(to:)`) the sentinel's minY (−offset) goes to a
-/// `DirectionalHeaderTracker`, so dy is measured per presented change, as in the seed.
+/// `DirectionalHeaderTracker`, so dy is measured per presented change, as in the source.
 public final class HeaderScene: Scene {
     public let name = "header"
     public private(set) var size: Size

@@ -1,13 +1,13 @@
-/// Every number and colour of the `pager` scene (seed 003). Sizes in points.
+/// Every number and colour of the `pager` scene (docs/BEHAVIOUR.md, "Vertical pager"). Sizes in points.
 public struct PagerConfig: Sendable, Equatable {
     /// One colour per page, in page order: green, orange, purple.
     public var pageColors: [Color] = [Color(hex: 0x34C759), Color(hex: 0xFF9500), Color(hex: 0xAF52DE)]
     /// The release rule (half a page, or a flick faster than 300 pt/s).
     public var policy = PagingPolicy()
-    /// Spring that settles on a page after a release or a programmatic page change. Stiffer than
+    /// Spring that snaps onto a page after a release or a programmatic page change. Stiffer than
     /// the edge bounce so a page lands in about a third of a second.
     public var snapSpring = SpringParameters(mass: 1, stiffness: 300, dampingRatio: 1)
-    /// A settled offset within this distance of a page counts as on the page.
+    /// An offset at rest within this distance of a page counts as on the page.
     public var restTolerance: Double = 0.5
     /// The big page number (1-based on screen; the `page` trace field is 0-based).
     public var numberSize: Double = 120

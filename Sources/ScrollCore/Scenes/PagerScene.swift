@@ -1,4 +1,4 @@
-/// The `pager` scene (seed 003, SPEC §8): full-viewport vertical pages that snap, wrapping around
+/// The `pager` scene (docs/BEHAVIOUR.md, "Vertical pager"): full-viewport vertical pages that snap, wrapping around
 /// both ways, with `currentPage` changing only when a transition completes.
 ///
 /// No second scroll implementation: one `ScrollView` holds a window of three page-tall slots —
@@ -6,10 +6,10 @@
 /// (offset = one page height). Drags and wheel gestures go through the ordinary
 /// `ScrollInputController`, so they move the content 1:1 and rubber-band past the neighbours. The
 /// scene is the scroll view's delegate: on release it asks `PagingPolicy` for the step and lets the
-/// scroll view settle on that slot with its spring, carrying the release velocity. When the
-/// settle ends on a neighbour, that page becomes current, the slots are refilled around it and the
-/// offset is recentred (the same picture, so nothing moves on screen). A settle back onto the
-/// middle slot is a cancelled swipe and changes nothing. A new gesture that catches a settle
+/// scroll view snap onto that slot with its spring, carrying the release velocity. When the
+/// snap ends on a neighbour, that page becomes current, the slots are refilled around it and the
+/// offset is recentred (the same picture, so nothing moves on screen). A snap back onto the
+/// middle slot is a cancelled swipe and changes nothing. A new gesture that catches a snap
 /// already past half-way onto a neighbour completes that transition first, so quick successive
 /// swipes keep paging.
 ///
@@ -29,7 +29,7 @@ public final class PagerScene: Scene, ScrollViewDelegate {
     public private(set) var pageChanges = 0
     /// Pages in the previous, current and next slots.
     public private(set) var slots: [Int]
-    /// Slot (0, 1, 2) the running settle goes to; nil at rest or while dragging.
+    /// Slot (0, 1, 2) the running snap goes to; nil at rest or while dragging.
     public private(set) var targetSlot: Int?
     /// A programmatic page request waiting for the running swipe or transition to end.
     public private(set) var pendingPage: Int?
@@ -42,7 +42,11 @@ public final class PagerScene: Scene, ScrollViewDelegate {
         let h = max(1, options.size.height)
         scrollView = ScrollView(viewportHeight: h, contentHeight: 3 * h, profile: options.profile)
         scrollView.setContentOffset(h)
-        input = ScrollInputController(scrollView: scrollView)
+        // Notches move the pages as a virtual finger: the paging policy turns a burst's release
+        // velocity into a page turn (wheel steps would only be sprung back).
+        var wheelRules = WheelRules()
+        wheelRules.notchesStep = false
+        input = ScrollInputController(scrollView: scrollView, rules: wheelRules)
         slots = [0, 0, 0]
         slots = neighbours(of: 0)
         scrollView.delegate = self
@@ -89,15 +93,15 @@ public final class PagerScene: Scene, ScrollViewDelegate {
     public func advance(to t: Double) {
         input.processDeadlines(upTo: t)
         scrollView.advance(to: t)
-        settle(at: t)
+        cameToRest(at: t)
     }
 
-    private var needsSettle: Bool {
+    private var needsRestWork: Bool {
         !scrollView.isDragging && !scrollView.isMoving
             && (abs(scrollView.contentOffset - restOffset) > config.restTolerance || targetSlot != nil || pendingPage != nil)
     }
 
-    public var isAnimating: Bool { scrollView.isMoving || needsSettle }
+    public var isAnimating: Bool { scrollView.isMoving || needsRestWork }
     public var nextDeadline: Double? { input.nextDeadline }
 
     public func trace() -> TraceFields {
@@ -108,8 +112,8 @@ public final class PagerScene: Scene, ScrollViewDelegate {
 
     // MARK: paging
 
-    /// Called once the scroll view is at rest: completes a transition, or settles a stray offset.
-    private func settle(at t: Double) {
+    /// Called once the scroll view is at rest: completes a transition, or snaps a stray offset onto a page.
+    private func cameToRest(at t: Double) {
         guard !scrollView.isDragging, !scrollView.isMoving else { return }
         let h = pageHeight
         let offset = scrollView.contentOffset
@@ -184,7 +188,7 @@ public final class PagerScene: Scene, ScrollViewDelegate {
         guard !scrollView.isDragging else { return }
         scrollView.stopMotion()
         scrollView.setContentOffset(fraction * h)
-        settle(at: t)
+        cameToRest(at: t)
     }
 
     // MARK: ScrollViewDelegate
@@ -197,7 +201,7 @@ public final class PagerScene: Scene, ScrollViewDelegate {
         releaseVelocity = velocity
     }
 
-    /// The release: pick the slot and settle on it with the release velocity.
+    /// The release: pick the slot and snap onto it with the release velocity.
     public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate: Bool) {
         let step = config.policy.step(displacement: scrollView.contentOffset - restOffset,
                                       velocity: releaseVelocity, pageHeight: pageHeight)

@@ -1,4 +1,4 @@
-/// Where a released page swipe goes (seed 003, SPEC §8). Pure: displacement and velocity in,
+/// Where a released page swipe goes (docs/BEHAVIOUR.md, "Vertical pager"). Pure: displacement and velocity in,
 /// page step out.
 ///
 /// `displacement` is how far the content moved from the current page's rest offset (points,

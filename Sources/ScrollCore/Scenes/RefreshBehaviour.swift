@@ -22,7 +22,7 @@ public struct RefreshBehaviour: Sendable, Equatable {
 /// `--indicator-color`; scenario fields `spinner`, `reduceMotion`, `indicator`).
 public struct IndicatorOptions: Sendable, Equatable {
     /// Vector spinner style name: `seed` or `material`; nil = the scene's default (the
-    /// coordinator shows the bundled Lottie animation, the refreshable view the seed spinner).
+    /// coordinator shows the bundled Lottie animation, the refreshable view the `seed` spinner style).
     public var style: String?
     public var reduceMotion = false
     /// A Lottie file replacing the vector spinner; nil = vector (or the scene's default asset).

@@ -1,11 +1,8 @@
-/// The `refreshable` scene: seed 001's RefreshableScrollView — a drop-in scroll view with a
-/// refresh action that triggers at the threshold while still dragging, only when "ready".
-///
-/// Rules: after the content was scrolled into (offset > 0) the view is not ready until it has
-/// rested at exactly the top for `readyRest` seconds, so a fling back to the top never refreshes.
-/// A trigger pulses the indicator (the desktop's haptic tick), pushes the content down by the
-/// threshold (the indicator sits in the gap) and disables scrolling; completion (action returns,
-/// or `endRefreshing`) eases the content back in over 0.1 s and re-enables scrolling.
+/// The `refreshable` scene: a drop-in scroll view with a refresh action that triggers at the
+/// threshold while still dragging, only when "ready" (docs/BEHAVIOUR.md, "Pull to refresh: the
+/// refreshable view"). The rules are `RefreshableMachine`'s; this scene owns it, feeds it the scroll
+/// view's callbacks, key presses, results and frames, and performs the effects it returns.
+/// A trigger pulses the indicator (the desktop's haptic tick).
 public final class RefreshableScene: Scene, ScrollViewDelegate {
     public let name = "refreshable"
     public private(set) var size: Size
@@ -17,18 +14,9 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     public private(set) var rowCount: Int
     public let indicator: RefreshIndicator
     let runner: RefreshActionRunner
-
-    public private(set) var state: RefreshState = .idle
-    public private(set) var isReady = true
-    public private(set) var refreshes = 0
-    public private(set) var lastError: String?
-    /// Time of the last trigger (the pulse).
-    public private(set) var triggeredAt: Double?
-    private var restStart: Double?
+    public private(set) var machine: RefreshableMachine
+    /// The time of the event being handled: the scroll view's callbacks carry none.
     private var now = 0.0
-    private var token = 0
-    private var triggerPull = 0.0
-    private var completion: (start: Double, from: Double)?
 
     public init(context: SceneContext, config: RefreshableConfig = RefreshableConfig()) {
         let o = context.options
@@ -42,25 +30,37 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         scrollView = ScrollView(viewportHeight: o.size.height, contentHeight: contentHeight, profile: o.profile)
         input = ScrollInputController(scrollView: scrollView)
         runner = context.runtime.makeRunner()
+        machine = RefreshableMachine(config: config, timeout: o.refresh.timeout)
         scrollView.delegate = self
     }
 
     public var threshold: Double { config.threshold }
+    public var state: RefreshState { machine.state }
+    public var isReady: Bool { machine.isReady }
+    public var refreshes: Int { machine.refreshes }
+    public var lastError: String? { machine.lastError }
+    /// Time of the last trigger (the pulse).
+    public var triggeredAt: Double? { machine.triggeredAt }
 
-    /// Ends a running refresh from outside (the seed's `endRefreshing()`); Esc calls it.
+    /// Ends a running refresh from outside (the source's `endRefreshing()`); Esc calls it.
     public func endRefreshing(at t: Double) {
-        guard state == .refreshing else { return }
-        runner.cancel(token: token)
-        beginCompletion(at: t)
+        send(.endRefreshing, at: t)
+    }
+
+    private func send(_ event: RefreshableMachine.Event, at t: Double) {
+        let effects = machine.handle(event, at: t, input: InputFacts(scrollView, directInput: input.isDirectInputActive))
+        for effect in effects where !scrollView.perform(effect, at: t) && !runner.perform(effect, behaviour: behaviour) {
+            switch effect {
+            case let .finished(.success(n)): addRows(n)
+            case .finished(.failure): break
+            default: preconditionFailure("unperformed refresh effect \(effect)")
+            }
+        }
     }
 
     private func pump(_ t: Double) {
         now = max(now, t)
-        for r in runner.drain() where r.token == token && state == .refreshing {
-            if case let .failure(e) = r.outcome { lastError = e.message }
-            if case let .success(n) = r.outcome { addRows(n) }
-            beginCompletion(at: t)
-        }
+        for r in runner.drain() { send(.deliver(r), at: t) }
     }
 
     private func addRows(_ n: Int) {
@@ -75,7 +75,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
             size = s
             scrollView.setViewportHeight(s.height)
         case .key(.f5, []), .key(.r, .control):
-            trigger(at: t, byPull: false)
+            send(.trigger, at: t)
         case .key(.escape, _):
             endRefreshing(at: t)
         default:
@@ -87,77 +87,16 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         pump(t)
         input.processDeadlines(upTo: t)
         scrollView.advance(to: t)
-        if state == .refreshing && t >= (triggeredAt ?? t) + behaviour.timeout {
-            runner.cancel(token: token)
-            lastError = "timed out after \(RefreshCoordinator.seconds(behaviour.timeout))"
-            beginCompletion(at: t)
-        }
-        if let c = completion {
-            let p = min(1, max(0, (t - c.start) / config.completeDuration))
-            scrollView.setContentOffset(c.from * (1 - Easing.easeInQuad(p)))
-            if p >= 1 {
-                completion = nil
-                scrollView.setContentInsetTop(0)
-                scrollView.isScrollEnabled = true
-                state = .idle
-            }
-        }
-        updateReadiness()
+        send(.frame, at: t)
     }
 
-    public nonisolated(nonsending) func settle() async { await runner.settle() }
-
-    private func updateReadiness() {
-        guard !isReady, let start = restStart, scrollView.contentOffset == 0, now - start >= config.readyRest - 1e-9 else { return }
-        isReady = true
-    }
-
-    private func trigger(at t: Double, byPull: Bool) {
-        guard state != .refreshing, state != .completing else { return }
-        triggerPull = max(0, -scrollView.contentOffset)
-        state = .refreshing
-        refreshes += 1
-        token += 1
-        triggeredAt = t
-        lastError = nil
-        if scrollView.isDragging { scrollView.cancelDrag(at: t) }
-        scrollView.stopMotion()
-        scrollView.isScrollEnabled = false
-        scrollView.setContentInsetTop(threshold)
-        scrollView.settle(at: t)
-        if !scrollView.isMoving { scrollView.scroll(to: -threshold, animated: true, at: t) }
-        runner.start(token: token, behaviour: behaviour)
-    }
-
-    private func beginCompletion(at t: Double) {
-        state = .completing
-        scrollView.stopMotion()
-        completion = (t, scrollView.contentOffset)
-    }
+    public nonisolated(nonsending) func waitForActions() async { await runner.waitForActions() }
 
     // MARK: delegate
 
     public func scrollViewDidScroll(_ sv: ScrollView) {
-        let offset = sv.contentOffset
-        if offset > 0 {
-            isReady = false
-            restStart = nil
-        } else if offset == 0 {
-            if restStart == nil { restStart = now }
-        } else {
-            restStart = nil
-        }
-        guard state == .idle || isPulling else { return }
-        let pull = -offset
-        if input.isDirectInputActive && pull > 0 {
-            state = .pulling(min(pull / threshold, 1))
-            if pull >= threshold && isReady { trigger(at: now, byPull: true) }
-        } else if isPulling {
-            state = .idle
-        }
+        send(.didScroll, at: now)
     }
-
-    private var isPulling: Bool { if case .pulling = state { return true } else { return false } }
 
     public var progress: Double {
         switch state {
@@ -167,12 +106,14 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         }
     }
 
-    public var isAnimating: Bool { scrollView.isMoving || state == .refreshing || state == .completing || (!isReady && restStart != nil) }
+    public var isAnimating: Bool {
+        scrollView.isMoving || state == .refreshing || state == .completing || (!isReady && machine.restStart != nil)
+    }
 
     public var nextDeadline: Double? {
         var d = [input.nextDeadline].compactMap { $0 }
-        if !isReady, let r = restStart { d.append(r + config.readyRest) }
-        if state == .refreshing, let t = triggeredAt { d.append(t + behaviour.timeout) }
+        if !isReady, let r = machine.restStart { d.append(r + config.readyRest) }
+        if let timeout = machine.ticket.deadline(timeout: behaviour.timeout) { d.append(timeout) }
         return d.min()
     }
 
@@ -180,13 +121,14 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
 
     public var indicatorPhase: IndicatorPhase {
         let pull = max(0, -scrollView.contentOffset)
+        let triggerPull = machine.triggerPull
         switch state {
-        case .idle, .triggered: return .hidden
+        case .idle, .triggered: return .hidden // this view never enters .triggered
         case let .pulling(p): return .pulling(progress: p, pullDistance: pull, threshold: threshold)
         case .refreshing, .completing:
             let since = triggeredAt ?? now
             let loop = RefreshLoop.after(pull: min(triggerPull / threshold, 1), pullDistance: triggerPull, threshold: threshold, at: since)
-            if state == .completing, let c = completion {
+            if state == .completing, let c = machine.completion {
                 return .completing(fraction: min(1, (now - c.start) / config.completeDuration), loop)
             }
             if now - since < indicator.config.pulseSeconds {

@@ -19,12 +19,12 @@ public protocol Scene: AnyObject {
     func trace() -> TraceFields
     /// The scroll view, for the common trace fields (offset, velocity, phase).
     var scrollView: ScrollView { get }
-    /// Waits for asynchronous work the clock woke (see `Session.settle`).
-    nonisolated(nonsending) func settle() async
+    /// Waits for asynchronous work the clock woke (see `Session.waitForActions`).
+    nonisolated(nonsending) func waitForActions() async
 }
 
 public extension Scene {
-    nonisolated(nonsending) func settle() async {}
+    nonisolated(nonsending) func waitForActions() async {}
 }
 
 /// What a scene is built from: the options and the services it may use.

@@ -5,7 +5,8 @@ public final class Session {
     public var options: SceneOptions
     public private(set) var overlayVisible: Bool
     public private(set) var quitRequested = false
-    private var lastTime = 0.0
+    /// The last wheel events (the overlay shows their source and deltas).
+    public private(set) var wheelHistory = WheelHistory()
 
     /// Measures text for scenes whose layout depends on it.
     public let textMeasurer: any TextMeasurer
@@ -28,13 +29,13 @@ public final class Session {
 
     /// Waits until asynchronous work woken by the clock (refresh actions) has reached its next
     /// suspension, so a virtual-clock run is deterministic. Returns at once in a live session.
-    public nonisolated(nonsending) func settle() async {
-        await scene.settle()
+    public nonisolated(nonsending) func waitForActions() async {
+        await scene.waitForActions()
     }
 
     public func handle(_ event: InputEvent, at t: Double) {
         guard event.isSane else { return }
-        lastTime = max(lastTime, t)
+        wheelHistory.record(event, at: t, profile: options.profile)
         switch event {
         case .quit:
             quitRequested = true
@@ -67,7 +68,6 @@ public final class Session {
     }
 
     public func advance(to t: Double) {
-        lastTime = max(lastTime, t)
         runtime.advanceClock(to: t)
         scene.advance(to: t)
     }
@@ -75,7 +75,7 @@ public final class Session {
     /// The frame to draw now, with the overlay if visible.
     public func frame() -> FrameModel {
         var f = scene.frame()
-        if overlayVisible { f.commands.append(contentsOf: DebugOverlay.commands(fields: traceFields(), size: f.size, theme: options.theme)) }
+        if overlayVisible { f.commands.append(contentsOf: DebugOverlay.commands(fields: traceFields(), extra: wheelHistory.lines(mode: (scene as? any WheelInputScene)?.input.lastWheel?.mode), size: f.size, theme: options.theme)) }
         return f
     }
 

@@ -1,4 +1,4 @@
-/// Every number and text of the `title` scene (seed 002). Sizes in points.
+/// Every number and text of the `title` scene (docs/BEHAVIOUR.md, "Scroll-linked title"). Sizes in points.
 public struct TitleConfig: Sendable, Equatable {
     /// The document title: the large header text and the navigation title.
     public var title = "노트 A"

@@ -1,4 +1,4 @@
-/// The scroll-linked navigation title of seed 002 as a value type.
+/// The scroll-linked navigation title (docs/BEHAVIOUR.md, "Scroll-linked title") as a value type.
 ///
 /// Two measurements feed it, each only when it changes: the large title header's height (points,
 /// from its laid-out size; 0 or a non-finite value is ignored, so the height stays unknown until a
@@ -21,7 +21,7 @@ public struct TitleOpacityTracker: Sendable, Equatable {
 
     public init(title: String) { self.title = title }
 
-    /// Opacity rule of seed 002, on its own so the numbers can be checked directly.
+    /// The opacity rule, on its own so the numbers can be checked directly.
     public static func opacity(offsetY: Double, headerHeight: Double) -> Double {
         guard headerHeight > 0, headerHeight.isFinite, offsetY.isFinite else { return 0 }
         return min(max(offsetY / headerHeight, 0), 1)
@@ -51,7 +51,7 @@ public struct TitleOpacityTracker: Sendable, Equatable {
     }
 
     /// `navTitleTrace source=…, title=…, offsetY=…, headerHeight=…, opacity=…` with numbers in
-    /// Swift's shortest round-trip form (`56.0`, `0.5`), as the seed's log prints them.
+    /// Swift's shortest round-trip form (`56.0`, `0.5`), as the source's log prints them.
     public func traceLine(source: TitleTraceSource) -> String {
         "navTitleTrace source=\(source.rawValue), title=\(title), offsetY=\(offsetY), headerHeight=\(headerHeight), opacity=\(opacity)"
     }

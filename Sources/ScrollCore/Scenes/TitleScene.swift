@@ -1,4 +1,4 @@
-/// The `title` scene (seed 002): a document whose large title header hands its title over to the
+/// The `title` scene (docs/BEHAVIOUR.md, "Scroll-linked title"): a document whose large title header hands its title over to the
 /// navigation bar as the header scrolls away.
 ///
 /// The scroll view sits below the navigation bar. Once per layout pass (`advance(to:)`, the
@@ -7,7 +7,7 @@
 /// `navTitleTrace` line of each change for the driver (`takeTitleTraceLines()`, printed to stderr
 /// with `--trace-title`). Until the first layout pass the header height is 0 (unknown) and the
 /// navigation title stays transparent.
-public final class TitleScene: TextMeasuringScene {
+public final class TitleScene: Scene {
     public let name = "title"
     public private(set) var size: Size
     public let scrollView: ScrollView
@@ -46,7 +46,7 @@ public final class TitleScene: TextMeasuringScene {
 
     // MARK: layout pass
 
-    /// Lays out if needed and reports both measurements to the tracker (header first, as the seed's
+    /// Lays out if needed and reports both measurements to the tracker (header first, as the source's
     /// log shows on entry).
     private func layoutPass() {
         if !layoutIsValid {

@@ -60,6 +60,8 @@ public final class ScrollView {
         }
     }
     private var lastTime: Double = 0
+    /// Time of the last change of `contentOffset` (the view's clock; -inf if it never moved).
+    public private(set) var offsetChangedAt = -Double.infinity
 
     // MARK: direct changes
 
@@ -68,7 +70,16 @@ public final class ScrollView {
     public func setContentOffset(_ y: Double) {
         guard y.isFinite, y != contentOffset else { return }
         contentOffset = y
+        offsetChangedAt = lastTime
         delegate?.scrollViewDidScroll(self)
+    }
+
+    /// Sets the offset without telling the delegate (Flutter's `correctPixels`): for the owner of
+    /// the offset (a refresh holding it) putting it where it must be; its own change must not come
+    /// back to it as `didScroll`. Stops no motion.
+    public func correctContentOffset(_ y: Double) {
+        guard y.isFinite else { return }
+        contentOffset = y
     }
 
     public func setContentInsetTop(_ inset: Double) {
@@ -164,7 +175,7 @@ public final class ScrollView {
         if !willDecelerate { delegate?.scrollViewDidEndDecelerating(self) }
     }
 
-    /// Cancels a drag (input lost, scrolling disabled mid-drag): settles as a release with no velocity.
+    /// Cancels a drag (input lost, scrolling disabled mid-drag): ends it as a release with no velocity.
     public func cancelDrag(at t: Double) {
         endDrag(at: t, velocity: 0)
     }
@@ -176,22 +187,24 @@ public final class ScrollView {
         velocity = v0
     }
 
-    /// Settles an out-of-bounds offset with the bounce spring (after bounds changed under it).
-    public func settle(at t: Double) {
+    /// Springs an out-of-bounds offset back inside the bounds with the bounce spring (after the
+    /// bounds changed under it); does nothing in bounds or while moving.
+    public func returnToBounds(at t: Double) {
         guard case .idle = activity, contentOffset < minOffset || contentOffset > maxOffset else { return }
         startSimulation(from: contentOffset, velocity: 0, at: t)
     }
 
     // MARK: programmatic
 
-    /// Scrolls to `y` (clamped to the bounds) with an ease-out animation, or at once.
-    public func scroll(to y: Double, animated: Bool, at t: Double) {
+    /// Scrolls to `y` (clamped to the bounds) with an ease-out animation (of `duration`, default
+    /// the profile's programmatic duration), or at once.
+    public func scroll(to y: Double, animated: Bool, duration: Double? = nil, at t: Double) {
         guard y.isFinite else { return }
         let target = min(max(y, minOffset), maxOffset)
         if case .dragging = activity { return }
         lastTime = t
         if animated && target != contentOffset {
-            activity = .animating(start: t, from: contentOffset, to: target, duration: profile.programmaticDuration)
+            activity = .animating(start: t, from: contentOffset, to: target, duration: duration ?? profile.programmaticDuration)
         } else {
             activity = .idle
             velocity = 0
@@ -199,8 +212,8 @@ public final class ScrollView {
         }
     }
 
-    /// Settles on `y` (clamped to the bounds) with a spring that starts from the current offset
-    /// with `velocity` (offset points/s), so a release flows into it without a jump: the settle of
+    /// Springs to `y` (clamped to the bounds) with a spring that starts from the current offset
+    /// with `velocity` (offset points/s), so a release flows into it without a jump: the snap of
     /// a paging or snapping policy. `t` defaults to the time of the last event the view handled,
     /// which inside a delegate callback is the time of the reported event. Ignored while dragging.
     public func spring(to y: Double, velocity v0: Double, parameters: SpringParameters, at t: Double? = nil) {

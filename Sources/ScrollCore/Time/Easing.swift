@@ -4,10 +4,6 @@ import Foundation
 public enum Easing {
     public static func easeOutCubic(_ p: Double) -> Double { 1 - pow(1 - p, 3) }
     public static func easeOutCubicDerivative(_ p: Double) -> Double { 3 * pow(1 - p, 2) }
-    public static func easeInCubic(_ p: Double) -> Double { p * p * p }
-    public static func easeInOutCubic(_ p: Double) -> Double {
-        p < 0.5 ? 4 * p * p * p : 1 - pow(-2 * p + 2, 3) / 2
-    }
     /// Quadratic ease-in (Core Animation's easeIn is close to this curve).
     public static func easeInQuad(_ p: Double) -> Double { p * p }
 

@@ -1,0 +1,57 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Waits on a socket on its own thread and calls `wake` when it becomes readable, then waits to
+/// be re-armed (after the owner read everything) before polling again. `stop` ends the thread
+/// through a pipe, so it never spins and never outlives its owner's socket.
+final class SocketWaiter: Sendable {
+    private let fd: Int32
+    private let stopPipe: (read: Int32, write: Int32)
+    private let wake: @Sendable () -> Void
+    private let armed = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+    /// True while the thread waits to be re-armed (so a re-arm with nothing waiting is a no-op).
+    private let waiting = Mutex(false)
+
+    init(fd: Int32, wake: @escaping @Sendable () -> Void) {
+        self.fd = fd
+        self.wake = wake
+        var p: [Int32] = [-1, -1]
+        if pipe(&p) != 0 { p = [-1, -1] }
+        stopPipe = (p[0], p[1])
+    }
+
+    func start() {
+        let thread = Thread { [self] in
+            let stopFD = stopPipe.read
+            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stopFD, events: Int16(POLLIN), revents: 0)]
+            while true {
+                fds[0].revents = 0; fds[1].revents = 0
+                let n = poll(&fds, 2, -1)
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 || fds[1].revents != 0 || fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { break }
+                self.waiting.withLock { $0 = true }
+                wake()
+                armed.wait()
+            }
+            finished.signal()
+        }
+        thread.name = "xinput2-socket"
+        thread.start()
+    }
+
+    /// The owner read everything that was pending: poll again.
+    func rearm() {
+        if waiting.withLock({ let w = $0; $0 = false; return w }) { armed.signal() }
+    }
+
+    func stop() {
+        var byte: UInt8 = 1
+        _ = write(stopPipe.write, &byte, 1)
+        rearm()
+        finished.wait()
+        Glibc.close(stopPipe.read)
+        Glibc.close(stopPipe.write)
+    }
+}
