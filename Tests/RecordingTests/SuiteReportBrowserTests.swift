@@ -84,16 +84,24 @@ import Testing
         let checked = f.path("results/report/checked.html")
         try page.replacingOccurrences(of: "</body>", with: Self.checker + "</body>").write(toFile: checked, atomically: true, encoding: .utf8)
 
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: browser)
-        p.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + f.path("chromium-profile"),
-                       "--virtual-time-budget=3000", "--dump-dom", "file://" + checked]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let dom = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
+        // posix_spawn (not Foundation's Process): the DOM goes to a file, Chromium's own
+        // warnings (D-Bus, GPU) to another.
+        let domFile = f.path("dom.html"), log = f.path("chromium.log")
+        let args = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + f.path("chromium-profile"),
+                    "--virtual-time-budget=3000", "--dump-dom", "file://" + checked]
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, domFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv: [UnsafeMutablePointer<CChar>?] = args.map { strdup($0) } + [nil]
+        defer { for a in argv { free(a) } }
+        var pid: pid_t = 0
+        #expect(posix_spawn(&pid, browser, &actions, nil, argv, environ) == 0)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let dom = (try? String(contentsOfFile: domFile, encoding: .utf8)) ?? ""
         let verdict = dom.components(separatedBy: "<pre id=\"verdict\">").dropFirst().first?.components(separatedBy: "</pre>").first
         #expect(verdict == "toggles=8 links=4 problems=0", "\(verdict ?? "no verdict in the dumped DOM")")
     }

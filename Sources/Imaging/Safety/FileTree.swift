@@ -22,8 +22,10 @@ public enum FileTree {
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            // Read the name in place up to its NUL: a dirent is allocated only as long as its
+            // name, so copying the whole d_name array reads past it.
+            let name = withUnsafeMutablePointer(to: &entry.pointee.d_name) { field in
+                field.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
             }
             if name != "." && name != ".." { names.append(name) }
         }
