@@ -76,7 +76,7 @@ SANITIZE_ENV := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 \
 
 sanitize: deps
 	$(SANITIZE_ENV) $(SWIFT) build --build-tests --sanitize=address --build-path .build/asan
-	$(SANITIZE_ENV) $(SWIFT) test --skip-build --sanitize=address --build-path .build/asan
+	$(SANITIZE_ENV) $(SWIFT) test --skip-build --disable-xctest --sanitize=address --build-path .build/asan
 
 # libFuzzer targets (Fuzz/): each runs FUZZ_SECONDS from its seed corpus (Fuzz/corpus/TARGET);
 # new inputs go to out/fuzz/TARGET/corpus, crashing inputs to out/fuzz/TARGET/crashes/.

@@ -22,9 +22,8 @@ public enum FileTree {
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
-            // Read the name in place up to its NUL: a dirent is allocated only as long as its
-            // name, so copying the whole d_name array reads past it.
-            let name = withUnsafeMutablePointer(to: &entry.pointee.d_name) { field in
+            // d_name is declared as 256 bytes but the record may be shorter: read only up to the NUL.
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
                 field.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
             }
             if name != "." && name != ".." { names.append(name) }
