@@ -23,10 +23,10 @@ enum RecordCommand {
         frames, the last at exactly `duration`), DIR/trace.jsonl (one JSON object per frame),
         DIR/plot.png (offset over time, refresh-state bands, event markers) and DIR/contact-sheet.png
         (up to 24 frames with their time and state).
-        Nothing is written unless the whole run succeeded. Two runs give byte-identical frames.
+        Nothing is written unless the whole run succeeds. Two runs give byte-identical frames.
         """,
         positionals: [Positional("SCENARIO.json")],
-        options: [out.spec, noPNG.spec, noProgress.spec, allowLarge.spec, traceTitle.spec],
+        options: [out.spec, noPNG.spec, noProgress.spec, allowLarge.spec, traceTitle.spec, SharedOptions.lottieTimeout.spec],
         epilogue: "See README.md \"Scenarios\" for the file format.")
 
     /// Recordings above this many frames (10 minutes at 60 fps) need --allow-large.
@@ -55,6 +55,7 @@ enum RecordCommand {
         guard let text = String(data: data, encoding: .utf8) else { throw UsageError(message: "\(path): not UTF-8 text") }
         do {
             var s = try ScenarioParser.parse(text)
+            try s.checkStrict()
             guard SceneCatalog.make(s.scene, context: SceneContext(options: s.options)) != nil else {
                 throw ScenarioError(field: "scene", reason: "unknown scene '\(s.scene)' (scenes: \(SceneCatalog.available.joined(separator: ", ")))")
             }
@@ -92,6 +93,7 @@ enum RecordCommand {
         options.writePNG = !a[noPNG]
         options.progress = !a[noProgress] && !a[traceTitle]
         let recorder = Recorder(renderer: CairoRenderer())
+        if a.has(SharedOptions.lottieTimeout), let t = a.value(SharedOptions.lottieTimeout) { recorder.lottieTimeout = t }
         if a[traceTitle] {
             recorder.onFrame = { _, _, session in
                 for line in session.takeTitleTraceLines() { Platform.printError(line) }

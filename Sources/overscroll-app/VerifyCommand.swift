@@ -30,7 +30,7 @@ enum VerifyCommand {
         positionals: [Positional("SCENARIO.json")],
         options: [goldens.spec, frames.spec, update.spec, CompareCommandLine.threshold.spec, CompareCommandLine.includeAA.spec,
                   CompareCommandLine.maxDiffPixels.spec, CompareCommandLine.maxDiffRatio.spec, diff.spec, report.spec, out.spec,
-                  noProgress.spec])
+                  noProgress.spec, SharedOptions.lottieTimeout.spec])
 
     /// Every output is checked before recording: kind (file or folder) and no overlap with the
     /// scenario, the goldens or another output. With --update the goldens are the output.
@@ -76,7 +76,9 @@ enum VerifyCommand {
         try checkOutputs(options, scenarioPath: scenarioPath, scenario: scenario)
         let outcome: GoldenVerifier.Outcome
         do {
-            outcome = try await GoldenVerifier().run(scenario, options: options)
+            let verifier = GoldenVerifier()
+            if a.has(SharedOptions.lottieTimeout), let t = a.value(SharedOptions.lottieTimeout) { verifier.recorder.lottieTimeout = t }
+            outcome = try await verifier.run(scenario, options: options)
         } catch let e as KeyframeSelection.Invalid {
             throw UsageError(message: "verify: \(e)")
         } catch {

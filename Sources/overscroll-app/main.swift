@@ -12,6 +12,8 @@ let commands = CommandList(program: "overscroll", entries: [
     .init("curve", "print or plot a scroll simulation", example: "overscroll curve decelerate --v0 1000"),
     .init("compare", "compare PNG frames (pixelmatch)", example: "overscroll compare EXPECTED ACTUAL"),
     .init("verify", "record and compare with goldens", example: "overscroll verify SCENARIO.json --goldens DIR"),
+    .init("test", "check scenarios' named snapshots", example: "overscroll test Tests/Scenarios"),
+    .init("merge-reports", "merge sharded test results", example: "overscroll merge-reports shard-1 shard-2"),
     .init("help", "this text"),
 ], epilogue: "Every command takes --help.")
 
@@ -26,12 +28,19 @@ func dispatch(_ args: [String]) async -> Int32 {
         case "curve": return try CurveCommand.run(rest)
         case "verify": return try await VerifyCommand.run(rest)
         case "compare": return CompareCommandLine.main(rest)
+        case "test": return try await TestCommand.run(rest)
+        case "merge-reports": return try await MergeReportsCommand.run(rest)
+        case "__test-worker": return await SuiteWorker.serve()
         case "help", "--help", "-h": StandardStreams.output(commands.help); return 0
         default:
             if command.hasPrefix("--") { return try RunCommand.run(args) }
             Platform.printError("overscroll: \(commands.unknown(command))")
             return 2
         }
+    } catch let e as StrictRecordingError {
+        // Where goldens are made, a Lottie file that fails to load or misses --lottie-timeout.
+        Platform.printError("overscroll \(command): \(e)")
+        return 2
     } catch let e as UsageError {
         Platform.printError("overscroll \(e.message)")
         return 2

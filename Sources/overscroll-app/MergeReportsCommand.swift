@@ -1,0 +1,37 @@
+import CommandLineKit
+import Foundation
+import Imaging
+import Recording
+
+/// `overscroll merge-reports DIR… [--artifacts OUT] [--junit FILE]`: shard results into one.
+enum MergeReportsCommand {
+    static let artifacts = Option.string("artifacts", value: "OUT", help: "merged results folder, replaced; not one of the DIRs",
+                                         default: "test-results")
+    static let junit = Option.string("junit", value: "FILE", help: "also write one JUnit XML file")
+
+    static let spec = CommandSpec(
+        "overscroll merge-reports",
+        about: """
+        Merges the results folders of `overscroll test --shard I/N` runs (each holds results.json and
+        the artifacts of its failing snapshots) into one results.json, one report (OUT/report/index.html)
+        and, with --junit, one JUnit file. OUT is replaced, never merged with stale results.
+        Exit status: 0 all passed, 1 a mismatch or missing golden, 2 a usage error or scenario error.
+        """,
+        positionals: [Positional("DIR", repeats: true)],
+        options: [artifacts.spec, junit.spec])
+
+    @MainActor
+    static func run(_ argv: [String]) async throws -> Int32 {
+        guard let a = try spec.read(argv), let out = a.value(artifacts) else { return 0 }
+        do {
+            let merged = try SuiteMerge.merge(a.positionals, into: out, junit: a.value(junit),
+                                              command: (["overscroll", "merge-reports"] + argv).map(TestCommand.quoted).joined(separator: " "))
+            print("merged \(a.positionals.count) results folders: \(merged.scenarios.count) scenarios, \(merged.passed) passed, \(merged.failed) failed, \(merged.missing) missing goldens, \(merged.obsolete) obsolete goldens")
+            print("report: \(out)/report/index.html")
+            return merged.exitCode
+        } catch {
+            Platform.printError("overscroll merge-reports: \(error)")
+            return 2
+        }
+    }
+}
