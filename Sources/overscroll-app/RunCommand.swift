@@ -22,7 +22,7 @@ enum RunCommand {
       --refresh-duration S  seconds the refresh action takes (default 1.5)
       --refresh-outcome O   success, failure or hang (default success)
       --refresh-timeout S   cancel a refresh after this long (default 30)
-      --spinner STYLE       seed or material vector spinner (default: the scene's; the coordinator shows a Lottie)
+      --spinner STYLE       seed, material or ios vector spinner (default: the scene's; the coordinator shows a Lottie)
       --reduce-motion       slow, fixed-arc spinner (also OVERSCROLL_REDUCE_MOTION=1)
       --lottie FILE         Lottie file as the refresh indicator
       --indicator-color C   indicator colour, #RRGGBB
@@ -54,7 +54,7 @@ enum RunCommand {
         }
         if let d = try a.double("refresh-timeout", min: 0.001, max: 3600) { o.refresh.timeout = d }
         if let s = a.string("spinner") {
-            guard ["seed", "material"].contains(s) else { throw UsageError(message: "run: --spinner '\(s)' is unknown (seed, material)") }
+            guard SpinnerStyle.names.contains(s) else { throw UsageError(message: "run: --spinner '\(s)' is unknown (seed, material, ios)") }
             o.indicator.style = s
         }
         o.indicator.reduceMotion = a.has("reduce-motion") || Platform.environment["OVERSCROLL_REDUCE_MOTION"] == "1"
