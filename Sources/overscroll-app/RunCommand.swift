@@ -11,7 +11,7 @@ enum RunCommand {
 
     Opens the window. Drag with the mouse (or a finger), scroll with the wheel or touchpad,
     Up/Down/PageUp/PageDown/Space/Home/End scroll, F5 or Ctrl+R refreshes, Esc cancels a refresh,
-    D toggles the debug overlay, 1–5 switch scenes, Q or Ctrl+Q quits.
+    D toggles the debug overlay, 1–6 switch scenes, Q or Ctrl+Q quits.
 
       --scene NAME          scene to open (default coordinator; see the list below)
       --size WxH            window size in points (default 390x844)
