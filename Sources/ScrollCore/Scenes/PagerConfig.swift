@@ -6,7 +6,7 @@ public struct PagerConfig: Sendable, Equatable {
     public var darkPageColors: [Color] = [Color(hex: 0x30D158), Color(hex: 0xFF9F0A), Color(hex: 0xBF5AF2)]
     /// The caption card at the bottom of each page: its height and titles (one per page, cycling).
     public var captionHeight: Double = 70
-    public var captionTitles = ["Morning run · 아침 달리기 · 朝ラン", "City lights · 도시의 불빛 · 街の灯り", "Slow cooking · 느린 요리 · スロークッキング"]
+    public var captionTitles = ["Morning run · 아침 달리기", "City lights · 도시의 불빛", "Slow cooking · 느린 요리"]
     /// The release rule (half a page, or a flick faster than 300 pt/s).
     public var policy = PagingPolicy()
     /// Spring that snaps onto a page after a release or a programmatic page change. Stiffer than
