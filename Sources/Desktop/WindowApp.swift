@@ -1,4 +1,3 @@
-import CCairo
 import CSDL2
 import Rendering
 import ScrollCore
@@ -26,22 +25,24 @@ public enum WindowError: Error, CustomStringConvertible {
 }
 
 /// The SDL2 window: owns every SDL handle (one owner, main thread), feeds real events and a
-/// monotonic clock into a `Session`, draws through cairo into an ARGB8888 streaming texture and
-/// presents with vsync. Draws only when the display list changed; otherwise sleeps in the event wait.
+/// monotonic clock into a `Session`, and draws through cairo into a kept frame, repainting and
+/// presenting only the rects that changed (`DirtyPresenter`; the window surface, or a streaming
+/// texture with `OVERSCROLL_PRESENTER=texture` or on HiDPI). Draws only when the display list
+/// changed; otherwise sleeps in the event wait.
 @MainActor
 public final class WindowApp {
     let session: Session
     let renderer: CairoRenderer
     var options: WindowOptions
     private var window: OpaquePointer?
-    private var sdlRenderer: OpaquePointer?
-    private var texture: OpaquePointer?
-    private var textureSize = (w: Int32(0), h: Int32(0))
+    private var dirty: DirtyPresenter?
     private var adapter: SDLEventAdapter
     /// XInput 2 smooth scrolling on X11 (nil: SDL's wheel events only).
     private var xinput: XInput2Connection?
     /// The display list on screen (the last one presented).
-    public private(set) var lastFrame: FrameModel?
+    public var lastFrame: FrameModel? { dirty?.shown }
+    /// The presenter in use (`surface` or `texture`), known after `open`.
+    public var presenterName: String? { dirty?.presenter.name }
     private var pixelsPerPoint = 1.0
     private var start: UInt64 = 0
     /// Called for each input event with its session time (live capture).
@@ -100,10 +101,12 @@ public final class WindowApp {
             throw .sdl(String(cString: SDL_GetError()))
         }
         window = w
-        sdlRenderer = SDL_CreateRenderer(w, -1, UInt32(SDL_RENDERER_PRESENTVSYNC.rawValue))
-            ?? SDL_CreateRenderer(w, -1, UInt32(SDL_RENDERER_SOFTWARE.rawValue))
-        guard sdlRenderer != nil else { throw .sdl(String(cString: SDL_GetError())) }
-        // After the renderer: creating it may recreate the X11 window.
+        guard let presenter = PresenterChoice.make(window: w, preference: env["OVERSCROLL_PRESENTER"]) else {
+            throw .sdl(String(cString: SDL_GetError()))
+        }
+        dirty = DirtyPresenter(presenter: presenter)
+        dirty?.wholeFrames = env["OVERSCROLL_DIRTY_RECTS"] == "0"
+        // After the presenter: creating a renderer may recreate the X11 window.
         let videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) }
         adapter.wheelPrecision = .forVideoDriver(videoDriver)
         xinput = XInput2Connection.open(for: w, videoDriver: videoDriver, profile: options.sceneOptions.profile,
@@ -114,10 +117,12 @@ public final class WindowApp {
 
     /// Reads the window and drawable sizes: units per point for input, pixels per point for drawing.
     private func updateGeometry() {
-        guard let window, let sdlRenderer else { return }
-        var ww: Int32 = 0, wh: Int32 = 0, dw: Int32 = 0, dh: Int32 = 0
+        guard let window, let dirty else { return }
+        if !dirty.presenter.resize() { Platform.printError("overscroll run: SDL: \(String(cString: SDL_GetError()))") }
+        dirty.invalidate()
+        var ww: Int32 = 0, wh: Int32 = 0
         SDL_GetWindowSize(window, &ww, &wh)
-        SDL_GetRendererOutputSize(sdlRenderer, &dw, &dh)
+        let dw = Int32(dirty.presenter.width)
         let requested = options.scale ?? 1
         // Window units per point: the requested scale when the platform sizes windows in pixels,
         // 1 when it sizes them in points (HiDPI backends report a larger drawable instead).
@@ -131,13 +136,6 @@ public final class WindowApp {
             let t = now()
             onInput?(.resize(points), t)
             session.handle(.resize(points), at: t)
-        }
-        if textureSize.w != dw || textureSize.h != dh {
-            if let texture { SDL_DestroyTexture(texture) }
-            texture = SDL_CreateTexture(sdlRenderer, UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue),
-                                        Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), dw, dh)
-            textureSize = (dw, dh)
-            lastFrame = nil
         }
     }
 
@@ -202,7 +200,7 @@ public final class WindowApp {
                 updateGeometry()
                 return
             }
-            if kind == SDL_WINDOWEVENT_EXPOSED { lastFrame = nil }
+            if kind == SDL_WINDOWEVENT_EXPOSED { dirty?.invalidate() }
             return
         }
         for e in adapter.translate(event) where xinput?.keeps(e, at: t) ?? true {
@@ -221,36 +219,19 @@ public final class WindowApp {
         if String(cString: SDL_GetWindowTitle(window)) != title { SDL_SetWindowTitle(window, title) }
     }
 
-    /// Draws and presents if the display list changed since the last presented frame.
+    /// Repaints and presents what changed since the frame on screen (nothing when unchanged).
     private func draw() {
-        guard let sdlRenderer, let texture else { return }
-        let frame = session.frame()
-        if frame == lastFrame { return }
-        lastFrame = frame
-        var pixels: UnsafeMutableRawPointer?
-        var pitch: Int32 = 0
-        guard SDL_LockTexture(texture, nil, &pixels, &pitch) == 0, let pixels else { return }
-        let surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-                                                          textureSize.w, textureSize.h, pitch)!
-        let cr = cairo_create(surface)!
-        renderer.render(frame, into: cr, scale: pixelsPerPoint)
-        cairo_destroy(cr)
-        cairo_surface_flush(surface)
-        cairo_surface_destroy(surface)
-        SDL_UnlockTexture(texture)
-        SDL_RenderClear(sdlRenderer)
-        SDL_RenderCopy(sdlRenderer, texture, nil, nil)
-        SDL_RenderPresent(sdlRenderer)
-        framesPresented += 1
+        guard let dirty else { return }
+        let settled = !(session.isAnimating || session.scene.scrollView.isDragging)
+        if dirty.show(session.frame(), renderer: renderer, scale: pixelsPerPoint, settled: settled) { framesPresented += 1 }
     }
 
     public func close() {
         xinput?.close()
         xinput = nil
-        if let texture { SDL_DestroyTexture(texture) }
-        if let sdlRenderer { SDL_DestroyRenderer(sdlRenderer) }
+        dirty?.presenter.destroy()
         if let window { SDL_DestroyWindow(window) }
-        texture = nil; sdlRenderer = nil; window = nil
+        dirty = nil; window = nil
         SDL_Quit()
     }
 }

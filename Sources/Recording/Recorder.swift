@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Imaging
 import Rendering
 import ScrollCore
 
@@ -52,6 +53,9 @@ public final class Recorder {
             return result
         } catch {
             dir.discard()
+            // Name the folder the user typed, never the hidden staging folder.
+            let text = "\(error)"
+            if text.contains(dir.staging.path) { throw RecordingError(text.replacingOccurrences(of: dir.staging.path, with: out.path)) }
             throw error
         }
     }
@@ -135,10 +139,18 @@ public final class Recorder {
         bar.finish()
         if let e = failure.error { throw e }
         for c in copies {
-            try FileManager.default.copyItem(at: dir.url(Self.frameName(c.from)), to: dir.url(Self.frameName(c.to)))
+            // A hard link where the file system allows it (same bytes, no copy), else a copy.
+            let from = dir.url(Self.frameName(c.from)).path, to = dir.url(Self.frameName(c.to)).path
+            if link(from, to) != 0 {
+                guard let bytes = FileTree.read(from), FileTree.write(bytes, to: to) else {
+                    throw RecordingError("cannot write \(Self.frameName(c.to)): \(String(cString: strerror(errno)))")
+                }
+            }
         }
         let text = trace.joined(separator: "\n") + "\n"
-        try Data(text.utf8).write(to: dir.url("trace.jsonl"))
+        guard FileTree.write(Array(text.utf8), to: dir.url("trace.jsonl").path) else {
+            throw RecordingError("cannot write trace.jsonl: \(String(cString: strerror(errno)))")
+        }
         try pictures?.write(into: dir.staging)
         return RecordResult(frames: scenario.frameCount, traceLines: trace)
     }

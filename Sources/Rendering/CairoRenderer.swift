@@ -33,6 +33,39 @@ public final class CairoRenderer {
         cairo_restore(cr)
     }
 
+    /// Repaints only `region` (device pixels) of `cr`'s surface with `frame`, leaving every other
+    /// pixel alone. Inside the region the pixels come out exactly as `render` would draw them:
+    /// the same commands in the same order, clipped to whole pixels, and top-level commands whose
+    /// bounds (`DirtyRegion.bounds`) miss the region are skipped.
+    public func render(_ frame: FrameModel, into cr: OpaquePointer, scale: Double, region: [PixelRect]) {
+        guard !region.isEmpty, scale > 0 else { return }
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_reset_clip(cr)
+        cairo_new_path(cr)
+        var box = region[0]
+        for r in region {
+            cairo_rectangle(cr, Double(r.x), Double(r.y), Double(r.width), Double(r.height))
+            box = box.union(r)
+        }
+        cairo_clip(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        set(cr, frame.background)
+        cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        cairo_scale(cr, scale, scale)
+        let visible = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
+        let area = Rect(x: Double(box.x) / scale, y: Double(box.y) / scale, width: Double(box.width) / scale, height: Double(box.height) / scale)
+        for c in frame.commands {
+            switch DirtyRegion.bounds(of: c) {
+            case .none: continue
+            case let .rect(r) where !r.intersects(area): continue
+            default: draw(c, cr: cr, visible: visible)
+            }
+        }
+        cairo_restore(cr)
+    }
+
     private func set(_ cr: OpaquePointer, _ c: Color) {
         cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a)
     }

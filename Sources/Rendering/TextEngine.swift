@@ -11,9 +11,9 @@ public final class TextEngine: TextMeasurer {
 
     public init() {
         FontSetup.pinFonts() // once per process; later engines only read the result
-        let fontMap = pango_cairo_font_map_get_default()!
-        context = pango_font_map_create_context(fontMap)!
-        let options = cairo_font_options_create()!
+        let fontMap = required(pango_cairo_font_map_get_default(), "pango_cairo_font_map_get_default")
+        context = required(pango_font_map_create_context(fontMap), "pango_font_map_create_context")
+        let options = required(cairo_font_options_create(), "cairo_font_options_create")
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)

@@ -1,7 +1,7 @@
 /// The bench's command line: which parts run, how long, and where results go.
 struct BenchOptions: Sendable {
     /// Parts in run order.
-    static let parts = ["frames", "indicator", "record", "compare", "soak"]
+    static let parts = ["frames", "indicator", "record", "compare", "soak", "window"]
 
     var quick = false
     var only: Set<String> = Set(BenchOptions.parts)
@@ -27,6 +27,10 @@ struct BenchOptions: Sendable {
       soak       3 simulated hours (10 minutes with --quick) of random drags, wheel bursts, resizes and
                  keys against the coordinator scene: RSS over time (no growth after warm-up) and
                  frames that broke the refresh lock (none)
+      window     the real window under Xvfb (390x844 @1): CPU of the app process as % of a core while
+                 idle, while the refresh spinner turns (F5, --refresh-outcome hang; Lottie, seed,
+                 material, reduced motion, and the seed spinner through each presenter) and while
+                 flinging the list with xdotool drags (needs Xvfb and xdotool)
 
     Prints a table on standard output, progress on standard error, and writes DIR/results.json
     and DIR/frames-*.png (per-frame time charts). Variants are interleaved and repeated; figures
@@ -34,7 +38,7 @@ struct BenchOptions: Sendable {
     (swift build -c release --product overscroll).
 
       --quick          shorter flings, fewer repetitions
-      --only NAMES     run only these parts (comma separated: frames, indicator, record, compare, soak)
+      --only NAMES     run only these parts (comma separated: frames, indicator, record, compare, soak, window)
       --out DIR        output folder (default out/bench)
       --help           this text
     """

@@ -101,14 +101,8 @@ public final class ResultFolder {
         if SignalCleanup.isInterrupted { throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(displayPath)): interrupted") }
         let produced = FileTree.entries(of: staging).filter { $0 != Self.manifestName }
         try preflight(willWrite: produced)
-        // The manifest lists what this run wrote; carried user entries are not listed.
-        var manifest = "overscroll manifest 1\n"
-        for name in produced { manifest += escape(name) + "\n" }
-        guard FileTree.write(Array(manifest.utf8), to: staging + "/" + Self.manifestName) else {
-            throw failure("cannot write in \(OutputPaths.quoted(parent))")
-        }
-        let existing = OutputPaths.kind(of: destination)
-        if existing == .missing {
+        if OutputPaths.kind(of: destination) == .missing {
+            try writeManifest(produced)
             guard rename(staging, destination) == 0 else { throw failure("cannot move the results in") }
             finished = true
             return
@@ -118,6 +112,7 @@ public final class ResultFolder {
         let produceSet = Set(produced)
         let owned = ownedEntries()
         var deferred: [String] = []
+        var listed = produced
         for entry in FileTree.entries(of: destination) where entry != Self.manifestName && !produceSet.contains(entry) {
             let keep: Bool
             switch ownership {
@@ -125,10 +120,14 @@ public final class ResultFolder {
             case .keepUnreplaced: keep = true
             }
             guard keep else { continue }
-            if !(FileTree.isRegularFile(destination + "/" + entry) && link(destination + "/" + entry, staging + "/" + entry) == 0) {
+            if FileTree.isRegularFile(destination + "/" + entry) && link(destination + "/" + entry, staging + "/" + entry) == 0 {
+                // A kept golden stays the tool's; a user's file kept in a recording stays the user's.
+                if case .keepUnreplaced = ownership { listed.append(entry) }
+            } else {
                 deferred.append(entry)
             }
         }
+        try writeManifest(listed.sorted())
         let old = parent + "/." + name + ".old-\(getpid())"
         FileTree.remove(old)
         let journal = ([staging, old, destination] + deferred).map(escape).joined(separator: "\n") + "\n"
@@ -147,6 +146,16 @@ public final class ResultFolder {
         }
         finished = true
         Self.finishSwap(old: old, destination: destination, deferred: deferred, journal: journalPath)
+    }
+
+    /// The manifest lists the tool's files in the new folder: what this run wrote, plus the
+    /// goldens a partial update kept. A user's entries are never listed.
+    private func writeManifest(_ names: [String]) throws(OutputPaths.Refusal) {
+        var manifest = "overscroll manifest 1\n"
+        for name in names { manifest += escape(name) + "\n" }
+        guard FileTree.write(Array(manifest.utf8), to: staging + "/" + Self.manifestName) else {
+            throw failure("cannot write in \(OutputPaths.quoted(parent))")
+        }
     }
 
     /// Removes the staging folder and releases the lock (no-op after commit).
@@ -204,6 +213,7 @@ public final class ResultFolder {
             for prefix in ["." + name + ".staging-", "." + name + ".old-"] where entry.hasPrefix(prefix) && entry != "." + name + ".staging-\(getpid())" {
                 FileTree.remove(parent + "/" + entry)
             }
+            if entry == "." + name + ".swap.new" { unlink(parent + "/" + entry) }
             let legacy = "." + name + ".partial-"
             if entry.hasPrefix(legacy), let pid = Int32(entry.dropFirst(legacy.count).prefix { $0 != "-" }), !FileTree.processIsAlive(pid) {
                 FileTree.remove(parent + "/" + entry)

@@ -74,7 +74,7 @@ final class LottieRenderWorker: @unchecked Sendable {
             busy = true
             condition.unlock()
 
-            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(request.pixelWidth), Int32(request.pixelHeight))!
+            let surface = required(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(request.pixelWidth), Int32(request.pixelHeight)), "cairo_image_surface_create")
             animation.render(frame: request.frame, into: surface)
             if let tint = request.tint { PixelTint.apply(tint, to: surface) }
 
