@@ -7,7 +7,7 @@ APT_PACKAGES := pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev librlottie-
 TOOL_PACKAGES := imagemagick xvfb xdotool x11-apps
 RUN_ARGS     ?=
 
-.PHONY: all deps tool-deps build run test bench check-xinput2 clean
+.PHONY: all deps tool-deps build run test bench check-xinput2 sanitize clean
 
 all: build
 
@@ -50,6 +50,17 @@ bench: deps tool-deps
 # XInput 2 smooth scrolling against a real X server (Xvfb): see tools/check-xinput2.sh.
 check-xinput2: build tool-deps
 	xvfb-run -a tools/check-xinput2.sh .build/release/overscroll
+
+# The test suite under AddressSanitizer with leak detection. Suppressions (fontconfig's own
+# process-lifetime caches only) are in Tests/Sanitizers/lsan.supp. Swift's backtracer is off: under
+# ASan a crash makes it read other threads' stacks, ASan aborts it, and the orphaned
+# swift-backtrace would hold the output pipe open forever.
+SANITIZE_ENV := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 \
+  LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp:print_suppressions=0
+
+sanitize: deps
+	$(SANITIZE_ENV) $(SWIFT) build --build-tests --sanitize=address --build-path .build/asan
+	$(SANITIZE_ENV) $(SWIFT) test --skip-build --sanitize=address --build-path .build/asan
 
 clean:
 	rm -rf .build out
