@@ -115,14 +115,18 @@ public struct LinePlot: Sendable {
             let r = Rect(x: px(b.from), y: plot.y, width: max(0.5, px(b.to) - px(b.from)), height: plot.height)
             c.append(.fill(r, b.color, cornerRadius: 0))
         }
+        // Ticks first, from each label down to where its band or failure starts; then the labels
+        // on white backings, so a tick passing a label of a lower row never runs through its text.
         for (k, place) in zip(laneOrder, lanePlaces) {
             let l = laneLabels[k]
             let y = 38.0 + Double(place.row) * laneHeight
-            let w = Self.labelWidth(l.text, size: l.size)
-            // A tick from the label down to where its band or failure starts.
             c.append(.line(from: Point(l.x, y + laneHeight - 2), to: Point(l.x, top), color: l.color.withAlpha(0.6), width: 1))
-            c.append(.text(l.text, Rect(x: place.x, y: y, width: w, height: laneHeight - 1),
-                           TextStyle(size: l.size, weight: l.weight, color: Self.readable(l.color))))
+        }
+        for (k, place) in zip(laneOrder, lanePlaces) {
+            let l = laneLabels[k]
+            let r = Rect(x: place.x, y: 38.0 + Double(place.row) * laneHeight, width: Self.labelWidth(l.text, size: l.size), height: laneHeight - 1)
+            c.append(.fill(r, .white, cornerRadius: 0))
+            c.append(.text(l.text, r, TextStyle(size: l.size, weight: l.weight, color: Self.readable(l.color))))
         }
         for t in Self.ticks(y0, y1) {
             c.append(.line(from: Point(plot.x, py(t)), to: Point(plot.maxX, py(t)), color: grid, width: 1))
