@@ -7,7 +7,7 @@ APT_PACKAGES := pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev librlottie-
 TOOL_PACKAGES := imagemagick xvfb xdotool x11-apps
 RUN_ARGS     ?=
 
-.PHONY: all deps tool-deps build run test bench check-xinput2 sanitize clean
+.PHONY: all deps tool-deps build run test bench fuzz check-xinput2 sanitize clean
 
 all: build
 
@@ -61,6 +61,29 @@ SANITIZE_ENV := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 \
 sanitize: deps
 	$(SANITIZE_ENV) $(SWIFT) build --build-tests --sanitize=address --build-path .build/asan
 	$(SANITIZE_ENV) $(SWIFT) test --skip-build --sanitize=address --build-path .build/asan
+
+# libFuzzer targets (Fuzz/): each runs FUZZ_SECONDS from its seed corpus (Fuzz/corpus/TARGET);
+# new inputs go to out/fuzz/TARGET/corpus, crashing inputs to out/fuzz/TARGET/crashes/.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= fuzz-scenario fuzz-png fuzz-compare
+FUZZ_BUILD   := -c debug --build-path .build/fuzz -Xswiftc -sanitize=fuzzer,address \
+                -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
+
+fuzz: deps
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p out/fuzz; \
+	  OVERSCROLL_FUZZ=1 $(SWIFT) build $(FUZZ_BUILD) --product $$t > out/fuzz/build.log 2>&1 \
+	    || { grep -v "Cannot export local symbol" out/fuzz/build.log; exit 1; }; \
+	done
+	@status=0; for t in $(FUZZ_TARGETS); do \
+	  mkdir -p out/fuzz/$$t/corpus out/fuzz/$$t/crashes; \
+	  echo "fuzz: $$t for $(FUZZ_SECONDS) s (log: out/fuzz/$$t/log.txt)"; \
+	  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 .build/fuzz/debug/$$t \
+	    -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
+	    -artifact_prefix=out/fuzz/$$t/crashes/ out/fuzz/$$t/corpus Fuzz/corpus/$$t > out/fuzz/$$t/log.txt 2>&1 \
+	    || { status=1; echo "fuzz: $$t FOUND A CRASH: $$(ls out/fuzz/$$t/crashes | tail -1)"; }; \
+	  grep -E "stat::(number_of_executed_units|average_exec_per_sec)" out/fuzz/$$t/log.txt | sed "s/^/  /"; \
+	done; exit $$status
 
 clean:
 	rm -rf .build out

@@ -1,5 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
+import Foundation
 
 /// Overscroll: iOS-style scroll interactions on SDL2 + cairo, with a headless recorder.
 /// Layout: C system libraries (C*), a pure core (ScrollCore), drawing (Rendering),
@@ -44,3 +45,14 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets (Fuzz/, `make fuzz`): only in the package when OVERSCROLL_FUZZ is set, because
+// they are built with `-sanitize=fuzzer -parse-as-library` and have no `main` of their own.
+if ProcessInfo.processInfo.environment["OVERSCROLL_FUZZ"] != nil {
+    package.targets += [
+        .executableTarget(name: "fuzz-scenario", dependencies: ["Recording"], path: "Fuzz/Targets/fuzz-scenario"),
+        .executableTarget(name: "fuzz-png", dependencies: ["Imaging"], path: "Fuzz/Targets/fuzz-png"),
+        .executableTarget(name: "fuzz-compare", dependencies: ["Imaging"], path: "Fuzz/Targets/fuzz-compare"),
+    ]
+    package.products += ["fuzz-scenario", "fuzz-png", "fuzz-compare"].map { .executable(name: $0, targets: [$0]) }
+}

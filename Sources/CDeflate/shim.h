@@ -1,2 +1,3 @@
 #pragma once
 #include <libdeflate.h>
+#include "paeth.h"

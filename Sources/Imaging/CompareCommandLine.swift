@@ -39,6 +39,7 @@ public enum CompareCommandLine {
       --max-diff-pixels N    allow up to N differing pixels per frame (default 0)
       --max-diff-ratio R     allow up to this ratio 0…1 of differing pixels per frame;
                              with --max-diff-pixels too, both limits apply
+      --max-pixels N         refuse images of more than N pixels (width × height; default 100000000)
       --diff DIR|FILE        write diff images of frames with differing pixels
       --report DIR           write an HTML report (index.html and images/) to DIR
       --json                 print {"frames": […], "passed": n, "failed": m} instead of text
@@ -122,6 +123,12 @@ public enum CompareCommandLine {
                     throw fail("--max-diff-pixels must be a whole number ≥ 0, got '\(text)'")
                 }
                 options.maxDiffPixels = count
+            case "--max-pixels":
+                let text = try value()
+                guard let count = Int(text), count >= 1 else {
+                    throw fail("--max-pixels must be a whole number ≥ 1, got '\(text)'")
+                }
+                options.maxPixels = count
             case "--max-diff-ratio":
                 options.maxDiffRatio = try unit("--max-diff-ratio")
             case "--diff":

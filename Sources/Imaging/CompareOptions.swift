@@ -16,6 +16,13 @@ public struct CompareOptions: Sendable, Equatable {
     public var reportDirectory: String?
     /// Worker threads for decoding and comparing (at least 1).
     public var threads: Int
+    /// Largest width × height accepted per image (`--max-pixels`); bigger images are an error
+    /// before any pixel memory is allocated.
+    public var maxPixels: Int = PNGDecoder.defaultMaxPixels
+    /// Bytes that pairs compared at the same time may use together (estimated from each file's
+    /// size and IHDR); folder compares run as many pairs at once as fit, at least one, at most
+    /// `threads`.
+    public var memoryBudget: Int = CompareOptions.defaultMemoryBudget
 
     public init(pixelmatch: PixelmatchOptions = .init(), maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil,
                 diffPath: String? = nil, reportDirectory: String? = nil,
@@ -26,6 +33,12 @@ public struct CompareOptions: Sendable, Equatable {
         self.diffPath = diffPath
         self.reportDirectory = reportDirectory
         self.threads = max(1, threads)
+    }
+
+    /// Half the memory available now (`MemAvailable`), at least 256 MiB; 2 GiB when unknown.
+    public static var defaultMemoryBudget: Int {
+        guard let available = ProcessInfoLite.availableMemory else { return 2 << 30 }
+        return max(256 << 20, available / 2)
     }
 
     /// The number of active processors.

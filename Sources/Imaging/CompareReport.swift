@@ -24,7 +24,7 @@ public struct CompareReport: Sendable, Equatable {
     /// One line per mismatched frame (`name: N differing pixels, ratio r`), then `N passed, M failed`.
     public var text: String {
         var lines = frames.filter { !$0.match }.map {
-            "\($0.name): \($0.differing) differing pixels, ratio \(Self.formatRatio($0.ratio))"
+            "\(TerminalText.escaped($0.name)): \($0.differing) differing pixels, ratio \(Self.formatRatio($0.ratio))"
         }
         lines.append("\(passed) passed, \(failed) failed")
         return lines.joined(separator: "\n") + "\n"

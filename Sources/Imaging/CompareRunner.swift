@@ -51,12 +51,15 @@ public enum CompareRunner {
 
         let wantDiff = options.diffPath != nil || options.reportDirectory != nil
         let outcomes = OutcomeSlots(count: pairs.count)
-        if pairs.count == 1 {
-            outcomes.set(0, compare(pairs[0], options: options, wantDiff: wantDiff, threads: options.threads))
+        let workers = pairs.count == 1 ? 1 : parallelPairs(pairs, options: options, wantDiff: wantDiff)
+        if workers == 1 {
+            for index in pairs.indices {
+                outcomes.set(index, compare(pairs[index], options: options, wantDiff: wantDiff, threads: options.threads))
+            }
         } else {
             // Frames in parallel; an atomic counter hands out the next frame to each worker.
             let next = IndexDispenser(limit: pairs.count)
-            DispatchQueue.concurrentPerform(iterations: min(options.threads, pairs.count)) { _ in
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
                 while let index = next.take() {
                     outcomes.set(index, compare(pairs[index], options: options, wantDiff: wantDiff, threads: 1))
                 }
@@ -150,19 +153,26 @@ public enum CompareRunner {
     static func compare(_ pair: FramePair, options: CompareOptions, wantDiff: Bool, threads: Int) -> FrameOutcome {
         do {
             let files = try loadBoth(pair, threads: threads)
-            if files.expected == files.actual {
-                // Identical bytes: read the size from IHDR only.
-                let size = try headerSize(files.expected, file: pair.expected)
-                return FrameOutcome(comparison: FrameComparison(name: pair.name, width: size.0, height: size.1,
+            if sameBytes(files.expected, files.actual) {
+                // Identical bytes: no decoding, but the file must still be a sound PNG (signature,
+                // IHDR, every chunk's CRC), so two copies of a corrupt file are an error.
+                let size = try PNGDecoder.validate(files.expected, file: pair.expected, maxPixels: options.maxPixels)
+                return FrameOutcome(comparison: FrameComparison(name: pair.name, width: size.width, height: size.height,
                                                                 differing: 0, identical: true, match: true))
             }
-            let images = try decodeBoth(files, pair, threads: threads)
-            let (first, second) = (images.0, images.1)
-            guard first.width == second.width, first.height == second.height else {
-                throw ImagingError.sizeMismatch(expected: pair.expected, expectedSize: (first.width, first.height),
-                                                actual: pair.actual, actualSize: (second.width, second.height))
+            let staged = try decodeBoth(files, pair, threads: threads, maxPixels: options.maxPixels)
+            guard staged.0.width == staged.1.width, staged.0.height == staged.1.height else {
+                throw ImagingError.sizeMismatch(expected: pair.expected, expectedSize: (staged.0.width, staged.0.height),
+                                                actual: pair.actual, actualSize: (staged.1.width, staged.1.height))
             }
-            if first.pixels == second.pixels {
+            // Two opaque RGB images are compared on their rows before either is expanded.
+            if PNGStagedImage.samePixels(staged.0, staged.1) == true {
+                return FrameOutcome(comparison: FrameComparison(name: pair.name, width: staged.0.width,
+                                                                height: staged.0.height, differing: 0,
+                                                                identical: true, match: true))
+            }
+            let (first, second) = finishBoth(staged, threads: threads)
+            if sameBytes(first.pixels, second.pixels) {
                 return FrameOutcome(comparison: FrameComparison(name: pair.name, width: first.width,
                                                                 height: first.height, differing: 0,
                                                                 identical: true, match: true))
@@ -186,6 +196,14 @@ public enum CompareRunner {
         }
     }
 
+    /// Byte equality with `memcmp` (Array's `==` compares element by element).
+    static func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBytes { x in
+            b.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+        }
+    }
+
     /// Reads both files (concurrently when `threads` > 1).
     static func loadBoth(_ pair: FramePair, threads: Int) throws -> (expected: [UInt8], actual: [UInt8]) {
         let paths = [pair.expected, pair.actual]
@@ -200,13 +218,17 @@ public enum CompareRunner {
         return (try values[0].get(), try values[1].get())
     }
 
-    /// Decodes both images (concurrently when `threads` > 1).
+    /// Decodes both images (concurrently when `threads` > 1), short of their last step.
     static func decodeBoth(_ files: (expected: [UInt8], actual: [UInt8]), _ pair: FramePair,
-                           threads: Int) throws -> (RGBAImage, RGBAImage) {
+                           threads: Int, maxPixels: Int) throws -> (PNGStagedImage, PNGStagedImage) {
         let inputs = [(files.expected, pair.expected), (files.actual, pair.actual)]
-        let slots = OutcomeSlots<Result<RGBAImage, ImagingError>>(count: 2, initial: .success(RGBAImage(width: 0, height: 0)))
+        let empty = PNGStagedImage(image: RGBAImage(width: 0, height: 0))
+        let slots = OutcomeSlots<Result<PNGStagedImage, ImagingError>>(count: 2, initial: .success(empty))
         let work: @Sendable (Int) -> Void = { index in
-            do { slots.set(index, .success(try PNGDecoder.decode(inputs[index].0, file: inputs[index].1))) } catch {
+            do {
+                slots.set(index, .success(try PNGDecoder.decodeStaged(inputs[index].0, file: inputs[index].1,
+                                                                      maxPixels: maxPixels)))
+            } catch {
                 slots.set(index, .failure(error as? ImagingError ?? .io(file: inputs[index].1, detail: "\(error)")))
             }
         }
@@ -215,14 +237,14 @@ public enum CompareRunner {
         return (try values[0].get(), try values[1].get())
     }
 
-    /// Width and height from a PNG's IHDR without decoding the pixels.
-    static func headerSize(_ bytes: [UInt8], file: String) throws -> (Int, Int) {
-        guard bytes.count >= 8, bytes.prefix(8).elementsEqual(PNGDecoder.signature) else {
-            throw ImagingError.notPNG(file: file)
-        }
-        guard bytes.count >= 33 else { throw ImagingError.truncated(file: file, detail: "no complete IHDR chunk") }
-        let header = try PNGHeader(ihdr: bytes[16..<29], file: file)
-        return (header.width, header.height)
+    /// Finishes both staged images to RGBA (concurrently when `threads` > 1).
+    static func finishBoth(_ staged: (PNGStagedImage, PNGStagedImage), threads: Int) -> (RGBAImage, RGBAImage) {
+        let inputs = [staged.0, staged.1]
+        let slots = OutcomeSlots<RGBAImage>(count: 2, initial: RGBAImage(width: 0, height: 0))
+        let work: @Sendable (Int) -> Void = { index in slots.set(index, inputs[index].finish()) }
+        if threads > 1 { DispatchQueue.concurrentPerform(iterations: 2, execute: work) } else { work(0); work(1) }
+        let values = slots.values
+        return (values[0], values[1])
     }
 
     /// Writes the diff images; returns error messages.

@@ -15,10 +15,15 @@ public enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupported(file: String, detail: String)
     /// The file could not be read or written.
     case io(file: String, detail: String)
+    /// The image has more pixels than the cap (`--max-pixels`).
+    case tooLarge(file: String, width: Int, height: Int, maxPixels: Int)
     /// Two images that must have the same size do not.
     case sizeMismatch(expected: String, expectedSize: (Int, Int), actual: String, actualSize: (Int, Int))
 
-    public var description: String {
+    /// One line; control characters from file names or file contents are escaped.
+    public var description: String { TerminalText.escaped(rawDescription) }
+
+    private var rawDescription: String {
         switch self {
         case .notPNG(let file):
             return "\(file): not a PNG file (bad signature)"
@@ -30,6 +35,9 @@ public enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(file): zlib error (\(detail))"
         case .unsupported(let file, let detail):
             return "\(file): unsupported PNG (\(detail))"
+        case .tooLarge(let file, let width, let height, let maxPixels):
+            return "\(file): image too large (\(width)×\(height) = \(width * height) pixels, over the "
+                + "--max-pixels cap of \(maxPixels))"
         case .io(let file, let detail):
             return "\(file): \(detail)"
         case .sizeMismatch(let expected, let expectedSize, let actual, let actualSize):

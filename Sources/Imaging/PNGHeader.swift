@@ -24,9 +24,6 @@ struct PNGHeader: Sendable, Equatable {
         }
     }
 
-    /// Largest accepted pixel count (width × height); bigger images are refused rather than
-    /// risking an allocation of many gigabytes.
-    static let maxPixelCount = 1 << 28
 
     /// Width in pixels.
     let width: Int
@@ -47,8 +44,8 @@ struct PNGHeader: Sendable, Equatable {
     /// Bytes in one unfiltered row of `pixels` pixels (without the filter-type byte).
     func rowBytes(pixels: Int) -> Int { (pixels * bitsPerPixel + 7) / 8 }
 
-    /// Parses and validates the 13-byte IHDR payload.
-    init(ihdr bytes: ArraySlice<UInt8>, file: String) throws {
+    /// Parses and validates the 13-byte IHDR payload; `maxPixels` caps width × height.
+    init(ihdr bytes: ArraySlice<UInt8>, file: String, maxPixels: Int = PNGDecoder.defaultMaxPixels) throws {
         guard bytes.count == 13 else {
             throw ImagingError.unsupported(file: file, detail: "IHDR is \(bytes.count) bytes, expected 13")
         }
@@ -58,8 +55,8 @@ struct PNGHeader: Sendable, Equatable {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw ImagingError.unsupported(file: file, detail: "invalid size \(width)×\(height)")
         }
-        guard width * height <= PNGHeader.maxPixelCount else {
-            throw ImagingError.unsupported(file: file, detail: "image too large (\(width)×\(height))")
+        guard width * height <= maxPixels else {
+            throw ImagingError.tooLarge(file: file, width: width, height: height, maxPixels: maxPixels)
         }
         guard let colorType = ColorType(rawValue: b[9]) else {
             throw ImagingError.unsupported(file: file, detail: "colour type \(b[9])")

@@ -31,6 +31,9 @@ struct PNGRowConverter {
         keyColor = key
     }
 
+    /// True for RGB without a `tRNS` key colour (every pixel opaque).
+    var isOpaqueRGB: Bool { header.colorType == .rgb && keyColor == nil }
+
     /// Scales a 16-bit sample to 8 bits with rounding.
     @inline(__always)
     private static func scale16(_ value: Int) -> UInt8 { UInt8((value * 255 + 32767) / 65535) }
@@ -57,6 +60,8 @@ struct PNGRowConverter {
                 for c in 0..<4 { out[c] = Self.scale16(Int(s[c * 2]) << 8 | Int(s[c * 2 + 1])) }
                 out += pixelStride
             }
+        case .rgb where depth == 8 && pixelStride == 4:
+            expandRGB8(row: row, pixels: pixels, into: out)
         case .rgb:
             for i in 0..<pixels {
                 if depth == 8 {
@@ -112,6 +117,48 @@ struct PNGRowConverter {
                     out[0] = entry[0]; out[1] = entry[1]; out[2] = entry[2]; out[3] = entry[3]
                     out += pixelStride
                 }
+            }
+        }
+    }
+
+    /// Expands `pixels` 8-bit RGB pixels at `row` to opaque RGBA at `destination` (alpha 0 on
+    /// the `tRNS` key colour). Pixel `i` is read before it is written, so the output may overlap
+    /// the input as long as it starts no later than it (in-place expansion).
+    func expandRGB8(row: UnsafePointer<UInt8>, pixels: Int, into destination: UnsafeMutablePointer<UInt8>) {
+        let out = UnsafeMutableRawPointer(destination)
+        if let key = keyColor {
+            for i in 0..<pixels {
+                let s = row + i * 3
+                let r = s[0], g = s[1], b = s[2]
+                let alpha: UInt32 = Int(r) == key[0] && Int(g) == key[1] && Int(b) == key[2] ? 0 : 0xFF00_0000
+                let word = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | alpha
+                out.storeBytes(of: word.littleEndian, toByteOffset: i * 4, as: UInt32.self)
+            }
+        } else {
+            // Four pixels (12 bytes, three words) per step, then one at a time. All 12 bytes are
+            // read before the 16 are written, which keeps the in-place expansion safe.
+            var s = UnsafeRawPointer(row), o = out
+            let opaque: UInt32 = 0xFF00_0000
+            var left = pixels
+            while left >= 4 {
+                let w0 = UInt32(littleEndian: s.loadUnaligned(as: UInt32.self))
+                let w1 = UInt32(littleEndian: s.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
+                let w2 = UInt32(littleEndian: s.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
+                o.storeBytes(of: (w0 | opaque).littleEndian, as: UInt32.self)
+                o.storeBytes(of: (w0 >> 24 | w1 << 8 | opaque).littleEndian, toByteOffset: 4, as: UInt32.self)
+                o.storeBytes(of: (w1 >> 16 | w2 << 16 | opaque).littleEndian, toByteOffset: 8, as: UInt32.self)
+                o.storeBytes(of: (w2 >> 8 | opaque).littleEndian, toByteOffset: 12, as: UInt32.self)
+                s += 12
+                o += 16
+                left &-= 4
+            }
+            let end = s + left &* 3
+            while s < end {
+                let word = UInt32(s.load(as: UInt8.self)) | UInt32(s.load(fromByteOffset: 1, as: UInt8.self)) << 8
+                    | UInt32(s.load(fromByteOffset: 2, as: UInt8.self)) << 16 | opaque
+                o.storeBytes(of: word.littleEndian, as: UInt32.self)
+                s += 3
+                o += 4
             }
         }
     }

@@ -55,9 +55,26 @@ struct PixelmatchKernel: @unchecked Sendable {
         let alt = options.diffColorAlt ?? options.diffColor
         let drawBackground = !options.diffMask
         var diff = 0
+        // With no diff background to draw, equal pixels need no work: equal rows are skipped
+        // whole and, within a row, runs of equal pixels four at a time.
+        let skipEqual = output == nil || !drawBackground
+        let rawA = UnsafeRawPointer(img1), rawB = UnsafeRawPointer(img2)
         for y in rows {
-            for x in 0..<width {
-                let index = y * width + x
+            if skipEqual && memcmp(a32 + y * width, b32 + y * width, width * 4) == 0 { continue }
+            var x = 0
+            while x < width {
+                let index = y &* width &+ x
+                if skipEqual && x &+ 4 <= width {
+                    let offset = index &* 4
+                    if rawA.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        == rawB.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        && rawA.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
+                        == rawB.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self) {
+                        x &+= 4
+                        continue
+                    }
+                }
+                defer { x &+= 1 }
                 let pos = index * 4
                 let delta = a32[index] == b32[index] ? 0 : Self.colorDelta(img1, img2, pos, pos, yOnly: false)
                 if abs(delta) > maxDelta {
@@ -81,18 +98,51 @@ struct PixelmatchKernel: @unchecked Sendable {
     /// `b32` are both images as 32-bit words.
     private func antialiased(_ img: UnsafePointer<UInt8>, _ x1: Int, _ y1: Int,
                              _ a32: UnsafePointer<UInt32>, _ b32: UnsafePointer<UInt32>) -> Bool {
+        let img32 = UnsafeRawPointer(img).assumingMemoryBound(to: UInt32.self)
+        let pos = y1 &* width &+ x1
+        let center = UInt32(littleEndian: img32[pos])
+        if x1 > 0 && y1 > 0 && x1 &+ 1 < width && y1 &+ 1 < height {
+            // Inside the image: three neighbours identical to the centre make the loop below
+            // return false whatever else it sees (its zero count only grows), so count them
+            // first without branches.
+            let up = img32 + (pos &- width), down = img32 + (pos &+ width), row = img32 + pos
+            let c = img32[pos]
+            var same = (up[-1] == c ? 1 : 0) &+ (up[0] == c ? 1 : 0) &+ (up[1] == c ? 1 : 0)
+            same &+= (row[-1] == c ? 1 : 0) &+ (row[1] == c ? 1 : 0)
+            same &+= (down[-1] == c ? 1 : 0) &+ (down[0] == c ? 1 : 0) &+ (down[1] == c ? 1 : 0)
+            if same > 2 { return false }
+        }
         let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
-        let pos = y1 * width + x1
         var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
         var minimum = 0.0, maximum = 0.0
         var minX = 0, minY = 0, maxX = 0, maxY = 0
+        let centerOpaque = center >> 24 == 255
+        let cr = Int(center & 255), cg = Int(center >> 8 & 255), cb = Int(center >> 16 & 255)
         // Column by column, as pixelmatch visits them: ties keep the first neighbour seen.
-        for x in x0...x2 {
-            for y in y0...y2 where !(x == x1 && y == y1) {
-                let delta = Self.colorDelta(img, img, pos * 4, (y * width + x) * 4, yOnly: true)
+        var x = x0
+        while x <= x2 {
+            var y = y0
+            while y <= y2 {
+                defer { y &+= 1 }
+                if x == x1 && y == y1 { continue }
+                let index = y &* width &+ x
+                let neighbour = UInt32(littleEndian: img32[index])
+                let delta: Double
+                if neighbour == center {
+                    zeroes &+= 1
+                    if zeroes > 2 { return false }
+                    continue
+                } else if centerOpaque && neighbour >> 24 == 255 {
+                    // `colorDelta(yOnly:)` for two opaque pixels, same operations in the same order.
+                    let dr = Double(cr &- Int(neighbour & 255)), dg = Double(cg &- Int(neighbour >> 8 & 255))
+                    let db = Double(cb &- Int(neighbour >> 16 & 255))
+                    delta = dr * 0.29889531 + dg * 0.58662247 + db * 0.11448223
+                } else {
+                    delta = Self.colorDelta(img, img, pos * 4, index * 4, yOnly: true)
+                }
                 if delta == 0 {
-                    zeroes += 1
+                    zeroes &+= 1
                     if zeroes > 2 { return false }
                 } else if delta < minimum {
                     minimum = delta; minX = x; minY = y
@@ -100,6 +150,7 @@ struct PixelmatchKernel: @unchecked Sendable {
                     maximum = delta; maxX = x; maxY = y
                 }
             }
+            x &+= 1
         }
         if minimum == 0 || maximum == 0 { return false }
         return (hasManySiblings(a32, minX, minY) && hasManySiblings(b32, minX, minY))
@@ -112,11 +163,17 @@ struct PixelmatchKernel: @unchecked Sendable {
         let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
         let value = img[y1 * width + x1]
         var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
-        for x in x0...x2 {
-            for y in y0...y2 where !(x == x1 && y == y1) {
-                if img[y * width + x] == value { zeroes += 1 }
-                if zeroes > 2 { return true }
+        var x = x0
+        while x <= x2 {
+            var y = y0
+            while y <= y2 {
+                if !(x == x1 && y == y1) && img[y &* width &+ x] == value {
+                    zeroes &+= 1
+                    if zeroes > 2 { return true }
+                }
+                y &+= 1
             }
+            x &+= 1
         }
         return false
     }

@@ -7,76 +7,64 @@ import CZlib
 /// inflates whole buffers 2–3× faster, and falls back to zlib's streaming inflate for streams it
 /// rejects (trailing data, damage), which gives precise errors.
 enum Zlib {
-    /// Inflates with libdeflate when the stream decompresses to exactly `expectedSize` bytes.
-    static func fastInflate(pieces: [UnsafeRawBufferPointer], expectedSize: Int) -> [UInt8]? {
-        guard expectedSize > 0, let d = libdeflate_alloc_decompressor() else { return nil }
+    /// Inflates with libdeflate into `output` when the stream decompresses to exactly
+    /// `expectedSize` bytes; false otherwise (the output then holds garbage).
+    static func fastInflate(pieces: [UnsafeRawBufferPointer], into output: UnsafeMutableRawPointer,
+                            expectedSize: Int) -> Bool {
+        guard expectedSize > 0, let d = libdeflate_alloc_decompressor() else { return false }
         defer { libdeflate_free_decompressor(d) }
+        var actual = 0
+        func run(_ input: UnsafeRawBufferPointer) -> Bool {
+            libdeflate_zlib_decompress(d, input.baseAddress, input.count, output, expectedSize, &actual)
+                == LIBDEFLATE_SUCCESS && actual == expectedSize
+        }
+        if pieces.count == 1 { return run(pieces[0]) }
         var joined = [UInt8]()
         joined.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
         for p in pieces { joined.append(contentsOf: p) }
-        var ok = false
-        let output = [UInt8](unsafeUninitializedCapacity: expectedSize) { buffer, count in
-            var actual = 0
-            let r = joined.withUnsafeBytes { input in
-                libdeflate_zlib_decompress(d, input.baseAddress, input.count, buffer.baseAddress, expectedSize, &actual)
-            }
-            ok = r == LIBDEFLATE_SUCCESS && actual == expectedSize
-            if !ok { buffer.baseAddress!.initialize(repeating: 0, count: expectedSize) }
-            count = expectedSize
-        }
-        return ok ? output : nil
+        return joined.withUnsafeBytes { run($0) }
     }
 
     /// Inflates a zlib stream split across `pieces` (the IDAT chunk payloads, in order) into
-    /// exactly `expectedSize` bytes.
+    /// exactly `expectedSize` bytes at `output`.
     ///
     /// Extra data after `expectedSize` bytes is ignored, as common decoders do. Throws
     /// `ImagingError.truncated` when the stream ends early and `.zlib` on corrupt data.
-    static func inflate(pieces: [UnsafeRawBufferPointer], expectedSize: Int, file: String) throws -> [UInt8] {
-        if let fast = fastInflate(pieces: pieces, expectedSize: expectedSize) { return fast }
+    static func inflate(pieces: [UnsafeRawBufferPointer], into output: UnsafeMutableRawPointer,
+                        expectedSize: Int, file: String) throws {
+        if fastInflate(pieces: pieces, into: output, expectedSize: expectedSize) { return }
+        guard expectedSize > 0 else { return }
         var stream = z_stream()
         guard inflateInit_(&stream, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw ImagingError.zlib(file: file, detail: "inflateInit failed")
         }
         defer { inflateEnd(&stream) }
-
-        var failure: ImagingError?
+        let base = output.assumingMemoryBound(to: UInt8.self)
         var produced = 0
-        let output = [UInt8](unsafeUninitializedCapacity: expectedSize) { buffer, count in
-            count = expectedSize
-            guard expectedSize > 0, let base = buffer.baseAddress else { return }
-            var streamEnded = false
-            pieceLoop: for piece in pieces where piece.count > 0 {
-                stream.next_in = UnsafeMutablePointer(mutating: piece.baseAddress!.assumingMemoryBound(to: Bytef.self))
-                stream.avail_in = uInt(piece.count)
-                while stream.avail_in > 0 {
-                    let room = min(expectedSize - produced, Int(Int32.max))
-                    stream.next_out = base + produced
-                    stream.avail_out = uInt(room)
-                    let status = CZlib.inflate(&stream, Z_NO_FLUSH)
-                    produced += room - Int(stream.avail_out)
-                    if status == Z_STREAM_END { streamEnded = true; break pieceLoop }
-                    if status == Z_BUF_ERROR && stream.avail_out == 0 { break pieceLoop }
-                    if status != Z_OK {
-                        let message = stream.msg.map { String(cString: $0) } ?? "code \(status)"
-                        failure = .zlib(file: file, detail: message)
-                        break pieceLoop
-                    }
-                    if produced == expectedSize { break pieceLoop }
+        var streamEnded = false
+        pieceLoop: for piece in pieces where piece.count > 0 {
+            stream.next_in = UnsafeMutablePointer(mutating: piece.baseAddress!.assumingMemoryBound(to: Bytef.self))
+            stream.avail_in = uInt(piece.count)
+            while stream.avail_in > 0 {
+                let room = min(expectedSize - produced, Int(Int32.max))
+                stream.next_out = base + produced
+                stream.avail_out = uInt(room)
+                let status = CZlib.inflate(&stream, Z_NO_FLUSH)
+                produced += room - Int(stream.avail_out)
+                if status == Z_STREAM_END { streamEnded = true; break pieceLoop }
+                if status == Z_BUF_ERROR && stream.avail_out == 0 { break pieceLoop }
+                if status != Z_OK {
+                    let message = stream.msg.map { String(cString: $0) } ?? "code \(status)"
+                    throw ImagingError.zlib(file: file, detail: message)
                 }
-            }
-            if failure == nil && produced < expectedSize {
-                failure = .truncated(file: file, detail: streamEnded
-                    ? "image data holds \(produced) of \(expectedSize) bytes"
-                    : "compressed image data ends early")
-            }
-            if failure != nil {
-                // Leave no uninitialised bytes behind even though the array is discarded.
-                (base + produced).initialize(repeating: 0, count: expectedSize - produced)
+                if produced == expectedSize { break pieceLoop }
             }
         }
-        if let failure { throw failure }
-        return output
+        if produced < expectedSize {
+            throw ImagingError.truncated(file: file, detail: streamEnded
+                ? "image data holds \(produced) of \(expectedSize) bytes"
+                : "compressed image data ends early")
+        }
     }
 
     /// Compresses `input` as one zlib stream with the given level (0–9) and strategy

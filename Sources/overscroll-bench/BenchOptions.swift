@@ -22,8 +22,10 @@ struct BenchOptions: Sendable {
                  frame at 390×844 @2
       record     `overscroll record` of a 4 s, 60 fps scenario at 390×844 @2 writing every frame,
                  as a multiple of real time (and the same with --no-png, and the PNG encode cost)
-      compare    `overscroll compare` vs ImageMagick `compare -metric AE -fuzz 10%` on two
-                 1920×1080 frames that differ by a 1 pt scroll, and on identical pairs
+      compare    `overscroll compare` vs ImageMagick `compare -metric AE -fuzz 10%` and odiff
+                 (`--threshold 0.1 --antialiasing`; $OVERSCROLL_ODIFF or ../shared/tools/odiff/odiff,
+                 skipped when absent) on 1920×1080 frame pairs: identical files, identical pixels
+                 re-encoded, debug overlay on, a 1 pt scroll, light vs dark theme
       soak       3 simulated hours (10 minutes with --quick) of random drags, wheel bursts, resizes and
                  keys against the coordinator scene: RSS over time (no growth after warm-up) and
                  frames that broke the refresh lock (none)

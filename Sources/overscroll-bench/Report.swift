@@ -165,26 +165,45 @@ final class Report {
 
     func add(compare r: CompareBench.Result) {
         lines.append("")
-        lines.append("Compare — `overscroll compare` vs ImageMagick `compare -metric AE -fuzz 10%`, 1920x1080 PNGs (per process: wall median; CPU = user + system)")
+        lines.append("Compare — `overscroll compare` vs ImageMagick `compare -metric AE -fuzz 10%` and odiff `--threshold 0.1 --antialiasing`, 1920x1080 PNGs (per process: wall median; CPU = user + system)")
         if let s = r.skipped { lines.append("skipped: \(s)"); json["compare"] = ["skipped": s]; return }
-        let w = [30, 10, 10, 10, 8, 12, 12, 10]
-        row(["pair", "ours ms", "magick ms", "speed-up", "target", "ours CPU ms", "magick CPU", "CPU ratio"], w)
+        if let s = r.odiffSkipped { lines.append("note: \(s)") }
+        let w = [30, 8, 9, 9, 8, 9, 9, 10, 8, 8]
+        row(["pair", "ours ms", "magick ms", "speed-up", "target", "odiff ms", "ours/odiff", "target", "ours CPU", "odiff CPU"], w)
         var pairs: [[String: Any]] = []
         for p in r.pairs {
             let speed = p.magick.median / p.ours.median
-            let cpuRatio = p.magickCPU.median / p.oursCPU.median
-            row([p.name, Self.f(p.ours.median, 1), Self.f(p.magick.median, 1), Self.f(speed, 1) + "×", p.target.map { "≥ \(Int($0))×" } ?? "—",
-                 Self.f(p.oursCPU.median, 1), Self.f(p.magickCPU.median, 1), Self.f(cpuRatio, 1) + "×"], w)
-            if let target = p.target { check("compare speed-up: \(p.name)", speed, atLeast: target) }
-            pairs.append(["name": p.name, "a": p.a, "b": p.b, "ours_ms_median": p.ours.median, "magick_ms_median": p.magick.median,
-                          "speedup": speed, "target": p.target as Any, "ours_cpu_ms_median": p.oursCPU.median,
-                          "magick_cpu_ms_median": p.magickCPU.median, "cpu_ratio": cpuRatio, "ours_output": p.oursOutput, "magick_output": p.magickOutput,
-                          "runs": p.ours.count])
+            let cpuRatio = p.magick.count > 0 ? p.cpu[1].median / p.cpu[0].median : .nan
+            let vsOdiff = p.odiff.count > 0 ? p.ours.median / p.odiff.median : .nan
+            let odiffCPURatio = p.odiff.count > 0 ? p.cpu[0].median / p.cpu[2].median : .nan
+            row([p.name, Self.f(p.ours.median, 1), Self.f(p.magick.median, 1), Self.f(speed, 1) + "×",
+                 p.magickTarget.map { "≥ \(Int($0))×" } ?? "—",
+                 p.odiff.count > 0 ? Self.f(p.odiff.median, 1) : "—", p.odiff.count > 0 ? Self.f(vsOdiff, 2) : "—",
+                 "≤ \(Self.f(p.odiffTarget, 1))", Self.f(p.cpu[0].median, 1), p.odiff.count > 0 ? Self.f(p.cpu[2].median, 1) : "—"], w)
+            if let target = p.magickTarget { check("compare speed-up: \(p.name)", speed, atLeast: target) }
+            if p.odiff.count > 0 { check("compare ours/odiff: \(p.name)", vsOdiff, atMost: p.odiffTarget) }
+            var entry: [String: Any] = [
+                "name": p.name, "a": p.a, "b": p.b, "ours_ms_median": p.ours.median, "magick_ms_median": p.magick.median,
+                "speedup": speed, "target": p.magickTarget as Any, "ours_cpu_ms_median": p.cpu[0].median,
+                "magick_cpu_ms_median": p.cpu[1].median, "cpu_ratio": cpuRatio, "ours_output": p.output[0],
+                "magick_output": p.output[1], "runs": p.ours.count]
+            if p.odiff.count > 0 {
+                entry["odiff_ms_median"] = p.odiff.median
+                entry["odiff_cpu_ms_median"] = p.cpu[2].median
+                entry["ours_vs_odiff"] = vsOdiff
+                entry["ours_vs_odiff_cpu"] = odiffCPURatio
+                entry["odiff_target"] = p.odiffTarget
+                entry["odiff_output"] = p.output[2]
+            }
+            pairs.append(entry)
         }
-        if let d = r.pairs.first {
-            lines.append("differ pair: ours says \"\(d.oursOutput.replacingOccurrences(of: "\n", with: " | "))\"; ImageMagick AE = \(d.magickOutput)")
+        for p in r.pairs where !p.output[0].isEmpty {
+            lines.append("\(p.name): ours \"\(p.output[0].replacingOccurrences(of: "\n", with: " | "))\"; ImageMagick AE = \(p.output[1])"
+                + (p.odiff.count > 0 ? "; odiff \"\(p.output[2].replacingOccurrences(of: "\n", with: " | "))\"" : ""))
         }
-        json["compare"] = ["pairs": pairs]
+        var section: [String: Any] = ["pairs": pairs]
+        if let s = r.odiffSkipped { section["odiff_skipped"] = s }
+        json["compare"] = section
     }
 
     // MARK: output

@@ -52,38 +52,34 @@ import Testing
         }
     }
 
-    @Test func killedRecordingsLeaveTheFolderOldOrNew() throws {
+    /// Makes two scenarios and their reference results (old and new), fills the folder with the
+    /// old one, then kills `args(scenario, folder)` runs that alternate between them.
+    func killTest(folderName: String, ownership: ResultFolder.Ownership, args: @escaping (String, String) -> [String]) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("overscroll-kill-\(UUID().uuidString)")
         let work = dir.appendingPathComponent("work")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let a = try scenario(dir, "a.json", to: 60), b = try scenario(dir, "b.json", to: 120)
         let refA = dir.appendingPathComponent("refA").path, refB = dir.appendingPathComponent("refB").path
-        _ = try timedRun(["record", a, "--out", refA, "--no-progress"])
-        let duration = try timedRun(["record", b, "--out", refB, "--no-progress"])
+        _ = try timedRun(args(a, refA))
+        let duration = try timedRun(args(b, refB))
         let states = [listing(refA), listing(refB)]
         #expect(states[0] != states[1])
-        let out = work.appendingPathComponent("u").path
-        _ = try timedRun(["record", a, "--out", out, "--no-progress"])
-        try killLoop(folder: out, parent: work, ownership: .manifest(legacy: { OutputDirectory.isRecordingOutput($0) }),
-                     states: states, command: { ["record", $0 % 2 == 0 ? b : a, "--out", out, "--no-progress"] }, duration: duration)
+        let folder = work.appendingPathComponent(folderName).path
+        _ = try timedRun(args(a, folder))
+        try killLoop(folder: folder, parent: work, ownership: ownership, states: states,
+                     command: { args($0 % 2 == 0 ? b : a, folder) }, duration: duration)
+    }
+
+    @Test func killedRecordingsLeaveTheFolderOldOrNew() throws {
+        try killTest(folderName: "u", ownership: .manifest(legacy: { OutputDirectory.isRecordingOutput($0) })) { scenario, folder in
+            ["record", scenario, "--out", folder, "--no-progress"]
+        }
     }
 
     @Test func killedGoldenUpdatesLeaveTheSetOldOrNew() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("overscroll-kill-\(UUID().uuidString)")
-        let work = dir.appendingPathComponent("work")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let a = try scenario(dir, "a.json", to: 60), b = try scenario(dir, "b.json", to: 120)
-        let refA = dir.appendingPathComponent("refA").path, refB = dir.appendingPathComponent("refB").path
-        let frames = ["--frames", "every:2", "--update"]
-        _ = try timedRun(["verify", a, "--goldens", refA] + frames)
-        let duration = try timedRun(["verify", b, "--goldens", refB] + frames)
-        let states = [listing(refA), listing(refB)]
-        #expect(states[0] != states[1])
-        let goldens = work.appendingPathComponent("g").path
-        _ = try timedRun(["verify", a, "--goldens", goldens] + frames)
-        try killLoop(folder: goldens, parent: work, ownership: .keepUnreplaced, states: states,
-                     command: { ["verify", $0 % 2 == 0 ? b : a, "--goldens", goldens] + frames }, duration: duration)
+        try killTest(folderName: "g", ownership: .keepUnreplaced) { scenario, folder in
+            ["verify", scenario, "--goldens", folder, "--frames", "every:2", "--update"]
+        }
     }
 }

@@ -215,7 +215,7 @@ import Testing
 
     // 16. Hostile names reach the terminal escaped; a symlink loop is named as one.
     @Test func messagesEscapeControlBytesAndNameSymlinkLoops() throws {
-        #expect(OutputPaths.printable("a\u{1B}[31mb") == "a\\x1b[31mb")
+        #expect(OutputPaths.printable("a\u{1B}[31mb") == "a\\x1B[31mb")
         let dir = try workspace()
         defer { try? FileManager.default.removeItem(at: dir) }
         let loop = dir.appendingPathComponent("loop").path

@@ -105,16 +105,7 @@ public enum OutputPaths {
 
     /// Makes `text` safe to print on a terminal: control characters and invalid UTF-8 become
     /// escapes, so a hostile name cannot drive the terminal.
-    public static func printable(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x20..<0x7F, 0xA0...: out.unicodeScalars.append(scalar)
-            default: out += "\\x" + hex2(UInt8(truncatingIfNeeded: scalar.value))
-            }
-        }
-        return out
-    }
+    public static func printable(_ text: String) -> String { TerminalText.escaped(text) }
 
     /// `path` escaped for one line of output; the empty path shown as "".
     public static func quoted(_ path: String) -> String { path.isEmpty ? "\"\"" : printable(path) }
@@ -171,11 +162,6 @@ public enum OutputPaths {
             }
         }
         return "/" + parts.joined(separator: "/")
-    }
-
-    private static func hex2(_ byte: UInt8) -> String {
-        let digits = Array("0123456789abcdef")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
     }
 }
 
