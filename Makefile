@@ -5,9 +5,11 @@ SWIFT        ?= swift
 APT_PACKAGES := pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev librlottie-dev zlib1g-dev libdeflate-dev libx11-dev libxi-dev fonts-noto-cjk
 # Tools the bench compares against and the window checks use (optional for `make test`).
 TOOL_PACKAGES := imagemagick xvfb xdotool x11-apps
+# The browser the HTML report of `overscroll test` is checked in (needed by `make test`).
+REPORT_PACKAGES := chromium
 RUN_ARGS     ?=
 
-.PHONY: all deps tool-deps build run test bench fuzz check-xinput2 sanitize clean
+.PHONY: all deps tool-deps report-deps build run test scenarios bench bench-suite fuzz check-xinput2 sanitize clean
 
 all: build
 
@@ -28,6 +30,9 @@ deps:
 tool-deps:
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(TOOL_PACKAGES)"
 
+report-deps:
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(REPORT_PACKAGES)"
+
 build: deps
 	$(SWIFT) build -c release --product overscroll-app
 	$(SWIFT) build -c release --product overscroll
@@ -39,13 +44,24 @@ run: build
 	fi
 	.build/release/overscroll run $(RUN_ARGS)
 
-test: deps
+# Every test: the Swift tests (the report test loads a real report in headless Chromium), then
+# the project's visual suite (`overscroll test Tests/Scenarios`, results in .build/test-results).
+test: deps report-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory scenarios
+
+scenarios:
+	.build/debug/overscroll test Tests/Scenarios --artifacts .build/test-results
 
 bench: deps tool-deps
 	$(SWIFT) build -c release
 	.build/release/overscroll-bench
+
+# The suite figures alone: --workers 2 vs 1 on 40 generated scenarios, test vs record.
+bench-suite: deps
+	$(SWIFT) build -c release
+	.build/release/overscroll-bench --only suite
 
 # XInput 2 smooth scrolling against a real X server (Xvfb): see tools/check-xinput2.sh.
 check-xinput2: build tool-deps
@@ -60,7 +76,7 @@ SANITIZE_ENV := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 \
 
 sanitize: deps
 	$(SANITIZE_ENV) $(SWIFT) build --build-tests --sanitize=address --build-path .build/asan
-	$(SANITIZE_ENV) $(SWIFT) test --skip-build --sanitize=address --build-path .build/asan
+	$(SANITIZE_ENV) $(SWIFT) test --skip-build --disable-xctest --sanitize=address --build-path .build/asan
 
 # libFuzzer targets (Fuzz/): each runs FUZZ_SECONDS from its seed corpus (Fuzz/corpus/TARGET);
 # new inputs go to out/fuzz/TARGET/corpus, crashing inputs to out/fuzz/TARGET/crashes/.
@@ -86,4 +102,4 @@ fuzz: deps
 	done; exit $$status
 
 clean:
-	rm -rf .build out
+	rm -rf .build out test-results

@@ -4,16 +4,19 @@ public struct CompareReport: Sendable, Equatable {
     public var frames: [FrameComparison]
     /// One-line error messages; non-empty means exit status 2.
     public var errors: [String]
+    /// Frames present in one folder only, one failure line each (`missing in ACTUAL: frame-00060.png`).
+    public var oneSided: [String]
 
-    public init(frames: [FrameComparison] = [], errors: [String] = []) {
+    public init(frames: [FrameComparison] = [], errors: [String] = [], oneSided: [String] = []) {
         self.frames = frames
         self.errors = errors
+        self.oneSided = oneSided
     }
 
     /// Frames within tolerance.
     public var passed: Int { frames.filter(\.match).count }
-    /// Frames over tolerance.
-    public var failed: Int { frames.count - passed }
+    /// Frames over tolerance, and frames present on one side only.
+    public var failed: Int { frames.count - passed + oneSided.count }
 
     /// 0 when every frame matches, 1 when any frame does not, 2 on errors.
     public var exitCode: Int32 {
@@ -26,6 +29,7 @@ public struct CompareReport: Sendable, Equatable {
         var lines = frames.filter { !$0.match }.map {
             "\(TerminalText.escaped($0.name)): \($0.differing) differing pixels, ratio \(Self.formatRatio($0.ratio))"
         }
+        lines += oneSided
         lines.append("\(passed) passed, \(failed) failed")
         return lines.joined(separator: "\n") + "\n"
     }
@@ -36,7 +40,8 @@ public struct CompareReport: Sendable, Equatable {
             "{\"name\": \(Self.jsonString($0.name)), \"differing\": \($0.differing), "
                 + "\"ratio\": \(Self.jsonNumber($0.ratio)), \"match\": \($0.match)}"
         }
-        return "{\"frames\": [\(frameObjects.joined(separator: ", "))], \"passed\": \(passed), \"failed\": \(failed)}\n"
+        let missing = oneSided.isEmpty ? "" : ", \"missing\": [\(oneSided.map(Self.jsonString).joined(separator: ", "))]"
+        return "{\"frames\": [\(frameObjects.joined(separator: ", "))], \"passed\": \(passed), \"failed\": \(failed)\(missing)}\n"
     }
 
     /// A ratio with six significant decimals, e.g. `0.001091`.

@@ -36,11 +36,14 @@ public enum CompareRunner {
     public static func run(expected: String, actual: String, options: CompareOptions = .init()) -> CompareReport {
         let pairs: [FramePair]
         let comparingFiles: Bool
+        let oneSided: [String]
         switch planPairs(expected: expected, actual: actual) {
         case .failure(let failure): return CompareReport(errors: failure.messages)
-        case .success(let plan): (pairs, comparingFiles) = plan
+        case .success(let plan): (pairs, comparingFiles, oneSided) = plan
         }
-        return run(pairs: pairs, singleFile: comparingFiles, options: options)
+        var report = run(pairs: pairs, singleFile: comparingFiles, options: options)
+        report.oneSided = oneSided
+        return report
     }
 
     /// Compares the given pairs (e.g. chosen keyframes against goldens). `singleFile` makes
@@ -85,8 +88,9 @@ public enum CompareRunner {
         return report
     }
 
-    /// Pairs up the inputs: two files, or the `.png` files of two directories by name.
-    static func planPairs(expected: String, actual: String) -> Result<([FramePair], Bool), PlanErrors> {
+    /// Pairs up the inputs: two files, or the frame files of two directories by name (plus one
+    /// failure line per frame present on one side only).
+    static func planPairs(expected: String, actual: String) -> Result<([FramePair], Bool, [String]), PlanErrors> {
         var isDirectory = false
         var kinds: [Bool] = []
         var errors: [String] = []
@@ -101,7 +105,7 @@ public enum CompareRunner {
         switch (kinds[0], kinds[1]) {
         case (false, false):
             let name = URL(fileURLWithPath: expected).lastPathComponent
-            return .success(([FramePair(name: name, expected: expected, actual: actual)], true))
+            return .success(([FramePair(name: name, expected: expected, actual: actual)], true, []))
         case (true, true):
             let expectedNames: Set<String>, actualNames: Set<String>
             do {
@@ -110,20 +114,16 @@ public enum CompareRunner {
             } catch {
                 return .failure(PlanErrors(["\(error)"]))
             }
-            for name in expectedNames.subtracting(actualNames).sorted() {
-                errors.append("missing frame \(name) in \(actual) (present in \(expected))")
-            }
-            for name in actualNames.subtracting(expectedNames).sorted() {
-                errors.append("missing frame \(name) in \(expected) (present in \(actual))")
-            }
             if expectedNames.isEmpty && actualNames.isEmpty {
-                errors.append("no PNG frames in \(expected) or \(actual)")
+                return .failure(PlanErrors(["no PNG frames in \(expected) or \(actual)"]))
             }
-            if !errors.isEmpty { return .failure(PlanErrors(errors)) }
-            let pairs = expectedNames.sorted().map {
+            var oneSided = expectedNames.subtracting(actualNames).map { "missing in ACTUAL: \($0)" }
+            oneSided += actualNames.subtracting(expectedNames).map { "missing in EXPECTED: \($0)" }
+            oneSided.sort { $0.split(separator: " ").last! < $1.split(separator: " ").last! }
+            let pairs = expectedNames.intersection(actualNames).sorted().map {
                 FramePair(name: $0, expected: expected + "/" + $0, actual: actual + "/" + $0)
             }
-            return .success((pairs, false))
+            return .success((pairs, false, oneSided))
         default:
             return .failure(PlanErrors(["\(kinds[0] ? expected : actual) is a directory but "
                 + "\(kinds[0] ? actual : expected) is a file: compare two files or two directories"]))
@@ -136,8 +136,16 @@ public enum CompareRunner {
         init(_ messages: [String]) { self.messages = messages }
     }
 
-    /// Names of the regular `.png` files (any case) directly inside `directory`.
+    /// The frames of a folder: its `frame-*.png` files, or every PNG when it has none (so a
+    /// recording's `contact-sheet.png` and `plot.png` are not compared as frames).
     static func pngNames(in directory: String) throws -> Set<String> {
+        let all = try allPNGNames(in: directory)
+        let frames = all.filter { $0.hasPrefix("frame-") }
+        return frames.isEmpty ? all : frames
+    }
+
+    /// Names of the regular `.png` files (any case) directly inside `directory`.
+    static func allPNGNames(in directory: String) throws -> Set<String> {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
             throw ImagingError.io(file: directory, detail: "cannot list directory")
         }

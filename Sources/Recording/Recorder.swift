@@ -31,6 +31,10 @@ public final class Recorder {
     public var onFrame: ((Int, Double, Session) -> Void)?
     /// Receives one-line warnings (a Lottie file that fell back to the vector spinner).
     public var report: (String) -> Void = { Platform.printError("overscroll: \($0)") }
+    /// Seconds a Lottie frame may take (`--lottie-timeout`); a recording never falls back to the
+    /// vector spinner: a file that fails to load or a frame that misses this is an error.
+    /// nil restores the live window's lenient fallback.
+    public var lottieTimeout: Double? = 5
 
     public init(renderer: CairoRenderer) { self.renderer = renderer }
 
@@ -63,38 +67,8 @@ public final class Recorder {
     /// Runs the scenario; `frame` is called with each frame's pixels (nil pixels with --no-png).
     /// With `render` false no pixels are drawn (trace-only runs) and `frame` gets nil.
     public func drive(_ scenario: Scenario, render: Bool = true, frame: (Int, Double, Session, ImageSurface?) throws -> Void) async throws {
-        var options = scenario.options
-        IndicatorSetup.resolve(&options, scene: scenario.scene, renderer: renderer, report: report)
-        let session = try Session(scene: scenario.scene, options: options, textMeasurer: renderer.text, runtime: .virtual())
-        let events = scenario.expandedEvents()
-        var next = 0
-        var surface: ImageSurface?
-        for i in 0..<scenario.frameCount {
-            let t = scenario.time(ofFrame: i)
-            while next < events.count, events[next].t <= t {
-                let (te, e) = events[next]
-                session.advance(to: te)
-                await session.waitForActions()
-                session.advance(to: te)
-                session.handle(e, at: te)
-                next += 1
-            }
-            session.advance(to: t)
-            await session.waitForActions()
-            session.advance(to: t)
-            let model = session.frame()
-            if render {
-                let w = Int((model.size.width * scenario.scale).rounded()), h = Int((model.size.height * scenario.scale).rounded())
-                let target: ImageSurface
-                if let surface, surface.width == w, surface.height == h {
-                    target = surface
-                } else {
-                    target = try ImageSurface(width: w, height: h)
-                    surface = target
-                }
-                renderer.render(model, into: target, scale: scenario.scale)
-            }
-            try frame(i, t, session, surface)
+        try await step(scenario, render: { render && $0.frame != nil }) { instant, session, surface in
+            if let i = instant.frame { try frame(i, instant.t, session, surface) }
         }
     }
 

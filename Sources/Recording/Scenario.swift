@@ -13,6 +13,10 @@ public struct Scenario: Sendable {
     public var duration = 3.0
     public var options = SceneOptions()
     public var events: [TimedEvent] = []
+    /// Named snapshots (`{"at": t, "snapshot": name}` entries of `events`), in file order.
+    public var snapshots: [Snapshot] = []
+    /// The JSON path of each entry of `events` (`events[3]`) when parsed from a file, for messages.
+    public var eventFields: [String] = []
 
     public init() {}
 

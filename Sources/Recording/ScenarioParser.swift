@@ -61,11 +61,14 @@ public enum ScenarioParser {
         if let v = try r.optional("physics") { s.options.profile = try physics(v) }
         try checkFrame(s.size, scale: s.scale, field: "size")
         if let v = try r.optional("events") {
-            for (i, e) in try v.array().enumerated() {
+            for e in try v.array() {
+                if let snap = try SnapshotParsing.snapshot(e) { s.snapshots.append(snap); continue }
                 let timed = try event(e)
-                if case let .resize(size) = timed.kind { try checkFrame(size, scale: s.scale, field: "events[\(i)].resize") }
+                if case let .resize(size) = timed.kind { try checkFrame(size, scale: s.scale, field: "\(e.path).resize") }
                 s.events.append(timed)
+                s.eventFields.append(e.path)
             }
+            try SnapshotParsing.checkUnique(s.snapshots)
         }
         s.options.size = s.size
         return s

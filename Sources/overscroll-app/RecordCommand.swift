@@ -21,6 +21,8 @@ enum RecordCommand {
       --no-progress   no progress bar on standard error
       --allow-large   record even above \(maxFrames) frames (see the estimate printed first)
       --trace-title   print the title scene's navTitleTrace lines to standard error (no progress bar)
+      --lottie-timeout S  seconds a Lottie frame may take (default 5); longer, or a Lottie file that
+                      fails to load, is an error (exit 2, nothing written): frames never depend on the clock
       --help          this text
     See README.md "Scenarios" for the file format.
     """
@@ -51,6 +53,7 @@ enum RecordCommand {
         guard let text = String(data: data, encoding: .utf8) else { throw UsageError(message: "\(path): not UTF-8 text") }
         do {
             var s = try ScenarioParser.parse(text)
+            try s.checkStrict()
             guard SceneCatalog.make(s.scene, context: SceneContext(options: s.options)) != nil else {
                 throw ScenarioError(field: "scene", reason: "unknown scene '\(s.scene)' (scenes: \(SceneCatalog.available.joined(separator: ", ")))")
             }
@@ -75,7 +78,7 @@ enum RecordCommand {
 
     @MainActor
     static func run(_ argv: [String]) async throws -> Int32 {
-        let a = try Arguments(argv, command: "record", valued: ["out"], booleans: ["help", "no-png", "no-progress", "trace-title", "allow-large"])
+        let a = try Arguments(argv, command: "record", valued: ["out", "lottie-timeout"], booleans: ["help", "no-png", "no-progress", "trace-title", "allow-large"])
         if a.has("help") { print(help); return 0 }
         guard a.positionals.count == 1 else { throw UsageError(message: "record: expected one SCENARIO.json (see `overscroll record --help`)") }
         guard let out = a.string("out") else { throw UsageError(message: "record: --out DIR is required") }
@@ -91,6 +94,7 @@ enum RecordCommand {
         options.writePNG = !a.has("no-png")
         options.progress = !a.has("no-progress") && !a.has("trace-title")
         let recorder = Recorder(renderer: CairoRenderer())
+        if let t = try a.double("lottie-timeout", min: 0.001, max: 600) { recorder.lottieTimeout = t }
         if a.has("trace-title") {
             recorder.onFrame = { _, _, session in
                 for line in session.takeTitleTraceLines() { Platform.printError(line) }

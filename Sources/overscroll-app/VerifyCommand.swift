@@ -24,6 +24,7 @@ enum VerifyCommand {
       --diff DIR             write diff images of frames with differing pixels
       --report DIR           write an HTML report (expected / actual / diff / slider)
       --out DIR              keep the recorded keyframes in DIR
+      --lottie-timeout S     seconds a Lottie frame may take (default 5); longer is an error
       --help                 this text
     """
 
@@ -53,7 +54,7 @@ enum VerifyCommand {
     @MainActor
     static func run(_ argv: [String]) async throws -> Int32 {
         let a = try Arguments(argv, command: "verify",
-                              valued: ["goldens", "frames", "threshold", "max-diff-pixels", "max-diff-ratio", "diff", "report", "out"],
+                              valued: ["goldens", "frames", "threshold", "max-diff-pixels", "max-diff-ratio", "diff", "report", "out", "lottie-timeout"],
                               booleans: ["help", "update", "include-aa", "no-progress"])
         if a.has("help") { print(help); return 0 }
         guard a.positionals.count == 1 else { throw UsageError(message: "verify: expected one SCENARIO.json (see `overscroll verify --help`)") }
@@ -78,7 +79,9 @@ enum VerifyCommand {
         try checkOutputs(options, scenarioPath: scenarioPath, scenario: scenario)
         let outcome: GoldenVerifier.Outcome
         do {
-            outcome = try await GoldenVerifier().run(scenario, options: options)
+            let verifier = GoldenVerifier()
+            if let t = try a.double("lottie-timeout", min: 0.001, max: 600) { verifier.recorder.lottieTimeout = t }
+            outcome = try await verifier.run(scenario, options: options)
         } catch let e as KeyframeSelection.Invalid {
             throw UsageError(message: "verify: \(e)")
         } catch {

@@ -1,7 +1,7 @@
 /// The bench's command line: which parts run, how long, and where results go.
 struct BenchOptions: Sendable {
     /// Parts in run order.
-    static let parts = ["frames", "indicator", "record", "compare", "soak", "window"]
+    static let parts = ["frames", "indicator", "record", "compare", "suite", "soak", "window"]
 
     var quick = false
     var only: Set<String> = Set(BenchOptions.parts)
@@ -26,6 +26,8 @@ struct BenchOptions: Sendable {
                  (`--threshold 0.1 --antialiasing`; $OVERSCROLL_ODIFF or ../shared/tools/odiff/odiff,
                  skipped when absent) on 1920×1080 frame pairs: identical files, identical pixels
                  re-encoded, debug overlay on, a 1 pt scroll, light vs dark theme
+      suite      `overscroll test` of 40 generated scenarios with --workers 2 vs --workers 1, and `test`
+                 of a scenario with 4 snapshots vs `record` of it writing every frame
       soak       3 simulated hours (10 minutes with --quick) of random drags, wheel bursts, resizes and
                  keys against the coordinator scene: RSS over time (no growth after warm-up) and
                  frames that broke the refresh lock (none)
@@ -40,7 +42,7 @@ struct BenchOptions: Sendable {
     (swift build -c release --product overscroll).
 
       --quick          shorter flings, fewer repetitions
-      --only NAMES     run only these parts (comma separated: frames, indicator, record, compare, soak, window)
+      --only NAMES     run only these parts (comma separated: frames, indicator, record, compare, suite, soak, window)
       --out DIR        output folder (default out/bench)
       --help           this text
     """

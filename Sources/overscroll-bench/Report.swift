@@ -39,7 +39,7 @@ final class Report {
     }
 
     func check(_ name: String, _ value: Double, atLeast limit: Double) {
-        checks.append(Check(name: name, value: value, target: "≥ \(Self.f(limit, 0))", met: value >= limit))
+        checks.append(Check(name: name, value: value, target: "≥ \(Self.f(limit, limit == limit.rounded() ? 0 : 1))", met: value >= limit))
     }
 
     // MARK: parts

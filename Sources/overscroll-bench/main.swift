@@ -33,6 +33,7 @@ func benchMain() -> Int32 {
             case "indicator": report.add(indicator: try IndicatorBench.run(quick: options.quick))
             case "record": report.add(record: try RecordBench.run(quick: options.quick, work: work))
             case "compare": report.add(compare: try CompareBench.run(quick: options.quick, work: work))
+            case "suite": report.add(suite: try SuiteBench.run(quick: options.quick, work: work))
             case "soak": report.add(soak: try SoakBench.run(quick: options.quick))
             case "window": report.add(window: try WindowBench.run(quick: options.quick))
             default: break

@@ -91,7 +91,9 @@ final class MemoryPresenter: FramePresenter {
         setenv("SDL_VIDEODRIVER", "dummy", 1)
         #expect(SDL_Init(UInt32(SDL_INIT_VIDEO)) == 0)
         defer { SDL_Quit() }
-        let window = try #require(SDL_CreateWindow("test", 0, 0, 300, 600, 0))
+        // Created outside #require: inside it, the title string's C pointer would not outlive the call.
+        let created = SDL_CreateWindow("test", 0, 0, 300, 600, 0)
+        let window = try #require(created)
         defer { SDL_DestroyWindow(window) }
         let surface = try #require(SurfacePresenter(window: window))
         defer { surface.destroy() }
@@ -159,7 +161,9 @@ final class MemoryPresenter: FramePresenter {
         setenv("SDL_VIDEODRIVER", "dummy", 1)
         #expect(SDL_Init(UInt32(SDL_INIT_VIDEO)) == 0)
         defer { SDL_Quit() }
-        let window = try #require(SDL_CreateWindow("test", 0, 0, 300, 600, 0))
+        // Created outside #require: inside it, the title string's C pointer would not outlive the call.
+        let created = SDL_CreateWindow("test", 0, 0, 300, 600, 0)
+        let window = try #require(created)
         defer { SDL_DestroyWindow(window) }
         let presenter = try #require(PresenterChoice.make(window: window, preference: "texture"))
         defer { presenter.destroy() }

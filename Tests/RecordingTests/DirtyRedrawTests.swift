@@ -32,7 +32,7 @@ import Testing
 
     @Test(arguments: cases)
     func dirtyRectFramesEqualWholeFrames(_ c: Case) async throws {
-        let url = SceneGolden.scenarioFolder.appendingPathComponent(c.file + ".json")
+        let url = ScenarioFiles.folder.appendingPathComponent(c.file + ".json")
         var scenario = try ScenarioParser.parse(String(decoding: try Data(contentsOf: url), as: UTF8.self))
         if let s = c.spinner { scenario.options.indicator.style = s }
         if c.reduceMotion { scenario.options.indicator.reduceMotion = true }
@@ -66,7 +66,7 @@ import Testing
 
     /// A spinner turning in a refresh repaints a small box, not the window.
     @Test func aRefreshingSpinnerRepaintsASmallBox() async throws {
-        let url = SceneGolden.scenarioFolder.appendingPathComponent("refresh/f5-refresh.json")
+        let url = ScenarioFiles.folder.appendingPathComponent("refresh/f5-refresh.json")
         var scenario = try ScenarioParser.parse(String(decoding: try Data(contentsOf: url), as: UTF8.self))
         scenario.options.indicator.style = "seed"
         let renderer = CairoRenderer()

@@ -3,35 +3,28 @@ import Rendering
 import Recording
 import ScrollCore
 
-/// One scenario of `Tests/Scenarios` recorded headless with `Recorder.drive` and a
-/// `CairoRenderer`: the PNGs of chosen keyframes, the trace fields of every frame, and the
-/// `navTitleTrace` lines the session produced (as `--trace-title` prints them).
+/// One scenario of `Tests/Scenarios` run headless with `Recorder.drive` and a `CairoRenderer`'s
+/// text measurer: the trace fields of every frame and the `navTitleTrace` lines the session
+/// produced (as `--trace-title` prints them). Its pixels are checked by `overscroll test
+/// Tests/Scenarios` against the named snapshots in the scenario file.
 @MainActor
 struct KeyframeRun {
     let scenario: Scenario
-    /// Keyframe PNGs by name, in the order asked for.
-    private(set) var keyframes: [(name: String, png: [UInt8])] = []
     /// Trace fields of each frame, by field name.
     private(set) var trace: [[String: TraceValue]] = []
     private(set) var titleTraceLines: [String] = []
 
-    /// Records `Tests/Scenarios/<file>.json`, keeping the frames at the `keyframes` times (seconds).
-    init(scenarioFile file: String, keyframes wanted: [(name: String, t: Double)]) async throws {
-        let url = SceneGolden.scenarioFolder.appendingPathComponent(file + ".json")
-        scenario = try ScenarioParser.parse(String(decoding: try Data(contentsOf: url), as: UTF8.self))
-        var byFrame: [Int: String] = [:]
-        for k in wanted { byFrame[Self.frame(at: k.t, in: scenario)] = k.name }
-        var pngs: [String: [UInt8]] = [:]
+    /// Runs `Tests/Scenarios/<file>.json`.
+    init(scenarioFile file: String) async throws {
+        scenario = try ScenarioFiles.load(file + ".json")
         var trace: [[String: TraceValue]] = []
         var lines: [String] = []
-        try await Recorder(renderer: CairoRenderer()).drive(scenario) { i, _, session, surface in
+        try await Recorder(renderer: CairoRenderer()).drive(scenario, render: false) { _, _, session, _ in
             trace.append(Dictionary(session.traceFields(), uniquingKeysWith: { first, _ in first }))
             lines += session.takeTitleTraceLines()
-            if let name = byFrame[i], let surface { pngs[name] = try surface.snapshot().pngBytes() }
         }
         self.trace = trace
         titleTraceLines = lines
-        keyframes = wanted.compactMap { k in pngs[k.name].map { (k.name, $0) } }
     }
 
     /// Index of the frame shown at `t` seconds.

@@ -1,15 +1,16 @@
-import CCairo
 import Foundation
+import Imaging
 import Rendering
 import Testing
 
-/// Golden PNGs under `Goldens/`: compared with a tolerance, or (re)written when the environment
-/// has `OVERSCROLL_UPDATE_GOLDENS=1`.
+/// Golden PNGs under `Goldens/`, compared through the product's comparison (`CompareRunner`, as
+/// `overscroll compare`: pixelmatch-compatible, threshold 0.1, anti-aliased pixels not counted)
+/// with a few pixels of tolerance, or (re)written when the environment has
+/// `OVERSCROLL_UPDATE_GOLDENS=1`. The scenes' goldens are checked by `overscroll test
+/// Tests/Scenarios` instead.
 enum GoldenImage {
     static let updateKey = "OVERSCROLL_UPDATE_GOLDENS"
-    /// Per-channel difference (0…255) below which pixels count as equal (anti-aliasing noise).
-    static let channelTolerance = 8
-    /// Pixels allowed to differ beyond the tolerance.
+    /// Pixels allowed to differ.
     static let maxDifferingPixels = 12
 
     static var updating: Bool { ProcessInfo.processInfo.environment[updateKey] == "1" }
@@ -21,31 +22,33 @@ enum GoldenImage {
 
     static func check(_ image: ImageSurface, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let file = name + ".png"
-        if updating {
-            cairo_surface_flush(image.surface)
-            let status = cairo_surface_write_to_png(image.surface, sourceFolder.appendingPathComponent(file).path)
-            #expect(status == CAIRO_STATUS_SUCCESS, "writing \(file)", sourceLocation: sourceLocation)
+        let png: [UInt8]
+        do { png = try image.snapshot().pngBytes() } catch {
+            Issue.record("\(file): cannot encode: \(error)", sourceLocation: sourceLocation)
             return
         }
-        guard let url = Bundle.module.url(forResource: name, withExtension: "png", subdirectory: "Goldens") else {
+        if updating {
+            #expect(throws: Never.self, "writing \(file)", sourceLocation: sourceLocation) {
+                try AtomicFileWriter.write(png, toPath: sourceFolder.appendingPathComponent(file).path)
+            }
+            return
+        }
+        guard let golden = Bundle.module.url(forResource: name, withExtension: "png", subdirectory: "Goldens") else {
             Issue.record("missing golden \(file); run with \(updateKey)=1", sourceLocation: sourceLocation)
             return
         }
-        guard let png = cairo_image_surface_create_from_png(url.path),
-              cairo_surface_status(png) == CAIRO_STATUS_SUCCESS else {
-            Issue.record("unreadable golden \(file)", sourceLocation: sourceLocation)
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("overscroll-golden-\(UUID().uuidString)")
+        let actual = work.appendingPathComponent(file).path
+        do { try AtomicFileWriter.write(png, toPath: actual) } catch {
+            Issue.record("\(file): cannot write \(actual): \(error)", sourceLocation: sourceLocation)
             return
         }
-        defer { cairo_surface_destroy(png) }
-        // cairo loads an opaque PNG as RGB24: paint it into ARGB32 to compare like with like.
-        let golden = try ImageSurface(width: Int(cairo_image_surface_get_width(png)), height: Int(cairo_image_surface_get_height(png)))
-        cairo_set_source_surface(golden.context, png, 0, 0)
-        cairo_set_operator(golden.context, CAIRO_OPERATOR_SOURCE)
-        cairo_paint(golden.context)
-        let cmp = withExtendedLifetime(golden) { PixelComparison(image, golden.surface, channelTolerance: channelTolerance) }
-        #expect(!cmp.sizeMismatch, "\(file): size or format differs", sourceLocation: sourceLocation)
-        #expect(cmp.differingPixels <= maxDifferingPixels,
-                "\(file): \(cmp.differingPixels) pixels differ (largest channel delta \(cmp.largestChannelDelta))",
-                sourceLocation: sourceLocation)
+        let options = CompareOptions(maxDiffPixels: maxDifferingPixels, diffPath: work.appendingPathComponent("diff-" + file).path, threads: 1)
+        let report = CompareRunner.run(pairs: [.init(name: file, expected: golden.path, actual: actual)], singleFile: true, options: options)
+        for e in report.errors { Issue.record("\(file): \(e)", sourceLocation: sourceLocation) }
+        for f in report.frames where !f.match {
+            Issue.record("\(file): \(f.differing) pixels differ; actual and diff in \(work.path)", sourceLocation: sourceLocation)
+        }
+        if report.errors.isEmpty && report.failed == 0 { try? FileManager.default.removeItem(at: work) }
     }
 }

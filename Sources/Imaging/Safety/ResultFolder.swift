@@ -152,7 +152,9 @@ public final class ResultFolder {
     /// goldens a partial update kept. A user's entries are never listed.
     private func writeManifest(_ names: [String]) throws(OutputPaths.Refusal) {
         var manifest = "overscroll manifest 1\n"
-        for name in names { manifest += escape(name) + "\n" }
+        // A folder the run made is listed with a trailing "/" (never part of a name), so the next
+        // run may drop it; any other folder stays the user's.
+        for name in names { manifest += escape(name) + (Self.isRealFolder(staging + "/" + name) ? "/" : "") + "\n" }
         guard FileTree.write(Array(manifest.utf8), to: staging + "/" + Self.manifestName) else {
             throw failure("cannot write in \(OutputPaths.quoted(parent))")
         }
@@ -225,11 +227,28 @@ public final class ResultFolder {
     private func ownedEntries() -> Set<String> {
         if let bytes = FileTree.read(destination + "/" + Self.manifestName) {
             let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").dropFirst()
-            // Only regular files are the tool's: a folder or link put in place of one is the user's.
-            return Set(lines.map { Self.unescape(String($0)) }.filter { FileTree.isRegularFile(destination + "/" + $0) })
+            // Only regular files are the tool's, and folders it listed as folders: a folder or
+            // link put in place of a file is the user's.
+            var owned = Set<String>()
+            for line in lines {
+                let entry = Self.unescape(String(line))
+                if entry.hasSuffix("/") {
+                    let folder = String(entry.dropLast())
+                    if Self.isRealFolder(destination + "/" + folder) { owned.insert(folder) }
+                } else if FileTree.isRegularFile(destination + "/" + entry) {
+                    owned.insert(entry)
+                }
+            }
+            return owned
         }
         guard case .manifest(let legacy) = ownership else { return [] }
         return Set(FileTree.entries(of: destination).filter { legacy($0) && FileTree.isRegularFile(destination + "/" + $0) })
+    }
+
+    /// True when `path` is a folder (not a link to one).
+    private static func isRealFolder(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     private func failure(_ detail: String) -> OutputPaths.Refusal {

@@ -22,6 +22,12 @@ public final class LottieIndicatorRenderer: LottieDrawing {
     public var report: (String) -> Void = { line in
         StandardStreams.error(line + "\n")
     }
+    /// Where goldens are made (`record`, `test`, `verify`): a frame that does not render within
+    /// `frameDeadline` is not replaced by the previous image but recorded in `strictFailure`
+    /// (the caller ends the run with it), so recorded frames never depend on the wall clock.
+    public var strict = false
+    /// Set in `strict` mode when a frame did not render in time: one line naming file and frame.
+    public private(set) var strictFailure: String?
 
     private struct PixelSize: Hashable { var width: Int, height: Int }
 
@@ -80,6 +86,9 @@ public final class LottieIndicatorRenderer: LottieDrawing {
             for (r, s) in finished { store(r, s, in: state) }
             if state.images[size]?.request == request {
                 state.misses = 0
+            } else if strict {
+                strictFailure = strictFailure ?? "lottie: \(path): frame \(request.frame) did not render within \(Self.seconds(frameDeadline)) s (--lottie-timeout)"
+                return false
             } else {
                 state.misses += 1
                 if state.misses >= maxConsecutiveMisses {
@@ -134,6 +143,8 @@ public final class LottieIndicatorRenderer: LottieDrawing {
         }
         report("lottie: \(path): \(reason)")
     }
+
+    private static func seconds(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : "\(v)" }
 
     private static func pixels(_ v: Double) -> Int {
         guard v.isFinite else { return 1 }

@@ -1,0 +1,39 @@
+import Foundation
+import ScrollCore
+
+/// Loads a scenario file where goldens are made: parsed, the scene known, a relative Lottie path
+/// resolved against the file's folder, and the strict rules checked. Errors are one line
+/// naming the file and the field.
+public enum ScenarioFile {
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public let message: String
+        public var description: String { message }
+    }
+
+    public static func load(_ path: String) throws(Failure) -> Scenario {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Failure(message: "\(path): cannot read the scenario file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else { throw Failure(message: "\(path): not UTF-8 text") }
+        do {
+            var s = try ScenarioParser.parse(text)
+            guard SceneCatalog.make(s.scene, context: SceneContext(options: s.options)) != nil else {
+                throw ScenarioError(field: "scene", reason: "unknown scene '\(s.scene)' (scenes: \(SceneCatalog.available.joined(separator: ", ")))")
+            }
+            if let lottie = s.options.indicator.lottiePath, !lottie.hasPrefix("/") {
+                s.options.indicator.lottiePath = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(lottie).path
+            }
+            try s.checkStrict()
+            return s
+        } catch {
+            throw Failure(message: "\(path): \(error)")
+        }
+    }
+
+    /// True when `text` is a JSON object with a `scene` or `events` key (a scenario); other JSON
+    /// files in a suite folder are skipped.
+    public static func looksLikeScenario(_ text: String) -> Bool {
+        guard case let .object(kv)? = try? JSONParser.parse(text) else { return false }
+        return kv.contains { $0.0 == "scene" || $0.0 == "events" }
+    }
+}

@@ -1,0 +1,65 @@
+import Rendering
+import ScrollCore
+
+/// A recording that cannot be made as specified where goldens are made: a Lottie file that fails
+/// to load, or a Lottie frame that misses `--lottie-timeout`. One line naming the file.
+public struct StrictRecordingError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+extension Recorder {
+    /// Runs the scenario through its timeline (every grid frame and every snapshot instant, in
+    /// time order) and calls `visit` at each instant. Pixels are drawn only where `render` says
+    /// so; `visit` then gets the surface (nil otherwise).
+    public func step(_ scenario: Scenario, render: (ScenarioTimeline.Instant) -> Bool,
+                     visit: (ScenarioTimeline.Instant, Session, ImageSurface?) throws -> Void) async throws {
+        var options = scenario.options
+        if let timeout = lottieTimeout {
+            do {
+                try IndicatorSetup.resolveStrict(&options, scene: scenario.scene, renderer: renderer,
+                                                 lottieTimeout: timeout, report: report)
+            } catch {
+                throw StrictRecordingError(error.message)
+            }
+        } else {
+            IndicatorSetup.resolve(&options, scene: scenario.scene, renderer: renderer, report: report)
+        }
+        let session = try Session(scene: scenario.scene, options: options, textMeasurer: renderer.text, runtime: .virtual())
+        let events = scenario.expandedEvents()
+        var next = 0
+        var surface: ImageSurface?
+        for instant in ScenarioTimeline(scenario).instants {
+            let t = instant.t
+            while next < events.count, events[next].t <= t {
+                let (te, e) = events[next]
+                session.advance(to: te)
+                await session.waitForActions()
+                session.advance(to: te)
+                session.handle(e, at: te)
+                next += 1
+            }
+            session.advance(to: t)
+            await session.waitForActions()
+            session.advance(to: t)
+            var drawn: ImageSurface?
+            if render(instant) {
+                let model = session.frame()
+                let w = Int((model.size.width * scenario.scale).rounded()), h = Int((model.size.height * scenario.scale).rounded())
+                let target: ImageSurface
+                if let surface, surface.width == w, surface.height == h {
+                    target = surface
+                } else {
+                    target = try ImageSurface(width: w, height: h)
+                    surface = target
+                }
+                renderer.render(model, into: target, scale: scenario.scale)
+                if let failure = (renderer.lottie as? LottieIndicatorRenderer)?.strictFailure {
+                    throw StrictRecordingError(failure + " at t = \(t) s")
+                }
+                drawn = surface
+            }
+            try visit(instant, session, drawn)
+        }
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import Imaging
+import Rendering
+import ScrollCore
+
+/// Runs one scenario of a suite: renders and encodes only its snapshot instants, compares each
+/// with its golden through `CompareRunner` (the comparison of `overscroll compare`), keeps
+/// expected/actual/diff images of failing snapshots and the scenario's `trace.jsonl` in the
+/// artifact folder, and — after the whole run succeeded — writes goldens as `--update` asks,
+/// each file atomically, unchanged files untouched.
+@MainActor
+public enum SnapshotRun {
+    /// `entry` runs with `options`; artifacts go under `resultsRoot/<entry.artifactFolder>/`.
+    public static func run(_ entry: SuiteEntry, options: SuiteOptions, resultsRoot: String) async -> ScenarioResult {
+        let clock = ContinuousClock.now
+        var result = ScenarioResult(scenario: entry.path, goldens: entry.goldenFolder, frames: entry.frames)
+        let work = resultsRoot + "/" + entry.artifactFolder
+        do {
+            result = try await compare(entry, options: options, work: work, result: result)
+        } catch {
+            result.error = "\(error)"
+            result.snapshots = []
+        }
+        if !result.failed { FileTree.remove(work) }
+        let elapsed = ContinuousClock.now - clock
+        result.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        return result
+    }
+
+    private struct Rendered {
+        var snapshot: Snapshot
+        var png: [UInt8]
+        var width: Int
+        var height: Int
+    }
+
+    private static func compare(_ entry: SuiteEntry, options: SuiteOptions, work: String,
+                                result start: ScenarioResult) async throws -> ScenarioResult {
+        var result = start
+        let scenario = try ScenarioFile.load(entry.path)
+        result.frames = scenario.frameCount
+        let recorder = Recorder(renderer: CairoRenderer())
+        recorder.lottieTimeout = options.lottieTimeout
+        var rendered: [Rendered] = []
+        var trace: [String] = []
+        trace.reserveCapacity(scenario.frameCount)
+        var maskError: ScenarioError?
+        try await recorder.step(scenario, render: { !$0.snapshots.isEmpty }) { instant, session, surface in
+            if let i = instant.frame { trace.append(TraceLine.json(frame: i, t: instant.t, fields: session.traceFields())) }
+            guard let surface else { return }
+            for index in instant.snapshots {
+                let snap = scenario.snapshots[index]
+                do throws(ScenarioError) {
+                    try SnapshotMask.check(snap, scale: scenario.scale, width: surface.width, height: surface.height)
+                } catch {
+                    maskError = maskError ?? error
+                    continue
+                }
+                var pixels = surface.snapshot()
+                if !snap.mask.isEmpty { SnapshotMask.paint(snap, scale: scenario.scale, into: &pixels) }
+                rendered.append(Rendered(snapshot: snap, png: try pixels.pngBytes(), width: surface.width, height: surface.height))
+            }
+        }
+        if let maskError { throw ScenarioFile.Failure(message: "\(entry.path): \(maskError)") }
+        let byName = Dictionary(uniqueKeysWithValues: rendered.map { ($0.snapshot.name, $0) })
+        var outcomes: [SnapshotResult] = []
+        for snap in scenario.snapshots {
+            guard let r = byName[snap.name] else { continue }
+            outcomes.append(try compareOne(r, entry: entry, scale: scenario.scale, options: options, work: work))
+        }
+        // Goldens: only now that every snapshot rendered and compared.
+        for i in outcomes.indices {
+            guard let r = byName[outcomes[i].snapshot] else { continue }
+            outcomes[i].written = try writeGolden(r.png, outcome: outcomes[i], mode: options.update)
+            if outcomes[i].written != nil && outcomes[i].status != .passed {
+                // Fixed by the update: no artifacts kept for it.
+                FileTree.remove(work + "/" + r.snapshot.name)
+                outcomes[i].expected = nil; outcomes[i].actual = nil; outcomes[i].diff = nil
+            }
+        }
+        result.snapshots = outcomes
+        result.obsolete = SuiteDiscovery.obsoleteGoldens(in: entry.goldenFolder, names: scenario.snapshots.map(\.name))
+        if result.failed {
+            let file = work + "/trace.jsonl"
+            try AtomicFileWriter.write(text: trace.joined(separator: "\n") + "\n", toPath: file)
+            result.trace = entry.artifactFolder + "/trace.jsonl"
+        }
+        return result
+    }
+
+    private static func compareOne(_ r: Rendered, entry: SuiteEntry, scale: Double, options: SuiteOptions,
+                                   work: String) throws -> SnapshotResult {
+        let snap = r.snapshot
+        let golden = entry.goldenFolder + "/" + snap.name + ".png"
+        var out = SnapshotResult(snapshot: snap.name, at: snap.at, status: .passed, golden: golden,
+                                 threshold: snap.threshold ?? options.threshold,
+                                 maxDiffPixels: snap.maxDiffPixels ?? options.maxDiffPixels,
+                                 maxDiffRatio: snap.maxDiffRatio ?? options.maxDiffRatio)
+        out.width = r.width; out.height = r.height
+        let folder = work + "/" + snap.name
+        let relative = entry.artifactFolder + "/" + snap.name
+        guard FileTree.exists(golden) else {
+            out.status = .missing
+            try AtomicFileWriter.write(r.png, toPath: folder + "/actual.png")
+            out.actual = relative + "/actual.png"
+            return out
+        }
+        // An unreadable golden is an error, unless this run rewrites goldens that do not match.
+        let rewrites = options.update == .changed || options.update == .all
+        func unreadable(_ why: String) throws -> SnapshotResult {
+            guard rewrites else { throw ScenarioFile.Failure(message: "\(golden): \(why)") }
+            out.status = .failed
+            out.message = "golden \(golden): \(why)"
+            return out
+        }
+        guard FileTree.isRegularFile(golden), let goldenBytes = FileTree.read(golden) else { return try unreadable("cannot read the golden") }
+        guard let size = pngSize(goldenBytes) else { return try unreadable("not a PNG image (unreadable golden)") }
+        try AtomicFileWriter.write(r.png, toPath: folder + "/actual.png")
+        out.actual = relative + "/actual.png"
+        if size != (r.width, r.height) {
+            try AtomicFileWriter.write(goldenBytes, toPath: folder + "/expected.png")
+            out.expected = relative + "/expected.png"
+            out.status = .failed
+            out.message = "golden \(golden) is \(size.0)×\(size.1) but the snapshot is \(r.width)×\(r.height)"
+            return out
+        }
+        // The golden is compared where it is; with a mask, its masked copy (kept as expected.png).
+        var expectedPath = golden
+        if !snap.mask.isEmpty {
+            var image: RGBAImage
+            do { image = try PNGDecoder.decode(goldenBytes, file: golden) } catch {
+                throw ScenarioFile.Failure(message: "\(error)")
+            }
+            SnapshotMask.paint(snap, scale: scale, into: &image)
+            expectedPath = folder + "/expected.png"
+            try AtomicFileWriter.write(try PNGEncoder.fast.encode(image), toPath: expectedPath)
+        }
+        var compare = CompareOptions(maxDiffPixels: out.maxDiffPixels, maxDiffRatio: out.maxDiffRatio,
+                                     diffPath: folder + "/diff.png", threads: 1)
+        compare.pixelmatch.threshold = out.threshold
+        compare.pixelmatch.includeAA = options.includeAA
+        let report = CompareRunner.run(pairs: [.init(name: snap.name, expected: expectedPath, actual: folder + "/actual.png")],
+                                       singleFile: true, options: compare)
+        if let e = report.errors.first { throw ScenarioFile.Failure(message: e.replacingOccurrences(of: folder + "/actual.png", with: "snapshot '\(snap.name)'")) }
+        guard let frame = report.frames.first else { throw ScenarioFile.Failure(message: "\(golden): not compared") }
+        out.differing = frame.differing
+        out.ratio = frame.ratio
+        if frame.match {
+            FileTree.remove(folder)
+            out.expected = nil; out.actual = nil
+        } else {
+            out.status = .failed
+            if snap.mask.isEmpty { try AtomicFileWriter.write(goldenBytes, toPath: folder + "/expected.png") }
+            out.expected = relative + "/expected.png"
+            if FileTree.exists(folder + "/diff.png") { out.diff = relative + "/diff.png" }
+        }
+        return out
+    }
+
+    /// Writes the golden as `mode` asks; returns what was done (nil: not a candidate).
+    private static func writeGolden(_ png: [UInt8], outcome: SnapshotResult, mode: SuiteOptions.UpdateMode) throws -> SnapshotResult.Written? {
+        let wanted: Bool
+        switch mode {
+        case .none: wanted = false
+        case .missing: wanted = outcome.status == .missing
+        case .changed: wanted = outcome.status != .passed
+        case .all: wanted = true
+        }
+        guard wanted else { return nil }
+        if outcome.status != .missing, let old = FileTree.read(outcome.golden), old == png { return .unchanged }
+        try AtomicFileWriter.write(png, toPath: outcome.golden)
+        return outcome.status == .missing ? .created : .changed
+    }
+
+    /// Width and height from a PNG's IHDR, nil when the bytes are not a PNG.
+    static func pngSize(_ bytes: [UInt8]) -> (Int, Int)? {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard bytes.count >= 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
+        func be(_ o: Int) -> Int { bytes[o..<(o + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        return (be(16), be(20))
+    }
+}

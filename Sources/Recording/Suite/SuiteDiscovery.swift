@@ -1,0 +1,91 @@
+import Foundation
+import Imaging
+
+/// Finds the scenarios of `overscroll test PATH…`: a file is taken as given; a folder is searched
+/// recursively for `*.json` files that are scenarios (a JSON object with `scene` or `events`).
+/// Hidden folders, `__snapshots__` and the results folder are not searched. Sorted by path.
+public enum SuiteDiscovery {
+    public struct Found: Sendable {
+        public var entries: [SuiteEntry] = []
+        /// One-line notes about skipped files.
+        public var notes: [String] = []
+        /// Paths that do not exist (usage errors).
+        public var errors: [String] = []
+    }
+
+    public static func find(_ paths: [String], excluding excluded: [String] = []) -> Found {
+        var found = Found()
+        let skip = Set(excluded.map(OutputPaths.canonical))
+        var files: [String] = []
+        let fm = FileManager.default
+        for path in paths {
+            var isDir: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
+                found.errors.append("\(path): no such file or folder")
+                continue
+            }
+            if !isDir.boolValue { files.append(path); continue }
+            var stack = [path]
+            var visited = Set<String>()
+            while let folder = stack.popLast() {
+                let canonical = OutputPaths.canonical(folder)
+                // The results folder is not searched; a symlinked folder is searched once.
+                if skip.contains(canonical) || !visited.insert(canonical).inserted { continue }
+                guard let names = try? fm.contentsOfDirectory(atPath: folder) else {
+                    found.errors.append("\(folder): cannot list the folder")
+                    continue
+                }
+                for name in names.sorted() where !name.hasPrefix(".") && name != "__snapshots__" {
+                    let child = folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
+                    var childIsDir: ObjCBool = false
+                    guard fm.fileExists(atPath: child, isDirectory: &childIsDir) else { continue }
+                    if childIsDir.boolValue {
+                        stack.append(child)
+                    } else if name.lowercased().hasSuffix(".json") {
+                        guard let data = fm.contents(atPath: child), let text = String(data: data, encoding: .utf8),
+                              ScenarioFile.looksLikeScenario(text) else {
+                            found.notes.append("\(child): not a scenario (no \"scene\" or \"events\"), skipped")
+                            continue
+                        }
+                        files.append(child)
+                    }
+                }
+            }
+        }
+        var seen = Set<String>()
+        for file in files.sorted() where seen.insert(OutputPaths.canonical(file)).inserted {
+            let scenario = try? ScenarioFile.load(file)
+            found.entries.append(SuiteEntry(path: file, frames: scenario?.frameCount ?? 0,
+                                            snapshotNames: scenario?.snapshots.map(\.name) ?? []))
+        }
+        return found
+    }
+
+    /// Entries whose path or a snapshot name contains `text`.
+    public static func grep(_ entries: [SuiteEntry], _ text: String) -> [SuiteEntry] {
+        entries.filter { $0.path.contains(text) || $0.snapshotNames.contains { $0.contains(text) } }
+    }
+
+    /// Shard `index` (1-based) of `count`: a deterministic split balanced by frame count. Entries
+    /// are taken largest first (ties by path) and each goes to the shard with the fewest frames
+    /// so far (ties: the lower shard); the shard's entries are returned sorted by path.
+    public static func shard(_ entries: [SuiteEntry], index: Int, count: Int) -> [SuiteEntry] {
+        precondition(count >= 1 && index >= 1 && index <= count)
+        var load = [Int](repeating: 0, count: count)
+        var mine: [SuiteEntry] = []
+        let order = entries.sorted { ($0.frames, $1.path) > ($1.frames, $0.path) }
+        for e in order {
+            let target = load.indices.min { (load[$0], $0) < (load[$1], $1) }!
+            load[target] += max(1, e.frames)
+            if target == index - 1 { mine.append(e) }
+        }
+        return mine.sorted { $0.path < $1.path }
+    }
+
+    /// PNG files in `folder` that none of `names` names (sorted).
+    public static func obsoleteGoldens(in folder: String, names: [String]) -> [String] {
+        guard let files = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        let wanted = Set(names.map { $0 + ".png" })
+        return files.filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") && !wanted.contains($0) }.sorted()
+    }
+}

@@ -1,0 +1,65 @@
+/// Settings of `overscroll test` that every scenario of the run shares (passed to worker
+/// processes as JSON).
+public struct SuiteOptions: Codable, Sendable, Equatable {
+    /// Which goldens `--update` writes.
+    public enum UpdateMode: String, Codable, Sendable, CaseIterable {
+        /// Compare only (default).
+        case none
+        /// Create goldens that do not exist.
+        case missing
+        /// Create missing goldens and rewrite those that do not match.
+        case changed
+        /// Write every snapshot (files whose bytes are unchanged are left untouched).
+        case all
+    }
+
+    public var update = UpdateMode.none
+    /// Matching threshold 0…1 (default 0.1, as `compare`).
+    public var threshold = 0.1
+    public var includeAA = false
+    public var maxDiffPixels: Int?
+    public var maxDiffRatio: Double?
+    /// Seconds a Lottie frame may take to render.
+    public var lottieTimeout = 5.0
+
+    public init() {}
+}
+
+/// One scenario of a suite: its file as given (relative to where the suite runs) and where its
+/// goldens and artifacts go.
+public struct SuiteEntry: Codable, Sendable, Equatable {
+    /// The scenario file as found (e.g. `Tests/Scenarios/title-scroll.json`).
+    public var path: String
+    /// Frames on the fps grid (0 when the file does not parse; it then fails when run).
+    public var frames: Int
+    /// Snapshot names (for `--grep`).
+    public var snapshotNames: [String]
+
+    public init(path: String, frames: Int, snapshotNames: [String]) {
+        self.path = path; self.frames = frames; self.snapshotNames = snapshotNames
+    }
+
+    /// The scenario's name: its file name without `.json`.
+    public var baseName: String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        return file.lowercased().hasSuffix(".json") ? String(file.dropLast(5)) : file
+    }
+
+    /// Its folder (`.` for a bare file name).
+    public var folder: String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `<dir>/__snapshots__/<name>`.
+    public var goldenFolder: String { folder + "/__snapshots__/" + baseName }
+
+    /// Where its artifacts go inside the results folder: the path without `.json`, with `..`
+    /// and leading `/` made harmless.
+    public var artifactFolder: String {
+        var parts = path.split(separator: "/").map(String.init).filter { $0 != "." && !$0.isEmpty }
+        parts = parts.map { $0 == ".." ? "__up__" : $0 }
+        if let last = parts.last, last.lowercased().hasSuffix(".json") { parts[parts.count - 1] = String(last.dropLast(5)) }
+        return parts.joined(separator: "/")
+    }
+}

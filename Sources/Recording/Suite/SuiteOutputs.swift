@@ -1,0 +1,34 @@
+import Foundation
+import Imaging
+
+/// The files a suite run leaves in its results folder: `results.json` (machine-readable, the
+/// input of `merge-reports`) and `report/` (the HTML report, with copies of the failing
+/// snapshots' images).
+public enum SuiteOutputs {
+    public struct Failure: Error, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+
+    /// Writes `results.json` and `report/` into `folder`; artifact paths in `suite` are relative
+    /// to `resultsRoot`.
+    public static func write(_ suite: SuiteResults, into folder: String, resultsRoot: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var suite = suite
+        suite.summary = suite.counted
+        let data = try encoder.encode(suite)
+        try AtomicFileWriter.write(Array(data) + [0x0A], toPath: folder + "/results.json")
+        try SuiteReport.write(suite, resultsRoot: resultsRoot, to: folder + "/report")
+    }
+
+    /// Reads a `results.json`.
+    public static func read(_ path: String) throws(Failure) -> SuiteResults {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Failure(message: "\(path): cannot read (is it a results folder of `overscroll test`?)")
+        }
+        do { return try JSONDecoder().decode(SuiteResults.self, from: data) } catch {
+            throw Failure(message: "\(path): not a results.json of `overscroll test`")
+        }
+    }
+}

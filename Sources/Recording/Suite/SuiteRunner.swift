@@ -1,0 +1,251 @@
+import Dispatch
+import Foundation
+import Imaging
+
+/// `overscroll test`: finds the scenarios, runs them (in parallel worker processes when asked),
+/// prints one line per scenario as it finishes and a summary, and replaces the results folder
+/// with `results.json`, the HTML report and the artifacts of failing snapshots.
+@MainActor
+public final class SuiteRunner {
+    public struct Config: Sendable {
+        public var paths: [String] = ["."]
+        public var options = SuiteOptions()
+        public var workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        public var artifacts = "test-results"
+        public var grep: String?
+        public var junit: String?
+        /// 1-based shard index and count.
+        public var shard: (index: Int, count: Int)?
+        public var prune = false
+        /// The command line, for the report.
+        public var command = "overscroll test"
+        /// The program that serves `__test-worker` jobs; nil runs every scenario in this process.
+        public var workerExecutable: String?
+        public init() {}
+    }
+
+    /// Standard output and standard error, one line per call (newline added).
+    public var output: @Sendable (String) -> Void = { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+    public var errorOutput: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+
+    public init() {}
+
+    /// Runs the suite; returns the exit status (0 passed, 1 mismatch or missing golden, 2 error).
+    public func run(_ config: Config) async -> Int32 {
+        let found = SuiteDiscovery.find(config.paths, excluding: [config.artifacts])
+        for e in found.errors { errorOutput("overscroll test: \(e)") }
+        if !found.errors.isEmpty { return 2 }
+        for n in found.notes { errorOutput("note: \(n)") }
+        var entries = found.entries
+        if entries.isEmpty {
+            errorOutput("overscroll test: no scenarios in \(config.paths.joined(separator: " "))")
+            return 2
+        }
+        if let grep = config.grep {
+            entries = SuiteDiscovery.grep(entries, grep)
+            if entries.isEmpty { errorOutput("overscroll test: no scenario path or snapshot name contains '\(grep)' (--grep)"); return 2 }
+        }
+        if let shard = config.shard { entries = SuiteDiscovery.shard(entries, index: shard.index, count: shard.count) }
+
+        // Outputs never overlap inputs: scenario files and golden folders.
+        var inputs: [(path: String, what: String)] = []
+        for e in entries { inputs += [(e.path, "a scenario file"), (e.folder + "/__snapshots__", "a golden folder")] }
+        do {
+            try OutputPaths.refuseOverlap(output: config.artifacts, flag: "--artifacts", inputs: inputs)
+            if let junit = config.junit {
+                try OutputPaths.checkFile(junit, flag: "--junit")
+                try OutputPaths.refuseOverlap(output: junit, flag: "--junit", inputs: inputs)
+            }
+        } catch {
+            errorOutput("overscroll test: \(error)")
+            return 2
+        }
+        let folder: ResultFolder
+        do {
+            folder = try ResultFolder(replacing: config.artifacts, flag: "--artifacts",
+                                      ownership: .manifest(legacy: { $0 == "results.json" }))
+        } catch {
+            errorOutput("overscroll test: \(error)")
+            return 2
+        }
+
+        let started = ContinuousClock.now
+        var results = await runAll(entries, config: config, root: folder.staging)
+        results.sort { $0.scenario < $1.scenario }
+
+        var pruned = 0
+        if config.prune {
+            for i in results.indices where results[i].error == nil {
+                for name in results[i].obsolete where unlink(results[i].goldens + "/" + name) == 0 { pruned += 1 }
+                results[i].obsolete = []
+            }
+        }
+        let suite = SuiteResults(command: config.command, date: Self.isoDate(),
+                                 threshold: config.options.threshold, maxDiffPixels: config.options.maxDiffPixels,
+                                 maxDiffRatio: config.options.maxDiffRatio,
+                                 shards: config.shard.map { ["\($0.index)/\($0.count)"] } ?? [], scenarios: results)
+        do {
+            try SuiteOutputs.write(suite, into: folder.staging, resultsRoot: folder.staging)
+            try folder.commit()
+            if let junit = config.junit { try AtomicFileWriter.write(text: JUnitWriter.xml(suite), toPath: junit) }
+        } catch {
+            folder.abandon()
+            errorOutput("overscroll test: \(error)")
+            return 2
+        }
+        let elapsed = ContinuousClock.now - started
+        for line in Self.summary(suite, update: config.options.update, pruned: pruned, prune: config.prune,
+                                 seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
+                                 artifacts: config.artifacts) {
+            output(line)
+        }
+        return suite.exitCode
+    }
+
+    private func runAll(_ entries: [SuiteEntry], config: Config, root: String) async -> [ScenarioResult] {
+        let workers = min(max(1, config.workers), entries.count)
+        guard workers > 1, let executable = config.workerExecutable else {
+            var out: [ScenarioResult] = []
+            for e in entries {
+                let r = await SnapshotRun.run(e, options: config.options, resultsRoot: root)
+                output(Self.line(r))
+                out.append(r)
+            }
+            return out
+        }
+        // Largest scenarios first, so the last to finish is a short one. This process is one
+        // lane (it is warm already); each other lane keeps one worker process for all its
+        // scenarios. A worker that dies fails its scenario and is replaced.
+        let order = entries.indices.sorted { (entries[$0].frames, entries[$1].path) > (entries[$1].frames, entries[$0].path) }
+        let jobs = order.map { WorkerProcess.Job(entry: entries[$0], options: config.options, resultsRoot: root) }
+        let print = output
+        let next = Dispenser(jobs.count)
+        let slots = ResultSlots(jobs.count)
+        // A worker that dies closes its pipe: writing to it must fail, not kill this process.
+        signal(SIGPIPE, SIG_IGN)
+        let others = Self.startWorkerLanes(workers - 1, jobs: jobs, executable: executable, next: next, slots: slots, print: print)
+        while let k = next.take() {
+            let r = await SnapshotRun.run(jobs[k].entry, options: config.options, resultsRoot: root)
+            slots.set(k, r)
+            print(Self.line(r))
+        }
+        await Self.wait(for: others)
+        return slots.all
+    }
+
+    nonisolated private static func wait(for group: DispatchGroup) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            group.notify(queue: .global()) { done.resume() }
+        }
+    }
+
+    /// Runs `count` lanes on other threads, each feeding one worker process; the group is left
+    /// when every lane is done. Not isolated to the main actor (the lanes block on pipes).
+    nonisolated private static func startWorkerLanes(_ count: Int, jobs: [WorkerProcess.Job], executable: String,
+                                                     next: Dispenser, slots: ResultSlots,
+                                                     print: @escaping @Sendable (String) -> Void) -> DispatchGroup {
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            DispatchQueue.concurrentPerform(iterations: count) { _ in
+                var worker: WorkerProcess?
+                while let k = next.take() {
+                    if worker == nil { worker = WorkerProcess(executable: executable) }
+                    var result: ScenarioResult
+                    if let w = worker, let r = w.run(jobs[k]) {
+                        result = r
+                    } else {
+                        let why = worker.map { $0.finish() ?? "the worker gave no result" } ?? "cannot start \(executable)"
+                        worker = nil
+                        let e = jobs[k].entry
+                        result = ScenarioResult(scenario: e.path, goldens: e.goldenFolder, frames: e.frames,
+                                                error: "\(e.path): \(why)")
+                    }
+                    slots.set(k, result)
+                    print(line(result))
+                }
+                worker?.finish()
+            }
+            group.leave()
+        }
+        return group
+    }
+
+    /// `✓ path  3 passed  0.42 s` / `✗ path  1 failed, 2 passed  0.51 s` / `✗ path  error: …`.
+    nonisolated static func line(_ r: ScenarioResult) -> String {
+        let time = String(format: "%.2f s", r.seconds)
+        if let e = r.error { return "✗ \(r.scenario)  error: \(e)" }
+        let failed = r.snapshots.filter { $0.isFailure && $0.status == .failed }.count
+        let missing = r.snapshots.filter { $0.isFailure && $0.status == .missing }.count
+        let passed = r.snapshots.count - failed - missing
+        var parts: [String] = []
+        if failed > 0 { parts.append("\(failed) failed") }
+        parts.append("\(passed) passed")
+        if missing > 0 { parts.append("\(missing) missing") }
+        for kind in [SnapshotResult.Written.created, .changed] {
+            let n = r.snapshots.filter { $0.written == kind }.count
+            if n > 0 { parts.append("\(n) golden\(n == 1 ? "" : "s") \(kind.rawValue)") }
+        }
+        if r.snapshots.isEmpty { parts = ["no snapshots"] }
+        var text = "\(r.failed ? "✗" : "✓") \(r.scenario)  \(parts.joined(separator: ", "))  \(time)"
+        for s in r.snapshots where s.isFailure {
+            switch s.status {
+            case .missing: text += "\n    \(s.snapshot) (t = \(s.at) s): missing golden \(s.golden) (--update=missing creates it)"
+            case .failed:
+                if let m = s.message { text += "\n    \(s.snapshot) (t = \(s.at) s): \(m)" } else {
+                    text += "\n    \(s.snapshot) (t = \(s.at) s): \(s.differing ?? 0) differing pixels (\(SuiteReport.percent(s.ratio ?? 0)))"
+                }
+            case .passed: break
+            }
+        }
+        return text
+    }
+
+    static func summary(_ suite: SuiteResults, update: SuiteOptions.UpdateMode, pruned: Int, prune: Bool,
+                        seconds: Double, artifacts: String) -> [String] {
+        var lines: [String] = []
+        var counts = "\(suite.scenarios.count) scenarios, \(suite.snapshots.count) snapshots: \(suite.passed) passed, \(suite.failed) failed, \(suite.missing) missing goldens, \(suite.obsolete) obsolete goldens"
+        if suite.errors > 0 { counts += ", \(suite.errors) scenario errors" }
+        lines.append(counts + String(format: " (%.1f s)", seconds))
+        if update != .none {
+            let w = suite.snapshots.compactMap(\.written)
+            let created = w.filter { $0 == .created }.count, changed = w.filter { $0 == .changed }.count
+            lines.append("goldens: \(created) created, \(changed) changed, \(suite.snapshots.count - created - changed) unchanged")
+        }
+        if prune { lines.append("pruned \(pruned) obsolete goldens") } else if suite.obsolete > 0 {
+            lines.append("obsolete goldens (no snapshot names them; --prune deletes them):")
+            for s in suite.scenarios { for o in s.obsolete { lines.append("    \(s.goldens)/\(o)") } }
+        }
+        if suite.exitCode != 0 { lines.append("report: \(artifacts)/report/index.html") }
+        return lines
+    }
+
+    static func isoDate() -> String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime]
+        return f.string(from: Date())
+    }
+}
+
+/// Hands out job numbers to worker threads.
+private final class Dispenser: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private let limit: Int
+    init(_ limit: Int) { self.limit = limit }
+    func take() -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        guard next < limit else { return nil }
+        next += 1
+        return next - 1
+    }
+}
+
+/// Results filled in by worker threads.
+private final class ResultSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [ScenarioResult?]
+    init(_ count: Int) { values = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ r: ScenarioResult) { lock.lock(); values[i] = r; lock.unlock() }
+    var all: [ScenarioResult] { lock.lock(); defer { lock.unlock() }; return values.compactMap { $0 } }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+@testable import Recording
+
+/// `overscroll test` and `overscroll merge-reports` through the built program: parallel worker
+/// processes, shards, merged reports, usage errors.
+@MainActor
+@Suite struct SuiteCommandTests {
+    func binary() -> String? {
+        var dir = Bundle.main.bundleURL
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("overscroll")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
+            dir = dir.deletingLastPathComponent()
+        }
+        return FileManager.default.isExecutableFile(atPath: ".build/debug/overscroll") ? ".build/debug/overscroll" : nil
+    }
+
+    func cli(_ args: [String], in folder: String) throws -> (status: Int32, out: String, err: String) {
+        guard let exe = binary() else { throw CocoaError(.fileNoSuchFile) }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: exe)
+        p.arguments = args
+        p.currentDirectoryURL = URL(fileURLWithPath: folder)
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out; p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+
+    func suite() throws -> SuiteFixture {
+        let f = try SuiteFixture()
+        for (i, name) in ["a", "b", "c", "d", "e"].enumerated() {
+            try f.write("suite/\(i % 2 == 0 ? "" : "sub/")\(name).json", SuiteFixture.listScenario([("s0", 0.1 * Double(i)), ("s1", 0.55)]))
+        }
+        return f
+    }
+
+    @Test func workersShardsAndMergedReports() throws {
+        #expect(binary() != nil, "the overscroll binary is built by `swift build --build-tests`")
+        let f = try suite()
+        let root = f.root.path
+        var r = try cli(["test", "suite", "--workers", "2", "--update=missing"], in: root)
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("5 scenarios, 10 snapshots: 10 passed"))
+        #expect(r.out.contains("goldens: 10 created, 0 changed, 0 unchanged"))
+        #expect(FileManager.default.fileExists(atPath: f.path("suite/sub/__snapshots__/b/s1.png")))
+        #expect(FileManager.default.fileExists(atPath: f.path("test-results/results.json")), "default results folder")
+
+        try SuiteFixture.perturb(f.path("suite/__snapshots__/c/s1.png"))
+        try FileManager.default.removeItem(atPath: f.path("suite/sub/__snapshots__/d/s0.png"))
+        r = try cli(["test", "suite", "--workers", "2"], in: root)
+        #expect(r.status == 1)
+        #expect(r.out.contains("✗ suite/c.json  1 failed, 1 passed"))
+        #expect(r.out.contains("✗ suite/sub/d.json  1 passed, 1 missing"))
+        #expect(r.out.contains("8 passed, 1 failed, 1 missing goldens"))
+        let whole = try f.results("test-results")
+
+        var shardPaths: [[String]] = []
+        for i in 1...2 {
+            r = try cli(["test", "suite", "--workers", "2", "--shard", "\(i)/2", "--artifacts", "shard-\(i)"], in: root)
+            #expect(r.status == 0 || r.status == 1)
+            let part = try f.results("shard-\(i)")
+            #expect(part.shards == ["\(i)/2"])
+            shardPaths.append(part.scenarios.map(\.scenario))
+        }
+        #expect(Set(shardPaths[0]).isDisjoint(with: shardPaths[1]))
+        #expect((shardPaths[0] + shardPaths[1]).sorted() == whole.scenarios.map(\.scenario))
+
+        r = try cli(["merge-reports", "shard-1", "shard-2", "--artifacts", "merged", "--junit", "merged.xml"], in: root)
+        #expect(r.status == 1, "\(r.err)")
+        let merged = try f.results("merged")
+        #expect(merged.scenarios.map(\.scenario) == whole.scenarios.map(\.scenario))
+        #expect(merged.snapshots.map(\.status) == whole.snapshots.map(\.status))
+        #expect(merged.shards == ["1/2", "2/2"])
+        for s in merged.snapshots { for rel in [s.expected, s.actual, s.diff].compactMap({ $0 }) {
+            #expect(FileManager.default.fileExists(atPath: f.path("merged/" + rel)), "\(rel)")
+        } }
+        #expect(FileManager.default.fileExists(atPath: f.path("merged/report/index.html")))
+        #expect(try String(contentsOfFile: f.path("merged.xml"), encoding: .utf8).components(separatedBy: "<testcase ").count - 1 == 10)
+
+        r = try cli(["merge-reports", "shard-1", "shard-1"], in: root)
+        #expect(r.status == 2 && r.err.contains("is in both"))
+        r = try cli(["merge-reports", "shard-1", "--artifacts", "shard-1"], in: root)
+        #expect(r.status == 2 && r.err.contains("--artifacts"))
+    }
+
+    @Test(arguments: [
+        (["test", "suite", "--shard", "3/2"], "--shard"),
+        (["test", "suite", "--shard", "0/2"], "--shard"),
+        (["test", "suite", "--shard", "x"], "--shard"),
+        (["test", "suite", "--update=sometimes"], "--update"),
+        (["test", "suite", "--workers", "0"], "--workers"),
+        (["test", "suite", "--frobnicate"], "--frobnicate"),
+        (["test", "suite", "--lottie-timeout", "-1"], "--lottie-timeout"),
+        (["merge-reports"], "merge-reports"),
+    ])
+    func usageErrorsAreOneLineAndExitTwo(args: [String], flag: String) throws {
+        let f = try suite()
+        let r = try cli(args, in: f.root.path)
+        #expect(r.status == 2)
+        #expect(r.err.contains(flag) && r.err.split(separator: "\n").count == 1, "\(r.err)")
+        #expect(!FileManager.default.fileExists(atPath: f.path("test-results")), "nothing written")
+    }
+}
