@@ -136,6 +136,7 @@ public struct SDLEventAdapter: Sendable {
         case Int(SDLK_3.rawValue): return .digit3
         case Int(SDLK_4.rawValue): return .digit4
         case Int(SDLK_5.rawValue): return .digit5
+        case Int(SDLK_6.rawValue): return .digit6
         default: return nil
         }
     }

@@ -96,7 +96,7 @@ public final class WindowApp {
         let requested = options.scale ?? 1
         let flags = UInt32(SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue)
         let pos = overscroll_sdl_windowpos_centered()
-        guard let w = SDL_CreateWindow("Overscroll — \(session.scene.name)", pos, pos,
+        guard let w = SDL_CreateWindow(SceneCatalog.windowTitle(for: session.scene.name), pos, pos,
                                        Int32((size.width * requested).rounded()), Int32((size.height * requested).rounded()), flags) else {
             throw .sdl(String(cString: SDL_GetError()))
         }
@@ -187,6 +187,7 @@ public final class WindowApp {
             frameStart = now()
             session.advance(to: frameStart)
             onAdvance?(session)
+            syncTitle()
             draw()
         }
         return framesPresented
@@ -206,6 +207,16 @@ public final class WindowApp {
             onInput?(e, t)
             session.handle(e, at: t)
         }
+    }
+
+    /// The window's title as SDL has it (nil before `open`).
+    public var windowTitle: String? { window.map { String(cString: SDL_GetWindowTitle($0)) } }
+
+    /// Makes the title follow the scene (keys 1–6 switch it).
+    private func syncTitle() {
+        guard let window else { return }
+        let title = SceneCatalog.windowTitle(for: session.scene.name)
+        if String(cString: SDL_GetWindowTitle(window)) != title { SDL_SetWindowTitle(window, title) }
     }
 
     /// Repaints and presents what changed since the frame on screen (nothing when unchanged).

@@ -16,6 +16,10 @@ public final class RecordingPictures {
     let picked: Set<Int>
     /// Per frame: time (s), offset (pt), refresh state (nil when the scene has none), phase.
     private(set) var samples: [(t: Double, offset: Double, state: String?, phase: String)] = []
+    /// Times at which a refresh failed or was cancelled, with the error (the `error` trace field
+    /// changing to a new value).
+    private(set) var failures: [(t: Double, error: String)] = []
+    private var lastError: String?
     private(set) var sheet: ContactSheet?
 
     /// `contactSheet`: keep thumbnails for the contact sheet (false with `--no-png`).
@@ -42,6 +46,11 @@ public final class RecordingPictures {
         var phase = ""
         if case let .string(s)? = field("phase") { phase = s }
         samples.append((t, offset, state, phase))
+        var error: String?
+        if case let .string(e)? = field("error") { error = e }
+        // Each refresh clears the error when it starts, so every failure is a change to a value.
+        if let error, error != lastError { failures.append((t, error)) }
+        lastError = error
         guard picked.contains(i), let surface, var s = sheet else { return }
         let size = s.fittedSize(pixelWidth: surface.width, pixelHeight: surface.height)
         let image = try ImagePainter.thumbnail(of: surface, width: Int(size.width * PlotWriter.scale), height: Int(size.height * PlotWriter.scale))
@@ -62,7 +71,8 @@ public final class RecordingPictures {
             i = j + 1
         }
         return LinePlot(title: "\(scenario.scene): offset over time", xLabel: "t (s)", yLabel: "offset (pt)",
-                        series: [samples.map { ($0.t, $0.offset) }], bands: bands, markers: markers())
+                        series: [samples.map { ($0.t, $0.offset) }], bands: bands, markers: markers(),
+                        failures: failures.map { LinePlot.Marker(x: $0.t, label: $0.error) })
     }
 
     /// Markers at the scenario's events: pointer moves and waits are left out, and repeated

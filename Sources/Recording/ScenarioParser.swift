@@ -45,7 +45,7 @@ public enum ScenarioParser {
         }
         if let v = try r.optional("spinner") {
             let name = try v.string()
-            guard ["seed", "material"].contains(name) else { throw v.error("unknown spinner '\(name)' (seed, material)") }
+            guard SpinnerStyle.names.contains(name) else { throw v.error("unknown spinner '\(name)' (seed, material, ios)") }
             s.options.indicator.style = name
         }
         if let v = try r.optional("reduceMotion") { s.options.indicator.reduceMotion = try v.bool() }

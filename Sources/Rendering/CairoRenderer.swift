@@ -94,6 +94,17 @@ public final class CairoRenderer {
             cairo_move_to(cr, from.x, from.y)
             cairo_line_to(cr, to.x, to.y)
             cairo_stroke(cr)
+        case let .capsule(from, to, color, width):
+            guard color.a > 0 else { return }
+            cairo_save(cr)
+            set(cr, color)
+            cairo_set_line_width(cr, width)
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            cairo_new_path(cr)
+            cairo_move_to(cr, from.x, from.y)
+            cairo_line_to(cr, to.x, to.y)
+            cairo_stroke(cr)
+            cairo_restore(cr)
         case let .arc(a):
             guard a.endAngle != a.startAngle, a.color.a > 0 else { return }
             set(cr, a.color)

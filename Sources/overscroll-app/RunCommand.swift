@@ -26,7 +26,7 @@ enum RunCommand {
                                               help: "how the refresh action ends", default: defaults.refresh.outcome.rawValue)
     static let refreshTimeout = Option.number("refresh-timeout", value: "S", in: 0.001...3600, help: "cancel a refresh after this many seconds",
                                               default: defaults.refresh.timeout)
-    static let spinner = Option.choice("spinner", value: "STYLE", ["seed", "material"],
+    static let spinner = Option.choice("spinner", value: "STYLE", SpinnerStyle.names,
                                        help: "vector spinner; default: the scene's, a Lottie in the coordinator")
     static let reduceMotion = Option.flag("reduce-motion", help: "slow, fixed-arc spinner (also OVERSCROLL_REDUCE_MOTION=1)")
     static let lottie = Option.string("lottie", value: "FILE", help: "Lottie file as the refresh indicator")
@@ -40,7 +40,7 @@ enum RunCommand {
         about: """
         Opens the window. Drag with the mouse (or a finger), scroll with the wheel or touchpad,
         Up/Down/PageUp/PageDown/Space/Home/End scroll, F5 or Ctrl+R refreshes, Esc cancels a refresh,
-        D toggles the debug overlay, 1–5 switch scenes, Q or Ctrl+Q quits.
+        D toggles the debug overlay, 1–6 switch scenes, Q or Ctrl+Q quits.
         """,
         options: [scene.spec, size.spec, scale.spec, rows.spec, theme.spec, overlay.spec, refreshDuration.spec, refreshOutcome.spec,
                   refreshTimeout.spec, spinner.spec, reduceMotion.spec, lottie.spec, indicatorColor.spec, traceTitle.spec, capture.spec],

@@ -39,4 +39,24 @@ import Rendering
         // What is on screen is the final state (the overlay shows phase idle), not a frame from mid-drag.
         #expect(app.lastFrame == session.frame())
     }
+
+    /// Issue 12, defect 5: the title follows the scene, and key 6 opens `list`.
+    @Test func theWindowTitleFollowsTheScene() throws {
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        var options = SceneOptions()
+        options.size = Size(300, 400)
+        let session = try Session(scene: "coordinator", options: options)
+        var w = WindowOptions()
+        w.sceneOptions = options
+        w.scale = 1
+        let app = WindowApp(session: session, renderer: CairoRenderer(), options: w)
+        try app.open()
+        defer { app.close() }
+        #expect(app.windowTitle == "Overscroll — coordinator (1)")
+        push(SDL_KEYDOWN) { $0.key.keysym.sym = SDL_Keycode(SDLK_6.rawValue) }
+        push(SDL_QUIT)
+        _ = app.run()
+        #expect(session.scene.name == "list")
+        #expect(app.windowTitle == "Overscroll — list (6)")
+    }
 }

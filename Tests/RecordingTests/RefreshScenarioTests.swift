@@ -130,9 +130,15 @@ import ScrollCore
         #expect(first.double("threshold") == 75)
         #expect(frames.last!.int("refreshes") == 1)
         #expect(frames.last!.state == "idle")
-        // Content pushed down by the threshold while refreshing.
-        let settled = frames.filter { $0.state == "refreshing" }.last!
-        #expect(abs(settled.offset - -75) < 0.5)
+        // The finger keeps control after the trigger (issue 12): the content follows it down
+        // until it lifts at 0.9 s, never above the refresh position, then springs back into the
+        // gap of the threshold while refreshing.
+        let refreshing = frames.filter { $0.state == "refreshing" }
+        #expect(refreshing.allSatisfy { $0.offset <= -75 + 1e-9 })
+        #expect(refreshing.contains { $0.t < 0.9 && $0.offset < -100 })
+        let afterRelease = refreshing.filter { $0.t > 0.95 }
+        #expect(zip(afterRelease, afterRelease.dropFirst()).allSatisfy { $1.offset >= $0.offset - 1e-9 })
+        #expect(abs(refreshing.last!.offset - -75) < 5)
         #expect(frames.last!.offset == 0)
     }
 

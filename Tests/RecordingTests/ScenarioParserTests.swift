@@ -22,6 +22,14 @@ import Testing
         #expect(s.options.rows == 200)
     }
 
+    @Test func spinnerStylesIncludeTheIOSActivityIndicator() throws {
+        #expect(try ScenarioParser.parse(#"{"spinner": "ios"}"#).options.indicator.style == "ios")
+        #expect(throws: ScenarioError.self) { try ScenarioParser.parse(#"{"spinner": "spokes"}"#) }
+        // Keys 1–6: `list` has a key.
+        let s = try ScenarioParser.parse(#"{"events": [{"at": 0.1, "key": "6"}]}"#)
+        #expect(s.events[0].kind == .key(.digit6, []))
+    }
+
     @Test func lastFrameIsAtExactlyTheDuration() throws {
         let s = try ScenarioParser.parse(#"{"fps": 30, "duration": 1.01}"#)
         #expect(s.time(ofFrame: s.frameCount - 1) == 1.01)

@@ -28,6 +28,20 @@ import Testing
         try GoldenImage.check(image, "spinner_progress_75_faded")
     }
 
+    /// The iOS activity indicator: half pulled (four spokes), and two steps of its loop.
+    @Test(arguments: [0.5, 1.0])
+    func iosPull(_ progress: Double) throws {
+        let image = try IndicatorFixture.render(Self.indicator(.iosDefault),
+                                            .pulling(progress: progress, pullDistance: progress * Self.threshold, threshold: Self.threshold), at: 0)
+        try GoldenImage.check(image, "spinner_ios_pull_\(Int(progress * 100))")
+    }
+
+    @Test(arguments: [0.0, 0.125])
+    func iosLoop(_ phase: Double) throws {
+        let image = try IndicatorFixture.render(Self.indicator(.iosDefault), .refreshing(RefreshLoop(since: -10)), at: phase)
+        try GoldenImage.check(image, "spinner_ios_loop_\(Int(phase * 1000))ms")
+    }
+
     /// Loop phases after the handoff blend (the loop started 10 s earlier).
     @Test(arguments: [0.0, 0.25, 0.75, 1.5, 2.25])
     func seedLoop(_ phase: Double) throws {

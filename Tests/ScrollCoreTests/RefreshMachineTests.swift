@@ -65,10 +65,17 @@ import Testing
         #expect(!m.isReady)
         _ = m.handle(.frame, at: 0.3, input: InputFacts(directInput: false, offset: 0))
         #expect(m.isReady)
+        // The pull triggers while the finger keeps control of the content (issue 12, defect 3).
         let effects = m.handle(.didScroll, at: 0.4, input: InputFacts(directInput: true, offset: -80, isDragging: true))
-        #expect(effects == [.cancelDrag, .stopMotion, .setScrollEnabled(false), .setInsetTop(75), .moveIntoGap(-75),
-                            .startAction(token: 1)])
-        #expect(m.state == .refreshing && m.triggerPull == 80)
+        #expect(effects == [.startAction(token: 1)])
+        #expect(m.state == .refreshing && m.triggerPull == 80 && m.fingerHolds)
+        // Further down follows the finger; back up stops at the refresh position.
+        #expect(m.handle(.didScroll, at: 0.5, input: InputFacts(directInput: true, offset: -100, isDragging: true)).isEmpty)
+        #expect(m.handle(.didScroll, at: 0.6, input: InputFacts(directInput: true, offset: -50, isDragging: true)) == [.correctOffset(-75)])
+        // Letting go pushes the content into the gap and disables scrolling.
+        #expect(m.handle(.didEndDragging, at: 0.7, input: InputFacts(directInput: false, offset: -75)) ==
+                [.stopMotion, .setScrollEnabled(false), .setInsetTop(75), .moveIntoGap(-75)])
+        #expect(!m.fingerHolds && m.state == .refreshing)
     }
 
     @Test func theRefreshableViewEasesBackAfterEsc() {

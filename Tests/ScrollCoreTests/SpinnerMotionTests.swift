@@ -72,6 +72,7 @@ import Testing
     @Test func styleNames() {
         #expect(SpinnerStyle(name: "material") == .materialDefault)
         #expect(SpinnerStyle(name: "Seed")?.name == "seed")
-        #expect(SpinnerStyle(name: "ios") == nil)
+        #expect(SpinnerStyle(name: "ios") == .iosDefault)
+        #expect(SpinnerStyle(name: "spokes") == nil)
     }
 }

@@ -41,7 +41,8 @@ public enum DirtyRegion {
             guard rect.width > 0, rect.height > 0 else { return .infinite }
             let m = max(style.size, 0)
             return .rect(Rect(x: rect.x - m, y: rect.y - m, width: rect.width + 2 * m, height: rect.height + 3 * m))
-        case let .line(from, to, _, width):
+        case let .line(from, to, _, width), let .capsule(from, to, _, width):
+            // A capsule's round caps reach half its width past its ends, as a line's square box does.
             let h = max(width, 0) / 2 + 1
             let x0 = min(from.x, to.x), y0 = min(from.y, to.y)
             return .rect(Rect(x: x0 - h, y: y0 - h, width: abs(to.x - from.x) + 2 * h, height: abs(to.y - from.y) + 2 * h))

@@ -62,6 +62,8 @@ public indirect enum DrawCommand: Sendable, Equatable {
     /// Text laid out in the box (wrapped to its width), vertically centred.
     case text(String, Rect, TextStyle)
     case line(from: Point, to: Point, color: Color, width: Double)
+    /// A straight stroke with round caps (a spoke of the iOS activity indicator).
+    case capsule(from: Point, to: Point, color: Color, width: Double)
     case arc(ArcStroke)
     case lottie(LottieFrame)
     /// Children drawn with an opacity, translated, scaled about `anchor`, and clipped.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The refresh indicator as a value: scenes call `commands(_:center:at:)` each frame.
 ///
 /// The vector kind emits `.arc` commands; the Lottie kind emits `.lottie` with the vector commands
@@ -43,9 +45,9 @@ public struct RefreshIndicator: Sendable, Equatable {
         case .hidden:
             return (0, 1)
         case let .pulling(_, o, threshold):
-            return (opacityFromPull ? PullOpacity.value(pullDistance: o, threshold: threshold) : 1, 1)
+            return (opacityFromPull ? pullOpacity(o, threshold) : 1, 1)
         case let .triggered(since, _, o, threshold):
-            let opacity = opacityFromPull ? PullOpacity.value(pullDistance: o, threshold: threshold) : 1
+            let opacity = opacityFromPull ? pullOpacity(o, threshold) : 1
             return (opacity, pulseScale(elapsed: t - since))
         case let .refreshing(loop):
             return (loopOpacity(loop, at: t, fromPull: opacityFromPull), 1)
@@ -67,10 +69,21 @@ public struct RefreshIndicator: Sendable, Equatable {
     private func loopOpacity(_ loop: RefreshLoop, at t: Double, fromPull: Bool) -> Double {
         guard fromPull else { return 1 }
         let w = SpinnerMotion.blendWeight(elapsed: t - loop.since, over: config.handoffFadeSeconds)
-        return loop.handoffOpacity + (1 - loop.handoffOpacity) * w
+        // A loop that follows a pull starts at what the last pull frame showed (floored like it).
+        let start = loop.handoffProgress > 0 ? max(loop.handoffOpacity, min(config.pullOpacityFloor, 1)) : loop.handoffOpacity
+        return start + (1 - start) * w
+    }
+
+    /// The pull's opacity: the pull curve, never below `pullOpacityFloor` once there is a pull;
+    /// 1 for the `ios` style (its spokes appear one by one instead).
+    private func pullOpacity(_ o: Double, _ threshold: Double) -> Double {
+        guard o > 0 else { return 0 }
+        if case .ios = config.style { return 1 }
+        return max(PullOpacity.value(pullDistance: o, threshold: threshold), min(config.pullOpacityFloor, 1))
     }
 
     private func vectorCommands(_ phase: IndicatorPhase, center: Point, at t: Double) -> [DrawCommand] {
+        if case let .ios(timing) = config.style { return spokeCommands(timing, phase, center: center, at: t) }
         guard let span = arc(phase, at: t) else { return [] }
         let look = appearance(phase, at: t)
         guard look.opacity > 0,
@@ -78,6 +91,38 @@ public struct RefreshIndicator: Sendable, Equatable {
                                        lineWidth: config.lineWidth, color: config.color)
         else { return [] }
         return Self.wrap([.arc(stroke)], opacity: look.opacity, scale: look.scale, center: center)
+    }
+
+    /// The iOS activity indicator: spokes appearing with the pull, then stepping around with
+    /// graded opacity while refreshing.
+    private func spokeCommands(_ a: ActivityIndicatorTiming, _ phase: IndicatorPhase, center: Point, at t: Double) -> [DrawCommand] {
+        let look = appearance(phase, at: t)
+        guard look.opacity > 0, a.spokes > 0 else { return [] }
+        var alphas: [Double]
+        switch phase {
+        case .hidden:
+            return []
+        case let .pulling(progress, _, _), let .triggered(_, progress, _, _):
+            let n = a.spokesShown(progress: progress)
+            alphas = (0..<a.spokes).map { $0 < n ? 1 : 0 }
+        case let .refreshing(loop), let .completing(_, loop):
+            let step = config.reduceMotion ? config.effectiveReducedTurnSeconds / Double(a.spokes) : a.stepSeconds
+            let lead = a.leadingSpoke(elapsed: t - loop.since, stepSeconds: step)
+            alphas = (0..<a.spokes).map { a.opacity(spoke: $0, lead: lead) }
+        }
+        let d = config.diameter
+        let width = d * a.widthFraction
+        let outer = d / 2 - width / 2
+        let inner = outer - d * a.lengthFraction
+        var spokes: [DrawCommand] = []
+        for (i, alpha) in alphas.enumerated() where alpha > 0 {
+            let angle = ArcSpan.radians(turns: Double(i) / Double(a.spokes))
+            let (c, s) = (cos(angle), sin(angle))
+            spokes.append(.capsule(from: Point(center.x + inner * c, center.y + inner * s),
+                                   to: Point(center.x + outer * c, center.y + outer * s),
+                                   color: config.color.withAlpha(config.color.a * alpha), width: width))
+        }
+        return Self.wrap(spokes, opacity: look.opacity, scale: look.scale, center: center)
     }
 
     private func lottieMode(_ phase: IndicatorPhase, info: LottieAnimationInfo, at t: Double) -> LottieFrame.Mode? {

@@ -18,6 +18,9 @@ public struct SpinnerConfig: Sendable, Equatable {
     /// Seconds over which the reduced-motion loop blends out of the pull arc (long, so the arc
     /// changes no faster than the slow loop turns).
     public var reducedBlendSeconds: Double = 8
+    /// Lowest opacity of the vector spinner once there is any pull, so it is visible from the
+    /// first point of the pull (the pull opacity curve starts near 0).
+    public var pullOpacityFloor: Double = 0.5
     /// Seconds over which the loop's opacity goes from the last pull frame's to 1.
     public var handoffFadeSeconds: Double = 0.3
     /// Seconds of the trigger pulse (the desktop stand-in for the haptic tick).

@@ -18,6 +18,11 @@ public enum SpinnerMotion {
         switch config.style {
         case let .seed(s): return seedArc(s, t)
         case let .material(m): return materialArc(m, t)
+        case let .ios(a):
+            // The spokes are drawn separately; as an arc, the lit part of the ring turning.
+            let turn = a.stepSeconds * Double(max(a.spokes, 1))
+            let start = turn > 0 ? t / turn : 0
+            return ArcSpan(start: start, end: start + 0.875)
         }
     }
 

@@ -5,17 +5,26 @@ public enum SpinnerStyle: Sendable, Equatable {
     /// Android's Material circular progress: the arc grows then shrinks each cycle while the
     /// whole drawing rotates.
     case material(MaterialSpinnerTiming = MaterialSpinnerTiming())
+    /// UIKit's activity indicator: eight rounded spokes with graded opacity, stepping around.
+    case ios(ActivityIndicatorTiming = ActivityIndicatorTiming())
 
     /// The default seed style.
     public static let seedDefault = SpinnerStyle.seed()
     /// The default material style.
     public static let materialDefault = SpinnerStyle.material()
 
-    /// Parses `seed` or `material` (the `--spinner` flag and the scenario field).
+    /// The default iOS activity indicator style.
+    public static let iosDefault = SpinnerStyle.ios()
+
+    /// Style names accepted by `init(name:)`.
+    public static let names = ["seed", "material", "ios"]
+
+    /// Parses `seed`, `material` or `ios` (the `--spinner` flag and the scenario field).
     public init?(name: String) {
         switch name.lowercased() {
         case "seed": self = .seed()
         case "material": self = .material()
+        case "ios": self = .ios()
         default: return nil
         }
     }
@@ -25,6 +34,7 @@ public enum SpinnerStyle: Sendable, Equatable {
         switch self {
         case .seed: "seed"
         case .material: "material"
+        case .ios: "ios"
         }
     }
 
@@ -34,6 +44,7 @@ public enum SpinnerStyle: Sendable, Equatable {
         switch self {
         case let .seed(t): t.trimSeconds
         case let .material(t): t.cycleSeconds
+        case let .ios(t): t.stepSeconds * Double(t.spokes)
         }
     }
 }

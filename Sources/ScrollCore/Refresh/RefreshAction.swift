@@ -12,6 +12,10 @@ public struct RefreshFailure: Error, Sendable, Equatable, CustomStringConvertibl
     public var message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }
+    /// The failure of a refresh the user cancelled (Esc): not an error to show in red.
+    public static let cancelled = RefreshFailure("cancelled")
+    /// True for `cancelled`.
+    public var isCancellation: Bool { self == .cancelled }
 }
 
 /// Runs refresh actions on Swift concurrency and hands their results back to the scene through a
@@ -65,7 +69,7 @@ public final class RefreshActionRunner: @unchecked Sendable {
             do {
                 outcome = .success(try await action(behaviour, clock))
             } catch is CancellationError {
-                outcome = .failure(RefreshFailure("cancelled"))
+                outcome = .failure(.cancelled)
             } catch let e as RefreshFailure {
                 outcome = .failure(e)
             } catch {

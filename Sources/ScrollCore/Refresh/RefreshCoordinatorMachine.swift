@@ -97,7 +97,7 @@ public struct RefreshCoordinatorMachine: Sendable {
         case .cancel:
             guard state == .refreshing else { break }
             out.append(.cancelAction(token: ticket.token))
-            finish(.failure(RefreshFailure("cancelled")), at: t, input, &out)
+            finish(.failure(.cancelled), at: t, input, &out)
         case let .deliver(result):
             guard ticket.accepts(result), state == .refreshing else { break }
             finish(result.outcome, at: t, input, &out)

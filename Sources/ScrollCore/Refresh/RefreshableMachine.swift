@@ -4,13 +4,18 @@
 /// It triggers while the finger is still pulling, as soon as the pull reaches the threshold and
 /// the view is ready (it never passes through `.triggered`): after the content was scrolled into
 /// (offset > 0) the view is not ready until it has rested at exactly the top for `readyRest`
-/// seconds, so a fling back to the top never refreshes. A trigger pushes the content down by the
-/// threshold and disables scrolling; completion (result, Esc, timeout) eases the content back in
-/// over `completeDuration` and enables scrolling again.
+/// seconds, so a fling back to the top never refreshes. A trigger by the pull leaves the finger in
+/// control (as UIRefreshControl does): the content keeps following it, but cannot be pushed above
+/// the refresh position, until it lets go; then the content is pushed down by the threshold and
+/// scrolling is disabled. A trigger with no finger (F5) does that at once. Completion (result,
+/// Esc, timeout) eases the content back in over `completeDuration` and enables scrolling again;
+/// if the finger still holds the content then, the refresh just ends under it.
 public struct RefreshableMachine: Sendable {
     public enum Event: Equatable, Sendable {
         /// The scroll view's offset changed.
         case didScroll
+        /// The finger (or wheel gesture) that was dragging let go.
+        case didEndDragging
         /// Start a refresh programmatically (F5); ignored while one runs.
         case trigger
         /// End the running refresh from outside (the source's `endRefreshing()`, Esc).
@@ -35,6 +40,11 @@ public struct RefreshableMachine: Sendable {
     public private(set) var triggerPull = 0.0
     /// The completion easing: its start time and starting offset.
     public private(set) var completion: (start: Double, from: Double)?
+    /// The refresh was triggered by a pull whose finger is still down: it keeps control of the
+    /// content until it lets go.
+    public private(set) var fingerHolds = false
+    /// A refresh ended under the finger that triggered it: no new pull arms until it lets go.
+    public private(set) var awaitsRelease = false
     private var now = 0.0
 
     public init(config: RefreshableConfig, timeout: Double) {
@@ -53,6 +63,12 @@ public struct RefreshableMachine: Sendable {
         switch event {
         case .didScroll:
             didScroll(input, &out)
+        case .didEndDragging:
+            awaitsRelease = false
+            if fingerHolds {
+                fingerHolds = false
+                if state == .refreshing { out += pushDown() }
+            }
         case .trigger:
             if state != .refreshing && state != .completing { trigger(at: t, input, &out) }
         case .endRefreshing:
@@ -85,30 +101,51 @@ public struct RefreshableMachine: Sendable {
         } else {
             restStart = nil
         }
-        guard state == .idle || isPulling else { return }
+        if state == .refreshing, fingerHolds, offset > -threshold {
+            // The finger may pull further, but not push the content above the refresh position.
+            out.append(.correctOffset(-threshold))
+        }
+        guard state == .idle || isPulling, !awaitsRelease else { return }
         let pull = -offset
         if input.directInput && pull > 0 {
             move(to: .pulling(min(pull / threshold, 1)))
-            if pull >= threshold && isReady { trigger(at: now, input, &out) }
+            if pull >= threshold && isReady { trigger(at: now, input, &out, keepFinger: true) }
         } else if isPulling {
             move(to: .idle)
         }
     }
 
-    private mutating func trigger(at t: Double, _ input: InputFacts, _ out: inout [RefreshEffect]) {
+    /// `keepFinger`: a pull's trigger, which leaves the dragging finger in control.
+    private mutating func trigger(at t: Double, _ input: InputFacts, _ out: inout [RefreshEffect], keepFinger: Bool = false) {
         triggerPull = max(0, -input.offset)
         move(to: .refreshing)
         refreshes += 1
         let token = ticket.start(at: t)
         lastError = nil
+        if keepFinger && input.isDragging {
+            fingerHolds = true
+            out.append(.startAction(token: token))
+            return
+        }
         if input.isDragging { out.append(.cancelDrag) }
-        out += [.stopMotion, .setScrollEnabled(false), .setInsetTop(threshold), .moveIntoGap(-threshold),
-                .startAction(token: token)]
+        out += pushDown() + [.startAction(token: token)]
+    }
+
+    /// Pushes the content down by the threshold (the indicator sits in the gap) and disables scrolling.
+    private func pushDown() -> [RefreshEffect] {
+        [.stopMotion, .setScrollEnabled(false), .setInsetTop(threshold), .moveIntoGap(-threshold)]
     }
 
     private mutating func beginCompletion(at t: Double, _ input: InputFacts, _ out: inout [RefreshEffect]) {
         move(to: .completing)
         ticket.end()
+        if fingerHolds {
+            // The content was never pushed down: the refresh ends under the finger.
+            fingerHolds = false
+            awaitsRelease = true
+            move(to: .idle)
+            return
+        }
         out.append(.stopMotion)
         completion = (t, input.offset)
     }

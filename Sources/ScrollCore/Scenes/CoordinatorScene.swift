@@ -3,7 +3,8 @@
 ///
 /// Delegate chain: ScrollView → RefreshCoordinator → ContentSync (the list's own observer).
 /// The header of height `threshold` sits above the content; the indicator tracks the pull and
-/// loops while the action runs; a failure shows a brief error banner and keeps the rows.
+/// loops while the action runs; a failure or a cancel leaves one message (`RefreshMessageBanner`)
+/// and keeps the rows. The list sits under a navigation bar with a large title (`NavigationBar`).
 public final class CoordinatorScene: Scene {
     public let name = "coordinator"
     public private(set) var size: Size
@@ -17,17 +18,22 @@ public final class CoordinatorScene: Scene {
     public let behaviour: RefreshBehaviour
     public let indicator: RefreshIndicator
     let runner: RefreshActionRunner
+    public let bar = NavigationBar(title: "Inbox · 받은편지함")
+    let measurer: any TextMeasurer
     private var now = 0.0
-    private var errorShownAt: Double?
+    /// The message of the last refresh that failed or was cancelled, while it shows.
+    public private(set) var banner: RefreshMessageBanner?
 
     public init(context: SceneContext, config: RefreshCoordinatorConfig = RefreshCoordinatorConfig()) {
         let o = context.options
         size = o.size
         theme = o.theme
         behaviour = o.refresh
-        indicator = o.indicator.makeIndicator(defaultColor: o.theme.subtitle)
+        indicator = o.indicator.makeIndicator(defaultColor: o.theme.spinner)
         rows = SampleRows(count: o.rows)
-        scrollView = ScrollView(viewportHeight: o.size.height, contentHeight: layout.contentHeight(rows: o.rows), profile: o.profile)
+        measurer = context.textMeasurer
+        scrollView = ScrollView(viewportHeight: ListScene.viewportHeight(o.size),
+                                contentHeight: NavigationBar.largeTitleHeight + layout.contentHeight(rows: o.rows), profile: o.profile)
         input = ScrollInputController(scrollView: scrollView)
         coordinator = RefreshCoordinator(config: config)
         runner = context.runtime.makeRunner()
@@ -43,11 +49,18 @@ public final class CoordinatorScene: Scene {
         switch outcome {
         case let .success(n):
             rows.prepend(n)
-            scrollView.setContentHeight(layout.contentHeight(rows: rows.count))
+            scrollView.setContentHeight(NavigationBar.largeTitleHeight + layout.contentHeight(rows: rows.count))
             contentSync.layout(scrollView)
-        case .failure:
-            errorShownAt = now
+        case let .failure(e):
+            banner = RefreshMessageBanner(failure: e, at: now, displaySeconds: coordinator.config.errorDisplay)
         }
+    }
+
+    /// A new pull dismisses the message; a message that has gone is dropped.
+    private func updateBanner() {
+        guard var b = banner else { return }
+        if case .pulling = coordinator.state { b.dismiss(at: now) }
+        banner = b.isGone(at: now) ? nil : b
     }
 
     /// Delivers finished actions; called at every event and frame.
@@ -55,6 +68,7 @@ public final class CoordinatorScene: Scene {
         now = max(now, t)
         coordinator.setTime(t)
         for r in runner.drain() { coordinator.deliver(r, at: t) }
+        updateBanner()
     }
 
     public func handle(_ event: InputEvent, at t: Double) {
@@ -62,7 +76,7 @@ public final class CoordinatorScene: Scene {
         switch event {
         case let .resize(s):
             size = s
-            scrollView.setViewportHeight(s.height)
+            scrollView.setViewportHeight(ListScene.viewportHeight(s))
             contentSync.layout(scrollView)
         case .key(.f5, []), .key(.r, .control):
             coordinator.beginRefresh(at: t, fromGesture: false)
@@ -78,22 +92,24 @@ public final class CoordinatorScene: Scene {
         if input.processDeadlines(upTo: t).released { coordinator.inputReleased() }
         scrollView.advance(to: t)
         coordinator.advance(to: t, timeout: behaviour.timeout)
+        updateBanner()
     }
 
     public nonisolated(nonsending) func waitForActions() async { await runner.waitForActions() }
 
     public var isAnimating: Bool {
-        scrollView.isMoving || coordinator.isLocked || errorVisible
+        scrollView.isMoving || coordinator.isLocked || bannerSliding
     }
 
-    private var errorVisible: Bool {
-        guard let at = errorShownAt else { return false }
-        return now < at + coordinator.config.errorDisplay
+    /// True while the message slides in or out (it is still in between).
+    private var bannerSliding: Bool {
+        guard let b = banner else { return false }
+        return now < b.shownAt + RefreshMessageBanner.slideSeconds || now >= b.dismissedAt
     }
 
     public var nextDeadline: Double? {
         let timeout = coordinator.state == .refreshing ? coordinator.refreshStart + behaviour.timeout : nil
-        return [input.nextDeadline, timeout].compactMap { $0 }.min()
+        return [input.nextDeadline, timeout, banner?.nextDeadline(after: now)].compactMap { $0 }.min()
     }
 
     // MARK: frame
@@ -101,19 +117,25 @@ public final class CoordinatorScene: Scene {
     public func frame() -> FrameModel {
         let offset = scrollView.contentOffset
         let threshold = coordinator.config.threshold
-        var c = layout.commands(rows: rows, offset: offset, viewport: size, theme: theme)
+        let width = size.width
+        let viewport = Size(width, ListScene.viewportHeight(size))
+        let bannerHeight = banner.map { $0.height(width: width, measurer: measurer) * $0.visibleFraction(at: now) } ?? 0
+        // The scrolling area, in content-relative coordinates: y 0 is the top of the large title.
+        var content = bar.largeTitle(width: width, y: -offset, theme: theme)
+        content += layout.rowCommands(rows: rows, offset: offset, viewport: viewport, top: NavigationBar.largeTitleHeight, theme: theme)
         let headerY = -threshold - offset
         if headerY + threshold > 0 {
             // Centre of the header, or of the revealed gap while the header is partly hidden.
-            let center = Point(size.width / 2, max(headerY + threshold / 2, -offset / 2))
-            c.append(contentsOf: indicatorCommands(center: center))
+            let center = Point(width / 2, max(headerY + threshold / 2, -offset / 2))
+            content.append(contentsOf: indicatorCommands(center: center))
         }
-        if errorVisible, let e = coordinator.lastError {
-            let banner = Rect(x: 12, y: 12, width: size.width - 24, height: 40)
-            c.append(.fill(banner, Color(hex: 0xFF3B30), cornerRadius: 10))
-            c.append(.text("Couldn't refresh · 새로고침 실패: \(e)", Rect(x: 24, y: 12, width: size.width - 48, height: 40),
-                           TextStyle(size: 14, weight: .semibold, color: .white, alignment: .center)))
+        let top = NavigationBar.barHeight + bannerHeight
+        var c: [DrawCommand] = [.group(opacity: 1, translate: Point(0, top), scale: 1, anchor: Point(0, 0),
+                                       clip: Rect(x: 0, y: 0, width: width, height: max(0, size.height - top)), content)]
+        if let b = banner {
+            c += b.commands(width: width, top: NavigationBar.barHeight, fraction: b.visibleFraction(at: now), theme: theme, measurer: measurer)
         }
+        c += bar.bar(width: width, offset: offset, theme: theme)
         return FrameModel(size: size, background: theme.rowBackground, commands: c)
     }
 
@@ -145,11 +167,7 @@ public final class CoordinatorScene: Scene {
     }
 
     func indicatorCommands(center: Point) -> [DrawCommand] {
-        if coordinator.state == .completing, coordinator.lastError != nil {
-            return [.text("새로고침 실패 · \(coordinator.lastError ?? "")", Rect(x: 16, y: center.y - 12, width: size.width - 32, height: 24),
-                          TextStyle(size: 13, weight: .semibold, color: Color(hex: 0xFF3B30), alignment: .center))]
-        }
-        return indicator.commands(indicatorPhase, center: center, at: now)
+        indicator.commands(indicatorPhase, center: center, at: now)
     }
 
     public func trace() -> TraceFields {

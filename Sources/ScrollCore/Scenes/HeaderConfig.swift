@@ -30,10 +30,11 @@ public struct HeaderConfig: Sendable, Equatable {
     public var headerTitle = "테스트"
     public var headerTitleSize: Double = 22
     public var headerTitleInset: Double = 20
-    /// Alpha of the header's translucent background (the theme background colour).
-    public var headerBackgroundAlpha: Double = 0.72
+    /// Alpha of the header's background (the theme's bar colour): nearly opaque, like a bar's
+    /// material, so rows under it do not show through as a hard-edged translucent band.
+    public var headerBackgroundAlpha: Double = 0.94
 
-    /// The direction label (top right) before any direction and near the top, and per direction.
+    /// The direction label (right side of the header) before any direction and near the top, and per direction.
     public var labelIdle = "스크롤 방향"
     public var labelDown = "↓ down"
     public var labelUp = "↑ up"

@@ -1,6 +1,6 @@
 /// The `header` scene (docs/BEHAVIOUR.md, "Direction-reactive header"): 31 green rounded rows under a translucent 56 pt header
-/// that hides while scrolling down and returns while scrolling up or near the top, plus a label
-/// naming the last direction.
+/// that hides while scrolling down and returns while scrolling up or near the top, with a label
+/// in the header naming the last direction.
 ///
 /// The scroll view fills the window; the header floats over it and the content is padded by the
 /// header height. Once per layout pass (`advance(to:)`) the sentinel's minY (−offset) goes to a
@@ -91,15 +91,20 @@ public final class HeaderScene: Scene {
                 }
             }
         }
+        // The band: the bar colour, nearly opaque, ending in a hairline (as an iOS bar does), with
+        // the direction label inside it, so the label moves and fades with the header and never
+        // floats over the rows.
         let header: [DrawCommand] = [
-            .fill(Rect(x: 0, y: 0, width: w, height: c.headerHeight), theme.background.withAlpha(c.headerBackgroundAlpha), cornerRadius: 0),
+            .fill(Rect(x: 0, y: 0, width: w, height: c.headerHeight), theme.barBackground.withAlpha(c.headerBackgroundAlpha), cornerRadius: 0),
+            .fill(Rect(x: 0, y: c.headerHeight - 0.5, width: w, height: 0.5), theme.separator, cornerRadius: 0),
             .text(c.headerTitle, Rect(x: c.headerTitleInset, y: 0, width: max(0, w - 2 * c.headerTitleInset), height: c.headerHeight),
-                  TextStyle(size: c.headerTitleSize, color: theme.title)),
+                  TextStyle(size: c.headerTitleSize, weight: .bold, color: theme.title)),
+            .text(directionLabel, Rect(x: w - c.labelPadding - c.labelWidth, y: (c.headerHeight - c.labelHeight) / 2,
+                                       width: c.labelWidth, height: c.labelHeight),
+                  TextStyle(size: c.labelSize, color: theme.subtitle, alignment: .right)),
         ]
         out.append(.group(opacity: tracker.opacity(at: now), translate: Point(0, tracker.offset(at: now)), scale: 1,
                           anchor: Point(0, 0), clip: nil, header))
-        out.append(.text(directionLabel, Rect(x: w - c.labelPadding - c.labelWidth, y: c.labelPadding, width: c.labelWidth, height: c.labelHeight),
-                         TextStyle(size: c.labelSize, color: theme.title, alignment: .right)))
         return FrameModel(size: size, background: theme.background, commands: out)
     }
 }

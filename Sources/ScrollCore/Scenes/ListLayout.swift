@@ -5,8 +5,9 @@ public struct ListLayout: Sendable {
     public var rowHeight: Double = 60
     /// Horizontal text inset in points.
     public var inset: Double = 16
+    /// iOS subtitle cell: 17 pt primary text, 15 pt secondary text.
     public var titleSize: Double = 17
-    public var subtitleSize: Double = 13
+    public var subtitleSize: Double = 15
 
     public init() {}
 
@@ -48,7 +49,7 @@ public struct ListLayout: Sendable {
             let row = rows.row(at: i)
             let textWidth = viewport.width - 2 * inset
             out.append(.text(row.title, Rect(x: inset, y: y + 8, width: textWidth, height: 24),
-                             TextStyle(size: titleSize, weight: .semibold, color: theme.title)))
+                             TextStyle(size: titleSize, color: theme.title)))
             out.append(.text(row.subtitle, Rect(x: inset, y: y + 32, width: textWidth, height: 20),
                              TextStyle(size: subtitleSize, color: theme.subtitle)))
             out.append(.fill(Rect(x: inset, y: y + rowHeight - 0.5, width: viewport.width - inset, height: 0.5),

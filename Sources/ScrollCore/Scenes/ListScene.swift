@@ -1,4 +1,5 @@
-/// The `list` scene: a plain vertically scrolling list of rows from a data source.
+/// The `list` scene: a plain vertically scrolling list of rows from a data source, under a
+/// navigation bar whose large title collapses on scroll (`NavigationBar`).
 public final class ListScene: Scene {
     public let name = "list"
     public private(set) var size: Size
@@ -7,6 +8,7 @@ public final class ListScene: Scene {
     public let rows: SampleRows
     public var layout = ListLayout()
     public let theme: Theme
+    public let bar = NavigationBar(title: "Notes · 메모 · メモ")
 
     public init(context: SceneContext) {
         let options = context.options
@@ -14,16 +16,20 @@ public final class ListScene: Scene {
         rows = SampleRows(count: options.rows)
         theme = options.theme
         let layout = ListLayout()
-        scrollView = ScrollView(viewportHeight: options.size.height,
-                                contentHeight: layout.contentHeight(rows: options.rows), profile: options.profile)
+        scrollView = ScrollView(viewportHeight: ListScene.viewportHeight(options.size),
+                                contentHeight: NavigationBar.largeTitleHeight + layout.contentHeight(rows: options.rows),
+                                profile: options.profile)
         input = ScrollInputController(scrollView: scrollView)
         self.layout = layout
     }
 
+    /// The scrolling area's height: the window below the navigation bar (points).
+    public static func viewportHeight(_ s: Size) -> Double { max(1, s.height - NavigationBar.barHeight) }
+
     public func handle(_ event: InputEvent, at t: Double) {
         if case let .resize(s) = event {
             size = s
-            scrollView.setViewportHeight(s.height)
+            scrollView.setViewportHeight(Self.viewportHeight(s))
             return
         }
         input.handle(event, at: t)
@@ -38,8 +44,14 @@ public final class ListScene: Scene {
     public var nextDeadline: Double? { input.nextDeadline }
 
     public func frame() -> FrameModel {
-        FrameModel(size: size, background: theme.rowBackground,
-                   commands: layout.commands(rows: rows, offset: scrollView.contentOffset, viewport: size, theme: theme))
+        let offset = scrollView.contentOffset
+        let viewport = Size(size.width, Self.viewportHeight(size))
+        var content = bar.largeTitle(width: size.width, y: -offset, theme: theme)
+        content += layout.rowCommands(rows: rows, offset: offset, viewport: viewport, top: NavigationBar.largeTitleHeight, theme: theme)
+        var c: [DrawCommand] = [.group(opacity: 1, translate: Point(0, NavigationBar.barHeight), scale: 1, anchor: Point(0, 0),
+                                       clip: nil, content)]
+        c += bar.bar(width: size.width, offset: offset, theme: theme)
+        return FrameModel(size: size, background: theme.rowBackground, commands: c)
     }
 
     public func trace() -> TraceFields { [] }

@@ -221,10 +221,20 @@ public final class PagerScene: Scene, ScrollViewDelegate {
             let r = Rect(x: 0, y: Double(slot) * h - scrollView.contentOffset, width: w, height: h)
             guard r.intersects(viewport) else { continue }
             let page = slots[slot]
-            let colour = config.pageColors.isEmpty ? theme.rowBackground : config.pageColors[page % config.pageColors.count]
+            let colours = theme.name == "dark" ? config.darkPageColors : config.pageColors
+            let colour = colours.isEmpty ? theme.rowBackground : colours[page % colours.count]
             out.append(.fill(r, colour, cornerRadius: 0))
             let box = Rect(x: 0, y: r.y + (h - config.numberHeight) / 2, width: w, height: config.numberHeight)
             out.append(.text("\(page + 1)", box, TextStyle(size: config.numberSize, weight: .bold, color: config.numberColor, alignment: .center)))
+            // A caption card at the bottom of the page, as a shorts-style player has.
+            let card = Rect(x: 16, y: r.maxY - 16 - config.captionHeight, width: max(1, w - 32), height: config.captionHeight)
+            out.append(.fill(card, theme.cellBackground, cornerRadius: 14))
+            out.append(.text(config.captionTitles.isEmpty ? "" : config.captionTitles[page % config.captionTitles.count],
+                             Rect(x: card.x + 16, y: card.y + 12, width: card.width - 32, height: 24),
+                             TextStyle(size: 17, weight: .semibold, color: theme.title)))
+            out.append(.text("\(page + 1) / \(pageCount) · 페이지 \(page + 1) · \(page + 1)ページ",
+                             Rect(x: card.x + 16, y: card.y + 38, width: card.width - 32, height: 20),
+                             TextStyle(size: 15, color: theme.subtitle)))
         }
         return FrameModel(size: size, background: theme.background, commands: out)
     }

@@ -15,13 +15,16 @@ public struct RefreshBehaviour: Sendable, Equatable {
     public var timeout: Double = 30
     /// Rows a successful refresh inserts at the top.
     public var newRows: Int = 3
+    /// Seconds the message of a failed refresh stays (the refreshable view's; the coordinator
+    /// has its own `errorDisplay`), unless a new pull dismisses it.
+    public var messageSeconds: Double = 4
     public init() {}
 }
 
 /// How the refresh indicator looks (CLI `--spinner`, `--reduce-motion`, `--lottie`,
 /// `--indicator-color`; scenario fields `spinner`, `reduceMotion`, `indicator`).
 public struct IndicatorOptions: Sendable, Equatable {
-    /// Vector spinner style name: `seed` or `material`; nil = the scene's default (the
+    /// Vector spinner style name: `seed`, `material` or `ios`; nil = the scene's default (the
     /// coordinator shows the bundled Lottie animation, the refreshable view the `seed` spinner style).
     public var style: String?
     public var reduceMotion = false

@@ -2,7 +2,9 @@
 /// threshold while still dragging, only when "ready" (docs/BEHAVIOUR.md, "Pull to refresh: the
 /// refreshable view"). The rules are `RefreshableMachine`'s; this scene owns it, feeds it the scroll
 /// view's callbacks, key presses, results and frames, and performs the effects it returns.
-/// A trigger pulses the indicator (the desktop's haptic tick).
+/// A trigger pulses the indicator (the desktop's haptic tick). It looks like an iOS settings-style
+/// screen: an inset grouped list under a navigation bar with a large title; a failed refresh
+/// leaves one message (`RefreshMessageBanner`), a cancel none.
 public final class RefreshableScene: Scene, ScrollViewDelegate {
     public let name = "refreshable"
     public private(set) var size: Size
@@ -17,6 +19,12 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     public private(set) var machine: RefreshableMachine
     /// The time of the event being handled: the scroll view's callbacks carry none.
     private var now = 0.0
+    public let bar = NavigationBar(title: "Refreshable")
+    let measurer: any TextMeasurer
+    /// The message of the last refresh that failed, while it shows.
+    public private(set) var banner: RefreshMessageBanner?
+    /// The refresh whose failure the banner shows (so it is made once).
+    private var bannerRefresh = 0
 
     public init(context: SceneContext, config: RefreshableConfig = RefreshableConfig()) {
         let o = context.options
@@ -25,14 +33,26 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         behaviour = o.refresh
         self.config = config
         rowCount = o.rows
-        indicator = o.indicator.makeIndicator(defaultColor: o.theme.title)
-        let contentHeight = Double(o.rows) * (config.boxSize.height + config.boxSpacing)
-        scrollView = ScrollView(viewportHeight: o.size.height, contentHeight: contentHeight, profile: o.profile)
+        indicator = o.indicator.makeIndicator(defaultColor: o.theme.spinner)
+        measurer = context.textMeasurer
+        scrollView = ScrollView(viewportHeight: ListScene.viewportHeight(o.size),
+                                contentHeight: RefreshableScene.contentHeight(rows: o.rows, config), profile: o.profile)
         input = ScrollInputController(scrollView: scrollView)
         runner = context.runtime.makeRunner()
         machine = RefreshableMachine(config: config, timeout: o.refresh.timeout)
         scrollView.delegate = self
     }
+
+    /// The large title, then one row per box pitch (the source's 40 pt boxes 8 pt apart), then
+    /// a bottom margin as an inset grouped section has.
+    public static func contentHeight(rows: Int, _ config: RefreshableConfig) -> Double {
+        NavigationBar.largeTitleHeight + Double(rows) * (config.boxSize.height + config.boxSpacing) + sectionBottom
+    }
+    /// Space below the section (pt).
+    static let sectionBottom = 24.0
+    /// Side margin of the inset grouped section, and its corner radius (pt).
+    static let sectionInset = 16.0
+    static let sectionRadius = 10.0
 
     public var threshold: Double { config.threshold }
     public var state: RefreshState { machine.state }
@@ -56,6 +76,18 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
             default: preconditionFailure("unperformed refresh effect \(effect)")
             }
         }
+        updateBanner()
+    }
+
+    /// Shows the failure of the last refresh once; a new pull dismisses it.
+    private func updateBanner() {
+        if let e = machine.lastError, machine.refreshes != bannerRefresh, state != .refreshing {
+            bannerRefresh = machine.refreshes
+            banner = RefreshMessageBanner(failure: RefreshFailure(e), at: now, displaySeconds: behaviour.messageSeconds)
+        }
+        guard var b = banner else { return }
+        if machine.isPulling { b.dismiss(at: now) }
+        banner = b.isGone(at: now) ? nil : b
     }
 
     private func pump(_ t: Double) {
@@ -65,7 +97,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
 
     private func addRows(_ n: Int) {
         rowCount += n
-        scrollView.setContentHeight(Double(rowCount) * (config.boxSize.height + config.boxSpacing))
+        scrollView.setContentHeight(Self.contentHeight(rows: rowCount, config))
     }
 
     public func handle(_ event: InputEvent, at t: Double) {
@@ -73,7 +105,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         switch event {
         case let .resize(s):
             size = s
-            scrollView.setViewportHeight(s.height)
+            scrollView.setViewportHeight(ListScene.viewportHeight(s))
         case .key(.f5, []), .key(.r, .control):
             send(.trigger, at: t)
         case .key(.escape, _):
@@ -98,6 +130,10 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         send(.didScroll, at: now)
     }
 
+    public func scrollViewDidEndDragging(_ sv: ScrollView, willDecelerate: Bool) {
+        send(.didEndDragging, at: now)
+    }
+
     public var progress: Double {
         switch state {
         case let .pulling(p): return p
@@ -107,13 +143,20 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     }
 
     public var isAnimating: Bool {
-        scrollView.isMoving || state == .refreshing || state == .completing || (!isReady && machine.restStart != nil)
+        scrollView.isMoving || state == .refreshing || state == .completing || (!isReady && machine.restStart != nil) || bannerSliding
+    }
+
+    /// True while the message slides in or out.
+    private var bannerSliding: Bool {
+        guard let b = banner else { return false }
+        return now < b.shownAt + RefreshMessageBanner.slideSeconds || now >= b.dismissedAt
     }
 
     public var nextDeadline: Double? {
         var d = [input.nextDeadline].compactMap { $0 }
         if !isReady, let r = machine.restStart { d.append(r + config.readyRest) }
         if let timeout = machine.ticket.deadline(timeout: behaviour.timeout) { d.append(timeout) }
+        if let b = banner?.nextDeadline(after: now) { d.append(b) }
         return d.min()
     }
 
@@ -140,29 +183,49 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
 
     public func frame() -> FrameModel {
         let offset = scrollView.contentOffset
-        var c: [DrawCommand] = []
+        let width = size.width
+        let viewportHeight = ListScene.viewportHeight(size)
+        let bannerHeight = banner.map { $0.height(width: width, measurer: measurer) * $0.visibleFraction(at: now) } ?? 0
+        // The scrolling area; y 0 is the top of the large title.
+        var content = bar.largeTitle(width: width, y: -offset, theme: theme)
         let step = config.boxSize.height + config.boxSpacing
-        let first = max(0, Int((offset / step).rounded(.down)))
-        let last = min(rowCount, Int(((offset + size.height) / step).rounded(.up)) + 1)
-        let x = (size.width - config.boxSize.width) / 2
-        if first < last {
-            for i in first..<last {
-                let y = Double(i) * step - offset
-                let r = Rect(x: x, y: y, width: config.boxSize.width, height: config.boxSize.height)
-                c.append(.fill(r, Color(hex: 0x007AFF), cornerRadius: 0))
-                c.append(.text("\(i)", r, TextStyle(size: 17, weight: .semibold, color: .white, alignment: .center)))
+        let sectionTop = NavigationBar.largeTitleHeight
+        let cellX = Self.sectionInset, cellWidth = max(1, width - 2 * Self.sectionInset)
+        if rowCount > 0 {
+            let section = Rect(x: cellX, y: sectionTop - offset, width: cellWidth, height: Double(rowCount) * step)
+            if section.maxY > 0 && section.y < viewportHeight {
+                // Only the visible part of the section is filled (rounded where its ends show).
+                let y0 = max(section.y, -Self.sectionRadius), y1 = min(section.maxY, viewportHeight + Self.sectionRadius)
+                content.append(.fill(Rect(x: cellX, y: y0, width: cellWidth, height: y1 - y0), theme.cellBackground, cornerRadius: Self.sectionRadius))
+            }
+            let first = max(0, Int(((offset - sectionTop) / step).rounded(.down)))
+            let last = min(rowCount, Int(((offset - sectionTop + viewportHeight) / step).rounded(.up)) + 1)
+            if first < last {
+                for i in first..<last {
+                    let y = sectionTop + Double(i) * step - offset
+                    let textRect = Rect(x: cellX + 16, y: y, width: cellWidth - 32, height: step)
+                    content.append(.text("Message \(i)", textRect, TextStyle(size: 17, color: theme.title)))
+                    content.append(.text("\(i)분 전 · \(i)分前", textRect, TextStyle(size: 17, color: theme.subtitle, alignment: .right)))
+                    if i + 1 < rowCount {
+                        content.append(.fill(Rect(x: cellX + 16, y: y + step - 0.5, width: cellWidth - 16, height: 0.5),
+                                             theme.separator, cornerRadius: 0))
+                    }
+                }
             }
         }
         let gap = -offset
         if gap > 0 {
-            let center = Point(size.width / 2, max(gap - threshold / 2, gap / 2))
-            c.append(contentsOf: indicator.commands(indicatorPhase, center: center, at: now))
+            let center = Point(width / 2, max(gap - threshold / 2, gap / 2))
+            content.append(contentsOf: indicator.commands(indicatorPhase, center: center, at: now))
         }
-        if let e = lastError, state == .completing {
-            c.append(.text("새로고침 실패 · \(e)", Rect(x: 16, y: 8, width: size.width - 32, height: 20),
-                           TextStyle(size: 13, weight: .semibold, color: Color(hex: 0xFF3B30), alignment: .center)))
+        let top = NavigationBar.barHeight + bannerHeight
+        var c: [DrawCommand] = [.group(opacity: 1, translate: Point(0, top), scale: 1, anchor: Point(0, 0),
+                                       clip: Rect(x: 0, y: 0, width: width, height: max(0, size.height - top)), content)]
+        if let b = banner {
+            c += b.commands(width: width, top: NavigationBar.barHeight, fraction: b.visibleFraction(at: now), theme: theme, measurer: measurer)
         }
-        return FrameModel(size: size, background: .white, commands: c)
+        c += bar.bar(width: width, offset: offset, theme: theme)
+        return FrameModel(size: size, background: theme.groupedBackground, commands: c)
     }
 
     public func trace() -> TraceFields {

@@ -125,7 +125,7 @@ public final class TitleScene: Scene {
             }
         }
         // The navigation bar, drawn over the content.
-        out.append(.fill(Rect(x: 0, y: 0, width: w, height: c.navigationBarHeight), page, cornerRadius: 0))
+        out.append(.fill(Rect(x: 0, y: 0, width: w, height: c.navigationBarHeight), theme.barBackground, cornerRadius: 0))
         out.append(.line(from: Point(0, c.navigationBarHeight - 0.25), to: Point(w, c.navigationBarHeight - 0.25),
                          color: theme.separator, width: 0.5))
         let navTitle = DrawCommand.text(c.title, Rect(x: 0, y: 0, width: w, height: c.navigationBarHeight),
