@@ -1,13 +1,15 @@
+import Synchronization
+
 /// Hands out the indices `0..<limit` once each to concurrent workers.
-final class IndexDispenser: @unchecked Sendable {
-    private var next = 0
+public final class IndexDispenser: Sendable {
+    private let next = Mutex(0)
     private let limit: Int
-    private let lock = NSLockLite()
 
-    init(limit: Int) { self.limit = limit }
+    public init(limit: Int) { self.limit = limit }
 
-    func take() -> Int? {
-        lock.withLock {
+    /// The next index, or nil when all are taken.
+    public func take() -> Int? {
+        next.withLock { next in
             guard next < limit else { return nil }
             defer { next += 1 }
             return next

@@ -1,13 +1,14 @@
+import Synchronization
+
 /// Fixed slots written by concurrent workers, read once they are done.
-final class OutcomeSlots<Value: Sendable>: @unchecked Sendable {
-    private var storage: [Value]
-    private let lock = NSLockLite()
+public final class OutcomeSlots<Value: Sendable>: Sendable {
+    private let storage: Mutex<[Value]>
 
-    init(count: Int, initial: Value) { storage = [Value](repeating: initial, count: count) }
+    public init(count: Int, initial: Value) { storage = Mutex([Value](repeating: initial, count: count)) }
 
-    func set(_ index: Int, _ value: Value) { lock.withLock { storage[index] = value } }
+    public func set(_ index: Int, _ value: Value) { storage.withLock { $0[index] = value } }
 
-    var values: [Value] { lock.withLock { storage } }
+    public var values: [Value] { storage.withLock { $0 } }
 }
 
 extension OutcomeSlots where Value == CompareRunner.FrameOutcome {

@@ -3,6 +3,7 @@ import Foundation
 import Imaging
 import Rendering
 import ScrollCore
+import Synchronization
 
 /// What `overscroll record` writes.
 public struct RecordOptions: Sendable {
@@ -131,9 +132,8 @@ public final class Recorder {
 }
 
 /// Keeps the first error reported from worker threads.
-final class FirstFailure: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Error?
-    func set(_ e: Error) { lock.lock(); if stored == nil { stored = e }; lock.unlock() }
-    var error: Error? { lock.lock(); defer { lock.unlock() }; return stored }
+final class FirstFailure: Sendable {
+    private let stored = Mutex<(any Error)?>(nil)
+    func set(_ e: any Error) { stored.withLock { if $0 == nil { $0 = e } } }
+    var error: (any Error)? { stored.withLock { $0 } }
 }

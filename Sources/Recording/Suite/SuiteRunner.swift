@@ -119,8 +119,8 @@ public final class SuiteRunner {
         let order = entries.indices.sorted { (entries[$0].frames, entries[$1].path) > (entries[$1].frames, entries[$0].path) }
         let jobs = order.map { WorkerProcess.Job(entry: entries[$0], options: config.options, resultsRoot: root) }
         let print = output
-        let next = Dispenser(jobs.count)
-        let slots = ResultSlots(jobs.count)
+        let next = IndexDispenser(limit: jobs.count)
+        let slots = OutcomeSlots<ScenarioResult?>(count: jobs.count, initial: nil)
         // A worker that dies closes its pipe: writing to it must fail, not kill this process.
         signal(SIGPIPE, SIG_IGN)
         let others = Self.startWorkerLanes(workers - 1, jobs: jobs, executable: executable, next: next, slots: slots, print: print)
@@ -130,7 +130,7 @@ public final class SuiteRunner {
             print(Self.line(r))
         }
         await Self.wait(for: others)
-        return slots.all
+        return slots.values.compactMap { $0 }
     }
 
     nonisolated private static func wait(for group: DispatchGroup) async {
@@ -142,7 +142,7 @@ public final class SuiteRunner {
     /// Runs `count` lanes on other threads, each feeding one worker process; the group is left
     /// when every lane is done. Not isolated to the main actor (the lanes block on pipes).
     nonisolated private static func startWorkerLanes(_ count: Int, jobs: [WorkerProcess.Job], executable: String,
-                                                     next: Dispenser, slots: ResultSlots,
+                                                     next: IndexDispenser, slots: OutcomeSlots<ScenarioResult?>,
                                                      print: @escaping @Sendable (String) -> Void) -> DispatchGroup {
         let group = DispatchGroup()
         group.enter()
@@ -225,27 +225,4 @@ public final class SuiteRunner {
         f.formatOptions = [.withInternetDateTime]
         return f.string(from: Date())
     }
-}
-
-/// Hands out job numbers to worker threads.
-private final class Dispenser: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next = 0
-    private let limit: Int
-    init(_ limit: Int) { self.limit = limit }
-    func take() -> Int? {
-        lock.lock(); defer { lock.unlock() }
-        guard next < limit else { return nil }
-        next += 1
-        return next - 1
-    }
-}
-
-/// Results filled in by worker threads.
-private final class ResultSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [ScenarioResult?]
-    init(_ count: Int) { values = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ r: ScenarioResult) { lock.lock(); values[i] = r; lock.unlock() }
-    var all: [ScenarioResult] { lock.lock(); defer { lock.unlock() }; return values.compactMap { $0 } }
 }
