@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// Settings of a `compare` run: the perceptual comparison, the tolerance, and where to write
 /// diff images and the HTML report.
 public struct CompareOptions: Sendable, Equatable {
@@ -37,12 +39,22 @@ public struct CompareOptions: Sendable, Equatable {
 
     /// Half the memory available now (`MemAvailable`), at least 256 MiB; 2 GiB when unknown.
     public static var defaultMemoryBudget: Int {
-        guard let available = ProcessInfoLite.availableMemory else { return 2 << 30 }
+        guard let available = availableMemory() else { return 2 << 30 }
         return max(256 << 20, available / 2)
     }
 
     /// The number of active processors.
-    public static var defaultThreads: Int { max(1, ProcessInfoLite.activeProcessorCount) }
+    public static var defaultThreads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// `MemAvailable` of /proc/meminfo in bytes, when readable (FoundationEssentials' `ProcessInfo`
+    /// knows the physical memory, not the memory available now).
+    private static func availableMemory() -> Int? {
+        guard let data = FileManager.default.contents(atPath: "/proc/meminfo") else { return nil }
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") where line.hasPrefix("MemAvailable:") {
+            return Int(line.dropFirst("MemAvailable:".count).filter(\.isNumber)).map { $0 * 1024 }
+        }
+        return nil
+    }
 
     /// True when a frame with `differing` of `total` pixels is within tolerance.
     public func allows(differing: Int, total: Int) -> Bool {
