@@ -34,14 +34,19 @@ public struct CompareReport: Sendable, Equatable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `{"frames": [{"name": …, "differing": N, "ratio": r, "match": bool}], "passed": n, "failed": m}`.
+    /// `{"frames": [{"name": …, "differing": N, "ratio": r, "match": bool}], "passed": n, "failed": m}`,
+    /// then `"missing": [line, …]` when frames are present on one side only.
     public var json: String {
-        let frameObjects = frames.map {
-            "{\"name\": \(Self.jsonString($0.name)), \"differing\": \($0.differing), "
-                + "\"ratio\": \(Self.jsonNumber($0.ratio)), \"match\": \($0.match)}"
-        }
-        let missing = oneSided.isEmpty ? "" : ", \"missing\": [\(oneSided.map(Self.jsonString).joined(separator: ", "))]"
-        return "{\"frames\": [\(frameObjects.joined(separator: ", "))], \"passed\": \(passed), \"failed\": \(failed)\(missing)}\n"
+        var members: [(String, JSONWriter.Value)] = [
+            ("frames", .array(frames.map {
+                .object([("name", .string($0.name)), ("differing", .int($0.differing)),
+                         ("ratio", .fraction($0.ratio)), ("match", .bool($0.match))])
+            })),
+            ("passed", .int(passed)),
+            ("failed", .int(failed)),
+        ]
+        if !oneSided.isEmpty { members.append(("missing", .array(oneSided.map { .string($0) }))) }
+        return JSONWriter.spaced.text(.object(members)) + "\n"
     }
 
     /// A ratio with six significant decimals, e.g. `0.001091`.
@@ -49,29 +54,5 @@ public struct CompareReport: Sendable, Equatable {
         var text = String(Int((ratio * 1_000_000).rounded()))
         while text.count < 7 { text = "0" + text }
         return String(text.dropLast(6)) + "." + String(text.suffix(6))
-    }
-
-    /// A finite JSON number (shortest round-trip form).
-    static func jsonNumber(_ value: Double) -> String {
-        value.isFinite ? "\(value)" : "0"
-    }
-
-    /// A JSON string literal with the required escapes.
-    static func jsonString(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20:
-                let hex = String(c.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

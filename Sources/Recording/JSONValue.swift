@@ -1,4 +1,4 @@
-import ScrollCore
+import Imaging
 
 /// A parsed JSON value that keeps object key order (for stable output and precise errors).
 public indirect enum JSONValue: Equatable, Sendable {
@@ -33,17 +33,18 @@ public indirect enum JSONValue: Equatable, Sendable {
         }
     }
 
-    /// Compact JSON text.
-    public var text: String {
+    /// JSON text, `{"a": 1, "b": [1, 2]}`.
+    public var text: String { JSONWriter.spaced.text(written) }
+
+    /// The value as `JSONWriter` writes it.
+    var written: JSONWriter.Value {
         switch self {
-        case let .object(kv): return "{" + kv.map { "\(Self.quote($0.0)): \($0.1.text)" }.joined(separator: ", ") + "}"
-        case let .array(a): return "[" + a.map(\.text).joined(separator: ", ") + "]"
-        case let .string(s): return Self.quote(s)
-        case let .number(n): return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
-        case let .bool(b): return b ? "true" : "false"
-        case .null: return "null"
+        case let .object(kv): return .object(kv.map { ($0.0, $0.1.written) })
+        case let .array(a): return .array(a.map(\.written))
+        case let .string(s): return .string(s)
+        case let .number(n): return .number(n)
+        case let .bool(b): return .bool(b)
+        case .null: return .null
         }
     }
-
-    static func quote(_ s: String) -> String { TraceValue.quote(s) }
 }

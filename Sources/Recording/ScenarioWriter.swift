@@ -1,3 +1,4 @@
+import Imaging
 import ScrollCore
 
 /// Serialises a `Scenario` as the JSON that `ScenarioParser` reads back to an equal scenario:
@@ -37,7 +38,7 @@ public enum ScenarioWriter {
         }
         if o.profile != d.profile { fields.append(("physics", physics(o.profile))) }
 
-        var text = "{" + fields.map { "\(JSONValue.quote($0.0)): \($0.1.text)" }.joined(separator: ", ")
+        var text = "{" + fields.map { JSONWriter.spaced.member($0.0, $0.1.written) }.joined(separator: ", ")
         if s.events.isEmpty {
             text += ", \"events\": []}\n"
         } else {

@@ -1,10 +1,19 @@
+import Imaging
 import ScrollCore
 
 /// One line of `trace.jsonl`: frame number, time, then the session's fields in order.
 public enum TraceLine {
     public static func json(frame: Int, t: Double, fields: TraceFields) -> String {
-        var parts = ["\"frame\":\(frame)", "\"t\":\(TraceValue.double(t).json)"]
-        for (k, v) in fields { parts.append("\(TraceValue.quote(k)):\(v.json)") }
-        return "{" + parts.joined(separator: ",") + "}"
+        JSONWriter.compact.text(.object([("frame", .int(frame)), ("t", .number(t))] + fields.map { ($0.0, value($0.1)) }))
+    }
+
+    static func value(_ v: TraceValue) -> JSONWriter.Value {
+        switch v {
+        case let .int(n): return .int(n)
+        case let .double(n): return .number(n)
+        case let .string(s): return .string(s)
+        case let .bool(b): return .bool(b)
+        case .null: return .null
+        }
     }
 }
