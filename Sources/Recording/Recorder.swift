@@ -1,9 +1,7 @@
-import Dispatch
 import Foundation
 import Imaging
 import Rendering
 import ScrollCore
-import Synchronization
 
 /// What `overscroll record` writes.
 public struct RecordOptions: Sendable {
@@ -67,9 +65,10 @@ public final class Recorder {
 
     /// Runs the scenario; `frame` is called with each frame's pixels (nil pixels with --no-png).
     /// With `render` false no pixels are drawn (trace-only runs) and `frame` gets nil.
-    public func drive(_ scenario: Scenario, render: Bool = true, frame: (Int, Double, Session, ImageSurface?) throws -> Void) async throws {
+    public func drive(_ scenario: Scenario, render: Bool = true,
+                      frame: @MainActor (Int, Double, Session, ImageSurface?) async throws -> Void) async throws {
         try await step(scenario, render: { render && $0.frame != nil }) { instant, session, surface in
-            if let i = instant.frame { try frame(i, instant.t, session, surface) }
+            if let i = instant.frame { try await frame(i, instant.t, session, surface) }
         }
     }
 
@@ -77,42 +76,42 @@ public final class Recorder {
         var trace: [String] = []
         trace.reserveCapacity(scenario.frameCount)
         let bar = ProgressBar(total: scenario.frameCount, label: "record", enabled: options.progress && isatty(2) != 0)
-        let group = DispatchGroup()
-        let slots = DispatchSemaphore(value: max(1, options.maxFramesInFlight))
-        let failure = FirstFailure()
-        let queue = DispatchQueue(label: "overscroll.png", attributes: .concurrent)
         let pictures = options.pictures ? RecordingPictures(scenario: scenario, contactSheet: options.writePNG) : nil
         // A frame whose pixels equal the previous frame's (content at rest) is not encoded again:
         // its file is a copy of that frame's, made once all encodes are done.
         var previous: (index: Int, pixels: PixelBuffer)?
         var copies: [(from: Int, to: Int)] = []
-        try await drive(scenario, render: options.writePNG) { i, t, session, surface in
-            let fields = session.traceFields()
-            trace.append(TraceLine.json(frame: i, t: t, fields: fields))
-            try pictures?.add(frame: i, t: t, fields: fields, surface: options.writePNG ? surface : nil)
-            onFrame?(i, t, session)
-            if options.writePNG, let surface {
-                let pixels = surface.snapshot()
-                if let p = previous, p.pixels.hasSamePixels(as: pixels) {
-                    copies.append((p.index, i))
-                    bar.update(i + 1)
-                    return
+        // Each frame is encoded into its own file by a child task, at most `maxFramesInFlight`
+        // at a time (bounded memory); the first failure ends the run once its frame is awaited.
+        let inFlightLimit = max(1, options.maxFramesInFlight)
+        try await withThrowingTaskGroup(of: Void.self) { encodes in
+            var inFlight = 0
+            try await drive(scenario, render: options.writePNG) { i, t, session, surface in
+                let fields = session.traceFields()
+                trace.append(TraceLine.json(frame: i, t: t, fields: fields))
+                try pictures?.add(frame: i, t: t, fields: fields, surface: options.writePNG ? surface : nil)
+                onFrame?(i, t, session)
+                if options.writePNG, let surface {
+                    let pixels = surface.snapshot()
+                    if let p = previous, p.pixels.hasSamePixels(as: pixels) {
+                        copies.append((p.index, i))
+                        bar.update(i + 1)
+                        return
+                    }
+                    previous = (i, pixels)
+                    let path = dir.url(Self.frameName(i)).path
+                    if inFlight == inFlightLimit {
+                        try await encodes.next()
+                        inFlight -= 1
+                    }
+                    encodes.addTask { try pixels.writePNG(to: path) }
+                    inFlight += 1
                 }
-                previous = (i, pixels)
-                let path = dir.url(Self.frameName(i)).path
-                slots.wait()
-                group.enter()
-                queue.async {
-                    do { try pixels.writePNG(to: path) } catch { failure.set(error) }
-                    slots.signal()
-                    group.leave()
-                }
+                bar.update(i + 1)
             }
-            bar.update(i + 1)
+            try await encodes.waitForAll()
         }
-        group.wait()
         bar.finish()
-        if let e = failure.error { throw e }
         for c in copies {
             // A hard link where the file system allows it (same bytes, no copy), else a copy.
             let from = dir.url(Self.frameName(c.from)).path, to = dir.url(Self.frameName(c.to)).path
@@ -129,11 +128,4 @@ public final class Recorder {
         try pictures?.write(into: dir.staging)
         return RecordResult(frames: scenario.frameCount, traceLines: trace)
     }
-}
-
-/// Keeps the first error reported from worker threads.
-final class FirstFailure: Sendable {
-    private let stored = Mutex<(any Error)?>(nil)
-    func set(_ e: any Error) { stored.withLock { if $0 == nil { $0 = e } } }
-    var error: (any Error)? { stored.withLock { $0 } }
 }

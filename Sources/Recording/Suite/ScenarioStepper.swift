@@ -13,7 +13,7 @@ extension Recorder {
     /// time order) and calls `visit` at each instant. Pixels are drawn only where `render` says
     /// so; `visit` then gets the surface (nil otherwise).
     public func step(_ scenario: Scenario, render: (ScenarioTimeline.Instant) -> Bool,
-                     visit: (ScenarioTimeline.Instant, Session, ImageSurface?) throws -> Void) async throws {
+                     visit: @MainActor (ScenarioTimeline.Instant, Session, ImageSurface?) async throws -> Void) async throws {
         var options = scenario.options
         if let timeout = lottieTimeout {
             do {
@@ -59,7 +59,7 @@ extension Recorder {
                 }
                 drawn = surface
             }
-            try visit(instant, session, drawn)
+            try await visit(instant, session, drawn)
         }
     }
 }

@@ -123,52 +123,45 @@ public final class SuiteRunner {
         let slots = OutcomeSlots<ScenarioResult?>(count: jobs.count, initial: nil)
         // A worker that dies closes its pipe: writing to it must fail, not kill this process.
         signal(SIGPIPE, SIG_IGN)
-        let others = Self.startWorkerLanes(workers - 1, jobs: jobs, executable: executable, next: next, slots: slots, print: print)
+        async let others: Void = Self.runWorkerLanes(workers - 1, jobs: jobs, executable: executable, next: next, slots: slots, print: print)
         while let k = next.take() {
             let r = await SnapshotRun.run(jobs[k].entry, options: config.options, resultsRoot: root)
             slots.set(k, r)
             print(Self.line(r))
         }
-        await Self.wait(for: others)
+        await others
         return slots.values.compactMap { $0 }
     }
 
-    nonisolated private static func wait(for group: DispatchGroup) async {
+    /// Runs `count` lanes on threads of their own (they block on pipes, which must not hold up
+    /// the cooperative pool), each feeding one worker process; returns when every lane is done.
+    nonisolated private static func runWorkerLanes(_ count: Int, jobs: [WorkerProcess.Job], executable: String,
+                                                   next: IndexDispenser, slots: OutcomeSlots<ScenarioResult?>,
+                                                   print: @escaping @Sendable (String) -> Void) async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            group.notify(queue: .global()) { done.resume() }
-        }
-    }
-
-    /// Runs `count` lanes on other threads, each feeding one worker process; the group is left
-    /// when every lane is done. Not isolated to the main actor (the lanes block on pipes).
-    nonisolated private static func startWorkerLanes(_ count: Int, jobs: [WorkerProcess.Job], executable: String,
-                                                     next: IndexDispenser, slots: OutcomeSlots<ScenarioResult?>,
-                                                     print: @escaping @Sendable (String) -> Void) -> DispatchGroup {
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            DispatchQueue.concurrentPerform(iterations: count) { _ in
-                var worker: WorkerProcess?
-                while let k = next.take() {
-                    if worker == nil { worker = WorkerProcess(executable: executable) }
-                    var result: ScenarioResult
-                    if let w = worker, let r = w.run(jobs[k]) {
-                        result = r
-                    } else {
-                        let why = worker.map { $0.finish() ?? "the worker gave no result" } ?? "cannot start \(executable)"
-                        worker = nil
-                        let e = jobs[k].entry
-                        result = ScenarioResult(scenario: e.path, goldens: e.goldenFolder, frames: e.frames,
-                                                error: "\(e.path): \(why)")
+            DispatchQueue.global().async {
+                DispatchQueue.concurrentPerform(iterations: count) { _ in
+                    var worker: WorkerProcess?
+                    while let k = next.take() {
+                        if worker == nil { worker = WorkerProcess(executable: executable) }
+                        var result: ScenarioResult
+                        if let w = worker, let r = w.run(jobs[k]) {
+                            result = r
+                        } else {
+                            let why = worker.map { $0.finish() ?? "the worker gave no result" } ?? "cannot start \(executable)"
+                            worker = nil
+                            let e = jobs[k].entry
+                            result = ScenarioResult(scenario: e.path, goldens: e.goldenFolder, frames: e.frames,
+                                                    error: "\(e.path): \(why)")
+                        }
+                        slots.set(k, result)
+                        print(line(result))
                     }
-                    slots.set(k, result)
-                    print(line(result))
+                    worker?.finish()
                 }
-                worker?.finish()
+                done.resume()
             }
-            group.leave()
         }
-        return group
     }
 
     /// `✓ path  3 passed  0.42 s` / `✗ path  1 failed, 2 passed  0.51 s` / `✗ path  error: …`.
