@@ -1,6 +1,5 @@
-import Dispatch
 import Foundation
-import Synchronization
+import Rendering
 
 /// Waits on a socket on its own thread and calls `wake` when it becomes readable, then waits to
 /// be re-armed (after the owner read everything) before polling again. `stop` ends the thread
@@ -9,10 +8,15 @@ final class SocketWaiter: Sendable {
     private let fd: Int32
     private let stopPipe: (read: Int32, write: Int32)
     private let wake: @Sendable () -> Void
-    private let armed = DispatchSemaphore(value: 0)
-    private let finished = DispatchSemaphore(value: 0)
-    /// True while the thread waits to be re-armed (so a re-arm with nothing waiting is a no-op).
-    private let waiting = Mutex(false)
+    private struct State {
+        /// True while the thread waits to be re-armed (so a re-arm with nothing waiting is a no-op).
+        var waiting = false
+        /// Set by a re-arm, taken by the thread when it polls again.
+        var armed = false
+        /// The thread has ended.
+        var finished = false
+    }
+    private let state = WaitableState(State())
 
     init(fd: Int32, wake: @escaping @Sendable () -> Void) {
         self.fd = fd
@@ -31,11 +35,11 @@ final class SocketWaiter: Sendable {
                 let n = poll(&fds, 2, -1)
                 if n < 0 && errno == EINTR { continue }
                 if n < 0 || fds[1].revents != 0 || fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { break }
-                self.waiting.withLock { $0 = true }
+                state.change { $0.waiting = true }
                 wake()
-                armed.wait()
+                state.wait(for: { $0.armed }) { $0.armed = false }
             }
-            finished.signal()
+            state.change { $0.finished = true }
         }
         thread.name = "xinput2-socket"
         thread.start()
@@ -43,14 +47,16 @@ final class SocketWaiter: Sendable {
 
     /// The owner read everything that was pending: poll again.
     func rearm() {
-        if waiting.withLock({ let w = $0; $0 = false; return w }) { armed.signal() }
+        state.change { s in
+            if s.waiting { s.waiting = false; s.armed = true }
+        }
     }
 
     func stop() {
         var byte: UInt8 = 1
         _ = write(stopPipe.write, &byte, 1)
         rearm()
-        finished.wait()
+        state.wait(for: { $0.finished }) { _ in }
         Glibc.close(stopPipe.read)
         Glibc.close(stopPipe.write)
     }

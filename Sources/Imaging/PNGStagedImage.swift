@@ -1,38 +1,43 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// A decoded PNG, possibly one step short of RGBA: an 8-bit RGB image is held as its unfiltered
 /// RGB rows (with their filter bytes, at `start` in a buffer already the size of the RGBA
 /// image), so that two such images can be found pixel-identical by comparing rows before
 /// either is expanded. `finish()` expands in place and returns the RGBA image.
 /// A class so that `finish()` can take the buffer without copying it; used by one thread at a
-/// time (handed from the decoding worker to the comparing one).
-final class PNGStagedImage: @unchecked Sendable {
+/// time (handed from the decoding worker to the comparing one), the lock only makes that checkable.
+final class PNGStagedImage: Sendable {
     private enum State {
         case done(RGBAImage)
         case rgb(header: PNGHeader, buffer: [UInt8], start: Int, converter: PNGRowConverter)
     }
 
-    private var state: State
+    private let state: Mutex<State>
 
-    init(image: RGBAImage) { state = .done(image) }
+    init(image: RGBAImage) { state = Mutex(.done(image)) }
 
     init(header: PNGHeader, rgbRows buffer: [UInt8], start: Int, converter: PNGRowConverter) {
-        state = .rgb(header: header, buffer: buffer, start: start, converter: converter)
+        state = Mutex(.rgb(header: header, buffer: buffer, start: start, converter: converter))
     }
 
     var width: Int {
-        switch state {
-        case .done(let image): return image.width
-        case .rgb(let header, _, _, _): return header.width
+        state.withLock { state in
+            switch state {
+            case .done(let image): return image.width
+            case .rgb(let header, _, _, _): return header.width
+            }
         }
     }
 
     var height: Int {
-        switch state {
-        case .done(let image): return image.height
-        case .rgb(let header, _, _, _): return header.height
+        state.withLock { state in
+            switch state {
+            case .done(let image): return image.height
+            case .rgb(let header, _, _, _): return header.height
+            }
         }
     }
 
@@ -40,29 +45,31 @@ final class PNGStagedImage: @unchecked Sendable {
     /// before the start of the next input row (the input sits `height × (width − 1)` bytes in),
     /// and within a row each group of pixels is read before it is written.
     func finish() -> RGBAImage {
-        switch state {
-        case .done(let image):
-            return image
-        case .rgb(let header, var buffer, let start, let converter):
-            state = .done(RGBAImage(width: 0, height: 0))   // drop the second reference: no copy
-            let (width, height) = (header.width, header.height)
-            let rowBytes = width * 3
-            buffer.withUnsafeMutableBufferPointer { data in
-                let base = data.baseAddress!
-                for j in 0..<height {
-                    converter.expandRGB8(row: UnsafePointer(base + start + j * (rowBytes + 1) + 1), pixels: width,
-                                         into: base + j * width * 4)
+        state.withLock { state in
+            switch state {
+            case .done(let image):
+                return image
+            case .rgb(let header, var buffer, let start, let converter):
+                state = .done(RGBAImage(width: 0, height: 0))   // drop the second reference: no copy
+                let (width, height) = (header.width, header.height)
+                let rowBytes = width * 3
+                buffer.withUnsafeMutableBufferPointer { data in
+                    let base = data.baseAddress!
+                    for j in 0..<height {
+                        converter.expandRGB8(row: UnsafePointer(base + start + j * (rowBytes + 1) + 1), pixels: width,
+                                             into: base + j * width * 4)
+                    }
                 }
+                return RGBAImage(width: width, height: height, pixels: buffer)
             }
-            return RGBAImage(width: width, height: height, pixels: buffer)
         }
     }
 
     /// True or false when both images are 8-bit RGB rows without a transparency key (pixels
     /// equal exactly when the rows are); nil when it cannot be told without finishing.
     static func samePixels(_ a: PNGStagedImage, _ b: PNGStagedImage) -> Bool? {
-        guard case .rgb(let headerA, let bufferA, let startA, let converterA) = a.state,
-              case .rgb(let headerB, let bufferB, let startB, let converterB) = b.state,
+        guard case .rgb(let headerA, let bufferA, let startA, let converterA) = a.state.withLock({ $0 }),
+              case .rgb(let headerB, let bufferB, let startB, let converterB) = b.state.withLock({ $0 }),
               converterA.isOpaqueRGB && converterB.isOpaqueRGB else { return nil }
         guard headerA.width == headerB.width, headerA.height == headerB.height else { return false }
         let rowBytes = headerA.width * 3

@@ -6,6 +6,9 @@ import FoundationEssentials
 
 /// The per-pixel work of `Pixelmatch` over raw buffers, shareable by concurrent row bands
 /// (each band writes only its own rows of the output).
+/// `@unchecked Sendable` because raw pointers are not `Sendable`; it is safe as the caller keeps
+/// the three buffers alive for the whole of `run` (the bands end before it returns), the two
+/// inputs are only read, and each band writes a disjoint range of rows of the output.
 struct PixelmatchKernel: @unchecked Sendable {
     let first: UnsafePointer<UInt8>?
     let second: UnsafePointer<UInt8>?

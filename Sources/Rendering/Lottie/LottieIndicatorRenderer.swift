@@ -83,7 +83,7 @@ public final class LottieIndicatorRenderer: LottieDrawing {
             let queued = state.worker.submit(request)
             let finished = state.worker.collect(waitingFor: queued ? request : nil,
                                                 until: Date(timeIntervalSinceNow: frameDeadline))
-            for (r, s) in finished { store(r, s, in: state) }
+            for f in finished { store(f.request, f.surface, in: state) }
             if state.images[size]?.request == request {
                 state.misses = 0
             } else if strict {

@@ -32,18 +32,22 @@ public struct LottieIndicatorSource: Sendable {
         let key = "overscroll-lottie-\(fnv1a(data))"
         let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path + "/"
 
-        let probe = ProbeResult()
+        // The probe thread's answer; nil until it arrives.
+        let probe = WaitableState<ProbeOutcome?>(nil)
         let thread = Thread {
+            let outcome: ProbeOutcome
             if let a = RlottieAnimation(json: json, key: key, resourcePath: dir) {
-                probe.finish(.parsed(frames: a.frameCount, fps: a.frameRate, width: a.width, height: a.height))
+                outcome = .parsed(frames: a.frameCount, fps: a.frameRate, width: a.width, height: a.height)
             } else {
-                probe.finish(.rejected)
+                outcome = .rejected
             }
+            probe.change { $0 = outcome }
         }
         thread.stackSize = LottieRenderWorker.threadStackBytes
         thread.name = "lottie-probe"
         thread.start()
-        guard let outcome = probe.wait(seconds: parseTimeout) else {
+        let deadline = Date(timeIntervalSinceNow: parseTimeout)
+        guard let outcome = probe.wait(until: deadline, for: { $0 != nil }, then: { $0 }) else {
             throw .timedOut(path: path, seconds: parseTimeout)
         }
         guard case let .parsed(frames, fps, w, h) = outcome else { throw .unparsable(path: path) }
@@ -63,23 +67,10 @@ public struct LottieIndicatorSource: Sendable {
     }
 }
 
-/// The probe thread's answer, handed over under a condition lock.
-private final class ProbeResult: @unchecked Sendable {
-    enum Outcome { case parsed(frames: Int, fps: Double, width: Int, height: Int), rejected }
-    private let condition = NSCondition()
-    private var outcome: Outcome?
-
-    func finish(_ o: Outcome) {
-        condition.lock(); outcome = o; condition.broadcast(); condition.unlock()
-    }
-
-    /// The outcome, or nil if none arrived within `seconds`.
-    func wait(seconds: Double) -> Outcome? {
-        let deadline = Date(timeIntervalSinceNow: seconds)
-        condition.lock(); defer { condition.unlock() }
-        while outcome == nil { if !condition.wait(until: deadline) { break } }
-        return outcome
-    }
+/// What the probe thread found in a Lottie file.
+private enum ProbeOutcome: Sendable {
+    case parsed(frames: Int, fps: Double, width: Int, height: Int)
+    case rejected
 }
 
 extension LottieIndicatorSource {

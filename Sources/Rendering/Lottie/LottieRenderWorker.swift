@@ -4,16 +4,20 @@ import Foundation
 /// A thread that owns one rlottie animation and renders the frames asked of it, one at a time.
 /// rlottie cannot cancel a render, so a slow render simply keeps the worker busy; the caller
 /// waits with a deadline and never blocks longer than that.
-final class LottieRenderWorker: @unchecked Sendable {
+final class LottieRenderWorker: Sendable {
     /// Stack size of the render and probe threads (rlottie recurses through the layer tree).
     static let threadStackBytes = 8 << 20
 
-    private let condition = NSCondition()
-    private var pending: LottieRenderRequest?
-    private var busy = false
-    private var stopped = false
-    private var results: [(LottieRenderRequest, OpaquePointer)] = []
-    private var parseFailed = false
+    private struct State {
+        var pending: LottieRenderRequest?
+        var busy = false
+        var stopped = false
+        /// Finished images, until they are collected.
+        var results: [LottieRenderedFrame] = []
+        var parseFailed = false
+    }
+
+    private let state = WaitableState(State())
 
     init(source: LottieIndicatorSource) {
         let thread = Thread { [self] in run(source) }
@@ -23,70 +27,79 @@ final class LottieRenderWorker: @unchecked Sendable {
     }
 
     deinit {
-        for (_, s) in results { cairo_surface_destroy(s) }
+        state.change { s in
+            for frame in s.results { cairo_surface_destroy(frame.surface) }
+            s.results = []
+        }
     }
 
     /// True while a render is queued or running.
     var isBusy: Bool {
-        condition.lock(); defer { condition.unlock() }
-        return busy || pending != nil
+        state.change { s in s.busy || s.pending != nil }
     }
 
     /// Queues `request` unless the worker is busy; returns whether it was queued.
     func submit(_ request: LottieRenderRequest) -> Bool {
-        condition.lock(); defer { condition.unlock() }
-        guard !busy, pending == nil, !stopped, !parseFailed else { return false }
-        pending = request
-        condition.broadcast()
-        return true
+        state.change { s in
+            guard !s.busy, s.pending == nil, !s.stopped, !s.parseFailed else { return false }
+            s.pending = request
+            return true
+        }
     }
 
     /// Waits until `request` is done or `deadline` passes; returns every finished image (the
     /// caller owns the surfaces), the wanted one included when it made it.
-    func collect(waitingFor request: LottieRenderRequest?, until deadline: Date) -> [(LottieRenderRequest, OpaquePointer)] {
-        condition.lock(); defer { condition.unlock() }
-        if let request {
-            while !results.contains(where: { $0.0 == request }), !parseFailed {
-                if !condition.wait(until: deadline) { break }
-            }
-        }
-        let out = results
-        results.removeAll()
-        return out
+    func collect(waitingFor request: LottieRenderRequest?, until deadline: Date) -> [LottieRenderedFrame] {
+        state.wait(until: deadline, for: { s in
+            request.map { r in s.parseFailed || s.results.contains { $0.request == r } } ?? true
+        }, then: { s in
+            let out = s.results
+            s.results = []
+            return out
+        })
     }
 
     /// Lets the thread end after its current render (it cannot be interrupted).
     func stop() {
-        condition.lock(); stopped = true; condition.broadcast(); condition.unlock()
+        state.change { $0.stopped = true }
     }
 
     private func run(_ source: LottieIndicatorSource) {
         guard let animation = RlottieAnimation(json: source.json, key: source.key, resourcePath: source.resourcePath) else {
-            condition.lock(); parseFailed = true; condition.broadcast(); condition.unlock()
+            state.change { $0.parseFailed = true }
             return
         }
         while true {
-            condition.lock()
-            while pending == nil, !stopped { condition.wait() }
-            if stopped { condition.unlock(); return }
-            let request = pending!
-            pending = nil
-            busy = true
-            condition.unlock()
+            let next: LottieRenderRequest? = state.wait(for: { $0.pending != nil || $0.stopped }) { s in
+                guard !s.stopped, let request = s.pending else { return nil }
+                s.pending = nil
+                s.busy = true
+                return request
+            }
+            guard let request = next else { return }
 
             let surface = required(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(request.pixelWidth), Int32(request.pixelHeight)), "cairo_image_surface_create")
             animation.render(frame: request.frame, into: surface)
             if let tint = request.tint { PixelTint.apply(tint, to: surface) }
 
-            condition.lock()
-            busy = false
-            if stopped {
-                cairo_surface_destroy(surface)
-            } else {
-                results.append((request, surface))
+            state.change { s in
+                s.busy = false
+                if s.stopped {
+                    cairo_surface_destroy(surface)
+                } else {
+                    s.results.append(LottieRenderedFrame(request: request, surface: surface))
+                }
             }
-            condition.broadcast()
-            condition.unlock()
         }
     }
+}
+
+/// A finished frame: its cairo surface is handed over whole to whoever collects it.
+/// `@unchecked Sendable` because a surface pointer is not `Sendable`; it is safe as exactly one
+/// side owns the surface at a time: the render thread until it puts the frame in the results
+/// (and never touches it again), then the collector (or the worker's deinit, which destroys
+/// frames nobody collected).
+struct LottieRenderedFrame: @unchecked Sendable {
+    let request: LottieRenderRequest
+    let surface: OpaquePointer
 }

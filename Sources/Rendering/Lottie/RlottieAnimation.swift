@@ -1,6 +1,6 @@
 import CCairo
 import CRlottie
-import Foundation
+import Synchronization
 
 /// One rlottie animation object. Not thread-safe: create and use each one on a single thread.
 final class RlottieAnimation {
@@ -15,15 +15,13 @@ final class RlottieAnimation {
 
     /// rlottie's model cache is shared process-wide; parsing is serialized so concurrent loads
     /// never race on it.
-    private static let parseLock = NSLock()
+    private static let parseLock = Mutex(())
 
     /// Parses `json`. `key` names the parsed model in rlottie's cache (same key = same content);
     /// `resourcePath` is where image assets are looked up. Neither may be NULL for rlottie, and
     /// Swift strings never are. Nil when rlottie rejects the data.
     init?(json: String, key: String, resourcePath: String) {
-        Self.parseLock.lock()
-        let h = lottie_animation_from_data(json, key, resourcePath)
-        Self.parseLock.unlock()
+        let h = Self.parseLock.withLock { _ in lottie_animation_from_data(json, key, resourcePath) }
         guard let h else { return nil }
         handle = h
         var w = 0, hgt = 0
