@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "CommandLineKit"),
         // `compare`'s command line, linked by the small front and by overscroll-app.
         .target(name: "CompareCommand", dependencies: ["Imaging", "CommandLineKit"]),
-        .target(name: "Desktop", dependencies: ["ScrollCore", "Rendering", "Recording", "CSDL2", "CXInput2"]),
+        .target(name: "Desktop", dependencies: ["ScrollCore", "Rendering", "Imaging", "CSDL2", "CXInput2"]),
         // `overscroll`: the small front (compare runs here); everything else execs `overscroll-app`.
         // Linked with the Swift runtime statically: it starts in ~3 ms instead of ~6 ms.
         .executableTarget(name: "overscroll", dependencies: ["CompareCommand", "Imaging"],

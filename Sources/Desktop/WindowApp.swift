@@ -1,7 +1,7 @@
 import CSDL2
+import Imaging
 import Rendering
 import ScrollCore
-import Recording
 
 /// Options of `overscroll run`.
 public struct WindowOptions: Sendable {

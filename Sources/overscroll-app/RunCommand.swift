@@ -1,6 +1,7 @@
 import CommandLineKit
 import Desktop
 import Foundation
+import Imaging
 import Recording
 import Rendering
 import ScrollCore

@@ -1,6 +1,8 @@
 import CPlatform
-import Foundation
-import Imaging
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The one place for process-level side effects: environment, standard streams, exit.
 public enum Platform {
@@ -13,7 +15,7 @@ public enum Platform {
     /// Ends the process; during an interruption, waits for the cleanup to end it with the signal.
     public static func exit(_ code: Int32) -> Never {
         SignalCleanup.waitIfInterrupted()
-        Foundation.exit(code)
+        Glibc.exit(code)
     }
 
     /// Frame-sized buffers (4–6 MB) are allocated and freed for every recorded frame; by default
