@@ -41,8 +41,6 @@ public final class WindowApp {
     private var xinput: XInput2Connection?
     /// The display list on screen (the last one presented).
     public var lastFrame: FrameModel? { dirty?.shown }
-    /// The presenter in use (`surface` or `texture`), known after `open`.
-    public var presenterName: String? { dirty?.presenter.name }
     private var pixelsPerPoint = 1.0
     private var start: UInt64 = 0
     /// Called for each input event with its session time (live capture).

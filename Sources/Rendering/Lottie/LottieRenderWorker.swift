@@ -33,11 +33,6 @@ final class LottieRenderWorker: Sendable {
         }
     }
 
-    /// True while a render is queued or running.
-    var isBusy: Bool {
-        state.change { s in s.busy || s.pending != nil }
-    }
-
     /// Queues `request` unless the worker is busy; returns whether it was queued.
     func submit(_ request: LottieRenderRequest) -> Bool {
         state.change { s in
