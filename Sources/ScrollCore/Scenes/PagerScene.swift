@@ -5,8 +5,9 @@
 /// the previous page, the current page and the next page (wrapped) — and rests on the middle one
 /// (offset = one page height). Drags and wheel gestures go through the ordinary
 /// `ScrollInputController`, so they move the content 1:1 and rubber-band past the neighbours. The
-/// scene is the scroll view's delegate: on release it asks `PagingPolicy` for the step and lets the
-/// scroll view snap onto that slot with its spring, carrying the release velocity. When the
+/// scroll view's release policy (`PageSnapping`) asks `PagingPolicy` for the step and snaps onto that
+/// slot with its spring, carrying the release velocity; the scene, as the view's delegate, notes
+/// the slot. When the
 /// snap ends on a neighbour, that page becomes current, the slots are refilled around it and the
 /// offset is recentred (the same picture, so nothing moves on screen). A snap back onto the
 /// middle slot is a cancelled swipe and changes nothing. A new gesture that catches a snap
@@ -33,7 +34,6 @@ public final class PagerScene: Scene, ScrollViewDelegate {
     public private(set) var targetSlot: Int?
     /// A programmatic page request waiting for the running swipe or transition to end.
     public private(set) var pendingPage: Int?
-    private var releaseVelocity = 0.0
 
     public init(options: SceneOptions, config: PagerConfig = PagerConfig()) {
         size = options.size
@@ -50,6 +50,7 @@ public final class PagerScene: Scene, ScrollViewDelegate {
         slots = [0, 0, 0]
         slots = neighbours(of: 0)
         scrollView.delegate = self
+        scrollView.releasePolicy = PageSnapping(policy: config.policy, spring: config.snapSpring)
     }
 
     public var pageCount: Int { max(1, config.pageColors.count) }
@@ -197,17 +198,10 @@ public final class PagerScene: Scene, ScrollViewDelegate {
         targetSlot = nil
     }
 
-    public func scrollViewWillEndDragging(_ scrollView: ScrollView, velocity: Double) {
-        releaseVelocity = velocity
-    }
-
-    /// The release: pick the slot and snap onto it with the release velocity.
+    /// The release: the scroll view's release policy (`PageSnapping`) has chosen the slot and
+    /// started the snap; remember which slot it is heading to.
     public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate: Bool) {
-        let step = config.policy.step(displacement: scrollView.contentOffset - restOffset,
-                                      velocity: releaseVelocity, pageHeight: pageHeight)
-        let slot = 1 + step
-        targetSlot = slot
-        scrollView.spring(to: Double(slot) * pageHeight, velocity: releaseVelocity, parameters: config.snapSpring)
+        targetSlot = min(2, max(0, Int((scrollView.targetOffset / pageHeight).rounded())))
     }
 
     // MARK: drawing

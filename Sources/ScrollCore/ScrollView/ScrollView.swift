@@ -16,6 +16,8 @@ public final class ScrollView {
     public var isScrollEnabled = true
     /// The single delegate slot (weak, as in UIKit).
     public weak var delegate: (any ScrollViewDelegate)?
+    /// What a release turns into; nil decelerates (friction and edge bounce).
+    public var releasePolicy: (any ReleasePolicy)?
 
     private enum Activity {
         case idle
@@ -156,23 +158,32 @@ public final class ScrollView {
     }
 
     /// Releases the finger. `velocity` overrides the tracked release velocity (offset points/s),
-    /// as wheel gestures do.
+    /// as wheel gestures do. The release policy picks the motion; `didEndDragging` then reports
+    /// whether one runs, and `didEndDecelerating` follows only when it has ended (as in UIKit, a
+    /// release that starts no motion sends no `didEndDecelerating`).
     public func endDrag(at t: Double, velocity override: Double? = nil) {
         guard case .dragging = activity else { return }
         lastTime = t
         let cap = profile.maximumFlingVelocity
         let v = min(cap, max(-cap, override ?? -tracker.velocity(at: t)))
         delegate?.scrollViewWillEndDragging(self, velocity: v)
-        let outOfBounds = contentOffset < minOffset || contentOffset > maxOffset
-        let willDecelerate = outOfBounds || abs(v) >= profile.minimumFlingVelocity
-        if willDecelerate {
-            startSimulation(from: contentOffset, velocity: outOfBounds ? v : v, at: t)
-        } else {
-            activity = .idle
-            velocity = 0
+        let release = Release(offset: contentOffset, velocity: v, minOffset: minOffset, maxOffset: maxOffset,
+                              viewportHeight: viewportHeight)
+        let willDecelerate: Bool
+        switch releasePolicy?.motion(after: release) ?? .decelerate {
+        case let .spring(target, parameters) where target.isFinite:
+            willDecelerate = startSpring(to: target, velocity: v, parameters: parameters, at: t)
+        case .decelerate, .spring:
+            let outOfBounds = contentOffset < minOffset || contentOffset > maxOffset
+            willDecelerate = outOfBounds || abs(v) >= profile.minimumFlingVelocity
+            if willDecelerate {
+                startSimulation(from: contentOffset, velocity: v, at: t)
+            } else {
+                activity = .idle
+                velocity = 0
+            }
         }
         delegate?.scrollViewDidEndDragging(self, willDecelerate: willDecelerate)
-        if !willDecelerate { delegate?.scrollViewDidEndDecelerating(self) }
     }
 
     /// Cancels a drag (input lost, scrolling disabled mid-drag): ends it as a release with no velocity.
@@ -219,18 +230,24 @@ public final class ScrollView {
     public func spring(to y: Double, velocity v0: Double, parameters: SpringParameters, at t: Double? = nil) {
         guard y.isFinite, v0.isFinite else { return }
         if case .dragging = activity { return }
-        let start = t ?? lastTime
-        lastTime = start
+        startSpring(to: y, velocity: v0, parameters: parameters, at: t ?? lastTime)
+    }
+
+    /// Starts the spring; returns false when it is already done (the offset is then set at once).
+    @discardableResult
+    private func startSpring(to y: Double, velocity v0: Double, parameters: SpringParameters, at t: Double) -> Bool {
+        lastTime = t
         let target = min(max(y, minOffset), maxOffset)
         let sim = SpringSimulation(parameters, from: contentOffset, to: target, v0: v0)
         if sim.isDone(at: 0) {
             activity = .idle
             velocity = 0
             setContentOffset(target)
-        } else {
-            activity = .springing(start: start, simulation: sim)
-            velocity = v0
+            return false
         }
+        activity = .springing(start: t, simulation: sim)
+        velocity = v0
+        return true
     }
 
     /// Where the current motion will end (the offset itself when idle or dragging).
