@@ -82,7 +82,7 @@ enum RunCommand {
         let app = WindowApp(session: session, renderer: renderer, options: w)
         if a[traceTitle] {
             app.onAdvance = { s in
-                for line in s.takeTitleTraceLines() { Platform.printError(line) }
+                for line in s.takeDiagnostics() { Platform.printError(line) }
             }
         }
         var capture: LiveCapture?

@@ -21,7 +21,7 @@ struct KeyframeRun {
         var lines: [String] = []
         try await Recorder(renderer: CairoRenderer()).drive(scenario, render: false) { _, _, session, _ in
             trace.append(Dictionary(session.traceFields(), uniquingKeysWith: { first, _ in first }))
-            lines += session.takeTitleTraceLines()
+            lines += session.takeDiagnostics()
         }
         self.trace = trace
         titleTraceLines = lines

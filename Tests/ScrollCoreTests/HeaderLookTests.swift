@@ -5,7 +5,7 @@ import Testing
 /// the band ends in a hairline rather than a hard translucent edge.
 @Suite struct HeaderLookTests {
     @Test func theDirectionLabelNeverFloatsOverTheRows() throws {
-        let scene = HeaderScene(options: SceneOptions())
+        let scene = HeaderScene(context: SceneContext(options: SceneOptions()))
         let d = SceneDriver(scene)
         d.drag(fromY: 600, toY: 100, duration: 0.5, hold: 0.1)
         d.runUntilIdle()
@@ -21,7 +21,7 @@ import Testing
         for theme in Theme.all {
             var o = SceneOptions()
             o.theme = theme
-            let scene = HeaderScene(options: o)
+            let scene = HeaderScene(context: SceneContext(options: o))
             let all = placed(scene.frame())
             let band = try #require(all.first { if case let .fill(r, _, _) = $0.command { r.height == scene.config.headerHeight } else { false } })
             if case let .fill(_, c, _) = band.command { #expect(c.a >= 0.9, "\(theme.name): band alpha \(c.a)") }

@@ -5,7 +5,7 @@ import Testing
 struct HeaderSceneTests {
     @Test("31 rows of 64 pt with 8 pt gaps below a 56 pt pad")
     func layout() {
-        let scene = HeaderScene(options: SceneOptions())
+        let scene = HeaderScene(context: SceneContext(options: SceneOptions()))
         #expect(scene.scrollView.contentHeight == 56 + 31 * 64 + 30 * 8)
         let frame = scene.frame()
         let rows = frame.fills.filter { $0.cornerRadius == 12 }
@@ -22,7 +22,7 @@ struct HeaderSceneTests {
 
     @Test("drag down hides the header, drag up shows it, on a virtual time line")
     func scenario() {
-        let scene = HeaderScene(options: SceneOptions())
+        let scene = HeaderScene(context: SceneContext(options: SceneOptions()))
         let driver = SceneDriver(scene)
         driver.drag(fromY: 700, toY: 300, duration: 0.5, hold: 0.2)
         #expect(scene.scrollView.contentOffset == 400)
@@ -53,7 +53,7 @@ struct HeaderSceneTests {
 
     @Test("mid-animation the header is part-way and the scene keeps animating")
     func animating() {
-        let scene = HeaderScene(options: SceneOptions())
+        let scene = HeaderScene(context: SceneContext(options: SceneOptions()))
         scene.scrollView.scroll(to: 200, animated: false, at: 0)
         scene.advance(to: 0)
         #expect(scene.tracker.isHidden)

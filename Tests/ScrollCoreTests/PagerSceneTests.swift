@@ -7,7 +7,7 @@ struct PagerSceneTests {
     func makeScene() -> (PagerScene, SceneDriver) {
         var options = SceneOptions()
         options.size = Size(390, 800)
-        let scene = PagerScene(options: options)
+        let scene = PagerScene(context: SceneContext(options: options))
         return (scene, SceneDriver(scene))
     }
 

@@ -5,7 +5,7 @@ import Testing
 struct TitleSceneTests {
     /// A title scene whose header measures 8 + 40 + 8 = 56 pt.
     func makeScene() -> TitleScene {
-        TitleScene(options: SceneOptions(), measurer: FixedTextMeasurer(lineHeight: 40))
+        TitleScene(context: SceneContext(options: SceneOptions(), textMeasurer: FixedTextMeasurer(lineHeight: 40)))
     }
 
     @Test("the header height is 0 until the first layout pass, then measured")
@@ -16,20 +16,20 @@ struct TitleSceneTests {
         scene.advance(to: 0)
         #expect(scene.tracker.headerHeight == 56)
         #expect(scene.traceValue("headerHeight") == .double(56))
-        #expect(scene.takeTitleTraceLines()
+        #expect(scene.takeDiagnostics()
                 == ["navTitleTrace source=headerGeometry, title=노트 A, offsetY=0.0, headerHeight=56.0, opacity=0.0"])
     }
 
     @Test("the height follows the injected measurer, not a constant")
     func injectedMeasurer() {
-        let scene = TitleScene(options: SceneOptions())
+        let scene = TitleScene(context: SceneContext(options: SceneOptions()))
         scene.advance(to: 0)
         let approx = scene.tracker.headerHeight
         #expect(approx == 58.5, "8 + 34 × 1.25 + 8")
         scene.textMeasurer = FixedTextMeasurer(lineHeight: 60)
         scene.advance(to: 0.016)
         #expect(scene.tracker.headerHeight == 76)
-        let lines = scene.takeTitleTraceLines()
+        let lines = scene.takeDiagnostics()
         #expect(lines.count == 2)
         #expect(lines.last?.hasPrefix("navTitleTrace source=headerGeometry,") == true)
         #expect(lines.last?.contains("headerHeight=76.0") == true)
@@ -39,7 +39,7 @@ struct TitleSceneTests {
     func scrolledOffsets() {
         let scene = makeScene()
         scene.advance(to: 0)
-        _ = scene.takeTitleTraceLines()
+        _ = scene.takeDiagnostics()
         scene.scrollView.scroll(to: 28, animated: false, at: 0.1)
         scene.advance(to: 0.1)
         #expect(scene.tracker.opacity == 0.5)
@@ -47,11 +47,11 @@ struct TitleSceneTests {
         scene.scrollView.scroll(to: 56, animated: false, at: 0.3)
         scene.advance(to: 0.3)
         #expect(scene.traceValue("titleOpacity") == .double(1))
-        #expect(scene.takeTitleTraceLines() == [
+        #expect(scene.takeDiagnostics() == [
             "navTitleTrace source=scrollSentinel, title=노트 A, offsetY=28.0, headerHeight=56.0, opacity=0.5",
             "navTitleTrace source=scrollSentinel, title=노트 A, offsetY=56.0, headerHeight=56.0, opacity=1.0",
         ])
-        #expect(scene.takeTitleTraceLines().isEmpty)
+        #expect(scene.takeDiagnostics().isEmpty)
     }
 
     @Test("a drag moves the sentinel and fades the titles")
@@ -94,14 +94,14 @@ struct TitleSceneTests {
 
     @Test("resize to a new width lays out again")
     func resize() {
-        let scene = TitleScene(options: SceneOptions())
+        let scene = TitleScene(context: SceneContext(options: SceneOptions()))
         scene.advance(to: 0)
-        _ = scene.takeTitleTraceLines()
+        _ = scene.takeDiagnostics()
         scene.handle(.resize(Size(60, 600)), at: 0.1)
         scene.advance(to: 0.1)
         // 60 − 32 = 28 pt of text width wraps "노트 A" at 34 pt onto 4 lines.
         #expect(scene.tracker.headerHeight == 186, "8 + 4 × 34 × 1.25 + 8")
-        #expect(scene.takeTitleTraceLines().count == 1)
+        #expect(scene.takeDiagnostics().count == 1)
         #expect(scene.scrollView.viewportHeight == 600 - 44)
     }
 }

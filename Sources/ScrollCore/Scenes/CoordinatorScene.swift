@@ -6,10 +6,8 @@
 /// loops while the action runs; a failure or a cancel leaves one message (`RefreshMessageBanner`)
 /// and keeps the rows. The list sits under a navigation bar with a large title (`NavigationBar`).
 public final class CoordinatorScene: Scene {
-    public let name = "coordinator"
-    public private(set) var size: Size
-    public let scrollView: ScrollView
-    public let input: ScrollInputController
+    public static let descriptor = SceneDescriptor(name: "coordinator", key: 1, prefersLottie: true) { CoordinatorScene(context: $0) }
+    public let host: ScrollHost
     public let coordinator: RefreshCoordinator
     public let contentSync = ContentSync()
     public let rows: SampleRows
@@ -26,20 +24,18 @@ public final class CoordinatorScene: Scene {
 
     public init(context: SceneContext, config: RefreshCoordinatorConfig = RefreshCoordinatorConfig()) {
         let o = context.options
-        size = o.size
         theme = o.theme
         behaviour = o.refresh
         indicator = o.indicator.makeIndicator(defaultColor: o.theme.spinner)
         rows = SampleRows(count: o.rows)
         measurer = context.textMeasurer
-        scrollView = ScrollView(viewportHeight: ListScene.viewportHeight(o.size),
-                                contentHeight: NavigationBar.largeTitleHeight + layout.contentHeight(rows: o.rows), profile: o.profile)
-        input = ScrollInputController(scrollView: scrollView)
+        host = ScrollHost(size: o.size, topInset: NavigationBar.barHeight,
+                          contentHeight: NavigationBar.largeTitleHeight + layout.contentHeight(rows: o.rows), profile: o.profile)
         coordinator = RefreshCoordinator(config: config)
         runner = context.runtime.makeRunner()
-        scrollView.delegate = contentSync
-        coordinator.attach(to: scrollView)
-        coordinator.isDirectInput = { [unowned input] in input.isDirectInputActive }
+        host.scrollView.delegate = contentSync
+        coordinator.attach(to: host.scrollView)
+        coordinator.isDirectInput = { [unowned host] in host.input.isDirectInputActive }
         coordinator.startAction = { [unowned runner, behaviour] token in runner.start(token: token, behaviour: behaviour) }
         coordinator.cancelAction = { [unowned runner] token in runner.cancel(token: token) }
         coordinator.onFinish = { [unowned self] outcome in self.finished(outcome) }
@@ -75,8 +71,7 @@ public final class CoordinatorScene: Scene {
         pump(t)
         switch event {
         case let .resize(s):
-            size = s
-            scrollView.setViewportHeight(ListScene.viewportHeight(s))
+            host.resize(to: s)
             contentSync.layout(scrollView)
         case .key(.f5, []), .key(.r, .control):
             coordinator.beginRefresh(at: t, fromGesture: false)
@@ -89,8 +84,7 @@ public final class CoordinatorScene: Scene {
 
     public func advance(to t: Double) {
         pump(t)
-        if input.processDeadlines(upTo: t).released { coordinator.inputReleased() }
-        scrollView.advance(to: t)
+        host.advance(to: t) { coordinator.inputReleased() }
         coordinator.advance(to: t, timeout: behaviour.timeout)
         updateBanner()
     }
@@ -98,7 +92,7 @@ public final class CoordinatorScene: Scene {
     public nonisolated(nonsending) func waitForActions() async { await runner.waitForActions() }
 
     public var isAnimating: Bool {
-        scrollView.isMoving || coordinator.isLocked || bannerSliding
+        host.isMoving || coordinator.isLocked || bannerSliding
     }
 
     /// True while the message slides in or out (it is still in between).
@@ -109,7 +103,7 @@ public final class CoordinatorScene: Scene {
 
     public var nextDeadline: Double? {
         let timeout = coordinator.state == .refreshing ? coordinator.refreshStart + behaviour.timeout : nil
-        return [input.nextDeadline, timeout, banner?.nextDeadline(after: now)].compactMap { $0 }.min()
+        return [host.nextDeadline, timeout, banner?.nextDeadline(after: now)].compactMap { $0 }.min()
     }
 
     // MARK: frame
@@ -118,7 +112,7 @@ public final class CoordinatorScene: Scene {
         let offset = scrollView.contentOffset
         let threshold = coordinator.config.threshold
         let width = size.width
-        let viewport = Size(width, ListScene.viewportHeight(size))
+        let viewport = Size(width, host.viewportHeight)
         let bannerHeight = banner.map { $0.height(width: width, measurer: measurer) * $0.visibleFraction(at: now) } ?? 0
         // The scrolling area, in content-relative coordinates: y 0 is the top of the large title.
         var content = bar.largeTitle(width: width, y: -offset, theme: theme)

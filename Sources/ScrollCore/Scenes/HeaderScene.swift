@@ -6,23 +6,19 @@
 /// header height. Once per layout pass (`advance(to:)`) the sentinel's minY (−offset) goes to a
 /// `DirectionalHeaderTracker`, so dy is measured per presented change, as in the source.
 public final class HeaderScene: Scene {
-    public let name = "header"
-    public private(set) var size: Size
-    public let scrollView: ScrollView
-    public let input: ScrollInputController
+    public static let descriptor = SceneDescriptor(name: "header", key: 5) { HeaderScene(context: $0) }
+    public let host: ScrollHost
     public let config: HeaderConfig
     public let theme: Theme
     public private(set) var tracker: DirectionalHeaderTracker
     private var now = 0.0
 
-    public init(options: SceneOptions, config: HeaderConfig = HeaderConfig()) {
-        size = options.size
+    public init(context: SceneContext, config: HeaderConfig = HeaderConfig()) {
+        let options = context.options
         self.config = config
         theme = options.theme
         tracker = DirectionalHeaderTracker(config: config)
-        scrollView = ScrollView(viewportHeight: options.size.height,
-                                contentHeight: HeaderScene.contentHeight(config), profile: options.profile)
-        input = ScrollInputController(scrollView: scrollView)
+        host = ScrollHost(size: options.size, contentHeight: HeaderScene.contentHeight(config), profile: options.profile)
         tracker.observe(minY: sentinelMinY, at: 0)
     }
 
@@ -39,23 +35,16 @@ public final class HeaderScene: Scene {
     public var sentinelMinY: Double { -scrollView.contentOffset }
 
     public func handle(_ event: InputEvent, at t: Double) {
-        if case let .resize(s) = event {
-            size = s
-            scrollView.setViewportHeight(s.height)
-            return
-        }
-        input.handle(event, at: t)
+        host.handle(event, at: t)
     }
 
     public func advance(to t: Double) {
         now = max(now, t)
-        input.processDeadlines(upTo: t)
-        scrollView.advance(to: t)
+        host.advance(to: t)
         tracker.observe(minY: sentinelMinY, at: t)
     }
 
-    public var isAnimating: Bool { scrollView.isMoving || tracker.isAnimating(at: now) }
-    public var nextDeadline: Double? { input.nextDeadline }
+    public var isAnimating: Bool { host.isMoving || tracker.isAnimating(at: now) }
 
     public func trace() -> TraceFields {
         [("headerHidden", .bool(tracker.isHidden)),

@@ -18,10 +18,8 @@
 /// requested page in the neighbour slot of their direction and spring to it; a request that
 /// arrives while a swipe or transition runs waits for it to finish (latest request wins).
 public final class PagerScene: Scene, ScrollViewDelegate {
-    public let name = "pager"
-    public private(set) var size: Size
-    public let scrollView: ScrollView
-    public let input: ScrollInputController
+    public static let descriptor = SceneDescriptor(name: "pager", key: 4) { PagerScene(context: $0) }
+    public let host: ScrollHost
     public let config: PagerConfig
     public let theme: Theme
     /// The page shown at rest (0-based).
@@ -35,18 +33,17 @@ public final class PagerScene: Scene, ScrollViewDelegate {
     /// A programmatic page request waiting for the running swipe or transition to end.
     public private(set) var pendingPage: Int?
 
-    public init(options: SceneOptions, config: PagerConfig = PagerConfig()) {
-        size = options.size
+    public init(context: SceneContext, config: PagerConfig = PagerConfig()) {
+        let options = context.options
         self.config = config
         theme = options.theme
-        let h = max(1, options.size.height)
-        scrollView = ScrollView(viewportHeight: h, contentHeight: 3 * h, profile: options.profile)
-        scrollView.setContentOffset(h)
+        let h = ScrollHost.viewportHeight(options.size, topInset: 0)
         // Notches move the pages as a virtual finger: the paging policy turns a burst's release
         // velocity into a page turn (wheel steps would only be sprung back).
         var wheelRules = WheelRules()
         wheelRules.notchesStep = false
-        input = ScrollInputController(scrollView: scrollView, rules: wheelRules)
+        host = ScrollHost(size: options.size, contentHeight: 3 * h, profile: options.profile, wheelRules: wheelRules)
+        host.scrollView.setContentOffset(h)
         slots = [0, 0, 0]
         slots = neighbours(of: 0)
         scrollView.delegate = self
@@ -92,8 +89,7 @@ public final class PagerScene: Scene, ScrollViewDelegate {
     }
 
     public func advance(to t: Double) {
-        input.processDeadlines(upTo: t)
-        scrollView.advance(to: t)
+        host.advance(to: t)
         cameToRest(at: t)
     }
 
@@ -102,8 +98,7 @@ public final class PagerScene: Scene, ScrollViewDelegate {
             && (abs(scrollView.contentOffset - restOffset) > config.restTolerance || targetSlot != nil || pendingPage != nil)
     }
 
-    public var isAnimating: Bool { scrollView.isMoving || needsRestWork }
-    public var nextDeadline: Double? { input.nextDeadline }
+    public var isAnimating: Bool { host.isMoving || needsRestWork }
 
     public func trace() -> TraceFields {
         [("page", .int(currentPage)),
@@ -182,13 +177,11 @@ public final class PagerScene: Scene, ScrollViewDelegate {
     private func resize(to s: Size, at t: Double) {
         let oldHeight = pageHeight
         let fraction = scrollView.contentOffset / oldHeight
-        size = s
-        let h = max(1, s.height)
-        scrollView.setContentHeight(3 * h)
-        scrollView.setViewportHeight(h)
+        scrollView.setContentHeight(3 * ScrollHost.viewportHeight(s, topInset: 0))
+        host.resize(to: s)
         guard !scrollView.isDragging else { return }
         scrollView.stopMotion()
-        scrollView.setContentOffset(fraction * h)
+        scrollView.setContentOffset(fraction * pageHeight)
         cameToRest(at: t)
     }
 

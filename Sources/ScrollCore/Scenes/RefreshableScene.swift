@@ -6,10 +6,8 @@
 /// screen: an inset grouped list under a navigation bar with a large title; a failed refresh
 /// leaves one message (`RefreshMessageBanner`), a cancel none.
 public final class RefreshableScene: Scene, ScrollViewDelegate {
-    public let name = "refreshable"
-    public private(set) var size: Size
-    public let scrollView: ScrollView
-    public let input: ScrollInputController
+    public static let descriptor = SceneDescriptor(name: "refreshable", key: 2) { RefreshableScene(context: $0) }
+    public let host: ScrollHost
     public let config: RefreshableConfig
     public let theme: Theme
     public let behaviour: RefreshBehaviour
@@ -28,19 +26,17 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
 
     public init(context: SceneContext, config: RefreshableConfig = RefreshableConfig()) {
         let o = context.options
-        size = o.size
         theme = o.theme
         behaviour = o.refresh
         self.config = config
         rowCount = o.rows
         indicator = o.indicator.makeIndicator(defaultColor: o.theme.spinner)
         measurer = context.textMeasurer
-        scrollView = ScrollView(viewportHeight: ListScene.viewportHeight(o.size),
-                                contentHeight: RefreshableScene.contentHeight(rows: o.rows, config), profile: o.profile)
-        input = ScrollInputController(scrollView: scrollView)
+        host = ScrollHost(size: o.size, topInset: NavigationBar.barHeight,
+                          contentHeight: RefreshableScene.contentHeight(rows: o.rows, config), profile: o.profile)
         runner = context.runtime.makeRunner()
         machine = RefreshableMachine(config: config, timeout: o.refresh.timeout)
-        scrollView.delegate = self
+        host.scrollView.delegate = self
     }
 
     /// The large title, then one row per box pitch (the source's 40 pt boxes 8 pt apart), then
@@ -104,8 +100,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         pump(t)
         switch event {
         case let .resize(s):
-            size = s
-            scrollView.setViewportHeight(ListScene.viewportHeight(s))
+            host.resize(to: s)
         case .key(.f5, []), .key(.r, .control):
             send(.trigger, at: t)
         case .key(.escape, _):
@@ -117,8 +112,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
 
     public func advance(to t: Double) {
         pump(t)
-        input.processDeadlines(upTo: t)
-        scrollView.advance(to: t)
+        host.advance(to: t)
         send(.frame, at: t)
     }
 
@@ -184,7 +178,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     public func frame() -> FrameModel {
         let offset = scrollView.contentOffset
         let width = size.width
-        let viewportHeight = ListScene.viewportHeight(size)
+        let viewportHeight = host.viewportHeight
         let bannerHeight = banner.map { $0.height(width: width, measurer: measurer) * $0.visibleFraction(at: now) } ?? 0
         // The scrolling area; y 0 is the top of the large title.
         var content = bar.largeTitle(width: width, y: -offset, theme: theme)

@@ -1,34 +1,33 @@
-/// The app's scenes by name, and the keys 1–6 that switch between them (every scene has one).
+/// The app's scenes, in key order: the one list the window, the recorder, the command line and
+/// the indicator set-up read (names, keys, the Lottie default, construction).
 public enum SceneCatalog {
+    public static let all: [SceneDescriptor] = [
+        CoordinatorScene.descriptor, RefreshableScene.descriptor, TitleScene.descriptor,
+        PagerScene.descriptor, HeaderScene.descriptor, ListScene.descriptor,
+    ]
+
     /// Scene names in key order (key 1 is the first).
-    public static let names: [String] = ["coordinator", "refreshable", "title", "pager", "header", "list"]
+    public static var names: [String] { all.map(\.name) }
 
     /// The scene `overscroll run` opens.
-    public static var defaultScene: String { make("coordinator", context: SceneContext(options: SceneOptions())) != nil ? "coordinator" : "list" }
+    public static let defaultScene = CoordinatorScene.descriptor.name
 
-    /// Names of the scenes that can be built.
-    public static var available: [String] { names.filter { make($0, context: SceneContext(options: SceneOptions())) != nil } }
+    public static func descriptor(named name: String) -> SceneDescriptor? {
+        all.first { $0.name == name }
+    }
 
     public static func make(_ name: String, context: SceneContext) -> (any Scene)? {
-        switch name {
-        case "list": return ListScene(context: context)
-        case "coordinator": return CoordinatorScene(context: context)
-        case "refreshable": return RefreshableScene(context: context)
-        case "title": return TitleScene(options: context.options, measurer: context.textMeasurer)
-        case "pager": return PagerScene(options: context.options)
-        case "header": return HeaderScene(options: context.options)
-        default: return nil
-        }
+        descriptor(named: name)?.make(context)
     }
 
-    /// The scene that key `n` (1-based) opens.
+    /// The scene that key `n` opens.
     public static func name(forKey n: Int) -> String? {
-        n >= 1 && n <= min(9, names.count) ? names[n - 1] : nil
+        all.first { $0.key == n }?.name
     }
 
-    /// The key (1-based) that opens scene `name`.
+    /// The key that opens scene `name`.
     public static func key(for name: String) -> Int? {
-        names.firstIndex(of: name).map { $0 + 1 }
+        descriptor(named: name)?.key
     }
 
     /// The window's title while scene `name` shows.
@@ -38,7 +37,7 @@ public enum SceneCatalog {
 
     /// The keys, as the debug overlay lists them: scenes two or three to a line, then the others.
     public static var keyLines: [String] {
-        let scenes = names.enumerated().map { "\($0.offset + 1) \($0.element)" }
+        let scenes = all.map { "\($0.key) \($0.name)" }
         var lines: [String] = []
         var i = 0
         while i < scenes.count {

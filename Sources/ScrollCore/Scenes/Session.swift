@@ -75,14 +75,14 @@ public final class Session {
     /// The frame to draw now, with the overlay if visible.
     public func frame() -> FrameModel {
         var f = scene.frame()
-        if overlayVisible { f.commands.append(contentsOf: DebugOverlay.commands(fields: traceFields(), extra: wheelHistory.lines(mode: (scene as? any WheelInputScene)?.input.lastWheel?.mode), size: f.size, theme: options.theme)) }
+        if overlayVisible { f.commands.append(contentsOf: DebugOverlay.commands(fields: traceFields(), extra: wheelHistory.lines(mode: scene.input.lastWheel?.mode), size: f.size, theme: options.theme)) }
         return f
     }
 
-    /// The title scene's `navTitleTrace` lines since the last call, oldest first (none in other
-    /// scenes). The drivers print them with `--trace-title`.
-    public func takeTitleTraceLines() -> [String] {
-        (scene as? TitleScene)?.takeTitleTraceLines() ?? []
+    /// The scene's diagnostic lines since the last call, oldest first (the title scene's
+    /// `navTitleTrace` lines). The drivers print them with `--trace-title`.
+    public func takeDiagnostics() -> [String] {
+        scene.takeDiagnostics()
     }
 
     public var isAnimating: Bool { scene.isAnimating }

@@ -4,41 +4,36 @@
 /// The scroll view sits below the navigation bar. Once per layout pass (`advance(to:)`, the
 /// analogue of a SwiftUI geometry change) the scene lays the content out if needed, reports the
 /// header's measured height and the sentinel's minY to a `TitleOpacityTracker`, and queues the
-/// `navTitleTrace` line of each change for the driver (`takeTitleTraceLines()`, printed to stderr
+/// `navTitleTrace` line of each change for the driver (`takeDiagnostics()`, printed to stderr
 /// with `--trace-title`). Until the first layout pass the header height is 0 (unknown) and the
 /// navigation title stays transparent.
 public final class TitleScene: Scene {
-    public let name = "title"
-    public private(set) var size: Size
-    public let scrollView: ScrollView
-    public let input: ScrollInputController
+    public static let descriptor = SceneDescriptor(name: "title", key: 3) { TitleScene(context: $0) }
+    public let host: ScrollHost
     public let config: TitleConfig
     public let theme: Theme
     public private(set) var tracker: TitleOpacityTracker
     /// The current layout; nil until the first layout pass.
     public private(set) var layout: TitleLayout?
-    /// The measurer used by layout passes; `ApproximateTextMeasurer` while none is injected.
-    /// Setting it lays the content out again at the next pass.
-    public var textMeasurer: (any TextMeasurer)? {
+    /// The measurer used by layout passes (the context's). Setting it lays the content out again
+    /// at the next pass.
+    public var textMeasurer: any TextMeasurer {
         didSet { layoutIsValid = false }
     }
     private var layoutIsValid = false
     private var pendingTraceLines: [String] = []
-    private lazy var fallbackMeasurer = ApproximateTextMeasurer()
 
-    public init(options: SceneOptions, config: TitleConfig = TitleConfig(), measurer: (any TextMeasurer)? = nil) {
-        size = options.size
+    public init(context: SceneContext, config: TitleConfig = TitleConfig()) {
+        let options = context.options
         self.config = config
         theme = options.theme
-        textMeasurer = measurer
+        textMeasurer = context.textMeasurer
         tracker = TitleOpacityTracker(title: config.title)
-        scrollView = ScrollView(viewportHeight: max(1, options.size.height - config.navigationBarHeight),
-                                contentHeight: 0, profile: options.profile)
-        input = ScrollInputController(scrollView: scrollView)
+        host = ScrollHost(size: options.size, topInset: config.navigationBarHeight, contentHeight: 0, profile: options.profile)
     }
 
     /// Height of the scrolling viewport below the navigation bar (points).
-    public var viewportHeight: Double { max(1, size.height - config.navigationBarHeight) }
+    public var viewportHeight: Double { host.viewportHeight }
 
     /// The sentinel's minY in the scroll view's coordinate space: the content top relative to the
     /// viewport top (points; negative when scrolled into the content).
@@ -50,7 +45,7 @@ public final class TitleScene: Scene {
     /// log shows on entry).
     private func layoutPass() {
         if !layoutIsValid {
-            let l = TitleLayout(config: config, width: size.width, measurer: textMeasurer ?? fallbackMeasurer)
+            let l = TitleLayout(config: config, width: size.width, measurer: textMeasurer)
             layout = l
             layoutIsValid = true
             scrollView.setContentHeight(l.contentHeight)
@@ -66,7 +61,7 @@ public final class TitleScene: Scene {
     }
 
     /// Returns the `navTitleTrace` lines produced since the last call, oldest first, and forgets them.
-    public func takeTitleTraceLines() -> [String] {
+    public func takeDiagnostics() -> [String] {
         defer { pendingTraceLines.removeAll() }
         return pendingTraceLines
     }
@@ -75,23 +70,14 @@ public final class TitleScene: Scene {
 
     public func handle(_ event: InputEvent, at t: Double) {
         if !layoutIsValid { layoutPass() }
-        if case let .resize(s) = event {
-            if s.width != size.width { layoutIsValid = false }
-            size = s
-            scrollView.setViewportHeight(viewportHeight)
-            return
-        }
-        input.handle(event, at: t)
+        if case let .resize(s) = event, s.width != size.width { layoutIsValid = false }
+        host.handle(event, at: t)
     }
 
     public func advance(to t: Double) {
-        input.processDeadlines(upTo: t)
-        scrollView.advance(to: t)
+        host.advance(to: t)
         layoutPass()
     }
-
-    public var isAnimating: Bool { scrollView.isMoving }
-    public var nextDeadline: Double? { input.nextDeadline }
 
     public func trace() -> TraceFields {
         [("scrollOffsetY", .double(tracker.offsetY)),
