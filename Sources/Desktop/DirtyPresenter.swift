@@ -3,7 +3,7 @@ import Glibc
 #endif
 import CCairo
 import Rendering
-import ScrollCore
+import ScrollEngine
 
 /// Shows display lists through a `FramePresenter`, repainting and presenting only what changed:
 /// the dirty rects between the list on screen and the next (`DirtyRegion`) are repainted into

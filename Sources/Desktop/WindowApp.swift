@@ -1,6 +1,7 @@
 import CSDL2
 import Rendering
-import ScrollCore
+import Scenes
+import ScrollEngine
 import Recording
 
 /// Options of `overscroll run`.

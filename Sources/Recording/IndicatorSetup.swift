@@ -1,5 +1,6 @@
 import Rendering
-import ScrollCore
+import Scenes
+import ScrollEngine
 
 /// Resolves the refresh indicator before a session starts: loads `--lottie`/`indicator.lottie`
 /// (or, for the coordinator scene with no spinner chosen, the bundled `Assets/refresh.json`) and

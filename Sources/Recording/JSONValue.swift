@@ -1,4 +1,5 @@
-import ScrollCore
+import Scenes
+import ScrollEngine
 
 /// A parsed JSON value that keeps object key order (for stable output and precise errors).
 public indirect enum JSONValue: Equatable, Sendable {

@@ -2,7 +2,8 @@ import Dispatch
 import Foundation
 import Imaging
 import Rendering
-import ScrollCore
+import Scenes
+import ScrollEngine
 import Synchronization
 
 /// What `overscroll record` writes.

@@ -1,4 +1,5 @@
-import ScrollCore
+import Scenes
+import ScrollEngine
 
 /// One line of `trace.jsonl`: frame number, time, then the session's fields in order.
 public enum TraceLine {

@@ -3,7 +3,8 @@ import Foundation
 import Imaging
 import Recording
 import Rendering
-import ScrollCore
+import Scenes
+import ScrollEngine
 
 /// `overscroll record SCENARIO.json --out DIR`.
 enum RecordCommand {

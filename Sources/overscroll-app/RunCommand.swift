@@ -3,7 +3,8 @@ import Desktop
 import Foundation
 import Recording
 import Rendering
-import ScrollCore
+import Scenes
+import ScrollEngine
 
 /// `overscroll run`: the interactive window.
 enum RunCommand {

@@ -3,7 +3,7 @@ import CSDL2
 import Testing
 @testable import Desktop
 import Rendering
-import ScrollCore
+import ScrollEngine
 
 /// A presenter over an in-memory image that records what was presented.
 @MainActor

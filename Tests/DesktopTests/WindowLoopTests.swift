@@ -3,7 +3,8 @@ import Foundation
 import Testing
 @testable import Desktop
 import Rendering
-@testable import ScrollCore
+@testable import ScrollEngine
+import Scenes
 
 /// The real window loop on SDL's dummy video driver, fed with pushed SDL events.
 @MainActor

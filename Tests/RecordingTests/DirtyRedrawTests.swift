@@ -1,7 +1,7 @@
 import Foundation
 import Recording
 import Rendering
-import ScrollCore
+import ScrollEngine
 import Testing
 
 /// The window repaints only the dirty rects into the frame it keeps (issue 13). Over whole

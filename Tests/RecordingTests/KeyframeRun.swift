@@ -1,7 +1,8 @@
 import Foundation
 import Rendering
 import Recording
-import ScrollCore
+import Scenes
+import ScrollEngine
 
 /// One scenario of `Tests/Scenarios` run headless with `Recorder.drive` and a `CairoRenderer`'s
 /// text measurer: the trace fields of every frame and the `navTitleTrace` lines the session

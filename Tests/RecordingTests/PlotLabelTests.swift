@@ -1,7 +1,8 @@
 import Foundation
 import Rendering
 @testable import Recording
-import ScrollCore
+import Scenes
+import ScrollEngine
 import Testing
 
 /// Issue 12, defect 7: in `plot.png` labels never overlap or get cut, no grid line runs through

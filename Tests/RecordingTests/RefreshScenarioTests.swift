@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import Recording
-import ScrollCore
+import ScrollEngine
 
 /// The refresh scenarios (docs/BEHAVIOUR.md, the two "Pull to refresh" sections), each asserted on its trace.
 @MainActor

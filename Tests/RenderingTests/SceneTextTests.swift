@@ -1,5 +1,6 @@
 import Rendering
-import ScrollCore
+import Scenes
+import ScrollEngine
 import Testing
 
 /// Text of every scene with the real fonts (issue 12): every character has a glyph in the pinned

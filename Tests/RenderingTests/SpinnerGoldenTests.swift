@@ -1,5 +1,5 @@
 import Rendering
-import ScrollCore
+import ScrollEngine
 import Testing
 
 @Suite struct SpinnerGoldenTests {

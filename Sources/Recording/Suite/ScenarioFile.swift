@@ -1,5 +1,6 @@
 import Foundation
-import ScrollCore
+import Scenes
+import ScrollEngine
 
 /// Loads a scenario file where goldens are made: parsed, the scene known, a relative Lottie path
 /// resolved against the file's folder, and the strict rules checked. Errors are one line
