@@ -21,7 +21,7 @@ public struct RefreshFailure: Error, Sendable, Equatable, CustomStringConvertibl
 /// Runs refresh actions on Swift concurrency and hands their results back to the scene through a
 /// mailbox the scene drains on its own thread. The action sleeps on the injected clock: a
 /// `VirtualClock` in recordings and tests, the continuous clock in the window.
-public final class RefreshActionRunner: @unchecked Sendable {
+public final class RefreshActionRunner {
     /// The work a refresh does. Throws to fail; honours cancellation.
     public typealias Action = @Sendable (RefreshBehaviour, any Clock<Duration>) async throws -> Int
 
@@ -31,7 +31,7 @@ public final class RefreshActionRunner: @unchecked Sendable {
     /// Called (from any thread) when a result is posted, to wake an idle event loop.
     private let wake: @Sendable () -> Void
     private let action: Action
-    // Touched only on the scene's thread.
+    // Touched only on the scene's thread: the runner is not Sendable, so the compiler keeps it there.
     private var tasks: [Int: Task<Void, Never>] = [:]
 
     public init(clock: any Clock<Duration>, wake: @escaping @Sendable () -> Void = {}, action: @escaping Action = RefreshActionRunner.simulated) {
@@ -99,7 +99,7 @@ public final class RefreshActionRunner: @unchecked Sendable {
     }
 
     /// Waits until actions woken by a virtual clock have reached their next suspension.
-    public func waitForActions() async {
+    public nonisolated(nonsending) func waitForActions() async {
         await virtual?.quiescent()
     }
 }

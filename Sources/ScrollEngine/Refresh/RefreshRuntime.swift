@@ -1,6 +1,6 @@
 /// How a scene runs refresh actions: on a virtual clock (recordings, tests) or the real one
 /// (the window), with a wake-up for an idle event loop. Part of `SceneContext`.
-public struct RefreshRuntime: @unchecked Sendable {
+public struct RefreshRuntime: Sendable {
     public let clock: any Clock<Duration>
     public let wake: @Sendable () -> Void
     public let action: RefreshActionRunner.Action
