@@ -58,7 +58,7 @@ enum RunCommand {
         if let out = a.value(refreshOutcome).flatMap(RefreshBehaviour.Outcome.init(rawValue:)) { o.refresh.outcome = out }
         if let d = a.value(refreshTimeout) { o.refresh.timeout = d }
         if let s = a.value(spinner) { o.indicator.style = s }
-        o.indicator.reduceMotion = a[reduceMotion] || Platform.environment["OVERSCROLL_REDUCE_MOTION"] == "1"
+        o.indicator.reduceMotion = a[reduceMotion] || SpinnerConfig.reduceMotionRequested(in: Platform.environment)
         if let p = a.value(lottie) { o.indicator.lottiePath = p }
         if let c = a.value(indicatorColor) { o.indicator.color = c }
         return o

@@ -6,7 +6,7 @@ import Testing
 @Suite struct ActivityIndicatorTests {
     var indicator: RefreshIndicator {
         var c = SpinnerConfig()
-        c.style = .iosDefault
+        c.style = .ios()
         return RefreshIndicator(config: c)
     }
     let center = Point(100, 50)

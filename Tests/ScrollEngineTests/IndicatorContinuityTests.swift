@@ -19,7 +19,7 @@ import Testing
 
     static let configs: [SpinnerConfig] = {
         var out: [SpinnerConfig] = []
-        for style in [SpinnerStyle.seedDefault, .materialDefault] {
+        for style in [SpinnerStyle.seedDefault, .material()] {
             for reduce in [false, true] {
                 var c = SpinnerConfig()
                 c.style = style

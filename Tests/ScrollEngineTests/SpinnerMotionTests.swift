@@ -41,7 +41,7 @@ import Testing
 
     @Test func materialCycle() {
         let m = MaterialSpinnerTiming()
-        let c = Self.config(.materialDefault)
+        let c = Self.config(.material())
         #expect(abs(SpinnerMotion.loopArc(c, elapsed: 0).length - m.minArc) < 1e-12)
         #expect(abs(SpinnerMotion.loopArc(c, elapsed: m.cycleSeconds / 2).length - m.maxArc) < 1e-9)
         let end = SpinnerMotion.loopArc(c, elapsed: m.cycleSeconds - 1e-9)
@@ -70,9 +70,9 @@ import Testing
     }
 
     @Test func styleNames() {
-        #expect(SpinnerStyle(name: "material") == .materialDefault)
+        #expect(SpinnerStyle(name: "material") == .material())
         #expect(SpinnerStyle(name: "Seed")?.name == "seed")
-        #expect(SpinnerStyle(name: "ios") == .iosDefault)
+        #expect(SpinnerStyle(name: "ios") == .ios())
         #expect(SpinnerStyle(name: "spokes") == nil)
     }
 }

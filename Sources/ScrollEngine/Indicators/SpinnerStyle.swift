@@ -10,12 +10,6 @@ public enum SpinnerStyle: Sendable, Equatable {
 
     /// The default seed style.
     public static let seedDefault = SpinnerStyle.seed()
-    /// The default material style.
-    public static let materialDefault = SpinnerStyle.material()
-
-    /// The default iOS activity indicator style.
-    public static let iosDefault = SpinnerStyle.ios()
-
     /// Style names accepted by `init(name:)`.
     public static let names = ["seed", "material", "ios"]
 
@@ -29,7 +23,7 @@ public enum SpinnerStyle: Sendable, Equatable {
         }
     }
 
-    /// `seed` or `material`.
+    /// `seed`, `material` or `ios`.
     public var name: String {
         switch self {
         case .seed: "seed"
