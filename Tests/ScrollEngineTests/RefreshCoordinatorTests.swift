@@ -9,20 +9,29 @@ final class Downstream: ScrollViewDelegate {
     func scrollViewDidEndDragging(_ s: ScrollView, willDecelerate: Bool) { ends += 1 }
 }
 
+/// Records the action effects a refresh owner sends.
+final class RecordedActions: RefreshActions {
+    var started: [Int] = []
+    var cancelled: [Int] = []
+    func start(token: Int, behaviour: RefreshBehaviour) { started.append(token) }
+    func cancel(token: Int) { cancelled.append(token) }
+}
+
 @Suite struct RefreshCoordinatorTests {
     /// A scroll view with a downstream observer and a coordinator attached at run time, driven
     /// as a finger would; `direct` is what the input controller would report.
     final class Rig {
         let sv = ScrollView(viewportHeight: 800, contentHeight: 4000)
         let downstream = Downstream()
-        let coordinator = RefreshCoordinator()
+        let actions = RecordedActions()
+        let coordinator: RefreshCoordinator
         var direct = false
-        var started: [Int] = []
+        var started: [Int] { actions.started }
         init() {
+            coordinator = RefreshCoordinator(actions: actions)
             sv.delegate = downstream
             coordinator.attach(to: sv)
             coordinator.isDirectInput = { [unowned self] in self.direct }
-            coordinator.startAction = { [unowned self] in self.started.append($0) }
         }
         func pull(to finger: Double, at t: Double) {
             if !sv.isDragging { direct = true; sv.beginDrag(pointerY: 0, at: t) }
@@ -73,11 +82,11 @@ final class Downstream: ScrollViewDelegate {
         #expect(rig.started == [1])
         #expect(!rig.sv.isScrollEnabled)
         #expect(rig.sv.contentInsetTop == 80)
-        rig.coordinator.advance(to: 0.2 + 0.25, timeout: 30)
+        rig.coordinator.advance(to: 0.2 + 0.25)
         #expect(rig.sv.contentOffset == -80)
         // With no disturbance, frames do nothing: no corrections, nothing forwarded.
         let forwarded = rig.coordinator.forwarded
-        for i in 1...100 { rig.coordinator.advance(to: 0.5 + Double(i) * 0.016, timeout: 30) }
+        for i in 1...100 { rig.coordinator.advance(to: 0.5 + Double(i) * 0.016) }
         #expect(rig.coordinator.corrections == 0)
         #expect(rig.coordinator.forwarded == forwarded)
     }
@@ -86,7 +95,7 @@ final class Downstream: ScrollViewDelegate {
         let rig = Rig()
         rig.pull(to: 500, at: 0.1)
         rig.release(at: 0.2)
-        rig.coordinator.advance(to: 1, timeout: 30)
+        rig.coordinator.advance(to: 1)
         let seen = rig.downstream.scrolls.count
         rig.sv.setContentOffset(300)
         #expect(rig.sv.contentOffset == -80)
@@ -100,14 +109,14 @@ final class Downstream: ScrollViewDelegate {
         let rig = Rig()
         rig.pull(to: 500, at: 0.1)
         rig.release(at: 0.2)
-        rig.coordinator.advance(to: 1, timeout: 30)
+        rig.coordinator.advance(to: 1)
         let seen = rig.downstream.scrolls.count
         rig.coordinator.deliver(RefreshResult(token: 1, outcome: .success(0)), at: 1.0)
         #expect(rig.coordinator.state == .completing)
         #expect(rig.sv.isScrollEnabled)
-        rig.coordinator.advance(to: 1.2, timeout: 30)
+        rig.coordinator.advance(to: 1.2)
         #expect(rig.sv.contentOffset > -80 && rig.sv.contentOffset < 0)
-        rig.coordinator.advance(to: 1.4, timeout: 30)
+        rig.coordinator.advance(to: 1.4)
         #expect(rig.coordinator.state == .idle)
         #expect(rig.sv.contentOffset == 0)
         #expect(rig.downstream.scrolls.count == seen + 1)
@@ -138,13 +147,13 @@ final class Downstream: ScrollViewDelegate {
         rig.pull(to: 100, at: 0.1)
         rig.coordinator.beginRefresh(at: 0.2, fromGesture: false)
         rig.coordinator.deliver(RefreshResult(token: 1, outcome: .success(0)), at: 0.3)
-        rig.coordinator.advance(to: 1, timeout: 30)
+        rig.coordinator.advance(to: 1)
         #expect(rig.coordinator.state == .idle)
         #expect(rig.started.count == 1)
     }
 
     @Test func theLockedViewIsHeldStronglyUntilCompletionEnds() {
-        let coordinator = RefreshCoordinator()
+        let coordinator = RefreshCoordinator(actions: RecordedActions())
         weak var weakView: ScrollView?
         do {
             let sv = ScrollView(viewportHeight: 800, contentHeight: 4000)
@@ -153,24 +162,22 @@ final class Downstream: ScrollViewDelegate {
             coordinator.beginRefresh(at: 0, fromGesture: false)
         }
         #expect(weakView != nil)                     // the view tree dropped it; the coordinator did not
-        coordinator.advance(to: 0.3, timeout: 30)
+        coordinator.advance(to: 0.3)
         #expect(weakView?.contentOffset == -80)
         coordinator.deliver(RefreshResult(token: 1, outcome: .failure(RefreshFailure("x"))), at: 0.3)
-        coordinator.advance(to: 1, timeout: 30)
+        coordinator.advance(to: 1)
         #expect(coordinator.state == .idle)
         #expect(weakView == nil)
     }
 
     @Test func timeoutCancelsAndReportsAnError() {
         let rig = Rig()
-        var cancelled: [Int] = []
-        rig.coordinator.cancelAction = { cancelled.append($0) }
         rig.coordinator.beginRefresh(at: 0, fromGesture: false)
-        rig.coordinator.advance(to: 29.9, timeout: 30)
+        rig.coordinator.advance(to: 29.9)
         #expect(rig.coordinator.state == .refreshing)
-        rig.coordinator.advance(to: 30, timeout: 30)
+        rig.coordinator.advance(to: 30)
         #expect(rig.coordinator.state == .completing)
-        #expect(cancelled == [1])
+        #expect(rig.actions.cancelled == [1])
         #expect(rig.coordinator.lastError == "timed out after 30 s")
     }
 

@@ -33,13 +33,11 @@ public final class CoordinatorScene: Scene {
         measurer = context.textMeasurer
         host = ScrollHost(size: o.size, topInset: NavigationBar.barHeight,
                           contentHeight: NavigationBar.largeTitleHeight + layout.contentHeight(rows: o.rows), profile: o.profile)
-        coordinator = RefreshCoordinator(config: config)
         runner = context.runtime.makeRunner()
+        coordinator = RefreshCoordinator(config: config, actions: runner, behaviour: behaviour)
         host.scrollView.delegate = contentSync
         coordinator.attach(to: host.scrollView)
         coordinator.isDirectInput = { [unowned host] in host.input.isDirectInputActive }
-        coordinator.startAction = { [unowned runner, behaviour] token in runner.start(token: token, behaviour: behaviour) }
-        coordinator.cancelAction = { [unowned runner] token in runner.cancel(token: token) }
         coordinator.onFinish = { [unowned self] outcome in self.finished(outcome) }
     }
 
@@ -87,7 +85,7 @@ public final class CoordinatorScene: Scene {
     public func advance(to t: Double) {
         pump(t)
         host.advance(to: t) { coordinator.inputReleased() }
-        coordinator.advance(to: t, timeout: behaviour.timeout)
+        coordinator.advance(to: t)
         updateBanner()
     }
 

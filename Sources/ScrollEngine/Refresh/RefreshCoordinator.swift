@@ -4,8 +4,8 @@
 /// It takes the scroll view's delegate slot, keeps the original delegate and forwards every
 /// callback to it, except `didScroll` while the offset is held. The decisions live in
 /// `RefreshCoordinatorMachine`; this owner turns callbacks and calls into its events and performs
-/// the effects it returns on the scroll view, the action (through `startAction`/`cancelAction`)
-/// and the scene (`onFinish`). Its own offset changes use the non-notifying setter, so they never
+/// the effects it returns on the scroll view, the action runner (`RefreshActions`) and the scene
+/// (`onFinish`). Its own offset changes use the non-notifying setter, so they never
 /// come back to it as `didScroll`.
 public final class RefreshCoordinator: ScrollViewDelegate {
     public private(set) var machine: RefreshCoordinatorMachine
@@ -16,20 +16,23 @@ public final class RefreshCoordinator: ScrollViewDelegate {
     /// Strong while locked, so a rebuilt view tree cannot free the view mid-refresh.
     public private(set) var lockedView: ScrollView?
 
+    /// Runs the refresh actions (start, cancel).
+    private let actions: any RefreshActions
+    /// What an action does and how long a refresh may run.
+    public let behaviour: RefreshBehaviour
     /// Whether direct input (finger, active wheel gesture) moves the content now.
     public var isDirectInput: () -> Bool = { false }
-    /// Starts the async action for a refresh token.
-    public var startAction: (Int) -> Void = { _ in }
-    /// Cancels the action of a refresh token.
-    public var cancelAction: (Int) -> Void = { _ in }
     /// Called when a refresh ended: rows gained, or the failure.
     public var onFinish: (Result<Int, RefreshFailure>) -> Void = { _ in }
 
     /// The time of the event being handled: the scroll view's callbacks carry none.
     private var now = 0.0
 
-    public init(config: RefreshCoordinatorConfig = RefreshCoordinatorConfig()) {
+    public init(config: RefreshCoordinatorConfig = RefreshCoordinatorConfig(), actions: any RefreshActions,
+                behaviour: RefreshBehaviour = RefreshBehaviour()) {
         machine = RefreshCoordinatorMachine(config: config)
+        self.actions = actions
+        self.behaviour = behaviour
     }
 
     /// Takes the delegate slot of `scrollView`, keeping the original delegate to forward to.
@@ -62,9 +65,9 @@ public final class RefreshCoordinator: ScrollViewDelegate {
     public func setTime(_ t: Double) { now = max(now, t) }
 
     /// Drives the easing (start and completion animations), the timeout and the end of completion.
-    public func advance(to t: Double, timeout: Double) {
+    public func advance(to t: Double) {
         setTime(t)
-        send(.frame(timeout: timeout), at: t)
+        send(.frame(timeout: behaviour.timeout), at: t)
     }
 
     /// Starts a refresh programmatically (F5), or from a release while triggered.
@@ -94,10 +97,8 @@ public final class RefreshCoordinator: ScrollViewDelegate {
     private func send(_ event: RefreshCoordinatorMachine.Event, at t: Double, from view: ScrollView? = nil) {
         guard let view = view ?? lockedView ?? attachedView else { return }
         let effects = machine.handle(event, at: t, input: InputFacts(view, directInput: isDirectInput()))
-        for effect in effects where !view.perform(effect, at: t) {
+        for effect in effects where !view.perform(effect, at: t) && !actions.perform(effect, behaviour: behaviour) {
             switch effect {
-            case let .startAction(token): startAction(token)
-            case let .cancelAction(token): cancelAction(token)
             case let .finished(outcome): onFinish(outcome)
             case .forwardDidScroll: originalDelegate?.scrollViewDidScroll(view)
             case .holdView: lockedView = view

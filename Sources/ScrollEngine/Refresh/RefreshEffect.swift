@@ -70,8 +70,16 @@ extension ScrollView {
     }
 }
 
-extension RefreshActionRunner {
-    /// Performs an action-runner effect; returns false for effects that are not the runner's.
+/// Where a refresh owner sends its action effects: the action runner, or a test's recorder.
+public protocol RefreshActions: AnyObject {
+    func start(token: Int, behaviour: RefreshBehaviour)
+    func cancel(token: Int)
+}
+
+extension RefreshActionRunner: RefreshActions {}
+
+extension RefreshActions {
+    /// Performs an action effect; returns false for effects that are not the actions'.
     public func perform(_ effect: RefreshEffect, behaviour: RefreshBehaviour) -> Bool {
         switch effect {
         case let .startAction(token): start(token: token, behaviour: behaviour)
