@@ -113,7 +113,6 @@ public final class CoordinatorScene: Scene {
         let threshold = coordinator.config.threshold
         let width = size.width
         let viewport = Size(width, host.viewportHeight)
-        let bannerHeight = banner.map { $0.height(width: width, measurer: measurer) * $0.visibleFraction(at: now) } ?? 0
         // The scrolling area, in content-relative coordinates: y 0 is the top of the large title.
         var content = bar.largeTitle(width: width, y: -offset, theme: theme)
         content += layout.rowCommands(rows: rows, offset: offset, viewport: viewport, top: NavigationBar.largeTitleHeight, theme: theme)
@@ -123,13 +122,7 @@ public final class CoordinatorScene: Scene {
             let center = Point(width / 2, max(headerY + threshold / 2, -offset / 2))
             content.append(contentsOf: indicatorCommands(center: center))
         }
-        let top = NavigationBar.barHeight + bannerHeight
-        var c: [DrawCommand] = [.group(opacity: 1, translate: Point(0, top), scale: 1, anchor: Point(0, 0),
-                                       clip: Rect(x: 0, y: 0, width: width, height: max(0, size.height - top)), content)]
-        if let b = banner {
-            c += b.commands(width: width, top: NavigationBar.barHeight, fraction: b.visibleFraction(at: now), theme: theme, measurer: measurer)
-        }
-        c += bar.bar(width: width, offset: offset, theme: theme)
+        let c = bar.screen(content: content, offset: offset, size: size, banner: banner, at: now, theme: theme, measurer: measurer)
         return FrameModel(size: size, background: theme.rowBackground, commands: c)
     }
 

@@ -181,7 +181,6 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         let offset = scrollView.contentOffset
         let width = size.width
         let viewportHeight = host.viewportHeight
-        let bannerHeight = banner.map { $0.height(width: width, measurer: measurer) * $0.visibleFraction(at: now) } ?? 0
         // The scrolling area; y 0 is the top of the large title.
         var content = bar.largeTitle(width: width, y: -offset, theme: theme)
         let step = config.boxSize.height + config.boxSpacing
@@ -214,13 +213,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
             let center = Point(width / 2, max(gap - threshold / 2, gap / 2))
             content.append(contentsOf: indicator.commands(indicatorPhase, center: center, at: now))
         }
-        let top = NavigationBar.barHeight + bannerHeight
-        var c: [DrawCommand] = [.group(opacity: 1, translate: Point(0, top), scale: 1, anchor: Point(0, 0),
-                                       clip: Rect(x: 0, y: 0, width: width, height: max(0, size.height - top)), content)]
-        if let b = banner {
-            c += b.commands(width: width, top: NavigationBar.barHeight, fraction: b.visibleFraction(at: now), theme: theme, measurer: measurer)
-        }
-        c += bar.bar(width: width, offset: offset, theme: theme)
+        let c = bar.screen(content: content, offset: offset, size: size, banner: banner, at: now, theme: theme, measurer: measurer)
         return FrameModel(size: size, background: theme.groupedBackground, commands: c)
     }
 
