@@ -41,7 +41,7 @@ import Scenes
         #expect(app.lastFrame == session.frame())
     }
 
-    /// Issue 12, defect 5: the title follows the scene, and key 6 opens `list`.
+    /// The window title follows the scene, and key 6 opens `list`.
     @Test func theWindowTitleFollowsTheScene() throws {
         setenv("SDL_VIDEODRIVER", "dummy", 1)
         var options = SceneOptions()

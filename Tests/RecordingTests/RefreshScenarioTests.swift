@@ -130,7 +130,7 @@ import ScrollEngine
         #expect(first.double("threshold") == 75)
         #expect(frames.last!.int("refreshes") == 1)
         #expect(frames.last!.state == "idle")
-        // The finger keeps control after the trigger (issue 12): the content follows it down
+        // The finger keeps control after the trigger: the content follows it down
         // until it lifts at 0.9 s, never above the refresh position, then springs back into the
         // gap of the threshold while refreshing.
         let refreshing = frames.filter { $0.state == "refreshing" }

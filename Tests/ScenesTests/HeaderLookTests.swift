@@ -2,7 +2,7 @@ import Testing
 @testable import ScrollEngine
 @testable import Scenes
 
-/// Issue 12, defect 6: in the `header` scene the direction label never floats over the rows, and
+/// In the `header` scene the direction label never floats over the rows, and
 /// the band ends in a hairline rather than a hard translucent edge.
 @Suite struct HeaderLookTests {
     @Test func theDirectionLabelNeverFloatsOverTheRows() throws {

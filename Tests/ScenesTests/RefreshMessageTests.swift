@@ -2,7 +2,7 @@ import Testing
 @testable import ScrollEngine
 @testable import Scenes
 
-/// Issue 12, defect 1: a refresh that fails shows one message, wrapped, never cut, covering no
+/// A refresh that fails shows one message, wrapped, never cut, covering no
 /// row text, gone after a few seconds or at the next pull; a cancel is neutral, never red.
 @Suite struct RefreshMessageTests {
     static let scenes = ["coordinator", "refreshable"]

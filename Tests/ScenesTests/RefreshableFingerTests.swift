@@ -2,7 +2,7 @@ import Testing
 @testable import ScrollEngine
 @testable import Scenes
 
-/// Issue 12, defect 3: the refreshable view keeps following the finger after it triggers, and the
+/// The refreshable view keeps following the finger after it triggers, and the
 /// content cannot be pushed above the refresh position until the finger lets go.
 @Suite struct RefreshableFingerTests {
     @Test func theContentFollowsThePointerUntilRelease() async throws {

@@ -2,7 +2,7 @@ import Testing
 @testable import ScrollEngine
 @testable import Scenes
 
-/// Issue 12, defects 2 and 4 and the contrast rule: every scene honours the theme, and every
+/// The theme and the contrast rule (docs/BEHAVIOUR.md): every scene honours the theme, and every
 /// text keeps WCAG AA contrast (≥ 4.5:1) and every spinner ≥ 3:1 against what is under it, in
 /// both themes, at rest, pulled and refreshing, with and without the debug overlay.
 @Suite struct SceneContrastTests {

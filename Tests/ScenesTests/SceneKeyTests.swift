@@ -2,7 +2,7 @@ import Testing
 @testable import ScrollEngine
 @testable import Scenes
 
-/// Issue 12, defect 5: every scene has a key (6 for `list`), the window title names the scene,
+/// Every scene has a key (6 for `list`), the window title names the scene,
 /// and the overlay lists the keys.
 @Suite struct SceneKeyTests {
     @Test func everySceneHasAKey() throws {

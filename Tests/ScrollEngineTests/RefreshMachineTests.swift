@@ -65,7 +65,7 @@ import Testing
         #expect(!m.isReady)
         _ = m.handle(.frame, at: 0.3, input: InputFacts(directInput: false, offset: 0))
         #expect(m.isReady)
-        // The pull triggers while the finger keeps control of the content (issue 12, defect 3).
+        // The pull triggers while the finger keeps control of the content.
         let effects = m.handle(.didScroll, at: 0.4, input: InputFacts(directInput: true, offset: -80, isDragging: true))
         #expect(effects == [.startAction(token: 1)])
         #expect(m.state == .refreshing && m.triggerPull == 80 && m.fingerHolds)

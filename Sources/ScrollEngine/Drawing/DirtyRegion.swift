@@ -1,5 +1,5 @@
 /// Which device pixels can differ between two display lists: the window repaints and presents
-/// only these (issue 13).
+/// only these (docs/ARCHITECTURE.md, "From an SDL event to pixels").
 ///
 /// The lists are compared command by command at the same index (the order decides what is drawn
 /// over what). Where two commands differ, both of their bounds are dirty; two groups that differ
