@@ -3,7 +3,8 @@ import PackageDescription
 import Foundation
 
 /// Overscroll: iOS-style scroll interactions on SDL2 + cairo, with a headless recorder.
-/// Layout: C system libraries (C*), a pure core (ScrollCore), drawing (Rendering),
+/// Layout: C system libraries (C*), a pure scroll engine (ScrollEngine) and the scenes built on it
+/// (Scenes), drawing (Rendering),
 /// image codec and diff (Imaging), scenarios and the headless driver (Recording),
 /// the SDL window (Desktop), and the `overscroll` command.
 let package = Package(
@@ -24,30 +25,35 @@ let package = Package(
         .systemLibrary(name: "CXInput2", pkgConfig: "xi", providers: [.apt(["libx11-dev", "libxi-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
 
-        .target(name: "ScrollCore"),
+        // The scroll engine (pure: physics, input, scroll view, refresh machines, display list).
+        // It cannot import Scenes: the compiler keeps the engine out of the scenes.
+        .target(name: "ScrollEngine"),
+        // The six scenes, one folder each, and the app shell (Session, catalog, overlay).
+        .target(name: "Scenes", dependencies: ["ScrollEngine"]),
         .target(name: "Imaging", dependencies: ["CZlib", "CDeflate", "CPlatform"]),
-        .target(name: "Rendering", dependencies: ["ScrollCore", "CCairo", "CPangoCairo", "CRlottie", "Imaging"]),
-        .target(name: "Recording", dependencies: ["ScrollCore", "Rendering", "Imaging", "CPlatform"]),
+        .target(name: "Rendering", dependencies: ["ScrollEngine", "CCairo", "CPangoCairo", "CRlottie", "Imaging"]),
+        .target(name: "Recording", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Imaging", "CPlatform"]),
         // One declarative command-line parser for every command and the bench: standard library only.
         .target(name: "CommandLineKit"),
         // `compare`'s command line, linked by the small front and by overscroll-app.
         .target(name: "CompareCommand", dependencies: ["Imaging", "CommandLineKit"]),
-        .target(name: "Desktop", dependencies: ["ScrollCore", "Rendering", "Imaging", "CSDL2", "CXInput2"]),
+        .target(name: "Desktop", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Imaging", "CSDL2", "CXInput2"]),
         // `overscroll`: the small front (compare runs here); everything else execs `overscroll-app`.
         // Linked with the Swift runtime statically: it starts in ~3 ms instead of ~6 ms.
         .executableTarget(name: "overscroll", dependencies: ["CompareCommand", "Imaging"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib"]), .linkedLibrary("_FoundationCollections"), .linkedLibrary("_FoundationCShims")]),
-        .executableTarget(name: "overscroll-app", dependencies: ["ScrollCore", "Rendering", "Recording", "Desktop", "Imaging",
+        .executableTarget(name: "overscroll-app", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Recording", "Desktop", "Imaging",
                                                                 "CommandLineKit", "CompareCommand"]),
-        .executableTarget(name: "overscroll-bench", dependencies: ["ScrollCore", "Rendering", "Recording", "Imaging", "CommandLineKit"]),
+        .executableTarget(name: "overscroll-bench", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Recording", "Imaging", "CommandLineKit"]),
 
-        .testTarget(name: "ScrollCoreTests", dependencies: ["ScrollCore"]),
+        .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "ScrollEngine"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CompareCommand"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "ScrollCore"], resources: [.copy("Goldens")]),
-        .testTarget(name: "RecordingTests", dependencies: ["Recording", "Imaging", "ScrollCore", "Rendering", "Desktop", "CSDL2"]),
-        .testTarget(name: "DesktopTests", dependencies: ["Desktop", "ScrollCore", "CSDL2"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["Imaging", "Rendering", "ScrollCore"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "ScrollEngine", "Scenes"], resources: [.copy("Goldens")]),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "Imaging", "ScrollEngine", "Scenes", "Rendering", "Desktop", "CSDL2"]),
+        .testTarget(name: "DesktopTests", dependencies: ["Desktop", "ScrollEngine", "Scenes", "CSDL2"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Imaging", "Rendering", "ScrollEngine"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,14 +3,14 @@ import Glibc
 #endif
 import CCairo
 import Rendering
-import ScrollCore
+import ScrollEngine
 
 /// Shows display lists through a `FramePresenter`, repainting and presenting only what changed:
 /// the dirty rects between the list on screen and the next (`DirtyRegion`) are repainted into
 /// the kept frame (clipped, `CairoRenderer.render(_:into:scale:region:)`), and presented only
-/// when their pixels changed. While something moves (`settled` false), a frame that looks the
+/// when their pixels changed. While something moves (`atRest` false), a frame that looks the
 /// same as the one on screen up to a quarter pixel (`VisualEquivalence`) is skipped, so a slow
-/// animation is repainted only every few frames; a settled frame is always drawn exactly.
+/// animation is repainted only every few frames; a frame at rest is always drawn exactly.
 @MainActor
 final class DirtyPresenter {
     let presenter: FramePresenter
@@ -33,10 +33,10 @@ final class DirtyPresenter {
     func invalidate() { shown = nil }
 
     /// Brings the kept frame to `frame`; returns true when something was presented.
-    func show(_ frame: FrameModel, renderer: CairoRenderer, scale: Double, settled: Bool = true) -> Bool {
+    func show(_ frame: FrameModel, renderer: CairoRenderer, scale: Double, atRest: Bool = true) -> Bool {
         if frame == shown { return false }
         guard let cr = presenter.context, presenter.width > 0, presenter.height > 0 else { return false }
-        if !settled, !wholeFrames, let shown, VisualEquivalence.looksSame(shown, frame, scale: scale) { return false }
+        if !atRest, !wholeFrames, let shown, VisualEquivalence.looksSame(shown, frame, scale: scale) { return false }
         let canvas = PixelRect(x: 0, y: 0, width: presenter.width, height: presenter.height)
         let region = wholeFrames ? [canvas] : DirtyRegion.between(shown, frame, scale: scale, canvas: canvas)
         let compare = !wholeFrames && shown != nil && region.reduce(0) { $0 + $1.area } <= Int(Double(canvas.area) * compareFraction)

@@ -1,4 +1,4 @@
-import ScrollCore
+import ScrollEngine
 
 /// A kept frame in device pixels (what is on screen) and a way to show parts of it. The window
 /// repaints only what changed into the kept frame, then presents only those rects.

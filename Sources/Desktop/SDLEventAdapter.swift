@@ -1,5 +1,5 @@
 import CSDL2
-import ScrollCore
+import ScrollEngine
 
 /// Turns SDL events into the project's `InputEvent`s. Pure: no SDL calls, only the event value
 /// and the window geometry, so it is unit-tested with synthetic events.

@@ -1,6 +1,6 @@
 import CCairo
 import CSDL2
-import ScrollCore
+import ScrollEngine
 
 /// Presents through the window surface: cairo draws straight into SDL's framebuffer (an XShm
 /// image on X11, kept between frames) and `SDL_UpdateWindowSurfaceRects` sends only the dirty

@@ -1,7 +1,7 @@
 import CCairo
 import CSDL2
 import Rendering
-import ScrollCore
+import ScrollEngine
 
 /// Presents through an SDL renderer: the kept frame is an ARGB32 cairo image of our own; the
 /// dirty rects are uploaded into a streaming texture (`SDL_UpdateTexture` with a rect), then the

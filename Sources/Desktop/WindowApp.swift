@@ -1,7 +1,8 @@
 import CSDL2
 import Imaging
 import Rendering
-import ScrollCore
+import Scenes
+import ScrollEngine
 
 /// Options of `overscroll run`.
 public struct WindowOptions: Sendable {
@@ -220,8 +221,8 @@ public final class WindowApp {
     /// Repaints and presents what changed since the frame on screen (nothing when unchanged).
     private func draw() {
         guard let dirty else { return }
-        let settled = !(session.isAnimating || session.scene.scrollView.isDragging)
-        if dirty.show(session.frame(), renderer: renderer, scale: pixelsPerPoint, settled: settled) { framesPresented += 1 }
+        let atRest = !(session.isAnimating || session.scene.scrollView.isDragging)
+        if dirty.show(session.frame(), renderer: renderer, scale: pixelsPerPoint, atRest: atRest) { framesPresented += 1 }
     }
 
     public func close() {

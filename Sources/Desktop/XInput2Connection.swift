@@ -1,7 +1,7 @@
 import CXInput2
 import Dispatch
 import Foundation
-import ScrollCore
+import ScrollEngine
 
 /// Our own Xlib connection for XInput 2 smooth scrolling, beside SDL's (SDL 2 reads only core
 /// wheel buttons on X11). It makes every Xlib call and hands decoded `XI2Event`s to the pure

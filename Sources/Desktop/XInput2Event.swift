@@ -1,4 +1,4 @@
-import ScrollCore
+import ScrollEngine
 
 /// The XInput 2 values the scroll translator needs, decoded from Xlib's structures by
 /// `XInput2Connection` (which makes every Xlib call). Plain values, so the protocol logic is

@@ -1,4 +1,4 @@
-import ScrollCore
+import ScrollEngine
 
 /// Turns XInput 2 scroll-valuator motion into precise wheel events (the technique of SDL3, GTK
 /// and Chromium). Pure: no Xlib calls; `XInput2Connection` feeds it decoded `XI2Event`s.

@@ -1,4 +1,5 @@
-import ScrollCore
+import Scenes
+import ScrollEngine
 
 /// The input a live session received, kept for `overscroll run --capture FILE.json`: every
 /// event the window fed the session with its session time (seconds since the window opened),

@@ -1,6 +1,6 @@
 import Foundation
 import Rendering
-import ScrollCore
+import ScrollEngine
 
 /// `contact-sheet.png`: up to `maxCells` evenly spaced frames of a recording, tiled in rows, each
 /// thumbnail with its frame number, time (s) and refresh state (or scroll phase, in scenes

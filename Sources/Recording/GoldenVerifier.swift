@@ -1,7 +1,7 @@
 import Foundation
 import Imaging
 import Rendering
-import ScrollCore
+import ScrollEngine
 
 /// `overscroll verify`: records a scenario and compares its chosen keyframes with golden PNGs,
 /// or (with `update`) writes those keyframes as the new goldens — only after the whole

@@ -1,5 +1,6 @@
 import Rendering
-import ScrollCore
+import Scenes
+import ScrollEngine
 
 /// Resolves the refresh indicator before a session starts: loads `--lottie`/`indicator.lottie`
 /// (or, for the coordinator scene with no spinner chosen, the bundled `Assets/refresh.json`) and
@@ -7,9 +8,6 @@ import ScrollCore
 /// one line (file and reason) and the vector spinner takes over; where goldens are made
 /// (`resolveStrict`) it is an error.
 public enum IndicatorSetup {
-    /// Scenes that show the bundled Lottie animation by default.
-    public static let lottieByDefault: Set<String> = ["coordinator"]
-
     @MainActor
     public static func resolve(_ options: inout SceneOptions, scene: String, renderer: CairoRenderer,
                                report: @escaping (String) -> Void) {
@@ -40,7 +38,7 @@ public enum IndicatorSetup {
 
     static func load(_ options: SceneOptions, scene: String) throws(LottieLoadError) -> LottieIndicatorSource? {
         if let path = options.indicator.lottiePath { return try LottieIndicatorSource.load(path: path) }
-        if options.indicator.style == nil && lottieByDefault.contains(scene) { return try LottieIndicatorSource.loadBundled() }
+        if options.indicator.style == nil && SceneCatalog.descriptor(named: scene)?.prefersLottie == true { return try LottieIndicatorSource.loadBundled() }
         return nil
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import ScrollCore
+import ScrollEngine
 
 /// A line chart as a display list: axes with ticks and labels, one or more series, optional
 /// shaded bands (refresh states), vertical event markers and failure marks.

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
-import ScrollCore
+import Scenes
+import ScrollEngine
 
 /// The owner of a live session's `CaptureLog` (`overscroll run --capture FILE.json`): the window
 /// reports every input event to it, and at exit it writes the scenario atomically (temporary

@@ -1,6 +1,6 @@
 import Foundation
 import Rendering
-import ScrollCore
+import ScrollEngine
 
 /// Renders display lists (plots, contact sheets) to PNG files, atomically.
 @MainActor

@@ -1,7 +1,8 @@
 import Foundation
 import Imaging
 import Rendering
-import ScrollCore
+import Scenes
+import ScrollEngine
 
 /// What `overscroll record` writes.
 public struct RecordOptions: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import Rendering
-import ScrollCore
+import Scenes
+import ScrollEngine
 
 /// The pictures `overscroll record` writes for people: `plot.png` (offset over time with bands
 /// for the refresh states and markers at the scenario's events) and `contact-sheet.png` (see

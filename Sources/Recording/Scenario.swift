@@ -1,4 +1,5 @@
-import ScrollCore
+import Scenes
+import ScrollEngine
 
 /// A scripted session: the scene, its size and settings, and a timeline of input events.
 /// Frames are a pure function of the scenario. See README "Scenarios" for every field.

@@ -1,4 +1,5 @@
-import ScrollCore
+import Scenes
+import ScrollEngine
 
 /// Reads scenario JSON, checking every field: unknown fields, wrong types, non-finite or
 /// out-of-range numbers are errors naming the field.

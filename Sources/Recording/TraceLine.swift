@@ -1,5 +1,6 @@
 import Imaging
-import ScrollCore
+import Scenes
+import ScrollEngine
 
 /// One line of `trace.jsonl`: frame number, time, then the session's fields in order.
 public enum TraceLine {

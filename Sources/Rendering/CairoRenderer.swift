@@ -1,5 +1,5 @@
 import CCairo
-import ScrollCore
+import ScrollEngine
 
 /// Draws a `FrameModel` display list into a cairo context. Points are scaled to pixels by
 /// `scale`; the caller owns the surface.

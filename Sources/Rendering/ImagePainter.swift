@@ -1,5 +1,5 @@
 import CCairo
-import ScrollCore
+import ScrollEngine
 
 /// Draws pixel images with cairo: scaled thumbnails of a rendered frame, and thumbnails placed
 /// on a picture (the contact sheet). Scaling uses cairo's GOOD filter (box-filtered when

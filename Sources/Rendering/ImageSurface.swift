@@ -1,5 +1,5 @@
 import CCairo
-import ScrollCore
+import ScrollEngine
 
 /// An owned cairo image surface (ARGB32, premultiplied, native-endian) with its context.
 public final class ImageSurface {

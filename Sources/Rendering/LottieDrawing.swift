@@ -1,4 +1,4 @@
-import ScrollCore
+import ScrollEngine
 
 /// Draws `DrawCommand.lottie` frames. The Lottie indicator implements it; without one (or when
 /// it returns false) the renderer draws the frame's vector fallback instead.

@@ -1,5 +1,5 @@
 import CPangoCairo
-import ScrollCore
+import ScrollEngine
 
 extension TextEngine {
     /// Glyphs pango could not find in the pinned fonts (drawn as boxes) when laying out `text`

@@ -1,6 +1,6 @@
 import CCairo
 import CPangoCairo
-import ScrollCore
+import ScrollEngine
 
 /// Pango text for the renderer: one pango context with explicit font options (grayscale
 /// antialiasing, no hinting, no metric hinting, 72 dpi so sizes are points) and a layout cache.

@@ -1,6 +1,6 @@
 import CCairo
 import CPangoCairo
-import ScrollCore
+import ScrollEngine
 
 /// Caches pango layouts by text, style and box width, so a row that stays on screen is shaped
 /// once, not every frame. Bounded: the oldest generation is dropped when full.
@@ -8,8 +8,8 @@ final class TextLayoutCache {
     struct Key: Hashable {
         var text: String
         var size: Double
-        var weight: ScrollCore.FontWeight
-        var alignment: ScrollCore.TextAlignment
+        var weight: ScrollEngine.FontWeight
+        var alignment: ScrollEngine.TextAlignment
         var width: Double
         var height: Double
     }

@@ -3,7 +3,7 @@ import Foundation
 import Imaging
 import Recording
 import Rendering
-import ScrollCore
+import ScrollEngine
 
 /// `overscroll curve KIND …`: prints a simulation as `t<TAB>x<TAB>v` rows and optionally plots it.
 @MainActor

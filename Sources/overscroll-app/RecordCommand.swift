@@ -3,7 +3,8 @@ import Foundation
 import Imaging
 import Recording
 import Rendering
-import ScrollCore
+import Scenes
+import ScrollEngine
 
 /// `overscroll record SCENARIO.json --out DIR`.
 enum RecordCommand {
@@ -56,8 +57,8 @@ enum RecordCommand {
         do {
             var s = try ScenarioParser.parse(text)
             try s.checkStrict()
-            guard SceneCatalog.make(s.scene, context: SceneContext(options: s.options)) != nil else {
-                throw ScenarioError(field: "scene", reason: "unknown scene '\(s.scene)' (scenes: \(SceneCatalog.available.joined(separator: ", ")))")
+            guard SceneCatalog.descriptor(named: s.scene) != nil else {
+                throw ScenarioError(field: "scene", reason: "unknown scene '\(s.scene)' (scenes: \(SceneCatalog.names.joined(separator: ", ")))")
             }
             if let lottie = s.options.indicator.lottiePath, !lottie.hasPrefix("/") {
                 s.options.indicator.lottiePath = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(lottie).path
@@ -96,7 +97,7 @@ enum RecordCommand {
         if a.has(SharedOptions.lottieTimeout), let t = a.value(SharedOptions.lottieTimeout) { recorder.lottieTimeout = t }
         if a[traceTitle] {
             recorder.onFrame = { _, _, session in
-                for line in session.takeTitleTraceLines() { Platform.printError(line) }
+                for line in session.takeDiagnostics() { Platform.printError(line) }
             }
         }
         let result = try await recorder.record(scenario, to: URL(fileURLWithPath: out), options: options)

@@ -4,7 +4,8 @@ import Foundation
 import Imaging
 import Recording
 import Rendering
-import ScrollCore
+import Scenes
+import ScrollEngine
 
 /// `overscroll run`: the interactive window.
 enum RunCommand {
@@ -58,7 +59,7 @@ enum RunCommand {
         if let out = a.value(refreshOutcome).flatMap(RefreshBehaviour.Outcome.init(rawValue:)) { o.refresh.outcome = out }
         if let d = a.value(refreshTimeout) { o.refresh.timeout = d }
         if let s = a.value(spinner) { o.indicator.style = s }
-        o.indicator.reduceMotion = a[reduceMotion] || Platform.environment["OVERSCROLL_REDUCE_MOTION"] == "1"
+        o.indicator.reduceMotion = a[reduceMotion] || SpinnerConfig.reduceMotionRequested(in: Platform.environment)
         if let p = a.value(lottie) { o.indicator.lottiePath = p }
         if let c = a.value(indicatorColor) { o.indicator.color = c }
         return o
@@ -83,7 +84,7 @@ enum RunCommand {
         let app = WindowApp(session: session, renderer: renderer, options: w)
         if a[traceTitle] {
             app.onAdvance = { s in
-                for line in s.takeTitleTraceLines() { Platform.printError(line) }
+                for line in s.takeDiagnostics() { Platform.printError(line) }
             }
         }
         var capture: LiveCapture?

@@ -3,7 +3,7 @@ import CompareCommand
 import Foundation
 import Imaging
 import Recording
-import ScrollCore
+import ScrollEngine
 
 /// The `overscroll` commands, declared once for the help and the "unknown command" error.
 let commands = CommandList(program: "overscroll", entries: [

@@ -1,6 +1,7 @@
 import Foundation
 import Rendering
-import ScrollCore
+import Scenes
+import ScrollEngine
 
 /// `overscroll compare` against ImageMagick's `compare -metric AE -fuzz 10% a b null:` and odiff
 /// (`--threshold 0.1 --antialiasing`) on 1920×1080 list frames rendered by the project:

@@ -1,5 +1,5 @@
 import Rendering
-import ScrollCore
+import ScrollEngine
 
 /// Where a list frame's time goes: the fling's display lists rendered with growing subsets of
 /// their commands (background only, + row fills, + separators, + text = the full frame), each

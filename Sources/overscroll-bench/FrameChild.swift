@@ -1,6 +1,6 @@
 import Foundation
 import Rendering
-import ScrollCore
+import ScrollEngine
 
 /// Runs one list-frame case in this (child) process and prints one JSON object on standard
 /// output: per-frame render times, the solid-fill times measured between them, and VmHWM.

@@ -1,5 +1,5 @@
 import Rendering
-import ScrollCore
+import ScrollEngine
 
 /// Part 2: the cost of one refresh-indicator frame — the vector spinner and the bundled
 /// Lottie animation — each drawn alone into its own 40 pt box at 390×844's scale 2, as a ratio to

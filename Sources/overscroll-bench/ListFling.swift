@@ -1,6 +1,7 @@
 import Recording
 import Rendering
-import ScrollCore
+import Scenes
+import ScrollEngine
 
 /// The scripted fling of the `list` scene: a 600 pt upward drag over 0.1 s (≈ 6000 pt/s) starting
 /// at 0.1 s, released, then decelerating, sampled at 60 fps. It travels ≈ 3600 pt, short of the end

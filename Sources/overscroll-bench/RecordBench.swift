@@ -1,6 +1,6 @@
 import Foundation
 import Rendering
-import ScrollCore
+import ScrollEngine
 
 /// Part 3: `overscroll record` of a 4 s, 60 fps scenario at 390×844 @2 writing every
 /// frame, timed on the real binary as a multiple of real time; interleaved with the same run with

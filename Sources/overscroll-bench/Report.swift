@@ -1,6 +1,6 @@
 import Foundation
 import Recording
-import ScrollCore
+import ScrollEngine
 
 /// Collects every part's figures: prints the table, writes results.json and the charts.
 @MainActor

@@ -1,6 +1,7 @@
 import Foundation
 import Rendering
-import ScrollCore
+import Scenes
+import ScrollEngine
 
 /// Long random input against the `coordinator` scene on a virtual clock: drags, wheel bursts,
 /// resizes and keys (refreshes included) for many simulated minutes, every frame built and every

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Part `suite` (issue 10): `overscroll test` on a generated suite of 40 scenarios (3 snapshots each) with
+/// Part `suite` (README, "Benchmarks"): `overscroll test` on a generated suite of 40 scenarios (3 snapshots each) with
 /// `--workers 2` vs `--workers 1` (wall time, interleaved), and `test` of one scenario with 4
 /// snapshots vs `record` of the same scenario writing every frame.
 @MainActor

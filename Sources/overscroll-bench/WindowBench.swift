@@ -1,6 +1,6 @@
 import Foundation
 
-/// Part `window` (issue 13): CPU cost of the real SDL window under Xvfb, 390×844 @1, as % of one
+/// Part `window` (README, "Benchmarks"): CPU cost of the real SDL window under Xvfb, 390×844 @1, as % of one
 /// core: user + system clock ticks of the app process (all threads, from /proc/PID/stat) over a
 /// fixed time, while idle, while the refresh spinner turns (`--refresh-outcome hang`, F5; per
 /// spinner style and under reduced motion) and while flinging the list with xdotool drags.

@@ -1,6 +1,6 @@
 import Foundation
 import Rendering
-import ScrollCore
+import ScrollEngine
 import Testing
 
 /// Every third-party file in `Tests/Fixtures/lottie/` (kept in the repository with its licences)

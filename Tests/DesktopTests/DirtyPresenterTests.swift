@@ -3,7 +3,7 @@ import CSDL2
 import Testing
 @testable import Desktop
 import Rendering
-import ScrollCore
+import ScrollEngine
 
 /// A presenter over an in-memory image that records what was presented.
 @MainActor
@@ -125,18 +125,18 @@ final class MemoryPresenter: FramePresenter {
 
 @MainActor
 @Suite struct DirtyPresenterSkipTests {
-    @Test func whileMovingASubPixelChangeIsSkippedAndASettledFrameIsExact() throws {
+    @Test func whileMovingASubPixelChangeIsSkippedAndAFrameAtRestIsExact() throws {
         let renderer = CairoRenderer()
         let memory = try MemoryPresenter(width: 300, height: 600)
         let dirty = DirtyPresenter(presenter: memory)
         let tests = DirtyPresenterTests()
         let a = tests.frame(arcStart: 0), nudged = tests.frame(arcStart: 0.005)
-        #expect(dirty.show(a, renderer: renderer, scale: 1, settled: false))
+        #expect(dirty.show(a, renderer: renderer, scale: 1, atRest: false))
         // Ends move by 0.005 rad × 12.5 pt ≈ 0.06 px: skipped while moving, the old list stays shown.
-        #expect(!dirty.show(nudged, renderer: renderer, scale: 1, settled: false))
+        #expect(!dirty.show(nudged, renderer: renderer, scale: 1, atRest: false))
         #expect(dirty.shown == a)
         // Settled: drawn exactly (its pixels differ from a's).
-        #expect(dirty.show(nudged, renderer: renderer, scale: 1, settled: true))
+        #expect(dirty.show(nudged, renderer: renderer, scale: 1, atRest: true))
         #expect(dirty.shown == nudged)
         #expect(memory.image.pixelBytes() == (try tests.whole(nudged, renderer: renderer)))
     }

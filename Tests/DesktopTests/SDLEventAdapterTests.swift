@@ -1,7 +1,7 @@
 import CSDL2
 import Testing
 @testable import Desktop
-@testable import ScrollCore
+@testable import ScrollEngine
 
 @Suite struct SDLEventAdapterTests {
     func mouseButton(_ type: SDL_EventType, x: Int32, y: Int32, which: UInt32 = 0) -> SDL_Event {

@@ -3,7 +3,8 @@ import Foundation
 import Testing
 @testable import Desktop
 import Rendering
-@testable import ScrollCore
+@testable import ScrollEngine
+import Scenes
 
 /// The real window loop on SDL's dummy video driver, fed with pushed SDL events.
 @MainActor
@@ -40,7 +41,7 @@ import Rendering
         #expect(app.lastFrame == session.frame())
     }
 
-    /// Issue 12, defect 5: the title follows the scene, and key 6 opens `list`.
+    /// The window title follows the scene, and key 6 opens `list`.
     @Test func theWindowTitleFollowsTheScene() throws {
         setenv("SDL_VIDEODRIVER", "dummy", 1)
         var options = SceneOptions()

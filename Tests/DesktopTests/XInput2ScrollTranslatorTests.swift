@@ -1,6 +1,6 @@
 import Testing
 @testable import Desktop
-@testable import ScrollCore
+@testable import ScrollEngine
 
 /// The XI2 translator against sequences built from the XInput 2.2 protocol: a libinput touchpad
 /// (scroll increment 15 on valuators 2 and 3), a high-resolution mouse wheel (increment 120),

@@ -4,7 +4,8 @@ import Rendering
 import Testing
 @testable import Desktop
 @testable import Recording
-@testable import ScrollCore
+@testable import ScrollEngine
+import Scenes
 
 /// Drives a session the way the window does — synthetic SDL events through `SDLEventAdapter`,
 /// each handled at its pump time, the session advanced to each frame time — while a

@@ -1,10 +1,10 @@
 import Foundation
 import Recording
 import Rendering
-import ScrollCore
+import ScrollEngine
 import Testing
 
-/// The window repaints only the dirty rects into the frame it keeps (issue 13). Over whole
+/// The window repaints only the dirty rects into the frame it keeps. Over whole
 /// scenarios, that kept frame must equal, byte for byte, the frame drawn whole.
 @MainActor
 @Suite struct DirtyRedrawTests {

@@ -3,7 +3,7 @@ import Imaging
 import Rendering
 import Testing
 @testable import Recording
-@testable import ScrollCore
+@testable import ScrollEngine
 
 /// Record → compare → perturb → verify → update, through the library and the built CLI.
 @MainActor

@@ -1,7 +1,8 @@
 import Foundation
 import Rendering
 import Recording
-import ScrollCore
+import Scenes
+import ScrollEngine
 
 /// One scenario of `Tests/Scenarios` run headless with `Recorder.drive` and a `CairoRenderer`'s
 /// text measurer: the trace fields of every frame and the `navTitleTrace` lines the session
@@ -21,7 +22,7 @@ struct KeyframeRun {
         var lines: [String] = []
         try await Recorder(renderer: CairoRenderer()).drive(scenario, render: false) { _, _, session, _ in
             trace.append(Dictionary(session.traceFields(), uniquingKeysWith: { first, _ in first }))
-            lines += session.takeTitleTraceLines()
+            lines += session.takeDiagnostics()
         }
         self.trace = trace
         titleTraceLines = lines

@@ -2,7 +2,7 @@ import Foundation
 import Imaging
 import Testing
 @testable import Recording
-@testable import ScrollCore
+@testable import ScrollEngine
 
 /// SIGKILL `record` and `verify --update` at random moments: after each kill, what the next run
 /// does first (taking the folder: finish or roll back the swap, remove stale staging) leaves the

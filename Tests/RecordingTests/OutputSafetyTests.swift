@@ -2,7 +2,7 @@ import Foundation
 import Imaging
 import Testing
 @testable import Recording
-@testable import ScrollCore
+@testable import ScrollEngine
 
 /// Issue "never lose a user's files": each case reproduces an edge that lost or mixed files.
 @Suite struct OutputSafetyTests {

@@ -1,10 +1,11 @@
 import Foundation
 import Rendering
 @testable import Recording
-import ScrollCore
+import Scenes
+import ScrollEngine
 import Testing
 
-/// Issue 12, defect 7: in `plot.png` labels never overlap or get cut, no grid line runs through
+/// In `plot.png` labels never overlap or get cut, no grid line runs through
 /// a band label, and a failed refresh is marked.
 @Suite struct PlotLabelTests {
     /// The states of a failed pull-to-refresh, close together as they are in a recording.

@@ -2,7 +2,7 @@ import Foundation
 import Rendering
 import Testing
 @testable import Recording
-@testable import ScrollCore
+@testable import ScrollEngine
 
 @MainActor
 @Suite struct RecorderTests {

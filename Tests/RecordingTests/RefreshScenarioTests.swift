@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import Recording
-import ScrollCore
+import ScrollEngine
 
 /// The refresh scenarios (docs/BEHAVIOUR.md, the two "Pull to refresh" sections), each asserted on its trace.
 @MainActor
@@ -130,7 +130,7 @@ import ScrollCore
         #expect(first.double("threshold") == 75)
         #expect(frames.last!.int("refreshes") == 1)
         #expect(frames.last!.state == "idle")
-        // The finger keeps control after the trigger (issue 12): the content follows it down
+        // The finger keeps control after the trigger: the content follows it down
         // until it lifts at 0.9 s, never above the refresh position, then springs back into the
         // gap of the threshold while refreshing.
         let refreshing = frames.filter { $0.state == "refreshing" }

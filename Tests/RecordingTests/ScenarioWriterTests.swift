@@ -1,6 +1,6 @@
 import Testing
 @testable import Recording
-@testable import ScrollCore
+@testable import ScrollEngine
 
 @Suite struct ScenarioWriterTests {
     @Test func everyFieldRoundTripsThroughTheParser() throws {

@@ -1,5 +1,6 @@
 import Testing
-import ScrollCore
+import Scenes
+import ScrollEngine
 
 /// The scenarios of the `title`, `pager` and `header` scenes (`Tests/Scenarios/*.json`), run
 /// headless: the trace at known moments. Their named snapshots are compared with

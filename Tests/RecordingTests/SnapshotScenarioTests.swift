@@ -3,7 +3,7 @@ import Imaging
 import Rendering
 import Testing
 @testable import Recording
-import ScrollCore
+import ScrollEngine
 
 /// Named snapshots in scenario files, the timeline they add, and the strict rules where goldens
 /// are made.

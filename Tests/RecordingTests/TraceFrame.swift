@@ -1,7 +1,7 @@
 import Foundation
 import Rendering
 @testable import Recording
-import ScrollCore
+import ScrollEngine
 
 /// One parsed `trace.jsonl` line, with typed accessors for tests.
 struct TraceFrame {

@@ -1,6 +1,6 @@
 import Testing
 @testable import Recording
-import ScrollCore
+import ScrollEngine
 
 /// Wheel and touchpad scenarios, asserted on their traces.
 @MainActor

@@ -1,6 +1,6 @@
 import Foundation
 import Rendering
-import ScrollCore
+import ScrollEngine
 
 /// Renders one indicator frame on a small white canvas at 2x, as the goldens hold it.
 enum IndicatorFixture {

@@ -1,6 +1,6 @@
 import Foundation
 import Rendering
-import ScrollCore
+import ScrollEngine
 import Testing
 
 /// A file whose frames take far longer than the deadline never blocks drawing for long, and is

@@ -1,6 +1,6 @@
 import Foundation
 import Rendering
-import ScrollCore
+import ScrollEngine
 import Testing
 
 @Suite struct LottieGoldenTests {

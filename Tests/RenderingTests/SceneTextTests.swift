@@ -1,8 +1,9 @@
 import Rendering
-import ScrollCore
+import Scenes
+import ScrollEngine
 import Testing
 
-/// Text of every scene with the real fonts (issue 12): every character has a glyph in the pinned
+/// Text of every scene with the real fonts: every character has a glyph in the pinned
 /// fonts (Korean and Japanese included), and a refresh's error message is never cut with an
 /// ellipsis at any width from 240 pt.
 @Suite struct SceneTextTests {

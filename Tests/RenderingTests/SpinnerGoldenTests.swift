@@ -1,5 +1,5 @@
 import Rendering
-import ScrollCore
+import ScrollEngine
 import Testing
 
 @Suite struct SpinnerGoldenTests {
@@ -31,14 +31,14 @@ import Testing
     /// The iOS activity indicator: half pulled (four spokes), and two steps of its loop.
     @Test(arguments: [0.5, 1.0])
     func iosPull(_ progress: Double) throws {
-        let image = try IndicatorFixture.render(Self.indicator(.iosDefault),
+        let image = try IndicatorFixture.render(Self.indicator(.ios()),
                                             .pulling(progress: progress, pullDistance: progress * Self.threshold, threshold: Self.threshold), at: 0)
         try GoldenImage.check(image, "spinner_ios_pull_\(Int(progress * 100))")
     }
 
     @Test(arguments: [0.0, 0.125])
     func iosLoop(_ phase: Double) throws {
-        let image = try IndicatorFixture.render(Self.indicator(.iosDefault), .refreshing(RefreshLoop(since: -10)), at: phase)
+        let image = try IndicatorFixture.render(Self.indicator(.ios()), .refreshing(RefreshLoop(since: -10)), at: phase)
         try GoldenImage.check(image, "spinner_ios_loop_\(Int(phase * 1000))ms")
     }
 
@@ -51,7 +51,7 @@ import Testing
 
     @Test(arguments: [0.0, 0.333, 0.666, 1.0, 2.0])
     func materialLoop(_ phase: Double) throws {
-        let image = try IndicatorFixture.render(Self.indicator(.materialDefault),
+        let image = try IndicatorFixture.render(Self.indicator(.material()),
                                             .refreshing(RefreshLoop(since: -1.332 * 10)), at: phase)
         try GoldenImage.check(image, "spinner_material_loop_\(Int(phase * 1000))ms")
     }

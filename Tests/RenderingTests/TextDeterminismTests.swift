@@ -1,5 +1,6 @@
 import Rendering
-import ScrollCore
+import Scenes
+import ScrollEngine
 import Testing
 
 /// Text is pinned (Assets/fonts.conf, explicit font options), so Korean and Japanese rows render

@@ -1,5 +1,6 @@
 import Foundation
-import ScrollCore
+import Scenes
+import ScrollEngine
 
 /// Loads a scenario file where goldens are made: parsed, the scene known, a relative Lottie path
 /// resolved against the file's folder, and the strict rules checked. Errors are one line
@@ -17,8 +18,8 @@ public enum ScenarioFile {
         guard let text = String(data: data, encoding: .utf8) else { throw Failure(message: "\(path): not UTF-8 text") }
         do {
             var s = try ScenarioParser.parse(text)
-            guard SceneCatalog.make(s.scene, context: SceneContext(options: s.options)) != nil else {
-                throw ScenarioError(field: "scene", reason: "unknown scene '\(s.scene)' (scenes: \(SceneCatalog.available.joined(separator: ", ")))")
+            guard SceneCatalog.descriptor(named: s.scene) != nil else {
+                throw ScenarioError(field: "scene", reason: "unknown scene '\(s.scene)' (scenes: \(SceneCatalog.names.joined(separator: ", ")))")
             }
             if let lottie = s.options.indicator.lottiePath, !lottie.hasPrefix("/") {
                 s.options.indicator.lottiePath = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(lottie).path

@@ -1,5 +1,6 @@
 import Rendering
-import ScrollCore
+import Scenes
+import ScrollEngine
 
 /// A recording that cannot be made as specified where goldens are made: a Lottie file that fails
 /// to load, or a Lottie frame that misses `--lottie-timeout`. One line naming the file.

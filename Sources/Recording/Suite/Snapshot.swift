@@ -1,4 +1,4 @@
-import ScrollCore
+import ScrollEngine
 
 /// A named snapshot of a scenario: `{"at": 1.2, "snapshot": "pulled"}` names the frame at
 /// exactly t = 1.2 s (rendered at that instant even off the fps grid). `overscroll test`

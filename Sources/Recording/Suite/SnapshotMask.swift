@@ -1,6 +1,6 @@
 import Imaging
 import Rendering
-import ScrollCore
+import ScrollEngine
 
 /// Paints a snapshot's mask regions one fixed colour (opaque magenta) on both images before
 /// they are compared, so what is under them never counts.

@@ -1,4 +1,4 @@
-import ScrollCore
+import ScrollEngine
 
 /// Reads snapshot entries of a scenario's `events` array (`{"at": t, "snapshot": name, …}`).
 enum SnapshotParsing {

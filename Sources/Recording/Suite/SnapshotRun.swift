@@ -1,7 +1,7 @@
 import Foundation
 import Imaging
 import Rendering
-import ScrollCore
+import ScrollEngine
 
 /// Runs one scenario of a suite: renders and encodes only its snapshot instants, compares each
 /// with its golden through `CompareRunner` (the comparison of `overscroll compare`), keeps

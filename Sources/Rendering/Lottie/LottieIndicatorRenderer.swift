@@ -1,6 +1,6 @@
 import CCairo
 import Foundation
-import ScrollCore
+import ScrollEngine
 import Imaging
 
 /// Draws `.lottie` commands with rlottie (`CairoRenderer.lottie`). Frames are rendered on a

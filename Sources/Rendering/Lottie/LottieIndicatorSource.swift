@@ -1,5 +1,5 @@
 import Foundation
-import ScrollCore
+import ScrollEngine
 
 /// A Lottie file checked and ready for the indicator: its info plus the JSON text the render
 /// thread parses again (from rlottie's cache) for its own animation object.

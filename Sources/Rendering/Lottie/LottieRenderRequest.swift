@@ -1,4 +1,4 @@
-import ScrollCore
+import ScrollEngine
 
 /// One frame to render: which frame, at what pixel size, with which tint.
 struct LottieRenderRequest: Hashable, Sendable {

@@ -1,0 +1,17 @@
+import ScrollEngine
+
+/// Settings shared by every scene; the CLI flags and scenario fields fill it.
+public struct SceneOptions: Sendable {
+    /// Viewport size in points.
+    public var size = Size(390, 844)
+    /// Number of rows in list scenes.
+    public var rows = 200
+    public var theme = Theme.light
+    public var profile = PhysicsProfile.iOS
+    /// Draw the debug overlay (D key toggles it in the window).
+    public var overlay = false
+    public var refresh = RefreshBehaviour()
+    public var indicator = IndicatorOptions()
+
+    public init() {}
+}

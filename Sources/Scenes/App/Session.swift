@@ -1,0 +1,114 @@
+import ScrollEngine
+
+/// The app around the scenes: which scene is shown, the debug overlay, scene switching, quit.
+/// The window and the recorder both drive a session; it is the one engine.
+public final class Session {
+    public private(set) var scene: any Scene
+    public var options: SceneOptions
+    public private(set) var overlayVisible: Bool
+    public private(set) var quitRequested = false
+    /// The last wheel events (the overlay shows their source and deltas).
+    public private(set) var wheelHistory = WheelHistory()
+
+    /// Measures text for scenes whose layout depends on it.
+    public let textMeasurer: any TextMeasurer
+
+    /// Clock and wake-up for refresh actions.
+    public let runtime: RefreshRuntime
+
+    public init(scene name: String, options: SceneOptions,
+                textMeasurer: any TextMeasurer = ApproximateTextMeasurer(),
+                runtime: RefreshRuntime = .virtual()) throws(SessionError) {
+        self.textMeasurer = textMeasurer
+        self.runtime = runtime
+        guard let s = SceneCatalog.make(name, context: SceneContext(options: options, textMeasurer: textMeasurer, runtime: runtime)) else {
+            throw .unknownScene(name)
+        }
+        scene = s
+        self.options = options
+        overlayVisible = options.overlay
+    }
+
+    /// Waits until asynchronous work woken by the clock (refresh actions) has reached its next
+    /// suspension, so a virtual-clock run is deterministic. Returns at once in a live session.
+    public nonisolated(nonsending) func waitForActions() async {
+        await scene.waitForActions()
+    }
+
+    public func handle(_ event: InputEvent, at t: Double) {
+        guard event.isSane else { return }
+        wheelHistory.record(event, at: t, profile: options.profile)
+        switch event {
+        case .quit:
+            quitRequested = true
+            return
+        case .key(.q, _):
+            quitRequested = true
+            return
+        case let .key(.d, mods) where mods.isEmpty:
+            overlayVisible.toggle()
+            return
+        case let .key(k, mods) where mods.isEmpty:
+            if let n = Int(k.rawValue), let name = SceneCatalog.name(forKey: n), name != scene.name {
+                switchScene(to: name, at: t)
+                return
+            }
+        case let .resize(s):
+            options.size = s
+        default: break
+        }
+        scene.handle(event, at: t)
+    }
+
+    private func switchScene(to name: String, at t: Double) {
+        var o = options
+        o.size = scene.size
+        if let s = SceneCatalog.make(name, context: SceneContext(options: o, textMeasurer: textMeasurer, runtime: runtime)) {
+            scene = s
+            scene.advance(to: t)
+        }
+    }
+
+    public func advance(to t: Double) {
+        runtime.advanceClock(to: t)
+        scene.advance(to: t)
+    }
+
+    /// The frame to draw now, with the overlay if visible.
+    public func frame() -> FrameModel {
+        var f = scene.frame()
+        if overlayVisible { f.commands.append(contentsOf: DebugOverlay.commands(fields: traceFields(), extra: wheelHistory.lines(mode: scene.input.lastWheel?.mode), size: f.size, theme: options.theme)) }
+        return f
+    }
+
+    /// The scene's diagnostic lines since the last call, oldest first (the title scene's
+    /// `navTitleTrace` lines). The drivers print them with `--trace-title`.
+    public func takeDiagnostics() -> [String] {
+        scene.takeDiagnostics()
+    }
+
+    public var isAnimating: Bool { scene.isAnimating }
+    public var nextDeadline: Double? { scene.nextDeadline }
+
+    /// The common trace fields followed by the scene's.
+    public func traceFields() -> TraceFields {
+        let sv = scene.scrollView
+        var f: TraceFields = [
+            ("scene", .string(scene.name)),
+            ("offset", .double(sv.contentOffset)),
+            ("velocity", .double(sv.velocity)),
+            ("phase", .string(sv.phase.rawValue)),
+        ]
+        f.append(contentsOf: scene.trace())
+        return f
+    }
+}
+
+public enum SessionError: Error, Equatable, CustomStringConvertible {
+    case unknownScene(String)
+    public var description: String {
+        switch self {
+        case let .unknownScene(n): return "unknown scene '\(n)' (scenes: \(SceneCatalog.names.joined(separator: ", ")))"
+        }
+    }
+}

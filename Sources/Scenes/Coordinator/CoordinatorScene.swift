@@ -1,0 +1,174 @@
+import ScrollEngine
+
+/// The `coordinator` scene: the list with the refresh coordinator attached at run time
+/// (docs/BEHAVIOUR.md, "Pull to refresh: the coordinator").
+///
+/// Delegate chain: ScrollView → RefreshCoordinator → ContentSync (the list's own observer).
+/// The header of height `threshold` sits above the content; the indicator tracks the pull and
+/// loops while the action runs; a failure or a cancel leaves one message (`RefreshMessageBanner`)
+/// and keeps the rows. The list sits under a navigation bar with a large title (`NavigationBar`).
+public final class CoordinatorScene: Scene {
+    public static let descriptor = SceneDescriptor(name: "coordinator", key: 1, prefersLottie: true) { CoordinatorScene(context: $0) }
+    public let host: ScrollHost
+    public let coordinator: RefreshCoordinator
+    public let contentSync = ContentSync()
+    public let rows: SampleRows
+    public let layout = ListLayout()
+    public let theme: Theme
+    public let behaviour: RefreshBehaviour
+    public let indicator: RefreshIndicator
+    let runner: RefreshActionRunner
+    public let bar = NavigationBar(title: "Inbox · 받은편지함")
+    let measurer: any TextMeasurer
+    private var now = 0.0
+    /// The message of the last refresh that failed or was cancelled, while it shows.
+    public private(set) var banner: RefreshMessageBanner?
+
+    public init(context: SceneContext, config: RefreshCoordinatorConfig = RefreshCoordinatorConfig()) {
+        let o = context.options
+        theme = o.theme
+        behaviour = o.refresh
+        indicator = o.indicator.makeIndicator(defaultColor: o.theme.spinner)
+        rows = SampleRows(count: o.rows)
+        measurer = context.textMeasurer
+        host = ScrollHost(size: o.size, topInset: NavigationBar.barHeight,
+                          contentHeight: NavigationBar.largeTitleHeight + layout.contentHeight(rows: o.rows), profile: o.profile)
+        runner = context.runtime.makeRunner()
+        coordinator = RefreshCoordinator(config: config, actions: runner, behaviour: behaviour)
+        host.scrollView.delegate = contentSync
+        coordinator.attach(to: host.scrollView)
+        coordinator.isDirectInput = { [unowned host] in host.input.isDirectInputActive }
+        coordinator.onFinish = { [unowned self] outcome in self.finished(outcome) }
+    }
+
+    private func finished(_ outcome: Result<Int, RefreshFailure>) {
+        switch outcome {
+        case let .success(n):
+            rows.prepend(n)
+            scrollView.setContentHeight(NavigationBar.largeTitleHeight + layout.contentHeight(rows: rows.count))
+            contentSync.layout(scrollView)
+        case let .failure(e):
+            banner = RefreshMessageBanner(failure: e, at: now, displaySeconds: coordinator.config.errorDisplay)
+        }
+    }
+
+    /// A new pull dismisses the message; a message that has gone is dropped.
+    private func updateBanner() {
+        guard var b = banner else { return }
+        if case .pulling = coordinator.state { b.dismiss(at: now) }
+        banner = b.isGone(at: now) ? nil : b
+    }
+
+    /// Delivers finished actions; called at every event and frame.
+    private func pump(_ t: Double) {
+        now = max(now, t)
+        coordinator.setTime(t)
+        for r in runner.drain() { coordinator.deliver(r, at: t) }
+        updateBanner()
+    }
+
+    public func handle(_ event: InputEvent, at t: Double) {
+        pump(t)
+        switch event {
+        case let .resize(s):
+            host.resize(to: s)
+            contentSync.layout(scrollView)
+        case .key(.f5, []), .key(.r, .control):
+            coordinator.beginRefresh(at: t, fromGesture: false)
+        case .key(.escape, _):
+            coordinator.cancel(at: t)
+        default:
+            if input.handle(event, at: t).released { coordinator.inputReleased() }
+        }
+    }
+
+    public func advance(to t: Double) {
+        pump(t)
+        host.advance(to: t) { coordinator.inputReleased() }
+        coordinator.advance(to: t)
+        updateBanner()
+    }
+
+    public nonisolated(nonsending) func waitForActions() async { await runner.waitForActions() }
+
+    public var isAnimating: Bool {
+        host.isMoving || coordinator.isLocked || bannerSliding
+    }
+
+    /// True while the message slides in or out (it is still in between).
+    private var bannerSliding: Bool {
+        guard let b = banner else { return false }
+        return now < b.shownAt + RefreshMessageBanner.slideSeconds || now >= b.dismissedAt
+    }
+
+    public var nextDeadline: Double? {
+        let timeout = coordinator.state == .refreshing ? coordinator.refreshStart + behaviour.timeout : nil
+        return [host.nextDeadline, timeout, banner?.nextDeadline(after: now)].compactMap { $0 }.min()
+    }
+
+    // MARK: frame
+
+    public func frame() -> FrameModel {
+        let offset = scrollView.contentOffset
+        let threshold = coordinator.config.threshold
+        let width = size.width
+        let viewport = Size(width, host.viewportHeight)
+        // The scrolling area, in content-relative coordinates: y 0 is the top of the large title.
+        var content = bar.largeTitle(width: width, y: -offset, theme: theme)
+        content += layout.rowCommands(rows: rows, offset: offset, viewport: viewport, top: NavigationBar.largeTitleHeight, theme: theme)
+        let headerY = -threshold - offset
+        if headerY + threshold > 0 {
+            // Centre of the header, or of the revealed gap while the header is partly hidden.
+            let center = Point(width / 2, max(headerY + threshold / 2, -offset / 2))
+            content.append(contentsOf: indicatorCommands(center: center))
+        }
+        let c = bar.screen(content: content, offset: offset, size: size, banner: banner, at: now, theme: theme, measurer: measurer)
+        return FrameModel(size: size, background: theme.rowBackground, commands: c)
+    }
+
+    /// The loop of the current refresh, continuous with the pull that started it.
+    private var loop: RefreshLoop {
+        let threshold = coordinator.config.threshold
+        guard coordinator.startedByGesture else { return RefreshLoop(since: coordinator.refreshStart, handoffProgress: 0, handoffOpacity: 0) }
+        return .after(pull: min(coordinator.startPull / threshold, 1), pullDistance: coordinator.startPull,
+                      threshold: threshold, at: coordinator.refreshStart)
+    }
+
+    /// The indicator's phase for this frame.
+    public var indicatorPhase: IndicatorPhase {
+        let threshold = coordinator.config.threshold
+        let pull = max(0, -(scrollView.contentOffset + scrollView.contentInsetTop))
+        switch coordinator.state {
+        case .idle: return .hidden
+        case let .pulling(p): return .pulling(progress: p, pullDistance: pull, threshold: threshold)
+        case .triggered: return .pulling(progress: 1, pullDistance: pull, threshold: threshold)
+        case .refreshing: return .refreshing(loop)
+        case .completing: return .completing(fraction: completingFraction, loop)
+        }
+    }
+
+    private var completingFraction: Double {
+        guard let held = coordinator.heldOffset(at: now) else { return 1 }
+        let from = coordinator.lockedOffset, to = -coordinator.config.safeTop
+        return from == to ? 1 : min(1, max(0, (held - from) / (to - from)))
+    }
+
+    func indicatorCommands(center: Point) -> [DrawCommand] {
+        indicator.commands(indicatorPhase, center: center, at: now)
+    }
+
+    public func trace() -> TraceFields {
+        [
+            ("state", .string(coordinator.state.name)),
+            ("progress", .double(coordinator.progress)),
+            ("locked", .bool(coordinator.isLocked)),
+            ("lockedOffset", coordinator.heldOffset(at: now).map { .double($0) } ?? .null),
+            ("corrections", .int(coordinator.corrections)),
+            ("forwarded", .int(coordinator.forwarded)),
+            ("refreshes", .int(coordinator.refreshes)),
+            ("error", coordinator.lastError.map { .string($0) } ?? .null),
+            ("rows", .int(rows.count)),
+        ]
+    }
+}
+

@@ -1,0 +1,52 @@
+import ScrollEngine
+
+/// The scrolling part every scene is built around: the window size, the scroll view below a bar
+/// of `topInset` points, and the input controller that feeds it. A scene holds one and adds its
+/// own content, chrome and rules; the `Scene` protocol's defaults read it.
+public final class ScrollHost {
+    public private(set) var size: Size
+    public let scrollView: ScrollView
+    public let input: ScrollInputController
+    /// Height of the fixed chrome above the scroll view (a navigation bar), in points.
+    public let topInset: Double
+
+    public init(size: Size, topInset: Double = 0, contentHeight: Double, profile: PhysicsProfile,
+                wheelRules: WheelRules = WheelRules()) {
+        self.size = size
+        self.topInset = topInset
+        scrollView = ScrollView(viewportHeight: ScrollHost.viewportHeight(size, topInset: topInset),
+                                contentHeight: contentHeight, profile: profile)
+        input = ScrollInputController(scrollView: scrollView, rules: wheelRules)
+    }
+
+    /// The scroll view's height in a window of `size`: what the chrome leaves, at least a point.
+    public static func viewportHeight(_ size: Size, topInset: Double) -> Double { max(1, size.height - topInset) }
+    public var viewportHeight: Double { scrollView.viewportHeight }
+
+    /// Takes the new window size and gives the scroll view the height it leaves.
+    public func resize(to s: Size) {
+        size = s
+        scrollView.setViewportHeight(Self.viewportHeight(s, topInset: topInset))
+    }
+
+    /// A resize, or scroll input for the input controller.
+    @discardableResult
+    public func handle(_ event: InputEvent, at t: Double) -> InputOutcome {
+        if case let .resize(s) = event {
+            resize(to: s)
+            return []
+        }
+        return input.handle(event, at: t)
+    }
+
+    /// Brings input deadlines (a wheel gesture's end) and the scroll view's motion to `t`. A
+    /// release found on the way is reported to `onRelease` before the motion is evaluated.
+    public func advance(to t: Double, onRelease: () -> Void = {}) {
+        if input.processDeadlines(upTo: t).released { onRelease() }
+        scrollView.advance(to: t)
+    }
+
+    public var isMoving: Bool { scrollView.isMoving }
+    /// The next time input does something with no event (a wheel gesture ending).
+    public var nextDeadline: Double? { input.nextDeadline }
+}

@@ -1,0 +1,231 @@
+import ScrollEngine
+
+/// The `refreshable` scene: a drop-in scroll view with a refresh action that triggers at the
+/// threshold while still dragging, only when "ready" (docs/BEHAVIOUR.md, "Pull to refresh: the
+/// refreshable view"). The rules are `RefreshableMachine`'s; this scene owns it, feeds it the scroll
+/// view's callbacks, key presses, results and frames, and performs the effects it returns.
+/// A trigger pulses the indicator (the desktop's haptic tick). It looks like an iOS settings-style
+/// screen: an inset grouped list under a navigation bar with a large title; a failed refresh
+/// leaves one message (`RefreshMessageBanner`), a cancel none.
+public final class RefreshableScene: Scene, ScrollViewDelegate {
+    public static let descriptor = SceneDescriptor(name: "refreshable", key: 2) { RefreshableScene(context: $0) }
+    public let host: ScrollHost
+    public let config: RefreshableConfig
+    public let theme: Theme
+    public let behaviour: RefreshBehaviour
+    public private(set) var rowCount: Int
+    public let indicator: RefreshIndicator
+    let runner: RefreshActionRunner
+    public private(set) var machine: RefreshableMachine
+    /// The time of the event being handled: the scroll view's callbacks carry none.
+    private var now = 0.0
+    public let bar = NavigationBar(title: "Refreshable")
+    let measurer: any TextMeasurer
+    /// The message of the last refresh that failed, while it shows.
+    public private(set) var banner: RefreshMessageBanner?
+    /// The refresh whose failure the banner shows (so it is made once).
+    private var bannerRefresh = 0
+
+    public init(context: SceneContext, config: RefreshableConfig = RefreshableConfig()) {
+        let o = context.options
+        theme = o.theme
+        behaviour = o.refresh
+        self.config = config
+        rowCount = o.rows
+        indicator = o.indicator.makeIndicator(defaultColor: o.theme.spinner)
+        measurer = context.textMeasurer
+        host = ScrollHost(size: o.size, topInset: NavigationBar.barHeight,
+                          contentHeight: RefreshableScene.contentHeight(rows: o.rows, config), profile: o.profile)
+        runner = context.runtime.makeRunner()
+        machine = RefreshableMachine(config: config, timeout: o.refresh.timeout)
+        host.scrollView.delegate = self
+    }
+
+    /// The large title, then one row per box pitch (the source's 40 pt boxes 8 pt apart), then
+    /// a bottom margin as an inset grouped section has.
+    public static func contentHeight(rows: Int, _ config: RefreshableConfig) -> Double {
+        NavigationBar.largeTitleHeight + Double(rows) * (config.boxSize.height + config.boxSpacing) + sectionBottom
+    }
+    /// Space below the section (pt).
+    static let sectionBottom = 24.0
+    /// Side margin of the inset grouped section, and its corner radius (pt).
+    static let sectionInset = 16.0
+    static let sectionRadius = 10.0
+
+    public var threshold: Double { config.threshold }
+    public var state: RefreshState { machine.state }
+    public var isReady: Bool { machine.isReady }
+    public var refreshes: Int { machine.refreshes }
+    public var lastError: String? { machine.lastError }
+    /// Time of the last trigger (the pulse).
+    public var triggeredAt: Double? { machine.triggeredAt }
+
+    /// Ends a running refresh from outside (the source's `endRefreshing()`); Esc calls it.
+    public func endRefreshing(at t: Double) {
+        send(.endRefreshing, at: t)
+    }
+
+    private func send(_ event: RefreshableMachine.Event, at t: Double) {
+        let effects = machine.handle(event, at: t, input: InputFacts(scrollView, directInput: input.isDirectInputActive))
+        for effect in effects where !scrollView.perform(effect, at: t) && !runner.perform(effect, behaviour: behaviour) {
+            switch effect {
+            case let .finished(.success(n)): addRows(n)
+            case .finished(.failure): break
+            default: preconditionFailure("unperformed refresh effect \(effect)")
+            }
+        }
+        updateBanner()
+    }
+
+    /// Shows the failure of the last refresh once; a new pull dismisses it.
+    private func updateBanner() {
+        if let e = machine.lastError, machine.refreshes != bannerRefresh, state != .refreshing {
+            bannerRefresh = machine.refreshes
+            banner = RefreshMessageBanner(failure: RefreshFailure(e), at: now, displaySeconds: behaviour.messageSeconds)
+        }
+        guard var b = banner else { return }
+        if machine.isPulling { b.dismiss(at: now) }
+        banner = b.isGone(at: now) ? nil : b
+    }
+
+    private func pump(_ t: Double) {
+        now = max(now, t)
+        for r in runner.drain() { send(.deliver(r), at: t) }
+    }
+
+    private func addRows(_ n: Int) {
+        rowCount += n
+        scrollView.setContentHeight(Self.contentHeight(rows: rowCount, config))
+    }
+
+    public func handle(_ event: InputEvent, at t: Double) {
+        pump(t)
+        switch event {
+        case let .resize(s):
+            host.resize(to: s)
+        case .key(.f5, []), .key(.r, .control):
+            send(.trigger, at: t)
+        case .key(.escape, _):
+            endRefreshing(at: t)
+        default:
+            input.handle(event, at: t)
+        }
+    }
+
+    public func advance(to t: Double) {
+        pump(t)
+        host.advance(to: t)
+        send(.frame, at: t)
+    }
+
+    public nonisolated(nonsending) func waitForActions() async { await runner.waitForActions() }
+
+    // MARK: delegate
+
+    public func scrollViewDidScroll(_ sv: ScrollView) {
+        send(.didScroll, at: now)
+    }
+
+    public func scrollViewDidEndDragging(_ sv: ScrollView, willDecelerate: Bool) {
+        send(.didEndDragging, at: now)
+    }
+
+    public var progress: Double {
+        switch state {
+        case let .pulling(p): return p
+        case .idle: return 0
+        default: return 1
+        }
+    }
+
+    public var isAnimating: Bool {
+        scrollView.isMoving || state == .refreshing || state == .completing || (!isReady && machine.restStart != nil) || bannerSliding
+    }
+
+    /// True while the message slides in or out.
+    private var bannerSliding: Bool {
+        guard let b = banner else { return false }
+        return now < b.shownAt + RefreshMessageBanner.slideSeconds || now >= b.dismissedAt
+    }
+
+    public var nextDeadline: Double? {
+        var d = [input.nextDeadline].compactMap { $0 }
+        if !isReady, let r = machine.restStart { d.append(r + config.readyRest) }
+        if let timeout = machine.ticket.deadline(timeout: behaviour.timeout) { d.append(timeout) }
+        if let b = banner?.nextDeadline(after: now) { d.append(b) }
+        return d.min()
+    }
+
+    // MARK: frame
+
+    public var indicatorPhase: IndicatorPhase {
+        let pull = max(0, -scrollView.contentOffset)
+        let triggerPull = machine.triggerPull
+        switch state {
+        case .idle, .triggered: return .hidden // this view never enters .triggered
+        case let .pulling(p): return .pulling(progress: p, pullDistance: pull, threshold: threshold)
+        case .refreshing, .completing:
+            let since = triggeredAt ?? now
+            let loop = RefreshLoop.after(pull: min(triggerPull / threshold, 1), pullDistance: triggerPull, threshold: threshold, at: since)
+            if state == .completing, let c = machine.completion {
+                return .completing(fraction: min(1, (now - c.start) / config.completeDuration), loop)
+            }
+            if now - since < indicator.config.pulseSeconds {
+                return .triggered(since: since, progress: 1, pullDistance: triggerPull, threshold: threshold)
+            }
+            return .refreshing(loop)
+        }
+    }
+
+    public func frame() -> FrameModel {
+        let offset = scrollView.contentOffset
+        let width = size.width
+        let viewportHeight = host.viewportHeight
+        // The scrolling area; y 0 is the top of the large title.
+        var content = bar.largeTitle(width: width, y: -offset, theme: theme)
+        let step = config.boxSize.height + config.boxSpacing
+        let sectionTop = NavigationBar.largeTitleHeight
+        let cellX = Self.sectionInset, cellWidth = max(1, width - 2 * Self.sectionInset)
+        if rowCount > 0 {
+            let section = Rect(x: cellX, y: sectionTop - offset, width: cellWidth, height: Double(rowCount) * step)
+            if section.maxY > 0 && section.y < viewportHeight {
+                // Only the visible part of the section is filled (rounded where its ends show).
+                let y0 = max(section.y, -Self.sectionRadius), y1 = min(section.maxY, viewportHeight + Self.sectionRadius)
+                content.append(.fill(Rect(x: cellX, y: y0, width: cellWidth, height: y1 - y0), theme.cellBackground, cornerRadius: Self.sectionRadius))
+            }
+            let first = max(0, Int(((offset - sectionTop) / step).rounded(.down)))
+            let last = min(rowCount, Int(((offset - sectionTop + viewportHeight) / step).rounded(.up)) + 1)
+            if first < last {
+                for i in first..<last {
+                    let y = sectionTop + Double(i) * step - offset
+                    let textRect = Rect(x: cellX + 16, y: y, width: cellWidth - 32, height: step)
+                    content.append(.text("Message \(i)", textRect, TextStyle(size: 17, color: theme.title)))
+                    content.append(.text("\(i)분 전 · \(i)分前", textRect, TextStyle(size: 17, color: theme.subtitle, alignment: .right)))
+                    if i + 1 < rowCount {
+                        content.append(.fill(Rect(x: cellX + 16, y: y + step - 0.5, width: cellWidth - 16, height: 0.5),
+                                             theme.separator, cornerRadius: 0))
+                    }
+                }
+            }
+        }
+        let gap = -offset
+        if gap > 0 {
+            let center = Point(width / 2, max(gap - threshold / 2, gap / 2))
+            content.append(contentsOf: indicator.commands(indicatorPhase, center: center, at: now))
+        }
+        let c = bar.screen(content: content, offset: offset, size: size, banner: banner, at: now, theme: theme, measurer: measurer)
+        return FrameModel(size: size, background: theme.groupedBackground, commands: c)
+    }
+
+    public func trace() -> TraceFields {
+        [
+            ("state", .string(state.name)),
+            ("progress", .double(progress)),
+            ("ready", .bool(isReady)),
+            ("threshold", .double(threshold)),
+            ("refreshes", .int(refreshes)),
+            ("error", lastError.map { .string($0) } ?? .null),
+            ("rows", .int(rowCount)),
+        ]
+    }
+}

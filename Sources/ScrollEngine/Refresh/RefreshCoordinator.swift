@@ -1,0 +1,133 @@
+/// Custom pull-to-refresh coordinator, attached to an existing scroll view at run time
+/// (docs/BEHAVIOUR.md, "Pull to refresh: the coordinator", and the shape of its source).
+///
+/// It takes the scroll view's delegate slot, keeps the original delegate and forwards every
+/// callback to it, except `didScroll` while the offset is held. The decisions live in
+/// `RefreshCoordinatorMachine`; this owner turns callbacks and calls into its events and performs
+/// the effects it returns on the scroll view, the action runner (`RefreshActions`) and the scene
+/// (`onFinish`). Its own offset changes use the non-notifying setter, so they never
+/// come back to it as `didScroll`.
+public final class RefreshCoordinator: ScrollViewDelegate {
+    public private(set) var machine: RefreshCoordinatorMachine
+
+    /// The original delegate (weak, as UIKit's slot).
+    public private(set) weak var originalDelegate: (any ScrollViewDelegate)?
+    private weak var attachedView: ScrollView?
+    /// Strong while locked, so a rebuilt view tree cannot free the view mid-refresh.
+    public private(set) var lockedView: ScrollView?
+
+    /// Runs the refresh actions (start, cancel).
+    private let actions: any RefreshActions
+    /// What an action does and how long a refresh may run.
+    public let behaviour: RefreshBehaviour
+    /// Whether direct input (finger, active wheel gesture) moves the content now.
+    public var isDirectInput: () -> Bool = { false }
+    /// Called when a refresh ended: rows gained, or the failure.
+    public var onFinish: (Result<Int, RefreshFailure>) -> Void = { _ in }
+
+    /// The time of the event being handled: the scroll view's callbacks carry none.
+    private var now = 0.0
+
+    public init(config: RefreshCoordinatorConfig = RefreshCoordinatorConfig(), actions: any RefreshActions,
+                behaviour: RefreshBehaviour = RefreshBehaviour()) {
+        machine = RefreshCoordinatorMachine(config: config)
+        self.actions = actions
+        self.behaviour = behaviour
+    }
+
+    /// Takes the delegate slot of `scrollView`, keeping the original delegate to forward to.
+    public func attach(to scrollView: ScrollView) {
+        guard attachedView !== scrollView else { return }
+        originalDelegate = scrollView.delegate
+        attachedView = scrollView
+        scrollView.delegate = self
+    }
+
+    // MARK: the machine's view
+
+    public var config: RefreshCoordinatorConfig { machine.config }
+    public var state: RefreshState { machine.state }
+    public var isLocked: Bool { machine.isLocked }
+    public var corrections: Int { machine.corrections }
+    public var forwarded: Int { machine.forwarded }
+    public var refreshes: Int { machine.refreshes }
+    public var lastError: String? { machine.lastError }
+    public var refreshStart: Double { machine.refreshStart }
+    public var startPull: Double { machine.startPull }
+    public var startedByGesture: Bool { machine.startedByGesture }
+    public var lockedOffset: Double { machine.lockedOffset }
+    public var progress: Double { machine.progress }
+    public func heldOffset(at t: Double) -> Double? { machine.heldOffset(at: t) }
+
+    // MARK: calls
+
+    /// Sets the time of the event being handled (the scroll view's callbacks that follow carry none).
+    public func setTime(_ t: Double) { now = max(now, t) }
+
+    /// Drives the easing (start and completion animations), the timeout and the end of completion.
+    public func advance(to t: Double) {
+        setTime(t)
+        send(.frame(timeout: behaviour.timeout), at: t)
+    }
+
+    /// Starts a refresh programmatically (F5), or from a release while triggered.
+    public func beginRefresh(at t: Double, fromGesture: Bool) {
+        guard attachedView != nil || lockedView != nil else { return }
+        setTime(t)
+        send(.begin(fromGesture: fromGesture), at: t)
+    }
+
+    /// Cancels a running refresh (Esc).
+    public func cancel(at t: Double) {
+        setTime(t)
+        send(.cancel, at: t)
+    }
+
+    /// Delivers an action's result. Results of older refreshes are ignored.
+    public func deliver(_ result: RefreshResult, at t: Double) {
+        setTime(t)
+        send(.deliver(result), at: t)
+    }
+
+    /// The input that started the last pull was released (pointer up, wheel gesture end).
+    public func inputReleased() { send(.inputReleased, at: now) }
+
+    /// Hands `event` to the machine and performs its effects on `view` (the view that called back),
+    /// or else on the locked view, or else on the attached one.
+    private func send(_ event: RefreshCoordinatorMachine.Event, at t: Double, from view: ScrollView? = nil) {
+        guard let view = view ?? lockedView ?? attachedView else { return }
+        let effects = machine.handle(event, at: t, input: InputFacts(view, directInput: isDirectInput()))
+        for effect in effects where !view.perform(effect, at: t) && !actions.perform(effect, behaviour: behaviour) {
+            switch effect {
+            case let .finished(outcome): onFinish(outcome)
+            case .forwardDidScroll: originalDelegate?.scrollViewDidScroll(view)
+            case .holdView: lockedView = view
+            case .releaseView: lockedView = nil
+            default: preconditionFailure("unperformed refresh effect \(effect)")
+            }
+        }
+    }
+
+    // MARK: delegate
+
+    public func scrollViewDidScroll(_ sv: ScrollView) {
+        send(.didScroll, at: now, from: sv)
+    }
+
+    public func scrollViewWillBeginDragging(_ sv: ScrollView) {
+        originalDelegate?.scrollViewWillBeginDragging(sv)
+    }
+
+    public func scrollViewWillEndDragging(_ sv: ScrollView, velocity: Double) {
+        originalDelegate?.scrollViewWillEndDragging(sv, velocity: velocity)
+    }
+
+    public func scrollViewDidEndDragging(_ sv: ScrollView, willDecelerate: Bool) {
+        send(.didEndDragging, at: now, from: sv)
+        originalDelegate?.scrollViewDidEndDragging(sv, willDecelerate: willDecelerate)
+    }
+
+    public func scrollViewDidEndDecelerating(_ sv: ScrollView) {
+        originalDelegate?.scrollViewDidEndDecelerating(sv)
+    }
+}

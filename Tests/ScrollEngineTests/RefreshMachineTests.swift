@@ -1,0 +1,122 @@
+import Testing
+@testable import ScrollEngine
+
+/// The refresh state machines alone: events in, effects out, no scroll view.
+@Suite struct RefreshMachineTests {
+    let resting = InputFacts(directInput: false, offset: 0)
+
+    @Test func aReleaseWhileTriggeredLocksAndStartsOneAction() {
+        var m = RefreshCoordinatorMachine()
+        let pulled = InputFacts(directInput: true, offset: -100, insetTop: 0, isDragging: true)
+        #expect(m.handle(.didScroll, at: 0.1, input: pulled) == [.forwardDidScroll])
+        #expect(m.state == .triggered)
+        let effects = m.handle(.didEndDragging, at: 0.2, input: pulled)
+        #expect(effects == [.holdView, .setInsetTop(80), .cancelDrag, .stopMotion, .setScrollEnabled(false),
+                            .startAction(token: 1)])
+        #expect(m.state == .refreshing && m.refreshStart == 0.2 && m.startPull == 100 && m.startedByGesture)
+        // The held offset eases from the release position to the locked offset.
+        #expect(m.heldOffset(at: 0.2) == -100)
+        #expect(m.heldOffset(at: 0.45) == -80)
+    }
+
+    @Test func whileLockedADisturbanceIsCorrectedAndNothingIsForwarded() {
+        var m = RefreshCoordinatorMachine()
+        _ = m.handle(.begin(fromGesture: false), at: 0, input: resting)
+        let quiet = m.handle(.frame(timeout: 30), at: 1, input: InputFacts(directInput: false, offset: -80, insetTop: 80))
+        #expect(quiet.isEmpty)
+        let moved = m.handle(.didScroll, at: 1, input: InputFacts(directInput: false, offset: 300, insetTop: 80))
+        #expect(moved == [.stopMotion, .correctOffset(-80)])
+        #expect(m.corrections == 1 && m.forwarded == 0)
+    }
+
+    @Test func completionRestoresTheInsetThenResyncsDownstreamOnce() {
+        var m = RefreshCoordinatorMachine()
+        _ = m.handle(.begin(fromGesture: false), at: 0, input: resting)
+        let locked = InputFacts(directInput: false, offset: -80, insetTop: 80)
+        #expect(m.handle(.deliver(RefreshResult(token: 2, outcome: .success(3))), at: 1, input: locked).isEmpty)
+        #expect(m.handle(.deliver(RefreshResult(token: 1, outcome: .success(3))), at: 1, input: locked)
+                == [.setScrollEnabled(true), .setInsetTop(0), .finished(.success(3))])
+        #expect(m.state == .completing && !m.ticket.isRunning)
+        #expect(m.handle(.frame(timeout: 30), at: 1.4, input: InputFacts(directInput: false, offset: -1))
+                == [.correctOffset(0), .forwardDidScroll, .releaseView])
+        #expect(m.state == .idle && m.forwarded == 1)
+    }
+
+    @Test func theTimeoutCancelsAtItsDeadline() {
+        var m = RefreshCoordinatorMachine()
+        _ = m.handle(.begin(fromGesture: false), at: 1, input: resting)
+        #expect(m.ticket.deadline(timeout: 2) == 3)
+        let effects = m.handle(.frame(timeout: 2), at: 5, input: InputFacts(directInput: false, offset: -80, insetTop: 80))
+        #expect(effects.prefix(4) == [.cancelAction(token: 1), .setScrollEnabled(true), .setInsetTop(0),
+                                      .finished(.failure(RefreshFailure("timed out after 2 s")))])
+        #expect(m.lastError == "timed out after 2 s")
+    }
+
+    @Test func theRefreshableViewTriggersWhilePullingOnlyWhenReady() {
+        var m = RefreshableMachine(config: RefreshableConfig(), timeout: 30)
+        // Scrolled into the content: not ready, so a full pull does not trigger.
+        _ = m.handle(.didScroll, at: 0, input: InputFacts(directInput: true, offset: 40))
+        #expect(!m.isReady)
+        #expect(m.handle(.didScroll, at: 0.1, input: InputFacts(directInput: true, offset: -90)).isEmpty)
+        #expect(m.state == .pulling(1))
+        // Rest at exactly the top for readyRest: ready again.
+        _ = m.handle(.didScroll, at: 0.2, input: InputFacts(directInput: false, offset: 0))
+        _ = m.handle(.frame, at: 0.25, input: InputFacts(directInput: false, offset: 0))
+        #expect(!m.isReady)
+        _ = m.handle(.frame, at: 0.3, input: InputFacts(directInput: false, offset: 0))
+        #expect(m.isReady)
+        // The pull triggers while the finger keeps control of the content.
+        let effects = m.handle(.didScroll, at: 0.4, input: InputFacts(directInput: true, offset: -80, isDragging: true))
+        #expect(effects == [.startAction(token: 1)])
+        #expect(m.state == .refreshing && m.triggerPull == 80 && m.fingerHolds)
+        // Further down follows the finger; back up stops at the refresh position.
+        #expect(m.handle(.didScroll, at: 0.5, input: InputFacts(directInput: true, offset: -100, isDragging: true)).isEmpty)
+        #expect(m.handle(.didScroll, at: 0.6, input: InputFacts(directInput: true, offset: -50, isDragging: true)) == [.correctOffset(-75)])
+        // Letting go pushes the content into the gap and disables scrolling.
+        #expect(m.handle(.didEndDragging, at: 0.7, input: InputFacts(directInput: false, offset: -75)) ==
+                [.stopMotion, .setScrollEnabled(false), .setInsetTop(75), .moveIntoGap(-75)])
+        #expect(!m.fingerHolds && m.state == .refreshing)
+    }
+
+    @Test func theRefreshableViewEasesBackAfterEsc() {
+        var m = RefreshableMachine(config: RefreshableConfig(), timeout: 30)
+        _ = m.handle(.trigger, at: 0, input: resting)
+        #expect(m.handle(.trigger, at: 0.1, input: resting).isEmpty)  // one at a time
+        #expect(m.handle(.endRefreshing, at: 1, input: InputFacts(directInput: false, offset: -75, insetTop: 75))
+                == [.cancelAction(token: 1), .stopMotion])
+        let p = (1.05 - 1) / 0.1   // ease-in quad over 0.1 s
+        #expect(m.handle(.frame, at: 1.05, input: InputFacts(directInput: false, offset: -75, insetTop: 75))
+                == [.setOffset(-75 * (1 - p * p))])
+        #expect(m.handle(.frame, at: 1.1, input: InputFacts(directInput: false, offset: -56, insetTop: 75))
+                == [.setOffset(0), .setInsetTop(0), .setScrollEnabled(true)])
+        #expect(m.state == .idle)
+    }
+
+    @Test func theTicketIgnoresStaleResultsAndNamesTimeouts() {
+        var ticket = RefreshTicket()
+        #expect(!ticket.accepts(RefreshResult(token: 0, outcome: .success(1))))
+        let token = ticket.start(at: 2)
+        #expect(ticket.accepts(RefreshResult(token: token, outcome: .success(1))))
+        #expect(!ticket.accepts(RefreshResult(token: token - 1, outcome: .success(1))))
+        #expect(!ticket.hasTimedOut(at: 2.9, timeout: 1) && ticket.hasTimedOut(at: 3, timeout: 1))
+        ticket.end()
+        #expect(!ticket.accepts(RefreshResult(token: token, outcome: .success(1))))
+        #expect(ticket.deadline(timeout: 1) == nil && ticket.startedAt == 2)
+        #expect(RefreshTicket.timeoutMessage(30) == "timed out after 30 s")
+        #expect(RefreshTicket.timeoutMessage(1.5) == "timed out after 1.5 s")
+    }
+
+    @Test func theOffsetSetterForOwnersDoesNotNotify() {
+        final class Counter: ScrollViewDelegate {
+            var scrolls = 0
+            func scrollViewDidScroll(_ s: ScrollView) { scrolls += 1 }
+        }
+        let sv = ScrollView(viewportHeight: 800, contentHeight: 4000)
+        let counter = Counter()
+        sv.delegate = counter
+        sv.correctContentOffset(-40)
+        #expect(sv.contentOffset == -40 && counter.scrolls == 0)
+        sv.setContentOffset(10)
+        #expect(counter.scrolls == 1)
+    }
+}

@@ -1,0 +1,81 @@
+import Testing
+@testable import ScrollEngine
+
+/// The release hook: the policy chooses the motion at the release, so the callbacks tell the
+/// truth (no `didEndDecelerating` before a motion that then starts).
+@Suite struct ReleasePolicyTests {
+    /// Springs every release onto a fixed offset, and remembers what it was asked.
+    final class SnapTo: ReleasePolicy {
+        let target: Double
+        var asked: [Release] = []
+        init(_ target: Double) { self.target = target }
+        func motion(after release: Release) -> ReleaseMotion {
+            asked.append(release)
+            return .spring(to: target, parameters: SpringParameters(stiffness: 300))
+        }
+    }
+
+    func slowDrag(_ sv: ScrollView, from y: Double = 400, by dy: Double = -100) {
+        sv.beginDrag(pointerY: y, at: 0)
+        sv.drag(pointerY: y + dy, at: 1)
+        sv.drag(pointerY: y + dy, at: 2)
+        sv.endDrag(at: 2)
+    }
+
+    @Test func aSlowReleaseInBoundsStopsAndSendsNoDidEndDecelerating() {
+        let sv = ScrollView(viewportHeight: 800, contentHeight: 4000)
+        let log = CallbackLog()
+        sv.delegate = log
+        slowDrag(sv)
+        #expect(sv.phase == .idle)
+        #expect(sv.contentOffset == 100)
+        #expect(log.calls.last == "didEnd(false)")
+        #expect(!log.calls.contains("didEndDecelerating"))
+    }
+
+    @Test func thePolicySeesTheReleaseAndItsSpringRunsWithTruthfulCallbacks() {
+        let sv = ScrollView(viewportHeight: 800, contentHeight: 4000)
+        let log = CallbackLog()
+        let policy = SnapTo(800)
+        sv.delegate = log
+        sv.releasePolicy = policy
+        slowDrag(sv)
+        #expect(policy.asked == [Release(offset: 100, velocity: 0, minOffset: 0, maxOffset: 3200, viewportHeight: 800)])
+        #expect(sv.isMoving)
+        #expect(sv.targetOffset == 800)
+        #expect(log.calls.suffix(2) == ["willEnd", "didEnd(true)"])
+        sv.advance(to: 2.1)
+        #expect(sv.contentOffset > 100 && sv.contentOffset < 800)
+        sv.advance(to: 10)
+        #expect(sv.contentOffset == 800)
+        #expect(log.calls.last == "didEndDecelerating")
+        #expect(log.calls.filter { $0 == "didEndDecelerating" }.count == 1)
+    }
+
+    @Test func aSpringTargetIsClampedAndOneAlreadyReachedStartsNothing() {
+        let sv = ScrollView(viewportHeight: 800, contentHeight: 4000)
+        sv.releasePolicy = SnapTo(1e9)
+        slowDrag(sv)
+        #expect(sv.targetOffset == 3200)
+
+        let still = ScrollView(viewportHeight: 800, contentHeight: 4000)
+        let log = CallbackLog()
+        still.delegate = log
+        still.releasePolicy = SnapTo(100)
+        slowDrag(still)
+        #expect(!still.isMoving)
+        #expect(still.contentOffset == 100)
+        #expect(log.calls.last == "didEnd(false)")
+    }
+
+    @Test func aNonFiniteTargetFallsBackToDeceleration() {
+        let sv = ScrollView(viewportHeight: 800, contentHeight: 4000)
+        sv.releasePolicy = SnapTo(.nan)
+        sv.beginDrag(pointerY: 100, at: 0)
+        sv.drag(pointerY: 300, at: 0.5)
+        sv.endDrag(at: 0.7)
+        #expect(sv.phase == .bouncing)
+        sv.advance(to: 5)
+        #expect(sv.contentOffset == 0)
+    }
+}
