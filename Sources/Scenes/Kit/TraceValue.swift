@@ -1,7 +1,7 @@
 import ScrollEngine
 
-/// A value in a trace line. Doubles print in Swift's shortest round-trip form, so equal values
-/// print equally and a trace is byte-stable across runs.
+/// A value in a trace line (`trace.jsonl`, written by Recording's `TraceLine` through the one JSON
+/// writer) and in the debug overlay (`display`).
 public enum TraceValue: Sendable, Equatable {
     case int(Int)
     case double(Double)
@@ -9,41 +9,15 @@ public enum TraceValue: Sendable, Equatable {
     case bool(Bool)
     case null
 
-    /// JSON text of the value.
-    public var json: String {
-        switch self {
-        case let .int(v): return String(v)
-        case let .double(v): return v.isFinite ? (v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)) : "null"
-        case let .string(s): return Self.quote(s)
-        case let .bool(b): return b ? "true" : "false"
-        case .null: return "null"
-        }
-    }
-
     /// Human-readable text (debug overlay).
     public var display: String {
         switch self {
         case let .double(v): return v.isFinite ? String(format2: v) : "nan"
         case let .string(s): return s
-        default: return json
+        case let .int(v): return String(v)
+        case let .bool(b): return b ? "true" : "false"
+        case .null: return "null"
         }
-    }
-
-    public static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 { out += "\\u" + String(repeating: "0", count: 4 - String(u.value, radix: 16).count) + String(u.value, radix: 16) }
-                else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
     }
 }
 
