@@ -9,7 +9,7 @@ TOOL_PACKAGES := imagemagick xvfb xdotool x11-apps
 REPORT_PACKAGES := chromium
 RUN_ARGS     ?=
 
-.PHONY: all deps tool-deps report-deps build run test scenarios bench bench-suite fuzz check-xinput2 sanitize clean
+.PHONY: all deps tool-deps report-deps build run test check-imports scenarios bench bench-suite fuzz check-xinput2 sanitize clean
 
 all: build
 
@@ -44,12 +44,18 @@ run: build
 	fi
 	.build/release/overscroll run $(RUN_ARGS)
 
-# Every test: the Swift tests (the report test loads a real report in headless Chromium), then
+# Every test: the import check, the Swift tests (the report test loads a real report in headless Chromium), then
 # the project's visual suite (`overscroll test Tests/Scenarios`, results in .build/test-results).
 test: deps report-deps
 	$(SWIFT) build --build-tests
+	$(MAKE) --no-print-directory check-imports
 	$(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory scenarios
+
+# Every `import` of every target is among its declared dependencies in Package.swift (SwiftPM does
+# not check C modules); ScrollEngine, Scenes and CommandLineKit import no platform module.
+check-imports:
+	$(SWIFT) tools/check-imports.swift
 
 scenarios:
 	.build/debug/overscroll test Tests/Scenarios --artifacts .build/test-results

@@ -37,7 +37,8 @@ let package = Package(
         .target(name: "CommandLineKit"),
         // `compare`'s command line, linked by the small front and by overscroll-app.
         .target(name: "CompareCommand", dependencies: ["Imaging", "CommandLineKit"]),
-        .target(name: "Desktop", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Imaging", "CSDL2", "CXInput2"]),
+        // The presenters blit cairo surfaces into SDL: the one place outside Rendering that touches cairo.
+        .target(name: "Desktop", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Imaging", "CCairo", "CSDL2", "CXInput2"]),
         // `overscroll`: the small front (compare runs here); everything else execs `overscroll-app`.
         // Linked with the Swift runtime statically: it starts in ~3 ms instead of ~6 ms.
         .executableTarget(name: "overscroll", dependencies: ["CompareCommand", "Imaging"],
@@ -48,11 +49,11 @@ let package = Package(
 
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "ScrollEngine"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CompareCommand"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CompareCommand", "CommandLineKit"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "ScrollEngine", "Scenes"], resources: [.copy("Goldens")]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "Imaging", "ScrollEngine", "Scenes", "Rendering", "Desktop", "CSDL2"]),
-        .testTarget(name: "DesktopTests", dependencies: ["Desktop", "ScrollEngine", "Scenes", "CSDL2"]),
+        .testTarget(name: "DesktopTests", dependencies: ["Desktop", "ScrollEngine", "Scenes", "Rendering", "CCairo", "CSDL2"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Imaging", "Rendering", "ScrollEngine"]),
     ],
     swiftLanguageModes: [.v6]

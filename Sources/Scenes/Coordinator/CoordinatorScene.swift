@@ -48,7 +48,7 @@ public final class CoordinatorScene: Scene {
             scrollView.setContentHeight(NavigationBar.largeTitleHeight + layout.contentHeight(rows: rows.count))
             contentSync.layout(scrollView)
         case let .failure(e):
-            banner = RefreshMessageBanner(failure: e, at: now, displaySeconds: coordinator.config.errorDisplay)
+            banner = RefreshMessageBanner(failure: e, at: now, displaySeconds: behaviour.messageSeconds)
         }
     }
 
@@ -102,8 +102,7 @@ public final class CoordinatorScene: Scene {
     }
 
     public var nextDeadline: Double? {
-        let timeout = coordinator.state == .refreshing ? coordinator.refreshStart + behaviour.timeout : nil
-        return [host.nextDeadline, timeout, banner?.nextDeadline(after: now)].compactMap { $0 }.min()
+        [host.nextDeadline, coordinator.deadline, banner?.nextDeadline(after: now)].compactMap { $0 }.min()
     }
 
     // MARK: frame

@@ -23,8 +23,6 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     let measurer: any TextMeasurer
     /// The message of the last refresh that failed, while it shows.
     public private(set) var banner: RefreshMessageBanner?
-    /// The refresh whose failure the banner shows (so it is made once).
-    private var bannerRefresh = 0
 
     public init(context: SceneContext, config: RefreshableConfig = RefreshableConfig()) {
         let o = context.options
@@ -67,22 +65,24 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
 
     private func send(_ event: RefreshableMachine.Event, at t: Double) {
         let effects = machine.handle(event, at: t, input: InputFacts(scrollView, directInput: input.isDirectInputActive))
-        for effect in effects where !scrollView.perform(effect, at: t) && !runner.perform(effect, behaviour: behaviour) {
+        for effect in effects {
             switch effect {
+            case let .scroll(e): scrollView.perform(e, at: t)
+            case let .startAction(token): runner.start(token: token, behaviour: behaviour)
+            case let .cancelAction(token): runner.cancel(token: token)
             case let .finished(.success(n)): addRows(n)
-            case .finished(.failure): break
-            default: preconditionFailure("unperformed refresh effect \(effect)")
+            case let .finished(.failure(e)):
+                // A failure or a timeout leaves one message; a cancel (Esc) none.
+                if !e.isCancellation {
+                    banner = RefreshMessageBanner(failure: e, at: now, displaySeconds: behaviour.messageSeconds)
+                }
             }
         }
         updateBanner()
     }
 
-    /// Shows the failure of the last refresh once; a new pull dismisses it.
+    /// A new pull dismisses the message; a message that has gone is dropped.
     private func updateBanner() {
-        if let e = machine.lastError, machine.refreshes != bannerRefresh, state != .refreshing {
-            bannerRefresh = machine.refreshes
-            banner = RefreshMessageBanner(failure: RefreshFailure(e), at: now, displaySeconds: behaviour.messageSeconds)
-        }
         guard var b = banner else { return }
         if machine.isPulling { b.dismiss(at: now) }
         banner = b.isGone(at: now) ? nil : b
@@ -151,7 +151,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     public var nextDeadline: Double? {
         var d = [input.nextDeadline].compactMap { $0 }
         if !isReady, let r = machine.restStart { d.append(r + config.readyRest) }
-        if let timeout = machine.ticket.deadline(timeout: behaviour.timeout) { d.append(timeout) }
+        if let timeout = machine.ticket.deadline { d.append(timeout) }
         if let b = banner?.nextDeadline(after: now) { d.append(b) }
         return d.min()
     }

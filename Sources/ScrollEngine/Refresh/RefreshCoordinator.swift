@@ -5,7 +5,7 @@
 /// callback to it, except `didScroll` while the offset is held. The decisions live in
 /// `RefreshCoordinatorMachine`; this owner turns callbacks and calls into its events and performs
 /// the effects it returns on the scroll view, the action runner (`RefreshActions`) and the scene
-/// (`onFinish`). Its own offset changes use the non-notifying setter, so they never
+/// (`onFinish`: every end — result, failure, cancel, timeout — once). Its own offset changes use the non-notifying setter, so they never
 /// come back to it as `didScroll`.
 public final class RefreshCoordinator: ScrollViewDelegate {
     public private(set) var machine: RefreshCoordinatorMachine
@@ -30,7 +30,7 @@ public final class RefreshCoordinator: ScrollViewDelegate {
 
     public init(config: RefreshCoordinatorConfig = RefreshCoordinatorConfig(), actions: any RefreshActions,
                 behaviour: RefreshBehaviour = RefreshBehaviour()) {
-        machine = RefreshCoordinatorMachine(config: config)
+        machine = RefreshCoordinatorMachine(config: config, timeout: behaviour.timeout)
         self.actions = actions
         self.behaviour = behaviour
     }
@@ -48,13 +48,16 @@ public final class RefreshCoordinator: ScrollViewDelegate {
     public var config: RefreshCoordinatorConfig { machine.config }
     public var state: RefreshState { machine.state }
     public var isLocked: Bool { machine.isLocked }
-    public var corrections: Int { machine.corrections }
-    public var forwarded: Int { machine.forwarded }
-    public var refreshes: Int { machine.refreshes }
+    public var statistics: RefreshStatistics { machine.statistics }
+    public var corrections: Int { machine.statistics.corrections }
+    public var forwarded: Int { machine.statistics.forwarded }
+    public var refreshes: Int { machine.statistics.refreshes }
     public var lastError: String? { machine.lastError }
     public var refreshStart: Double { machine.refreshStart }
-    public var startPull: Double { machine.startPull }
-    public var startedByGesture: Bool { machine.startedByGesture }
+    /// When the running refresh times out.
+    public var deadline: Double? { machine.ticket.deadline }
+    public var startPull: Double { machine.hold?.startPull ?? 0 }
+    public var startedByGesture: Bool { machine.hold?.startedByGesture ?? false }
     public var lockedOffset: Double { machine.lockedOffset }
     public var progress: Double { machine.progress }
     public func heldOffset(at t: Double) -> Double? { machine.heldOffset(at: t) }
@@ -67,7 +70,7 @@ public final class RefreshCoordinator: ScrollViewDelegate {
     /// Drives the easing (start and completion animations), the timeout and the end of completion.
     public func advance(to t: Double) {
         setTime(t)
-        send(.frame(timeout: behaviour.timeout), at: t)
+        send(.frame, at: t)
     }
 
     /// Starts a refresh programmatically (F5), or from a release while triggered.
@@ -97,13 +100,15 @@ public final class RefreshCoordinator: ScrollViewDelegate {
     private func send(_ event: RefreshCoordinatorMachine.Event, at t: Double, from view: ScrollView? = nil) {
         guard let view = view ?? lockedView ?? attachedView else { return }
         let effects = machine.handle(event, at: t, input: InputFacts(view, directInput: isDirectInput()))
-        for effect in effects where !view.perform(effect, at: t) && !actions.perform(effect, behaviour: behaviour) {
+        for effect in effects {
             switch effect {
+            case let .scroll(e): view.perform(e, at: t)
+            case let .startAction(token): actions.start(token: token, behaviour: behaviour)
+            case let .cancelAction(token): actions.cancel(token: token)
             case let .finished(outcome): onFinish(outcome)
             case .forwardDidScroll: originalDelegate?.scrollViewDidScroll(view)
             case .holdView: lockedView = view
             case .releaseView: lockedView = nil
-            default: preconditionFailure("unperformed refresh effect \(effect)")
             }
         }
     }
