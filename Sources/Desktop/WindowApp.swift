@@ -108,7 +108,7 @@ public final class WindowApp {
         // After the presenter: creating a renderer may recreate the X11 window.
         let videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) }
         adapter.wheelPrecision = .forVideoDriver(videoDriver)
-        xinput = XInput2Connection.open(for: w, videoDriver: videoDriver, profile: options.sceneOptions.profile,
+        xinput = XInput2Connection.open(for: w, videoDriver: videoDriver, settings: options.sceneOptions.input,
                                         environment: env, wake: WindowApp.wakeEventLoop)
         start = SDL_GetPerformanceCounter()
         updateGeometry()

@@ -31,8 +31,8 @@ public struct XInput2ScrollTranslator: Sendable {
     public private(set) var emulatedDropped = 0
     public private(set) var resets = 0
 
-    public init(profile: PhysicsProfile = .iOS) {
-        preciseUnitsPerIncrement = profile.pointsPerNotch / profile.pointsPerPreciseUnit
+    public init(settings: InputSettings = InputSettings()) {
+        preciseUnitsPerIncrement = settings.pointsPerNotch / settings.pointsPerPreciseUnit
     }
 
     /// Devices with at least one scroll class.

@@ -37,7 +37,7 @@ public final class Session {
 
     public func handle(_ event: InputEvent, at t: Double) {
         guard event.isSane else { return }
-        wheelHistory.record(event, at: t, profile: options.profile)
+        wheelHistory.record(event, at: t, settings: options.input)
         switch event {
         case .quit:
             quitRequested = true

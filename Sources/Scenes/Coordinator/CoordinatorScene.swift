@@ -32,7 +32,7 @@ public final class CoordinatorScene: Scene {
         rows = SampleRows(count: o.rows)
         measurer = context.textMeasurer
         host = ScrollHost(size: o.size, topInset: NavigationBar.barHeight,
-                          contentHeight: NavigationBar.largeTitleHeight + layout.contentHeight(rows: o.rows), profile: o.profile)
+                          contentHeight: NavigationBar.largeTitleHeight + layout.contentHeight(rows: o.rows), physics: o.profile, input: o.input)
         runner = context.runtime.makeRunner()
         coordinator = RefreshCoordinator(config: config, actions: runner, behaviour: behaviour)
         host.scrollView.delegate = contentSync

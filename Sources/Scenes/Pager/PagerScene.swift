@@ -7,8 +7,8 @@ import ScrollEngine
 /// the previous page, the current page and the next page (wrapped) — and rests on the middle one
 /// (offset = one page height). Drags and wheel gestures go through the ordinary
 /// `ScrollInputController`, so they move the content 1:1 and rubber-band past the neighbours. The
-/// scroll view's release policy (`PageSnapping`) asks `PagingPolicy` for the step and snaps onto that
-/// slot with its spring, carrying the release velocity; the scene, as the view's delegate, notes
+/// scroll view's physics (`PageScrollPhysics`) asks `PagingPolicy` for the step and makes the release
+/// a spring onto that slot, carrying the release velocity; the scene, as the view's delegate, notes
 /// the slot. When the
 /// snap ends on a neighbour, that page becomes current, the slots are refilled around it and the
 /// offset is recentred (the same picture, so nothing moves on screen). A snap back onto the
@@ -44,12 +44,13 @@ public final class PagerScene: Scene, ScrollViewDelegate {
         // velocity into a page turn (wheel steps would only be sprung back).
         var wheelRules = WheelRules()
         wheelRules.notchesStep = false
-        host = ScrollHost(size: options.size, contentHeight: 3 * h, profile: options.profile, wheelRules: wheelRules)
+        host = ScrollHost(size: options.size, contentHeight: 3 * h,
+                          physics: PageScrollPhysics(parent: options.profile, policy: config.policy, spring: config.snapSpring),
+                          input: options.input, wheelRules: wheelRules)
         host.scrollView.setContentOffset(h)
         slots = [0, 0, 0]
         slots = neighbours(of: 0)
         scrollView.delegate = self
-        scrollView.releasePolicy = PageSnapping(policy: config.policy, spring: config.snapSpring)
     }
 
     public var pageCount: Int { max(1, config.pageColors.count) }
@@ -193,7 +194,7 @@ public final class PagerScene: Scene, ScrollViewDelegate {
         targetSlot = nil
     }
 
-    /// The release: the scroll view's release policy (`PageSnapping`) has chosen the slot and
+    /// The release: the scroll view's physics (`PageScrollPhysics`) has chosen the slot and
     /// started the snap; remember which slot it is heading to.
     public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate: Bool) {
         targetSlot = min(2, max(0, Int((scrollView.targetOffset / pageHeight).rounded())))

@@ -9,6 +9,7 @@
 /// owns the offset. Every entry point returns what happened (`InputOutcome`).
 public final class ScrollInputController {
     public let scrollView: ScrollView
+    public let settings: InputSettings
     public var rules: WheelRules
     public private(set) var wheel: WheelGesture
     /// The rule of the active wheel gesture (nil when none is active).
@@ -18,11 +19,12 @@ public final class ScrollInputController {
     private var wheelFinger: Double = 0
     public private(set) var pointerDown = false
 
-    public init(scrollView: ScrollView, rules: WheelRules = WheelRules()) {
+    public init(scrollView: ScrollView, settings: InputSettings = InputSettings(), rules: WheelRules = WheelRules()) {
         self.scrollView = scrollView
+        self.settings = settings
         self.rules = rules
-        self.wheel = WheelGesture(idleTimeout: scrollView.profile.wheelIdleTimeout,
-                                  velocityWindow: scrollView.profile.wheelVelocityWindow)
+        self.wheel = WheelGesture(idleTimeout: settings.wheelIdleTimeout, velocityWindow: settings.wheelVelocityWindow)
+        scrollView.velocityWindow = settings.velocityWindow
     }
 
     /// True while a finger or an active wheel gesture moves the content directly.
@@ -73,8 +75,7 @@ public final class ScrollInputController {
         case let .wheel(dy, precise, source):
             outcome.insert(.consumed)
             guard !pointerDown else { return outcome }
-            let profile = scrollView.profile
-            let points = dy * (precise ? profile.pointsPerPreciseUnit : profile.pointsPerNotch)
+            let points = settings.points(wheel: dy, precise: precise)
             let began = !wheel.isActive
             if began { wheelMode = mode(forFirst: points, source: source, precise: precise, at: t) }
             let mode = wheelMode ?? .tracking
@@ -133,7 +134,7 @@ public final class ScrollInputController {
 
     private func handleKey(_ key: Key, at t: Double) -> Bool {
         let sv = scrollView
-        let step = sv.profile.lineStep
+        let step = settings.lineStep
         let page = max(step, sv.viewportHeight - step)
         let target: Double
         switch key {

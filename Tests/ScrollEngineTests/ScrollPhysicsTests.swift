@@ -1,17 +1,30 @@
 import Testing
 @testable import ScrollEngine
 
-/// The release hook: the policy chooses the motion at the release, so the callbacks tell the
-/// truth (no `didEndDecelerating` before a motion that then starts).
-@Suite struct ReleasePolicyTests {
-    /// Springs every release onto a fixed offset, and remembers what it was asked.
-    final class SnapTo: ReleasePolicy {
+/// The physics plug: the physics makes the release motion at the release, so the callbacks tell
+/// the truth (no `didEndDecelerating` before a motion that then starts).
+@Suite struct ScrollPhysicsTests {
+    /// The iOS physics, except that every release springs onto a fixed offset (or decelerates
+    /// when that offset is not finite); remembers what it was asked.
+    final class SnapTo: ScrollPhysics, @unchecked Sendable {
         let target: Double
+        let parent = PhysicsProfile.iOS
         var asked: [Release] = []
         init(_ target: Double) { self.target = target }
-        func motion(after release: Release) -> ReleaseMotion {
+        func ballisticSimulation(after release: Release) -> (any Simulation)? {
             asked.append(release)
-            return .spring(to: target, parameters: SpringParameters(stiffness: 300))
+            guard target.isFinite else { return parent.ballisticSimulation(after: release) }
+            return spring(from: release.offset, to: boundedTarget(target, in: release.bounds), velocity: release.velocity,
+                          parameters: SpringParameters(stiffness: 300))
+        }
+        var maximumFlingVelocity: Double { parent.maximumFlingVelocity }
+        var animationDuration: Double { parent.animationDuration }
+        func userOffset(forRaw raw: Double, in b: ScrollBounds) -> Double { parent.userOffset(forRaw: raw, in: b) }
+        func rawOffset(forShown y: Double, in b: ScrollBounds) -> Double { parent.rawOffset(forShown: y, in: b) }
+        func boundedTarget(_ y: Double, in b: ScrollBounds) -> Double { parent.boundedTarget(y, in: b) }
+        func animation(from: Double, to: Double, duration: Double) -> any Simulation { parent.animation(from: from, to: to, duration: duration) }
+        func spring(from: Double, to: Double, velocity: Double, parameters: SpringParameters) -> any Simulation {
+            parent.spring(from: from, to: to, velocity: velocity, parameters: parameters)
         }
     }
 
@@ -33,14 +46,14 @@ import Testing
         #expect(!log.calls.contains("didEndDecelerating"))
     }
 
-    @Test func thePolicySeesTheReleaseAndItsSpringRunsWithTruthfulCallbacks() {
+    @Test func thePhysicsSeesTheReleaseAndItsSpringRunsWithTruthfulCallbacks() {
         let sv = ScrollView(viewportHeight: 800, contentHeight: 4000)
         let log = CallbackLog()
         let policy = SnapTo(800)
         sv.delegate = log
-        sv.releasePolicy = policy
+        sv.physics = policy
         slowDrag(sv)
-        #expect(policy.asked == [Release(offset: 100, velocity: 0, minOffset: 0, maxOffset: 3200, viewportHeight: 800)])
+        #expect(policy.asked == [Release(offset: 100, velocity: 0, bounds: ScrollBounds(minOffset: 0, maxOffset: 3200, viewportHeight: 800))])
         #expect(sv.isMoving)
         #expect(sv.targetOffset == 800)
         #expect(log.calls.suffix(2) == ["willEnd", "didEnd(true)"])
@@ -54,14 +67,14 @@ import Testing
 
     @Test func aSpringTargetIsClampedAndOneAlreadyReachedStartsNothing() {
         let sv = ScrollView(viewportHeight: 800, contentHeight: 4000)
-        sv.releasePolicy = SnapTo(1e9)
+        sv.physics = SnapTo(1e9)
         slowDrag(sv)
         #expect(sv.targetOffset == 3200)
 
         let still = ScrollView(viewportHeight: 800, contentHeight: 4000)
         let log = CallbackLog()
         still.delegate = log
-        still.releasePolicy = SnapTo(100)
+        still.physics = SnapTo(100)
         slowDrag(still)
         #expect(!still.isMoving)
         #expect(still.contentOffset == 100)
@@ -70,7 +83,7 @@ import Testing
 
     @Test func aNonFiniteTargetFallsBackToDeceleration() {
         let sv = ScrollView(viewportHeight: 800, contentHeight: 4000)
-        sv.releasePolicy = SnapTo(.nan)
+        sv.physics = SnapTo(.nan)
         sv.beginDrag(pointerY: 100, at: 0)
         sv.drag(pointerY: 300, at: 0.5)
         sv.endDrag(at: 0.7)
