@@ -91,4 +91,38 @@ import Testing
         sv.advance(to: 5)
         #expect(sv.contentOffset == 0)
     }
+
+    /// Counts the animations it is asked for, and their durations.
+    final class CountingAnimations: ScrollPhysics, @unchecked Sendable {
+        let parent = PhysicsProfile.iOS
+        var durations: [Double] = []
+        func animation(from: Double, to: Double, duration: Double) -> any Simulation {
+            durations.append(duration)
+            return parent.animation(from: from, to: to, duration: duration)
+        }
+        func ballisticSimulation(after release: Release) -> (any Simulation)? { parent.ballisticSimulation(after: release) }
+        var maximumFlingVelocity: Double { parent.maximumFlingVelocity }
+        var animationDuration: Double { parent.animationDuration }
+        func userOffset(forRaw raw: Double, in b: ScrollBounds) -> Double { parent.userOffset(forRaw: raw, in: b) }
+        func rawOffset(forShown y: Double, in b: ScrollBounds) -> Double { parent.rawOffset(forShown: y, in: b) }
+        func boundedTarget(_ y: Double, in b: ScrollBounds) -> Double { parent.boundedTarget(y, in: b) }
+        func spring(from: Double, to: Double, velocity: Double, parameters: SpringParameters) -> any Simulation {
+            parent.spring(from: from, to: to, velocity: velocity, parameters: parameters)
+        }
+    }
+
+    /// Wheel notch steps, keys and the refresh's move into its gap are the physics' animations.
+    @Test func wheelStepsKeysAndTheRefreshMoveAreThePhysicsAnimations() {
+        let physics = CountingAnimations()
+        let sv = ScrollView(viewportHeight: 800, contentHeight: 4000, physics: physics)
+        let input = ScrollInputController(scrollView: sv)
+        input.handle(.wheel(dy: -1, precise: false, source: .wheel), at: 0)
+        #expect(physics.durations == [WheelRules().stepDuration])
+        #expect(sv.phase == .animating && sv.targetOffset == InputSettings().pointsPerNotch)
+        input.handle(.key(.down, []), at: 1)
+        #expect(physics.durations == [WheelRules().stepDuration, PhysicsProfile.iOS.programmaticDuration])
+        sv.advance(to: 2)
+        sv.perform(.moveIntoGap(0), at: 2)
+        #expect(physics.durations.count == 3 && sv.targetOffset == 0)
+    }
 }

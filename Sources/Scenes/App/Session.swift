@@ -88,6 +88,8 @@ public final class Session {
     }
 
     public var isAnimating: Bool { scene.isAnimating }
+    /// A finger or a wheel gesture holds the content (the window keeps its frame pace while it does).
+    public var isDragging: Bool { scene.scrollView.isDragging }
     public var nextDeadline: Double? { scene.nextDeadline }
 
     /// The common trace fields followed by the scene's.

@@ -58,8 +58,7 @@ public final class ScrollInputController {
         case let .pointerDown(p):
             if wheel.isActive { outcome.formUnion(endWheel(at: t)) }
             pointerDown = true
-            scrollView.advance(to: t)
-            scrollView.stopMotion()
+            scrollView.catchMotion(at: t)
             scrollView.beginDrag(pointerY: p.y, at: t)
             outcome.insert(.consumed)
         case let .pointerMove(p):
@@ -101,18 +100,12 @@ public final class ScrollInputController {
     }
 
     /// True when the list has rested at exactly the top for `rules.topRest` seconds.
-    private func restsAtTop(at t: Double) -> Bool {
-        let sv = scrollView
-        sv.advance(to: t)
-        return sv.isScrollEnabled && !sv.isDragging && !sv.isMoving && sv.contentOffset == sv.minOffset
-            && t - sv.offsetChangedAt >= rules.topRest - 1e-9
-    }
+    private func restsAtTop(at t: Double) -> Bool { scrollView.restsAtTop(for: rules.topRest, at: t) }
 
     /// The virtual finger: moves by `points` (positive = content towards the top).
     private func track(_ points: Double, began: Bool, at t: Double) {
         if began || !scrollView.isDragging {
-            scrollView.advance(to: t)
-            scrollView.stopMotion()
+            scrollView.catchMotion(at: t)
             wheelFinger = 0
             guard scrollView.beginDrag(pointerY: 0, at: t) else { return }
         }
@@ -120,16 +113,9 @@ public final class ScrollInputController {
         scrollView.drag(pointerY: wheelFinger, at: t)
     }
 
-    /// One notch step: eases by `delta` (offset points) from where the running motion is heading,
-    /// clamped to the edges, so quick notches add up to exactly their distance.
+    /// One notch step (see `ScrollView.step(by:duration:at:)`).
     private func step(by delta: Double, at t: Double) {
-        let sv = scrollView
-        sv.advance(to: t)
-        guard sv.isScrollEnabled, !sv.isDragging else { return }
-        let base = sv.phase == .animating ? sv.targetOffset : sv.contentOffset
-        let target = min(max(base + delta, sv.minOffset), sv.maxOffset)
-        if target == sv.contentOffset && !sv.isMoving { return }
-        sv.scroll(to: target, animated: true, duration: rules.stepDuration, at: t)
+        scrollView.step(by: delta, duration: rules.stepDuration, at: t)
     }
 
     private func handleKey(_ key: Key, at t: Double) -> Bool {

@@ -122,6 +122,19 @@ public final class ScrollView {
 
     // MARK: drag (pointer or wheel as a virtual finger)
 
+    /// A finger (or a wheel gesture) lands: the running motion is evaluated at `t` and stops
+    /// there (UIKit's touch that catches a deceleration), also while scrolling is disabled.
+    public func catchMotion(at t: Double) {
+        advance(to: t)
+        stopMotion()
+    }
+
+    /// Whether, at `t`, the view is enabled and at rest at exactly its top and has been for `rest` seconds.
+    public func restsAtTop(for rest: Double, at t: Double) -> Bool {
+        advance(to: t)
+        return isScrollEnabled && !isDragging && !isMoving && contentOffset == minOffset && t - offsetChangedAt >= rest - 1e-9
+    }
+
     /// Starts a drag with the finger at `pointerY` (window points). Returns false if scrolling is
     /// disabled.
     @discardableResult
@@ -204,6 +217,18 @@ public final class ScrollView {
             velocity = 0
             setContentOffset(target)
         }
+    }
+
+    /// A wheel notch: eases by `delta` (offset points) over `duration` from where the running
+    /// animation is heading (the motion evaluated at `t`), bounded, so quick notches add up to
+    /// exactly their distance. Ignored while dragging or disabled.
+    public func step(by delta: Double, duration: Double, at t: Double) {
+        advance(to: t)
+        guard isScrollEnabled, !isDragging else { return }
+        let base = phase == .animating ? targetOffset : contentOffset
+        let target = physics.boundedTarget(base + delta, in: bounds)
+        if target == contentOffset && !isMoving { return }
+        scroll(to: target, animated: true, duration: duration, at: t)
     }
 
     /// Springs to `y` (bounded by the physics) with the physics' spring that starts from the current offset
