@@ -46,7 +46,7 @@ public enum ScenarioParser {
         }
         if let v = try r.optional("spinner") {
             let name = try v.string()
-            guard SpinnerStyle.names.contains(name) else { throw v.error("unknown spinner '\(name)' (seed, material, ios)") }
+            guard SpinnerStyle.names.contains(name) else { throw v.error("unknown spinner '\(name)' (\(SpinnerStyle.names.joined(separator: ", ")))") }
             s.options.indicator.style = name
         }
         if let v = try r.optional("reduceMotion") { s.options.indicator.reduceMotion = try v.bool() }
