@@ -6,9 +6,9 @@ import Testing
 @Suite struct ScrollPhysicsTests {
     /// The iOS physics, except that every release springs onto a fixed offset (or decelerates
     /// when that offset is not finite); remembers what it was asked.
-    final class SnapTo: ScrollPhysics, @unchecked Sendable {
+    final class SnapTo: ParentedScrollPhysics, @unchecked Sendable {
         let target: Double
-        let parent = PhysicsProfile.iOS
+        let parent: any ScrollPhysics = PhysicsProfile.iOS
         var asked: [Release] = []
         init(_ target: Double) { self.target = target }
         func ballisticSimulation(after release: Release) -> (any Simulation)? {
@@ -16,15 +16,6 @@ import Testing
             guard target.isFinite else { return parent.ballisticSimulation(after: release) }
             return spring(from: release.offset, to: boundedTarget(target, in: release.bounds), velocity: release.velocity,
                           parameters: SpringParameters(stiffness: 300))
-        }
-        var maximumFlingVelocity: Double { parent.maximumFlingVelocity }
-        var animationDuration: Double { parent.animationDuration }
-        func userOffset(forRaw raw: Double, in b: ScrollBounds) -> Double { parent.userOffset(forRaw: raw, in: b) }
-        func rawOffset(forShown y: Double, in b: ScrollBounds) -> Double { parent.rawOffset(forShown: y, in: b) }
-        func boundedTarget(_ y: Double, in b: ScrollBounds) -> Double { parent.boundedTarget(y, in: b) }
-        func animation(from: Double, to: Double, duration: Double) -> any Simulation { parent.animation(from: from, to: to, duration: duration) }
-        func spring(from: Double, to: Double, velocity: Double, parameters: SpringParameters) -> any Simulation {
-            parent.spring(from: from, to: to, velocity: velocity, parameters: parameters)
         }
     }
 
@@ -93,21 +84,12 @@ import Testing
     }
 
     /// Counts the animations it is asked for, and their durations.
-    final class CountingAnimations: ScrollPhysics, @unchecked Sendable {
-        let parent = PhysicsProfile.iOS
+    final class CountingAnimations: ParentedScrollPhysics, @unchecked Sendable {
+        let parent: any ScrollPhysics = PhysicsProfile.iOS
         var durations: [Double] = []
         func animation(from: Double, to: Double, duration: Double) -> any Simulation {
             durations.append(duration)
             return parent.animation(from: from, to: to, duration: duration)
-        }
-        func ballisticSimulation(after release: Release) -> (any Simulation)? { parent.ballisticSimulation(after: release) }
-        var maximumFlingVelocity: Double { parent.maximumFlingVelocity }
-        var animationDuration: Double { parent.animationDuration }
-        func userOffset(forRaw raw: Double, in b: ScrollBounds) -> Double { parent.userOffset(forRaw: raw, in: b) }
-        func rawOffset(forShown y: Double, in b: ScrollBounds) -> Double { parent.rawOffset(forShown: y, in: b) }
-        func boundedTarget(_ y: Double, in b: ScrollBounds) -> Double { parent.boundedTarget(y, in: b) }
-        func spring(from: Double, to: Double, velocity: Double, parameters: SpringParameters) -> any Simulation {
-            parent.spring(from: from, to: to, velocity: velocity, parameters: parameters)
         }
     }
 

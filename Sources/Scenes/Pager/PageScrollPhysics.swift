@@ -1,10 +1,10 @@
 import ScrollEngine
 
-/// The pager's physics (Flutter's `PageScrollPhysics`): everything as its parent physics, except
-/// the release. The paging rule picks the slot (previous, current or next page of the three the
-/// pager's scroll view holds, the current one resting at one viewport height) and the release
-/// springs onto it, carrying the release velocity.
-public struct PageScrollPhysics: ScrollPhysics {
+/// The pager's physics (Flutter's `PageScrollPhysics`): everything as its parent physics
+/// (`ParentedScrollPhysics`), except the release. The paging rule picks the slot (previous,
+/// current or next page of the three the pager's scroll view holds, the current one resting at
+/// one viewport height) and the release springs onto it, carrying the release velocity.
+public struct PageScrollPhysics: ParentedScrollPhysics {
     public var parent: any ScrollPhysics
     public var policy: PagingPolicy
     public var spring: SpringParameters
@@ -27,17 +27,5 @@ public struct PageScrollPhysics: ScrollPhysics {
         guard target.isFinite else { return parent.ballisticSimulation(after: release) }
         return parent.spring(from: release.offset, to: boundedTarget(target, in: release.bounds),
                              velocity: release.velocity, parameters: spring)
-    }
-
-    public var maximumFlingVelocity: Double { parent.maximumFlingVelocity }
-    public var animationDuration: Double { parent.animationDuration }
-    public func userOffset(forRaw raw: Double, in bounds: ScrollBounds) -> Double { parent.userOffset(forRaw: raw, in: bounds) }
-    public func rawOffset(forShown offset: Double, in bounds: ScrollBounds) -> Double { parent.rawOffset(forShown: offset, in: bounds) }
-    public func boundedTarget(_ target: Double, in bounds: ScrollBounds) -> Double { parent.boundedTarget(target, in: bounds) }
-    public func animation(from: Double, to: Double, duration: Double) -> any Simulation {
-        parent.animation(from: from, to: to, duration: duration)
-    }
-    public func spring(from: Double, to: Double, velocity: Double, parameters: SpringParameters) -> any Simulation {
-        parent.spring(from: from, to: to, velocity: velocity, parameters: parameters)
     }
 }

@@ -55,3 +55,24 @@ public struct Release: Sendable, Equatable {
         self.bounds = bounds
     }
 }
+
+/// Physics that differ from a parent in a few answers (Flutter's `parent` chain): everything not
+/// implemented is the parent's.
+public protocol ParentedScrollPhysics: ScrollPhysics {
+    var parent: any ScrollPhysics { get }
+}
+
+public extension ParentedScrollPhysics {
+    var maximumFlingVelocity: Double { parent.maximumFlingVelocity }
+    var animationDuration: Double { parent.animationDuration }
+    func userOffset(forRaw raw: Double, in bounds: ScrollBounds) -> Double { parent.userOffset(forRaw: raw, in: bounds) }
+    func rawOffset(forShown offset: Double, in bounds: ScrollBounds) -> Double { parent.rawOffset(forShown: offset, in: bounds) }
+    func boundedTarget(_ target: Double, in bounds: ScrollBounds) -> Double { parent.boundedTarget(target, in: bounds) }
+    func ballisticSimulation(after release: Release) -> (any Simulation)? { parent.ballisticSimulation(after: release) }
+    func animation(from: Double, to: Double, duration: Double) -> any Simulation {
+        parent.animation(from: from, to: to, duration: duration)
+    }
+    func spring(from: Double, to: Double, velocity: Double, parameters: SpringParameters) -> any Simulation {
+        parent.spring(from: from, to: to, velocity: velocity, parameters: parameters)
+    }
+}
