@@ -152,7 +152,7 @@ import Testing
     @Test func theOffsetSetterForOwnersDoesNotNotify() {
         final class Counter: ScrollViewDelegate {
             var scrolls = 0
-            func scrollViewDidScroll(_ s: ScrollView) { scrolls += 1 }
+            func scrollViewDidScroll(_ s: ScrollView, at t: Double) { scrolls += 1 }
         }
         let sv = ScrollView(viewportHeight: 800, contentHeight: 4000)
         let counter = Counter()

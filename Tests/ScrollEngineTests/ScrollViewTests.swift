@@ -4,11 +4,11 @@ import Testing
 /// Records delegate callbacks in order.
 final class CallbackLog: ScrollViewDelegate {
     var calls: [String] = []
-    func scrollViewDidScroll(_ s: ScrollView) { calls.append("didScroll") }
-    func scrollViewWillBeginDragging(_ s: ScrollView) { calls.append("willBegin") }
-    func scrollViewWillEndDragging(_ s: ScrollView, velocity: Double) { calls.append("willEnd") }
-    func scrollViewDidEndDragging(_ s: ScrollView, willDecelerate: Bool) { calls.append("didEnd(\(willDecelerate))") }
-    func scrollViewDidEndDecelerating(_ s: ScrollView) { calls.append("didEndDecelerating") }
+    func scrollViewDidScroll(_ s: ScrollView, at t: Double) { calls.append("didScroll") }
+    func scrollViewWillBeginDragging(_ s: ScrollView, at t: Double) { calls.append("willBegin") }
+    func scrollViewWillEndDragging(_ s: ScrollView, velocity: Double, at t: Double) { calls.append("willEnd") }
+    func scrollViewDidEndDragging(_ s: ScrollView, willDecelerate: Bool, at t: Double) { calls.append("didEnd(\(willDecelerate))") }
+    func scrollViewDidEndDecelerating(_ s: ScrollView, at t: Double) { calls.append("didEndDecelerating") }
 }
 
 @Suite struct ScrollViewTests {

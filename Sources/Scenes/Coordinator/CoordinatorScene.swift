@@ -62,7 +62,7 @@ public final class CoordinatorScene: Scene {
     /// Delivers finished actions; called at every event and frame.
     private func pump(_ t: Double) {
         now = max(now, t)
-        coordinator.setTime(t)
+        scrollView.noteTime(t)
         for r in runner.drain() { coordinator.deliver(r, at: t) }
         updateBanner()
     }
@@ -78,13 +78,13 @@ public final class CoordinatorScene: Scene {
         case .key(.escape, _):
             coordinator.cancel(at: t)
         default:
-            if input.handle(event, at: t).released { coordinator.inputReleased() }
+            if input.handle(event, at: t).released { coordinator.inputReleased(at: t) }
         }
     }
 
     public func advance(to t: Double) {
         pump(t)
-        host.advance(to: t) { coordinator.inputReleased() }
+        host.advance(to: t) { coordinator.inputReleased(at: t) }
         coordinator.advance(to: t)
         updateBanner()
     }

@@ -190,13 +190,13 @@ public final class PagerScene: Scene, ScrollViewDelegate {
 
     // MARK: ScrollViewDelegate
 
-    public func scrollViewWillBeginDragging(_ scrollView: ScrollView) {
+    public func scrollViewWillBeginDragging(_ scrollView: ScrollView, at t: Double) {
         targetSlot = nil
     }
 
     /// The release: the scroll view's physics (`PageScrollPhysics`) has chosen the slot and
     /// started the snap; remember which slot it is heading to.
-    public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate: Bool) {
+    public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate: Bool, at t: Double) {
         targetSlot = min(2, max(0, Int((scrollView.targetOffset / pageHeight).rounded())))
     }
 

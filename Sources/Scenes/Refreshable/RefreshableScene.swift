@@ -17,7 +17,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     public let indicator: RefreshIndicator
     let runner: RefreshActionRunner
     public private(set) var machine: RefreshableMachine
-    /// The time of the event being handled: the scroll view's callbacks carry none.
+    /// The latest time seen, for drawing (`frame()` takes none) and the message.
     private var now = 0.0
     public let bar = NavigationBar(title: "Refreshable")
     let measurer: any TextMeasurer
@@ -90,6 +90,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
 
     private func pump(_ t: Double) {
         now = max(now, t)
+        scrollView.noteTime(t)
         for r in runner.drain() { send(.deliver(r), at: t) }
     }
 
@@ -122,12 +123,12 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
 
     // MARK: delegate
 
-    public func scrollViewDidScroll(_ sv: ScrollView) {
-        send(.didScroll, at: now)
+    public func scrollViewDidScroll(_ sv: ScrollView, at t: Double) {
+        send(.didScroll, at: t)
     }
 
-    public func scrollViewDidEndDragging(_ sv: ScrollView, willDecelerate: Bool) {
-        send(.didEndDragging, at: now)
+    public func scrollViewDidEndDragging(_ sv: ScrollView, willDecelerate: Bool, at t: Double) {
+        send(.didEndDragging, at: t)
     }
 
     public var progress: Double {

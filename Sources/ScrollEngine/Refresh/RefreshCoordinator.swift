@@ -25,9 +25,6 @@ public final class RefreshCoordinator: ScrollViewDelegate {
     /// Called when a refresh ended: rows gained, or the failure.
     public var onFinish: (Result<Int, RefreshFailure>) -> Void = { _ in }
 
-    /// The time of the event being handled: the scroll view's callbacks carry none.
-    private var now = 0.0
-
     public init(config: RefreshCoordinatorConfig = RefreshCoordinatorConfig(), actions: any RefreshActions,
                 behaviour: RefreshBehaviour = RefreshBehaviour()) {
         machine = RefreshCoordinatorMachine(config: config, timeout: behaviour.timeout)
@@ -64,36 +61,29 @@ public final class RefreshCoordinator: ScrollViewDelegate {
 
     // MARK: calls
 
-    /// Sets the time of the event being handled (the scroll view's callbacks that follow carry none).
-    public func setTime(_ t: Double) { now = max(now, t) }
-
     /// Drives the easing (start and completion animations), the timeout and the end of completion.
     public func advance(to t: Double) {
-        setTime(t)
         send(.frame, at: t)
     }
 
     /// Starts a refresh programmatically (F5), or from a release while triggered.
     public func beginRefresh(at t: Double, fromGesture: Bool) {
         guard attachedView != nil || lockedView != nil else { return }
-        setTime(t)
         send(.begin(fromGesture: fromGesture), at: t)
     }
 
     /// Cancels a running refresh (Esc).
     public func cancel(at t: Double) {
-        setTime(t)
         send(.cancel, at: t)
     }
 
     /// Delivers an action's result. Results of older refreshes are ignored.
     public func deliver(_ result: RefreshResult, at t: Double) {
-        setTime(t)
         send(.deliver(result), at: t)
     }
 
     /// The input that started the last pull was released (pointer up, wheel gesture end).
-    public func inputReleased() { send(.inputReleased, at: now) }
+    public func inputReleased(at t: Double) { send(.inputReleased, at: t) }
 
     /// Hands `event` to the machine and performs its effects on `view` (the view that called back),
     /// or else on the locked view, or else on the attached one.
@@ -106,7 +96,7 @@ public final class RefreshCoordinator: ScrollViewDelegate {
             case let .startAction(token): actions.start(token: token, behaviour: behaviour)
             case let .cancelAction(token): actions.cancel(token: token)
             case let .finished(outcome): onFinish(outcome)
-            case .forwardDidScroll: originalDelegate?.scrollViewDidScroll(view)
+            case .forwardDidScroll: originalDelegate?.scrollViewDidScroll(view, at: t)
             case .holdView: lockedView = view
             case .releaseView: lockedView = nil
             }
@@ -115,24 +105,24 @@ public final class RefreshCoordinator: ScrollViewDelegate {
 
     // MARK: delegate
 
-    public func scrollViewDidScroll(_ sv: ScrollView) {
-        send(.didScroll, at: now, from: sv)
+    public func scrollViewDidScroll(_ sv: ScrollView, at t: Double) {
+        send(.didScroll, at: t, from: sv)
     }
 
-    public func scrollViewWillBeginDragging(_ sv: ScrollView) {
-        originalDelegate?.scrollViewWillBeginDragging(sv)
+    public func scrollViewWillBeginDragging(_ sv: ScrollView, at t: Double) {
+        originalDelegate?.scrollViewWillBeginDragging(sv, at: t)
     }
 
-    public func scrollViewWillEndDragging(_ sv: ScrollView, velocity: Double) {
-        originalDelegate?.scrollViewWillEndDragging(sv, velocity: velocity)
+    public func scrollViewWillEndDragging(_ sv: ScrollView, velocity: Double, at t: Double) {
+        originalDelegate?.scrollViewWillEndDragging(sv, velocity: velocity, at: t)
     }
 
-    public func scrollViewDidEndDragging(_ sv: ScrollView, willDecelerate: Bool) {
-        send(.didEndDragging, at: now, from: sv)
-        originalDelegate?.scrollViewDidEndDragging(sv, willDecelerate: willDecelerate)
+    public func scrollViewDidEndDragging(_ sv: ScrollView, willDecelerate: Bool, at t: Double) {
+        send(.didEndDragging, at: t, from: sv)
+        originalDelegate?.scrollViewDidEndDragging(sv, willDecelerate: willDecelerate, at: t)
     }
 
-    public func scrollViewDidEndDecelerating(_ sv: ScrollView) {
-        originalDelegate?.scrollViewDidEndDecelerating(sv)
+    public func scrollViewDidEndDecelerating(_ sv: ScrollView, at t: Double) {
+        originalDelegate?.scrollViewDidEndDecelerating(sv, at: t)
     }
 }

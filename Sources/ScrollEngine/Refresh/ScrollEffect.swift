@@ -41,6 +41,7 @@ public struct InputFacts: Equatable, Sendable {
 extension ScrollView {
     /// Performs a refresh machine's scroll-view effect at time `t`.
     public func perform(_ effect: ScrollEffect, at t: Double) {
+        noteTime(t)
         switch effect {
         case let .correctOffset(y): correctContentOffset(y)
         case let .setOffset(y): setContentOffset(y)

@@ -64,7 +64,14 @@ public final class ScrollView {
         case .idle, .dragging: return false
         }
     }
-    private var lastTime: Double = 0
+    private var lastTime: Double = 0 { didSet { eventTime = max(eventTime, lastTime) } }
+    /// The time of the event being handled: the latest time the view was given (by its own
+    /// calls, or `noteTime`). The delegate callbacks carry it.
+    public private(set) var eventTime: Double = 0
+
+    /// Tells the view the time of the event being handled, for the callbacks it may cause (a
+    /// layout pass, an effect); evaluates no motion.
+    public func noteTime(_ t: Double) { eventTime = max(eventTime, t) }
     /// Time of the last change of `contentOffset` (the view's clock; -inf if it never moved).
     public private(set) var offsetChangedAt = -Double.infinity
 
@@ -76,7 +83,7 @@ public final class ScrollView {
         guard y.isFinite, y != contentOffset else { return }
         contentOffset = y
         offsetChangedAt = lastTime
-        delegate?.scrollViewDidScroll(self)
+        delegate?.scrollViewDidScroll(self, at: eventTime)
     }
 
     /// Sets the offset without telling the delegate (Flutter's `correctPixels`): for the owner of
@@ -145,7 +152,7 @@ public final class ScrollView {
         velocity = 0
         tracker = VelocityTracker(window: velocityWindow)
         tracker.add(y: pointerY, at: t)
-        delegate?.scrollViewWillBeginDragging(self)
+        delegate?.scrollViewWillBeginDragging(self, at: eventTime)
         return true
     }
 
@@ -167,10 +174,10 @@ public final class ScrollView {
         lastTime = t
         let cap = physics.maximumFlingVelocity
         let v = min(cap, max(-cap, override ?? -tracker.velocity(at: t)))
-        delegate?.scrollViewWillEndDragging(self, velocity: v)
+        delegate?.scrollViewWillEndDragging(self, velocity: v, at: eventTime)
         let willDecelerate = startBallistic(physics.ballisticSimulation(after: Release(offset: contentOffset, velocity: v, bounds: bounds)),
                                             velocity: v, at: t)
-        delegate?.scrollViewDidEndDragging(self, willDecelerate: willDecelerate)
+        delegate?.scrollViewDidEndDragging(self, willDecelerate: willDecelerate, at: eventTime)
     }
 
     /// Cancels a drag (input lost, scrolling disabled mid-drag): ends it as a release with no velocity.
@@ -273,7 +280,7 @@ public final class ScrollView {
             activity = .idle
             velocity = 0
             setContentOffset(sim.finalPosition)
-            delegate?.scrollViewDidEndDecelerating(self)
+            delegate?.scrollViewDidEndDecelerating(self, at: eventTime)
         } else {
             velocity = sim.velocity(at: dt)
             setContentOffset(sim.position(at: dt))
