@@ -34,7 +34,7 @@ public final class CoordinatorScene: Scene {
         host = ScrollHost(size: o.size, topInset: NavigationBar.barHeight,
                           contentHeight: NavigationBar.largeTitleHeight + layout.contentHeight(rows: o.rows), physics: o.profile, input: o.input)
         runner = context.runtime.makeRunner()
-        coordinator = RefreshCoordinator(config: config, actions: runner, behaviour: behaviour)
+        coordinator = RefreshCoordinator(config: config, actions: runner, behaviour: behaviour, physics: host.scrollView.physics)
         host.scrollView.delegate = contentSync
         coordinator.attach(to: host.scrollView)
         coordinator.isDirectInput = { [unowned host] in host.input.isDirectInputActive }

@@ -43,17 +43,15 @@ public struct RefreshCoordinatorMachine: Sendable {
         case releaseView
     }
 
-    /// An ease of the held offset (ease-out cubic from `from` to `to`).
-    public struct Ease: Equatable, Sendable {
-        public var start: Double, from: Double, to: Double, duration: Double
-        public func value(at t: Double) -> Double {
-            let p = duration > 0 ? min(1, max(0, (t - start) / duration)) : 1
-            return from + (to - from) * Easing.easeOutCubic(p)
-        }
+    /// An ease of the held offset: the physics' animation, started at `start`.
+    public struct Ease: Sendable {
+        public var start: Double
+        public var motion: any Simulation
+        public func value(at t: Double) -> Double { motion.position(at: t - start) }
     }
 
     /// The data of a refresh while it holds the offset (refreshing, then completing).
-    public struct Hold: Equatable, Sendable {
+    public struct Hold: Sendable {
         /// Pull distance (pt) when the refresh started, and whether a gesture started it.
         public var startPull: Double
         public var startedByGesture: Bool
@@ -66,7 +64,7 @@ public struct RefreshCoordinatorMachine: Sendable {
     }
 
     /// The state with its data.
-    public enum Mode: Equatable, Sendable {
+    public enum Mode: Sendable {
         /// `awaitingRelease`: the pull that started the last refresh has not been released yet.
         case idle(awaitingRelease: Bool)
         case pulling(Double)
@@ -86,6 +84,8 @@ public struct RefreshCoordinatorMachine: Sendable {
     }
 
     public let config: RefreshCoordinatorConfig
+    /// Makes the held offset's eases (the scroll view's physics).
+    public let physics: any ScrollPhysics
     public private(set) var mode: Mode = .idle(awaitingRelease: false)
     public private(set) var statistics = RefreshStatistics()
     /// Last error text, if the last refresh failed (an error, a cancel, the timeout).
@@ -93,8 +93,10 @@ public struct RefreshCoordinatorMachine: Sendable {
     public private(set) var ticket: RefreshTicket
     private var now = 0.0
 
-    public init(config: RefreshCoordinatorConfig = RefreshCoordinatorConfig(), timeout: Double = RefreshBehaviour().timeout) {
+    public init(config: RefreshCoordinatorConfig = RefreshCoordinatorConfig(), timeout: Double = RefreshBehaviour().timeout,
+                physics: any ScrollPhysics = PhysicsProfile.iOS) {
         self.config = config
+        self.physics = physics
         ticket = RefreshTicket(timeout: timeout)
     }
 
@@ -163,6 +165,10 @@ public struct RefreshCoordinatorMachine: Sendable {
         mode = next
     }
 
+    private func ease(at t: Double, from: Double, to: Double, duration: Double) -> Ease {
+        Ease(start: t, motion: physics.animation(from: from, to: to, duration: duration))
+    }
+
     private mutating func frame(at t: Double, _ input: InputFacts, _ out: inout [Effect]) {
         if case .refreshing = mode, let deadline = ticket.deadline, t >= deadline {
             out.append(.cancelAction(token: ticket.token))
@@ -179,7 +185,7 @@ public struct RefreshCoordinatorMachine: Sendable {
     private mutating func begin(at t: Double, fromGesture: Bool, _ input: InputFacts, _ out: inout [Effect]) {
         let hold = Hold(startPull: max(0, -(input.offset + input.insetTop)), startedByGesture: fromGesture,
                         insetBefore: input.insetTop, awaitingRelease: fromGesture || input.directInput,
-                        ease: Ease(start: t, from: input.offset, to: lockedOffset, duration: config.startDuration))
+                        ease: ease(at: t, from: input.offset, to: lockedOffset, duration: config.startDuration))
         move(to: .refreshing(hold))
         statistics.refreshes += 1
         let token = ticket.start(at: t)
@@ -196,7 +202,7 @@ public struct RefreshCoordinatorMachine: Sendable {
         guard var hold = hold else { return }
         if case let .failure(e) = outcome { lastError = e.message }
         let from = heldOffset(at: t) ?? input.offset
-        hold.ease = Ease(start: t, from: from, to: -config.safeTop, duration: config.completeDuration)
+        hold.ease = ease(at: t, from: from, to: -config.safeTop, duration: config.completeDuration)
         move(to: .completing(hold))
         ticket.end()
         out += [.scroll(.setScrollEnabled(true)), .scroll(.setInsetTop(hold.insetBefore))]
