@@ -37,7 +37,7 @@ enum VerifyCommand {
     static func checkOutputs(_ options: GoldenVerifier.Options, scenarioPath: String, scenario: Scenario) throws {
         let goldens = options.goldens.path
         do {
-            try OutputPaths.checkFolder(goldens, flag: "--goldens")
+            try OutputPaths.checkFolder(goldens, flag: "--goldens", goldens: true)
             if let out = options.out?.path { try OutputPaths.checkFolder(out, flag: "--out") }
             if let diff = options.compare.diffPath { try OutputPaths.checkFolder(diff, flag: "--diff") }
             if let report = options.compare.reportDirectory { try OutputPaths.checkFolder(report, flag: "--report") }
