@@ -11,6 +11,7 @@ import Glibc
 public final class FolderLock {
     private var fd: Int32
     private let path: String
+    private var signalToken: Int?
 
     /// The lock of the folder `folder` (canonical): `.NAME.lock` beside it.
     public static func path(for folder: String) -> String {
@@ -53,6 +54,8 @@ public final class FolderLock {
                 let pid = Array("\(getpid())\n".utf8)
                 _ = ftruncate(fd, 0)
                 _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+                // Removed on SIGINT/SIGTERM/SIGHUP too; after a SIGKILL the next run reuses it.
+                signalToken = SignalCleanup.register(path)
                 return
             }
             close(fd)
@@ -60,6 +63,7 @@ public final class FolderLock {
     }
 
     deinit {
+        if let signalToken { SignalCleanup.remove(signalToken) }
         // Only our own file goes: whatever now sits at the path (a link planted meanwhile) stays.
         var current = stat(), held = stat()
         if fstat(fd, &held) == 0, lstat(path, &current) == 0, held.st_ino == current.st_ino, held.st_dev == current.st_dev {

@@ -1,0 +1,173 @@
+import Foundation
+import Imaging
+import Testing
+
+/// A temporary folder for hostile tests: `box/` is where commands run (it holds decoys: a `.git`,
+/// a `.gitignore`, a README), `outside/` holds the files links point at (decoys carrying
+/// `Sandbox.secret`). Nothing here ever points at a real system file.
+final class Sandbox {
+    let root: String
+    let box: String
+    let outside: String
+    /// Bytes every decoy outside the box holds: they must never appear in an output.
+    static let secret = "DECOY-SECRET-7f3a9c"
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("overscroll-sandbox-\(UUID().uuidString)").path
+        box = root + "/box"
+        outside = root + "/outside"
+        for folder in [box + "/.git", outside + "/dir"] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        try write(".git/HEAD", "ref: refs/heads/main\n")
+        try write(".gitignore", "test-results/\n")
+        try write("README.md", "decoy readme\n")
+        for (name, text) in [("secret.txt", Self.secret), ("secret.png", Self.secret + " not a png"), ("dir/keep.png", Self.secret + " keep")] {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: outside + "/" + name))
+        }
+    }
+
+    /// A copy of `other`'s box (the outside decoys are made fresh).
+    convenience init(copying other: Sandbox) throws {
+        try self.init()
+        try FileManager.default.removeItem(atPath: box)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/cp")
+        p.arguments = ["-a", other.box, box]
+        try p.run()
+        p.waitUntilExit()
+    }
+
+    deinit {
+        // Undo `chattr +i` of read-only setups before removing.
+        Self.shell("/usr/bin/chattr", ["-R", "-i", root])
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    func path(_ relative: String) -> String { box + "/" + relative }
+
+    func write(_ relative: String, _ text: String) throws {
+        let url = URL(fileURLWithPath: path(relative))
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    /// Replaces whatever is at `relative` with a symlink to `target`.
+    func link(_ relative: String, to target: String) throws {
+        let p = path(relative)
+        FileTree.remove(p)
+        try FileManager.default.createDirectory(atPath: (p as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: p, withDestinationPath: target)
+    }
+
+    @discardableResult
+    static func shell(_ tool: String, _ args: [String]) -> Int32 {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: tool)
+        p.arguments = args
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        do { try p.run() } catch { return -1 }
+        p.waitUntilExit()
+        return p.terminationStatus
+    }
+
+    /// Every entry under `folder` (links not followed): relative path → kind, mode and content hash.
+    static func tree(_ folder: String) -> [String: String] {
+        var out: [String: String] = [:]
+        func walk(_ dir: String, _ prefix: String) {
+            for name in FileTree.entries(of: dir) {
+                let full = dir + "/" + name, rel = prefix + name
+                var info = stat()
+                guard lstat(full, &info) == 0 else { continue }
+                let mode = String(info.st_mode & 0o7777, radix: 8)
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: out[rel] = "d \(mode)"; walk(full, rel + "/")
+                case S_IFLNK: out[rel] = "l " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: full)) ?? "?")
+                case S_IFREG: out[rel] = "f \(mode) " + hash(FileManager.default.contents(atPath: full) ?? Data())
+                default: out[rel] = "s \(mode)"
+                }
+            }
+        }
+        walk(folder, "")
+        return out
+    }
+
+    static func hash(_ data: Data) -> String {
+        var h: UInt64 = 0xcbf29ce484222325
+        for b in data { h = (h ^ UInt64(b)) &* 0x100000001b3 }
+        return String(h, radix: 16) + "/\(data.count)"
+    }
+
+    /// Paths that differ between two trees.
+    static func changes(_ before: [String: String], _ after: [String: String]) -> [String] {
+        Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
+    }
+
+    /// True when any regular file under `folder` holds the decoys' secret.
+    static func leaksSecret(_ folder: String, among paths: [String]) -> [String] {
+        paths.filter { rel in
+            guard FileTree.isRegularFile(folder + "/" + rel), let data = FileManager.default.contents(atPath: folder + "/" + rel) else { return false }
+            return data.range(of: Data(secret.utf8)) != nil
+        }
+    }
+
+    struct Result { var status: Int32; var out: String; var err: String; var signalled: Bool }
+
+    /// Runs `overscroll args…` in the box.
+    func run(_ args: [String]) throws -> Result {
+        let executable = try #require(CommandLineRunner.binary("overscroll"), "overscroll not built")
+        let p = Process()
+        p.executableURL = executable
+        p.arguments = args
+        p.currentDirectoryURL = URL(fileURLWithPath: box)
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        // Read both pipes at once so neither fills up.
+        nonisolated(unsafe) var errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, out: String(decoding: o, as: UTF8.self),
+                      err: String(decoding: errData, as: UTF8.self), signalled: p.terminationReason == .uncaughtSignal)
+    }
+
+    /// Holds the lock file at `relative` as a concurrent run would (flock), until released.
+    func holdLock(_ relative: String) -> Int32 {
+        let fd = open(path(relative), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        if fd >= 0 { _ = flock(fd, LOCK_EX | LOCK_NB); _ = "99999\n".withCString { Glibc.write(fd, $0, 6) } }
+        return fd
+    }
+
+    /// True when this process may mount a tmpfs (root with CAP_SYS_ADMIN; CI runs as root).
+    static let canMount: Bool = {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("overscroll-mount-probe-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { rmdir(dir) }
+        guard shell("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", dir]) == 0 else { return false }
+        shell("/bin/umount", [dir])
+        return true
+    }()
+
+    /// Mounts a tmpfs of `kilobytes` at `relative` (unmounted by `unmount`).
+    func mountTmpfs(_ relative: String, kilobytes: Int) throws {
+        try FileManager.default.createDirectory(atPath: path(relative), withIntermediateDirectories: true)
+        #expect(Self.shell("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k", "tmpfs", path(relative)]) == 0)
+    }
+
+    func unmount(_ relative: String) { Self.shell("/bin/umount", [path(relative)]) }
+
+    /// Fills the file system of `relative` up to `leave` bytes free.
+    func fill(_ relative: String, leaving leave: Int) throws {
+        var info = statvfs()
+        guard statvfs(path(relative), &info) == 0 else { return }
+        let free = Int(info.f_bavail) * Int(info.f_bsize)
+        let size = max(0, free - leave)
+        try Data(count: size).write(to: URL(fileURLWithPath: path(relative) + "/.filler"))
+    }
+}
