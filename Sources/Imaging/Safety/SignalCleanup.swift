@@ -48,10 +48,12 @@ public enum SignalCleanup {
 
     /// Registers a child process that writes into registered paths (a suite worker): on
     /// interruption it gets the same signal and is waited for before the paths are removed, so
-    /// it cannot recreate them. Returns a token for `remove(_:)`.
-    public static func registerChild(_ pid: Int32) -> Int {
+    /// it cannot recreate them. Returns a token for `remove(_:)`, or nil when an interruption is
+    /// already being handled (the caller then ends the child itself).
+    public static func registerChild(_ pid: Int32) -> Int? {
         state.withLock { state in
             installIfNeeded(&state)
+            if state.interrupted { return nil }
             state.nextID += 1
             state.children[state.nextID] = pid
             return state.nextID
@@ -95,9 +97,12 @@ public enum SignalCleanup {
     }
 
     private static func interrupted(by signal: Int32) {
-        state.withLock { $0.interrupted = true }
+        // One step: a child registered after this is refused (see `registerChild`).
+        let children = state.withLock { state in
+            state.interrupted = true
+            return Array(state.children.values)
+        }
         let paths = state.withLock { Array($0.paths.values) }
-        let children = state.withLock { Array($0.children.values) }
         // Children first: a worker still writing would refill a staging folder being removed.
         for pid in children { kill(pid, signal) }
         for pid in children {

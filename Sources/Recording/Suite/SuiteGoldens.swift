@@ -31,9 +31,10 @@ enum SuiteGoldens {
 
     /// Swaps in every scenario's staged goldens (and drops the obsolete ones with `prune`);
     /// a scenario whose set cannot be written gets an error naming why, and none of its goldens
-    /// change. Returns the number of goldens pruned.
-    static func commit(_ results: inout [ScenarioResult], resultsRoot: String, prune: Bool) -> Int {
+    /// change. Returns the number of goldens pruned and the indexes of the scenarios that failed.
+    static func commit(_ results: inout [ScenarioResult], resultsRoot: String, prune: Bool) -> (pruned: Int, failed: [Int]) {
         var pruned = 0
+        var failed: [Int] = []
         for i in results.indices where results[i].error == nil {
             let entry = SuiteEntry(path: results[i].scenario, frames: 0, snapshotNames: [])
             let staged = resultsRoot + "/" + SnapshotRun.stagedGoldens(entry)
@@ -54,9 +55,10 @@ enum SuiteGoldens {
             } catch {
                 results[i].error = "\(results[i].scenario): goldens not written (none changed): \(error.message)"
                 results[i].snapshots = []
+                failed.append(i)
             }
         }
         FileTree.remove(resultsRoot + "/.goldens")
-        return pruned
+        return (pruned, failed)
     }
 }

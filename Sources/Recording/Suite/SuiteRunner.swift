@@ -85,7 +85,8 @@ public final class SuiteRunner {
         var results = await runAll(entries, config: config, root: folder.staging)
         results.sort { $0.scenario < $1.scenario }
 
-        let pruned = SuiteGoldens.commit(&results, resultsRoot: folder.staging, prune: config.prune)
+        let (pruned, goldenFailures) = SuiteGoldens.commit(&results, resultsRoot: folder.staging, prune: config.prune)
+        for i in goldenFailures { output(Self.line(results[i])) }
         let suite = SuiteResults(command: config.command, date: Self.isoDate(),
                                  threshold: config.options.threshold, maxDiffPixels: config.options.maxDiffPixels,
                                  maxDiffRatio: config.options.maxDiffRatio,

@@ -38,8 +38,16 @@ final class WorkerProcess {
         let spawned = posix_spawn(&child, executable, &actions, nil, argv, environ)
         close(toChild[0]); close(fromChild[1])
         guard spawned == 0 else { close(toChild[1]); close(fromChild[0]); return nil }
+        guard let token = SignalCleanup.registerChild(child) else {
+            // Interrupted meanwhile: this worker must not start writing.
+            kill(child, SIGKILL)
+            close(toChild[1]); close(fromChild[0])
+            var status: Int32 = 0
+            while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+            return nil
+        }
         pid = child
-        signalToken = SignalCleanup.registerChild(child)
+        signalToken = token
         input = toChild[1]
         output = fromChild[0]
         _ = fcntl(input, F_SETFD, FD_CLOEXEC)
