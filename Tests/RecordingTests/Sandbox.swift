@@ -5,15 +5,30 @@ import Testing
 /// A temporary folder for hostile tests: `box/` is where commands run (it holds decoys: a `.git`,
 /// a `.gitignore`, a README), `outside/` holds the files links point at (decoys carrying
 /// `Sandbox.secret`). Nothing here ever points at a real system file.
-final class Sandbox {
+final class Sandbox: Sendable {
     let root: String
     let box: String
     let outside: String
     /// Bytes every decoy outside the box holds: they must never appear in an output.
     static let secret = "DECOY-SECRET-7f3a9c"
 
-    init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("overscroll-sandbox-\(UUID().uuidString)").path
+    /// `shared`: a sandbox that lives as long as the test process (named with its id; the next
+    /// run removes those of processes that are gone).
+    init(shared: Bool = false) throws {
+        let temp = FileManager.default.temporaryDirectory.path
+        if shared {
+            let prefix = "overscroll-sandbox-shared-"
+            for entry in FileTree.entries(of: temp) where entry.hasPrefix(prefix) {
+                if let pid = Int32(entry.dropFirst(prefix.count)), !FileTree.processIsAlive(pid) {
+                    Self.shell("/usr/bin/chattr", ["-R", "-i", temp + "/" + entry])
+                    FileTree.remove(temp + "/" + entry)
+                }
+            }
+            root = temp + "/" + prefix + "\(getpid())"
+            FileTree.remove(root)
+        } else {
+            root = temp + "/overscroll-sandbox-\(UUID().uuidString)"
+        }
         box = root + "/box"
         outside = root + "/outside"
         for folder in [box + "/.git", outside + "/dir"] {

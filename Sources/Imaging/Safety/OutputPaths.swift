@@ -64,6 +64,10 @@ public enum OutputPaths {
     public static func checkFolder(_ path: String, flag: String, goldens: Bool = false) throws(Refusal) {
         guard !path.isEmpty else { throw Refusal("\(flag) needs a non-empty path") }
         if !goldens { try refuseGoldenTree(path, flag: flag) }
+        var info = stat()
+        if lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK && kind(of: path) == .folder {
+            throw Refusal("\(flag) \(quoted(path)): is a symlink; an output folder is never reached through one (name the folder itself)")
+        }
         switch kind(of: path) {
         case .missing, .folder: break
         case .regularFile: throw Refusal("\(flag) \(quoted(path)): is a file, expected a folder")
