@@ -180,7 +180,7 @@ import Testing
     /// The state a SIGKILL between the two renames of a golden swap leaves: the journal, the
     /// new set in staging, the old set moved aside, no golden folder.
     func halfSwap(_ folder: String, newSet: String) throws {
-        let parent = (folder as NSString).deletingLastPathComponent, name = (folder as NSString).lastPathComponent
+        let (parent, name) = Sandbox.split(folder)
         let staging = parent + "/." + name + ".staging-999999", old = parent + "/." + name + ".old-999999"
         try FileManager.default.copyItem(atPath: newSet, toPath: staging)
         try FileManager.default.moveItem(atPath: folder, toPath: old)
@@ -211,7 +211,8 @@ import Testing
     @Test func anInterruptedSuiteLeavesNoStaging() throws {
         let s = try Sandbox()
         for i in 0..<6 { try s.write("suite/s\(i).json", Self.scenario(to: 30 + 10 * i, snapshots: 3)) }
-        let executable = try #require(CommandLineRunner.binary("overscroll"))
+        let other = ProcessInfo.processInfo.environment["OVERSCROLL_TEST_BIN_DIR"].map { URL(fileURLWithPath: $0 + "/overscroll") }
+        let executable = try #require(other ?? CommandLineRunner.binary("overscroll"))
         for signal in [SIGTERM, SIGINT] {
             let p = Process()
             p.executableURL = executable

@@ -61,6 +61,13 @@ final class Sandbox: Sendable {
 
     func path(_ relative: String) -> String { box + "/" + relative }
 
+    /// Parent and last component of a path ("" as parent when there is no slash). NSString's
+    /// path methods trap on some inputs in this Foundation.
+    static func split(_ path: String) -> (parent: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+        return (String(path[..<slash]), String(path[path.index(after: slash)...]))
+    }
+
     func write(_ relative: String, _ text: String) throws {
         let url = URL(fileURLWithPath: path(relative))
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -71,7 +78,7 @@ final class Sandbox: Sendable {
     func link(_ relative: String, to target: String) throws {
         let p = path(relative)
         FileTree.remove(p)
-        try FileManager.default.createDirectory(atPath: (p as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: Self.split(p).parent, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: p, withDestinationPath: target)
     }
 
@@ -131,7 +138,10 @@ final class Sandbox: Sendable {
 
     /// Runs `overscroll args…` in the box.
     func run(_ args: [String]) throws -> Result {
-        let executable = try #require(CommandLineRunner.binary("overscroll"), "overscroll not built")
+        // OVERSCROLL_TEST_BIN_DIR runs another build (e.g. an older checkout's, to see the
+        // regression tests fail there).
+        let other = ProcessInfo.processInfo.environment["OVERSCROLL_TEST_BIN_DIR"].map { URL(fileURLWithPath: $0 + "/overscroll") }
+        let executable = try #require(other ?? CommandLineRunner.binary("overscroll"), "overscroll not built")
         let p = Process()
         p.executableURL = executable
         p.arguments = args
@@ -140,16 +150,27 @@ final class Sandbox: Sendable {
         p.standardOutput = out
         p.standardError = err
         try p.run()
-        // Read both pipes at once so neither fills up.
+        // Read both pipes at once so neither fills up (retrying EINTR: FileHandle traps on it).
         nonisolated(unsafe) var errData = Data()
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        let o = out.fileHandleForReading.readDataToEndOfFile()
+        DispatchQueue.global().async { errData = Self.readAll(err.fileHandleForReading.fileDescriptor); group.leave() }
+        let o = Self.readAll(out.fileHandleForReading.fileDescriptor)
         group.wait()
         p.waitUntilExit()
         return Result(status: p.terminationStatus, out: String(decoding: o, as: UTF8.self),
                       err: String(decoding: errData, as: UTF8.self), signalled: p.terminationReason == .uncaughtSignal)
+    }
+
+    static func readAll(_ fd: Int32) -> Data {
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return data }
+            data.append(contentsOf: chunk[0..<n])
+        }
     }
 
     /// Holds the lock file at `relative` as a concurrent run would (flock), until released.

@@ -153,7 +153,7 @@ import Testing
         if c.setup != .concurrentRun || results.allSatisfy({ $0.status != 2 }) {
             // Nothing is left beside the outputs: no staging, lock or journal.
             let litter = after.keys.filter { path in
-                let name = (path as NSString).lastPathComponent
+                let name = Sandbox.split(path).name
                 return before[path] == nil && (name.contains(".staging-") || name.hasSuffix(".lock") || name.hasSuffix(".swap") || name.contains(".old-"))
             }
             #expect(litter.isEmpty, "\(c.testDescription): left \(litter)")
@@ -164,7 +164,7 @@ import Testing
     func lockPaths(_ c: Command) -> [String] {
         var paths: [String] = []
         for o in c.outputs where o.locked {
-            let parent = (o.path as NSString).deletingLastPathComponent, name = (o.path as NSString).lastPathComponent
+            let (parent, name) = Sandbox.split(o.path)
             paths.append((parent.isEmpty ? "" : parent + "/") + "." + name + ".lock")
         }
         if c.name == "test-update" { paths.append("suite/.__snapshots__.lock") }
