@@ -10,9 +10,10 @@ import Glibc
 ///   fail at once instead of mixing two runs' files.
 /// - The run writes into a staging folder beside the destination (`.NAME.staging-PID`), removed
 ///   on SIGINT/SIGTERM and, after a SIGKILL or crash, by the next run.
-/// - `commit` swaps folders with two renames. A journal (`.NAME.swap`) written before the first
-///   rename lets the next run finish an interrupted swap (or roll it back), so the folder is
-///   always either fully old or fully new.
+/// - `commit` swaps folders with one exchange rename where the file system has one (two renames
+///   elsewhere). A journal (`.NAME.swap`) written first lets the next run, or a reader
+///   (`recoverForReading`), finish an interrupted swap (or roll it back), so the folder is always
+///   either fully old or fully new.
 /// - Only files this tool wrote are ever dropped: each committed folder carries a manifest of
 ///   what the run wrote, and every other entry of the old folder is carried into the new one.
 public final class ResultFolder {
