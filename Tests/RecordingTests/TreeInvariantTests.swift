@@ -41,7 +41,15 @@ import Testing
 
     enum Setup: String, CaseIterable, Sendable {
         case clean, linkToFileAtOutput, linkToFolderAtOutput, danglingLinkAtOutput, loopLinkAtOutput
-        case linksInsideOutputFolders, lockFileLinks, heldLocks, dotNamedDecoys, readOnlyFolder, concurrentRun
+        case linksInsideOutputFolders, lockFileLinks, heldLocks, dotNamedDecoys, dotDotScenario, readOnlyFolder, concurrentRun
+    }
+
+    /// The command line of a case: with `dotDotScenario`, the scenario is `suite/...json` (its
+    /// name is `..`), given to `test` as one more PATH.
+    static func arguments(_ c: Case) -> [String] {
+        guard c.setup == .dotDotScenario else { return c.command.args }
+        if c.command.args.first == "test" { return c.command.args + ["suite/...json"] }
+        return c.command.args.map { $0 == "suite/a.json" ? "suite/...json" : $0 }
     }
 
     struct Case: Sendable, CustomTestStringConvertible {
@@ -109,13 +117,13 @@ import Testing
             let box = ResultBox()
             for _ in 0..<2 {
                 group.enter()
-                DispatchQueue.global().async { box.append(try? s.run(c.command.args)); group.leave() }
+                DispatchQueue.global().async { box.append(try? s.run(Self.arguments(c))); group.leave() }
             }
             group.wait()
             results = box.values
             #expect(results.count == 2, "\(c.testDescription): a run did not start")
         } else {
-            results = [try s.run(c.command.args)]
+            results = [try s.run(Self.arguments(c))]
         }
         Sandbox.shell("/usr/bin/chattr", ["-i", s.box])
 
@@ -146,6 +154,12 @@ import Testing
                 if c.command.outputs.contains(where: \.locked) { #expect(r.status == 2 && r.err.contains("another overscroll run"), "\(detail)") }
             case .concurrentRun:
                 if r.status == 2 { #expect(r.err.contains("another overscroll run"), "\(detail)") }
+            case .dotDotScenario:
+                if c.command.args.first == "test" {
+                    #expect(r.status == 2 && r.err.contains("the scenario name '..'"), "\(detail)")
+                } else {
+                    #expect(r.status == c.command.clean, "\(detail)")
+                }
             case .linksInsideOutputFolders:
                 break
             }
@@ -193,6 +207,8 @@ import Testing
                 try s.write(p, "")
                 held.append(s.holdLock(p))
             }
+        case .dotDotScenario:
+            try s.write("suite/...json", HostileTreeTests.scenario())
         case .dotNamedDecoys:
             for name in ["suite/...json", "suite/.json", "suite/..json", "...", "suite/__snapshots__/..png"] {
                 try s.write(name, HostileTreeTests.scenario())
