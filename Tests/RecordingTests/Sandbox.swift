@@ -173,6 +173,31 @@ final class Sandbox: Sendable {
         }
     }
 
+    /// Runs `overscroll args…` in the box and sends it `signal` once `ready()` says so (or it
+    /// ended); returns how it ended.
+    func run(_ args: [String], signal: Int32, when ready: () -> Bool) throws -> Result {
+        let other = ProcessInfo.processInfo.environment["OVERSCROLL_TEST_BIN_DIR"].map { URL(fileURLWithPath: $0 + "/overscroll") }
+        let executable = try #require(other ?? CommandLineRunner.binary("overscroll"), "overscroll not built")
+        let p = Process()
+        p.executableURL = executable
+        p.arguments = args
+        p.currentDirectoryURL = URL(fileURLWithPath: box)
+        let err = Pipe()
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = err
+        try p.run()
+        nonisolated(unsafe) var errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async { errData = Self.readAll(err.fileHandleForReading.fileDescriptor); group.leave() }
+        while p.isRunning && !ready() { usleep(1_000) }
+        kill(p.processIdentifier, signal)
+        group.wait()
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, out: "", err: String(decoding: errData, as: UTF8.self),
+                      signalled: p.terminationReason == .uncaughtSignal)
+    }
+
     /// Holds the lock file at `relative` as a concurrent run would (flock), until released.
     func holdLock(_ relative: String) -> Int32 {
         let fd = open(path(relative), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)

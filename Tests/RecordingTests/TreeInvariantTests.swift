@@ -42,6 +42,8 @@ import Testing
     enum Setup: String, CaseIterable, Sendable {
         case clean, linkToFileAtOutput, linkToFolderAtOutput, danglingLinkAtOutput, loopLinkAtOutput
         case linksInsideOutputFolders, lockFileLinks, heldLocks, dotNamedDecoys, dotDotScenario, readOnlyFolder, concurrentRun
+        /// SIGINT or SIGTERM once the run has written a seeded number of entries into its staging.
+        case interruptedRun
     }
 
     /// The command line of a case: with `dotDotScenario`, the scenario is `suite/...json` (its
@@ -122,6 +124,19 @@ import Testing
             group.wait()
             results = box.values
             #expect(results.count == 2, "\(c.testDescription): a run did not start")
+        } else if c.setup == .interruptedRun {
+            var random = SplitMix64(state: UInt64(truncatingIfNeeded: c.testDescription.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }))
+            let wanted = Int(random.next() % 6)
+            let signal = random.next() % 2 == 0 ? SIGINT : SIGTERM
+            let folders = c.command.outputs.filter(\.folder).map { Sandbox.split($0.path) }
+            // Ready once a staging folder of an output holds `wanted` entries (no clock involved).
+            let r = try s.run(Self.arguments(c), signal: signal) {
+                folders.contains { parent, name in
+                    let dir = parent.isEmpty ? s.box : s.path(parent)
+                    return FileTree.entries(of: dir).contains { $0.hasPrefix("." + name + ".staging-") && FileTree.entries(of: dir + "/" + $0).count >= wanted }
+                }
+            }
+            results = [r]
         } else {
             results = [try s.run(Self.arguments(c))]
         }
@@ -138,6 +153,10 @@ import Testing
 
         for r in results {
             let detail = "\(c.testDescription): status \(r.status), \(r.err)"
+            if c.setup == .interruptedRun {
+                #expect(r.signalled ? [SIGINT, SIGTERM].contains(r.status) : [0, 1, 2].contains(r.status), "\(detail)")
+                continue
+            }
             #expect(!r.signalled && [0, 1, 2].contains(r.status), "\(detail)")
             if r.status == 2 {
                 let errors = r.err.split(separator: "\n").filter { $0.hasPrefix("overscroll") }
@@ -154,6 +173,8 @@ import Testing
                 if c.command.outputs.contains(where: \.locked) { #expect(r.status == 2 && r.err.contains("another overscroll run"), "\(detail)") }
             case .concurrentRun:
                 if r.status == 2 { #expect(r.err.contains("another overscroll run"), "\(detail)") }
+            case .interruptedRun:
+                break
             case .dotDotScenario:
                 if c.command.args.first == "test" {
                     #expect(r.status == 2 && r.err.contains("the scenario name '..'"), "\(detail)")
@@ -188,7 +209,7 @@ import Testing
     func plant(_ c: Case, in s: Sandbox, held: inout [Int32]) throws {
         let outputs = c.command.outputs.filter { $0.path != "suite/__snapshots__/a" }
         switch c.setup {
-        case .clean, .readOnlyFolder, .concurrentRun: break
+        case .clean, .readOnlyFolder, .concurrentRun, .interruptedRun: break
         case .linkToFileAtOutput: for o in outputs { try s.link(o.path, to: s.outside + "/secret.txt") }
         case .linkToFolderAtOutput: for o in outputs { try s.link(o.path, to: s.outside + "/dir") }
         case .danglingLinkAtOutput: for o in outputs { try s.link(o.path, to: s.outside + "/nowhere") }

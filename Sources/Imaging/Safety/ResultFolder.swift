@@ -152,6 +152,9 @@ public final class ResultFolder {
             unlink(journalPath + ".new")
             throw failure("cannot write the swap journal in \(OutputPaths.quoted(parent))")
         }
+        // From here the journal, not the signal cleanup, answers for the staging folder: after the
+        // exchange it holds the old set, whose entries of the user's move into the new one.
+        if let token = signalToken { SignalCleanup.remove(token); signalToken = nil }
         if overscroll_rename_exchange(staging, destination) == 0 {
             // The old set now sits at the staging path.
             finished = true
