@@ -207,6 +207,24 @@ import Testing
         #expect(!FileTree.entries(of: s.box).contains { $0.hasPrefix(".g.") })
     }
 
+    // 10. Killed right after the exchange rename: the new set is in place, the old one (with a
+    // folder of the user's still to carry over) at the staging path. A reader finishes it.
+    @Test func aReaderFinishesASwapKilledAfterTheExchange() throws {
+        let s = try Sandbox()
+        try s.write("g/frame-00000.png", "new")
+        try s.write("g/.overscroll-manifest", "overscroll manifest 1\nframe-00000.png\n")
+        let staging = s.path(".g.staging-999999"), old = s.path(".g.old-999999")
+        try s.write(".g.staging-999999/frame-00000.png", "old")
+        try s.write(".g.staging-999999/notes/mine.txt", "the user's")
+        var info = stat()
+        _ = lstat(s.path("g"), &info)
+        try s.write(".g.swap", "overscroll swap 2 \(info.st_ino)\n\(staging)\n\(old)\n\(s.path("g"))\nnotes\n")
+        ResultFolder.recoverForReading(s.path("g"))
+        #expect(FileTree.entries(of: s.box).filter { $0.hasPrefix(".g.") }.isEmpty)
+        #expect(FileTree.read(s.path("g/frame-00000.png")) == Array("new".utf8))
+        #expect(FileTree.read(s.path("g/notes/mine.txt")) == Array("the user's".utf8))
+    }
+
     // 16. SIGTERM to `test` with workers leaves no staging; a leftover that cannot go is named.
     @Test func anInterruptedSuiteLeavesNoStaging() throws {
         let s = try Sandbox()
