@@ -40,7 +40,7 @@ import Testing
     ]
 
     enum Setup: String, CaseIterable, Sendable {
-        case clean, linkToFileAtOutput, linkToFolderAtOutput, danglingLinkAtOutput, loopLinkAtOutput
+        case clean, linkToFileAtOutput, linkToFolderAtOutput, danglingLinkAtOutput, loopLinkAtOutput, fifoAtOutput
         case linksInsideOutputFolders, lockFileLinks, heldLocks, dotNamedDecoys, dotDotScenario, readOnlyFolder, concurrentRun
         /// SIGINT or SIGTERM once the run has written a seeded number of entries into its staging.
         case interruptedRun
@@ -165,7 +165,7 @@ import Testing
             switch c.setup {
             case .clean, .dotNamedDecoys:
                 #expect(r.status == c.command.clean, "\(detail) \(r.out)")
-            case .linkToFileAtOutput, .linkToFolderAtOutput, .danglingLinkAtOutput, .loopLinkAtOutput, .readOnlyFolder:
+            case .linkToFileAtOutput, .linkToFolderAtOutput, .danglingLinkAtOutput, .loopLinkAtOutput, .fifoAtOutput, .readOnlyFolder:
                 #expect(r.status == 2, "\(detail)")
             case .lockFileLinks:
                 if c.command.outputs.contains(where: \.locked) { #expect(r.status == 2 && r.err.contains(".lock"), "\(detail)") }
@@ -214,6 +214,11 @@ import Testing
         case .linkToFolderAtOutput: for o in outputs { try s.link(o.path, to: s.outside + "/dir") }
         case .danglingLinkAtOutput: for o in outputs { try s.link(o.path, to: s.outside + "/nowhere") }
         case .loopLinkAtOutput: for o in outputs { try s.link(o.path, to: s.path(o.path)) }
+        case .fifoAtOutput:
+            for o in outputs {
+                FileTree.remove(s.path(o.path))
+                #expect(mkfifo(s.path(o.path), 0o644) == 0)
+            }
         case .linksInsideOutputFolders:
             let names = ["index.html", "results.json", "report", "images", "trace.jsonl", "frame-00000.png", "frame-00004.png",
                          "s1.png", "s2.png", "plot.png", "contact-sheet.png", "suite"]
