@@ -8,7 +8,7 @@ import ScrollEngine
 /// loops while the action runs; a failure or a cancel leaves one message (`RefreshMessageBanner`)
 /// and keeps the rows. The list sits under a navigation bar with a large title (`NavigationBar`).
 public final class CoordinatorScene: Scene {
-    public static let descriptor = SceneDescriptor(name: "coordinator", key: 1, prefersLottie: true) { CoordinatorScene(context: $0) }
+    public static let descriptor = SceneDescriptor(name: "coordinator", key: 1, prefersLottie: true, refreshes: true) { CoordinatorScene(context: $0) }
     public let host: ScrollHost
     public let coordinator: RefreshCoordinator
     public let contentSync = ContentSync()

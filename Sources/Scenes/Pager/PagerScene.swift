@@ -74,8 +74,9 @@ public final class PagerScene: Scene, ScrollViewDelegate {
             resize(to: s, at: t)
         case let .setPage(n):
             request(page: n, at: t)
-        case let .key(key, _):
+        case let .key(key, mods):
             switch key {
+            case .space where mods.contains(.shift): request(page: wrap(destinationPage - 1), at: t)
             case .pageDown, .down, .space: request(page: wrap(destinationPage + 1), at: t)
             case .pageUp, .up: request(page: wrap(destinationPage - 1), at: t)
             case .home: request(page: 0, at: t)

@@ -8,12 +8,14 @@ import ScrollEngine
 /// screen: an inset grouped list under a navigation bar with a large title; a failed refresh
 /// leaves one message (`RefreshMessageBanner`), a cancel none.
 public final class RefreshableScene: Scene, ScrollViewDelegate {
-    public static let descriptor = SceneDescriptor(name: "refreshable", key: 2) { RefreshableScene(context: $0) }
+    public static let descriptor = SceneDescriptor(name: "refreshable", key: 2, refreshes: true) { RefreshableScene(context: $0) }
     public let host: ScrollHost
     public let config: RefreshableConfig
     public let theme: Theme
     public let behaviour: RefreshBehaviour
-    public private(set) var rowCount: Int
+    /// The messages, newest first; a successful refresh adds its rows at the top.
+    public private(set) var rows: MessageRows
+    public var rowCount: Int { rows.count }
     public let indicator: RefreshIndicator
     let runner: RefreshActionRunner
     public private(set) var machine: RefreshableMachine
@@ -31,7 +33,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         theme = o.theme
         behaviour = o.refresh
         self.config = config
-        rowCount = o.rows
+        rows = MessageRows(initial: o.rows)
         indicator = o.indicator.makeIndicator(defaultColor: o.theme.spinner)
         measurer = context.textMeasurer
         host = ScrollHost(size: o.size, topInset: NavigationBar.barHeight,
@@ -94,7 +96,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     }
 
     private func addRows(_ n: Int) {
-        rowCount += n
+        rows.prepend(n)
         scrollView.setContentHeight(Self.contentHeight(rows: rowCount, config))
     }
 
@@ -199,8 +201,8 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
                 for i in first..<last {
                     let y = sectionTop + Double(i) * step - offset
                     let textRect = Rect(x: cellX + 16, y: y, width: cellWidth - 32, height: step)
-                    content.append(.text("Message \(i)", textRect, TextStyle(size: 17, color: theme.title)))
-                    content.append(.text("\(i)분 전 · \(i)分前", textRect, TextStyle(size: 17, color: theme.subtitle, alignment: .right)))
+                    content.append(.text("Message \(rows.number(at: i))", textRect, TextStyle(size: 17, color: theme.title)))
+                    content.append(.text(rows.age(at: i), textRect, TextStyle(size: 17, color: theme.subtitle, alignment: .right)))
                     if i + 1 < rowCount {
                         content.append(.fill(Rect(x: cellX + 16, y: y + step - 0.5, width: cellWidth - 16, height: 0.5),
                                              theme.separator, cornerRadius: 0))
