@@ -79,9 +79,10 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         updateBanner()
     }
 
-    /// Shows the failure of the last refresh once; a new pull dismisses it.
+    /// Shows the failure of the last refresh once, when the indicator has gone (so the message
+    /// never slides over a ring still drawn); a new pull dismisses it.
     private func updateBanner() {
-        if let e = machine.lastError, machine.refreshes != bannerRefresh, state != .refreshing {
+        if let e = machine.lastError, machine.refreshes != bannerRefresh, state != .refreshing, indicatorPhase == .hidden {
             bannerRefresh = machine.refreshes
             banner = RefreshMessageBanner(failure: RefreshFailure(e), at: now, displaySeconds: behaviour.messageSeconds)
         }
@@ -164,8 +165,14 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         let pull = max(0, -scrollView.contentOffset)
         let triggerPull = machine.triggerPull
         switch state {
-        case .idle, .triggered: return .hidden // this view never enters .triggered
-        case let .pulling(p): return .pulling(progress: p, pullDistance: pull, threshold: threshold)
+        case .idle, .triggered: // this view never enters .triggered
+            // A refresh that ended under the finger: the pull stays visible, disarmed, until it lets go.
+            guard machine.awaitsRelease, pull > 0 else { return .hidden }
+            return .disarmed(progress: min(pull / threshold, 1), pullDistance: pull, threshold: threshold)
+        case let .pulling(p):
+            // Not ready: this pull will not refresh, and its ring must not look armed.
+            guard isReady else { return .disarmed(progress: p, pullDistance: pull, threshold: threshold) }
+            return .pulling(progress: p, pullDistance: pull, threshold: threshold)
         case .refreshing, .completing:
             let since = triggeredAt ?? now
             let loop = RefreshLoop.after(pull: min(triggerPull / threshold, 1), pullDistance: triggerPull, threshold: threshold, at: since)
