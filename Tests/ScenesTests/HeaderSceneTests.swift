@@ -7,7 +7,8 @@ struct HeaderSceneTests {
     @Test("31 rows of 64 pt with 8 pt gaps below a 56 + 8 pt pad, 8 pt below the last")
     func layout() {
         let scene = HeaderScene(context: SceneContext(options: SceneOptions()))
-        #expect(scene.scrollView.contentHeight == 56 + 8 + 31 * 64 + 30 * 8 + 8)
+        let expected: Double = 56 + 8 + 31 * 64 + 30 * 8 + 8
+        #expect(scene.scrollView.contentHeight == expected)
         let frame = scene.frame()
         let rows = frame.fills.filter { $0.cornerRadius == 12 }
         #expect(rows.first?.rect == Rect(x: 16, y: 64, width: 390 - 32, height: 64))
