@@ -19,6 +19,12 @@ import Testing
         placed(f).contains { ($0.text?.hasPrefix("Couldn't refresh") ?? false) && ($0.visible?.height ?? 0) > 0 }
     }
 
+    func barMaterialShown(_ f: FrameModel) -> Bool {
+        placed(f).contains { p in
+            if case let .fill(r, c, _) = p.command { r.y == 0 && r.height == NavigationBar.barHeight && c == Theme.light.barBackground && p.opacity == 1 } else { false }
+        }
+    }
+
     @Test(arguments: ["coordinator", "refreshable"], ["seed", "ios"])
     func noFrameShowsTheBannerOverTheRing(_ sceneName: String, _ spinner: String) async throws {
         for release in [true, false] { // let go before the failure, or hold the content through it
@@ -38,6 +44,8 @@ import Testing
                 if b { banner += 1 }
                 if r { ring += 1 }
                 #expect(!(b && r), "\(sceneName) \(spinner) release \(release): banner over the ring at t=\(d.t)")
+                // It slides in from under the bar, which has its material meanwhile (the slide is not cut in mid-air).
+                if b { #expect(barMaterialShown(f), "\(sceneName): transparent bar over a sliding banner at t=\(d.t)") }
             }
             #expect(banner > 10 && ring > 10, "\(sceneName): banner \(banner) frames, ring \(ring) frames")
         }

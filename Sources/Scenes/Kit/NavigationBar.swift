@@ -37,17 +37,23 @@ public struct NavigationBar: Sendable, Equatable {
     /// The fixed bar, drawn over everything at the top of the window: nothing at the scroll edge,
     /// then its material, hairline and inline title fading in as the content goes under it.
     /// The content is clipped below the bar (it never shows through the transparent bar).
-    public func bar(width: Double, offset: Double, theme: Theme) -> [DrawCommand] {
+    /// `covering`: something slides in from under the bar (a refresh message), so the bar shows
+    /// its material and hairline whatever the offset, and the slide never looks cut.
+    public func bar(width: Double, offset: Double, theme: Theme, covering: Bool = false) -> [DrawCommand] {
         let k = Self.collapse(offset: offset)
-        var out: [DrawCommand] = []
-        if k > 0 {
-            out.append(.group(opacity: k, translate: Point(0, 0), scale: 1, anchor: Point(0, 0), clip: nil, [
-                .fill(Rect(x: 0, y: 0, width: width, height: Self.barHeight), theme.barBackground, cornerRadius: 0),
-                .fill(Rect(x: 0, y: Self.barHeight - 0.5, width: width, height: 0.5), theme.separator, cornerRadius: 0),
-                .text(title, Rect(x: Self.inset, y: 0, width: max(1, width - 2 * Self.inset), height: Self.barHeight),
-                      TextStyle(size: Self.inlineTitleSize, weight: .semibold, color: theme.title, alignment: .center)),
-            ]))
+        let material = covering ? 1 : k
+        guard material > 0 else { return [] }
+        var chrome: [DrawCommand] = [
+            .fill(Rect(x: 0, y: 0, width: width, height: Self.barHeight), theme.barBackground, cornerRadius: 0),
+            .fill(Rect(x: 0, y: Self.barHeight - 0.5, width: width, height: 0.5), theme.separator, cornerRadius: 0),
+        ]
+        let inline: DrawCommand = .text(title, Rect(x: Self.inset, y: 0, width: max(1, width - 2 * Self.inset), height: Self.barHeight),
+                                        TextStyle(size: Self.inlineTitleSize, weight: .semibold, color: theme.title, alignment: .center))
+        if k == material {
+            chrome.append(inline)
+        } else if k > 0 {
+            chrome.append(.group(opacity: k, translate: Point(0, 0), scale: 1, anchor: Point(0, 0), clip: nil, [inline]))
         }
-        return out
+        return [.group(opacity: material, translate: Point(0, 0), scale: 1, anchor: Point(0, 0), clip: nil, chrome)]
     }
 }
