@@ -120,8 +120,7 @@ public final class CairoRenderer {
             cairo_stroke(cr)
         case let .lottie(f):
             if lottie?.draw(f, cr: cr) != true {
-                let fallback = lottie?.fallbackColor(for: f).map { f.fallback.recoloured(to: $0) } ?? f.fallback
-                draw(fallback, cr: cr, visible: visible)
+                draw(lottie?.fallback(for: f) ?? f.fallback, cr: cr, visible: visible)
             }
         case let .group(opacity, translate, scale, anchor, clip, children):
             guard opacity > 0, scale > 0 else { return }

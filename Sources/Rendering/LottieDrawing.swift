@@ -6,11 +6,11 @@ public protocol LottieDrawing: AnyObject {
     /// Draws the frame into the cairo context `cr` (user space in points). Returns false if
     /// nothing could be drawn.
     func draw(_ frame: LottieFrame, cr: OpaquePointer) -> Bool
-    /// The colour the frame's vector fallback is drawn in when `draw` returns false (the
-    /// animation's own, so blue stays blue); nil keeps the fallback's colours.
-    func fallbackColor(for frame: LottieFrame) -> Color?
+    /// What is drawn when `draw` returns false: the frame's vector fallback, made to look like
+    /// the animation where the drawer knows how it looks.
+    func fallback(for frame: LottieFrame) -> [DrawCommand]
 }
 
 public extension LottieDrawing {
-    func fallbackColor(for frame: LottieFrame) -> Color? { nil }
+    func fallback(for frame: LottieFrame) -> [DrawCommand] { frame.fallback }
 }

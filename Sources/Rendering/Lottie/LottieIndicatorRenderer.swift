@@ -49,8 +49,8 @@ public final class LottieIndicatorRenderer: LottieDrawing {
 
     private var files: [String: FileState] = [:]
     private var dropped: Set<String> = []
-    /// The colour each file's frames are drawn in, once one had ink (its fallback takes it).
-    private var inkColors: [String: Color] = [:]
+    /// How each file's frames look, once one had ink (its fallback takes it on).
+    private var inks: [String: Ink] = [:]
     private var useCounter = 0
     /// Frames that missed their deadline, over the renderer's life (tests, diagnostics).
     private(set) var missedFrames = 0
@@ -157,7 +157,7 @@ public final class LottieIndicatorRenderer: LottieDrawing {
     }
 
     private func store(_ request: LottieRenderRequest, _ surface: OpaquePointer, in state: FileState, path: String) {
-        if request.tint == nil, inkColors[path] == nil { inkColors[path] = Self.inkColor(surface) }
+        if inks[path] == nil { inks[path] = Self.ink(surface) }
         if let old = state.frames[request] {
             cairo_surface_destroy(old.surface)
             state.cachedBytes -= Self.bytes(request)
@@ -185,32 +185,57 @@ public final class LottieIndicatorRenderer: LottieDrawing {
         report("lottie: \(path): \(reason)")
     }
 
-    /// The colour the fallback of a `.lottie` command is drawn in: its tint, or the colour the
-    /// file's frames were drawn in (nil before any had ink: the fallback's own).
-    public func fallbackColor(for frame: LottieFrame) -> Color? {
-        frame.tint.map { $0.withAlpha(1) } ?? inkColors[frame.animation.path]
+    /// The vector fallback of `frame`, made to look like the animation it stands in for: in its
+    /// colour (its tint, or the colour its frames were drawn in) and scaled about its centre to
+    /// the radius its frames' ink has, so the swap neither changes colour nor jumps in size.
+    public func fallback(for frame: LottieFrame) -> [DrawCommand] {
+        let ink = inks[frame.animation.path]
+        var out = frame.fallback
+        if let c = frame.tint.map({ $0.withAlpha(1) }) ?? ink?.color { out = out.recoloured(to: c) }
+        let fit = Self.aspectFit(frame.rect, width: frame.animation.width, height: frame.animation.height)
+        let center = Point(frame.rect.x + frame.rect.width / 2, frame.rect.y + frame.rect.height / 2)
+        if let ink, let r = out.meanRadius(about: center), r > 0 {
+            let scale = ink.radiusFraction * fit.width / r
+            if scale.isFinite, scale > 0.25, scale < 4, abs(scale - 1) > 0.01 {
+                out = [.group(opacity: 1, translate: Point(0, 0), scale: scale, anchor: center, clip: nil, out)]
+            }
+        }
+        return out
     }
 
-    /// The mean colour of a rendered frame's ink, weighted by coverage (nil when it is empty).
-    static func inkColor(_ surface: OpaquePointer) -> Color? {
+    /// The look of a rendered frame's ink: its mean colour, and its mean distance from the
+    /// centre as a fraction of the frame's width, both weighted by coverage.
+    struct Ink: Equatable {
+        var color: Color
+        var radiusFraction: Double
+    }
+
+    /// The ink of a rendered frame (nil when it is empty).
+    static func ink(_ surface: OpaquePointer) -> Ink? {
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { return nil }
         let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
-        var sum = (r: 0.0, g: 0.0, b: 0.0, a: 0.0)
+        var sum = (r: 0.0, g: 0.0, b: 0.0, a: 0.0, d: 0.0)
+        let cx = Double(w) / 2, cy = Double(h) / 2
         for y in 0..<h {
             let row = (data + y * stride).withMemoryRebound(to: UInt32.self, capacity: w) { $0 }
             for x in 0..<w {
                 let p = row[x]
+                let a = Double(p >> 24)
+                if a == 0 { continue }
                 // Premultiplied: the channels are already weighted by coverage.
-                sum.a += Double(p >> 24)
+                sum.a += a
                 sum.r += Double((p >> 16) & 0xFF)
                 sum.g += Double((p >> 8) & 0xFF)
                 sum.b += Double(p & 0xFF)
+                let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
+                sum.d += a * (dx * dx + dy * dy).squareRoot()
             }
         }
-        guard sum.a > 0 else { return nil }
-        return Color(r: min(1, sum.r / sum.a), g: min(1, sum.g / sum.a), b: min(1, sum.b / sum.a), a: 1)
+        guard sum.a > 0, w > 0 else { return nil }
+        return Ink(color: Color(r: min(1, sum.r / sum.a), g: min(1, sum.g / sum.a), b: min(1, sum.b / sum.a), a: 1),
+                   radiusFraction: sum.d / sum.a / Double(w))
     }
 
     /// Waits until every file's worker has nothing queued (tests: frames rendered ahead are ready).

@@ -21,4 +21,35 @@ extension Array where Element == DrawCommand {
             }
         }
     }
+
+    /// The mean distance from `center` of the strokes (arc radii, the far ends of capsules and
+    /// lines), groups' translation and scale applied; nil when there are none.
+    public func meanRadius(about center: Point) -> Double? {
+        var sum = 0.0, n = 0.0
+        func walk(_ cs: [DrawCommand], dx: Double, dy: Double, scale: Double, anchor: Point) {
+            func place(_ p: Point) -> Point {
+                Point(anchor.x + (p.x - anchor.x) * scale + dx, anchor.y + (p.y - anchor.y) * scale + dy)
+            }
+            for c in cs {
+                switch c {
+                case let .arc(a):
+                    let p = place(a.center)
+                    sum += a.radius * scale + ((p.x - center.x) * (p.x - center.x) + (p.y - center.y) * (p.y - center.y)).squareRoot()
+                    n += 1
+                case let .capsule(from, to, _, _), let .line(from, to, _, _):
+                    let a = place(from), b = place(to)
+                    let da = ((a.x - center.x) * (a.x - center.x) + (a.y - center.y) * (a.y - center.y)).squareRoot()
+                    let db = ((b.x - center.x) * (b.x - center.x) + (b.y - center.y) * (b.y - center.y)).squareRoot()
+                    sum += (da + db) / 2
+                    n += 1
+                case let .group(_, t, s, anc, _, children):
+                    // Nested transforms are rare here (one level); compose the translation and scale.
+                    walk(children, dx: dx + t.x, dy: dy + t.y, scale: scale * s, anchor: s == 1 ? anchor : anc)
+                default: break
+                }
+            }
+        }
+        walk(self, dx: 0, dy: 0, scale: 1, anchor: center)
+        return n > 0 ? sum / n : nil
+    }
 }
