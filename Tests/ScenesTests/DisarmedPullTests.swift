@@ -73,4 +73,18 @@ import Testing
         await d.wait(1.5)
         #expect(scene.scrollView.contentOffset == 0 && arcs(d.frame()).isEmpty)
     }
+
+    @Test func theDisarmedRingKeepsTheSpinnerContrast() async throws {
+        for theme in Theme.all {
+            for style in SpinnerStyle.names {
+                let d = try SessionDriver("refreshable") { $0.refresh.outcome = .hang; $0.theme = theme; $0.indicator.style = style }
+                await d.drag(fromY: 400, toY: 256, duration: 0.3, hold: 0.2)
+                await d.wait(0.5)
+                await d.drag(fromY: 100, toY: 700, duration: 0.4, release: false)
+                let graphics = Contrast.findings(d.frame()).filter { $0.kind == .graphic }
+                let best = try #require(graphics.max { $0.ratio < $1.ratio }, "\(theme.name) \(style): no ring")
+                #expect(best.passes, "\(theme.name) \(style): \(best)")
+            }
+        }
+    }
 }
