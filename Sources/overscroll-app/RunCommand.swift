@@ -11,7 +11,7 @@ import ScrollEngine
 enum RunCommand {
     static let defaults = SceneOptions()
 
-    static let scene = Option.choice("scene", value: "NAME", SceneCatalog.names, help: "scene to open (any case)",
+    static let scene = Option.choice("scene", value: "NAME", SceneCatalog.names, help: "scene to open, in any case",
                                      default: SceneCatalog.defaultScene, ignoringCase: true)
     static let size = Option<Size>.custom("size", value: "WxH", help: "window size in points", expects: "WxH in points (e.g. 390x844)",
                                           annotation: "default \(NumberText.format(defaults.size.width))x\(NumberText.format(defaults.size.height))") { text in
