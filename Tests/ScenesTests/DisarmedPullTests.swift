@@ -68,10 +68,18 @@ import Testing
             }
         }
         #expect(frames > 30)
-        // Lifted: the content returns and the indicator goes.
+        // Lifted: the indicator stays while the content returns, then goes.
         d.send(.pointerUp(Point(200, 420)))
-        await d.wait(1.5)
-        #expect(scene.scrollView.contentOffset == 0 && arcs(d.frame()).isEmpty)
+        var returning = 0
+        for _ in 0..<90 {
+            await d.wait(1 / 60)
+            if scene.scrollView.contentOffset < -2 {
+                returning += 1
+                #expect(!arcs(d.frame()).isEmpty, "an empty gap while the content returns at t=\(d.t)")
+            }
+        }
+        #expect(returning > 3)
+        #expect(scene.scrollView.contentOffset == 0 && arcs(d.frame()).isEmpty && !scene.isAnimating)
     }
 
     @Test func theDisarmedRingKeepsTheSpinnerContrast() async throws {

@@ -27,6 +27,9 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     public private(set) var banner: RefreshMessageBanner?
     /// The refresh whose failure the banner shows (so it is made once).
     private var bannerRefresh = 0
+    /// A refresh ended under the finger: its pull stays drawn (disarmed) until the finger has let
+    /// go and the content has returned.
+    private var heldPull = false
 
     public init(context: SceneContext, config: RefreshableConfig = RefreshableConfig()) {
         let o = context.options
@@ -76,6 +79,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
             default: preconditionFailure("unperformed refresh effect \(effect)")
             }
         }
+        if machine.awaitsRelease { heldPull = true } else if state != .idle || scrollView.contentOffset >= 0 { heldPull = false }
         updateBanner()
     }
 
@@ -142,7 +146,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     }
 
     public var isAnimating: Bool {
-        scrollView.isMoving || state == .refreshing || state == .completing || (!isReady && machine.restStart != nil) || bannerSliding
+        scrollView.isMoving || state == .refreshing || state == .completing || (!isReady && machine.restStart != nil) || bannerSliding || heldPull
     }
 
     /// True while the message slides in or out.
@@ -166,8 +170,9 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         let triggerPull = machine.triggerPull
         switch state {
         case .idle, .triggered: // this view never enters .triggered
-            // A refresh that ended under the finger: the pull stays visible, disarmed, until it lets go.
-            guard machine.awaitsRelease, pull > 0 else { return .hidden }
+            // A refresh that ended under the finger: the pull stays visible, disarmed, until the
+            // finger lets go and the content is back.
+            guard machine.awaitsRelease || heldPull, pull > 0 else { return .hidden }
             return .disarmed(progress: min(pull / threshold, 1), pullDistance: pull, threshold: threshold)
         case let .pulling(p):
             // Not ready: this pull will not refresh, and its ring must not look armed.
