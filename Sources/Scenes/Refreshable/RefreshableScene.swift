@@ -146,7 +146,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     }
 
     public var isAnimating: Bool {
-        scrollView.isMoving || state == .refreshing || state == .completing || (!isReady && machine.restStart != nil) || bannerSliding || heldPull
+        scrollView.isMoving || state == .refreshing || state == .completing || (!isReady && machine.restStart != nil) || bannerSliding || (heldPull && !scrollView.isDragging)
     }
 
     /// True while the message slides in or out.
