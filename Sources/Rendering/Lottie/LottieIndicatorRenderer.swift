@@ -22,6 +22,8 @@ public final class LottieIndicatorRenderer: LottieDrawing {
     public var framesAhead: Int
     /// Bytes of rendered frames kept per file.
     public static let maxCachedBytes = 32 << 20
+    /// Pixel sizes whose last frame is kept for a miss, per file.
+    public static let sizesShown = 4
     /// Called once with a one-line message when a file is dropped or fails to load
     /// (defaults to printing on standard error).
     public var report: (String) -> Void = { line in
@@ -41,8 +43,11 @@ public final class LottieIndicatorRenderer: LottieDrawing {
         /// Rendered frames, with when each was last used.
         var frames: [LottieRenderRequest: (surface: OpaquePointer, used: Int)] = [:]
         var cachedBytes = 0
-        /// The frame last drawn per pixel size (drawn again on a miss).
+        /// The frame last drawn per pixel size (drawn again on a miss), for the latest sizes.
         var shown: [PixelSize: LottieRenderRequest] = [:]
+        /// The pixel size of the last draw: a loop renders ahead only while it holds still (not
+        /// during the completion's shrink, whose sizes never come back).
+        var lastSize: PixelSize?
         var misses = 0
         init(worker: LottieRenderWorker) { self.worker = worker }
     }
@@ -115,11 +120,18 @@ public final class LottieIndicatorRenderer: LottieDrawing {
         } else {
             state.misses = 0
         }
-        if case .loop = frame.mode { renderAhead(after: request, count: frame.animation.frameCount, in: state) }
+        if case .loop = frame.mode, state.lastSize == nil || state.lastSize == size {
+            renderAhead(after: request, count: frame.animation.frameCount, in: state)
+        }
+        state.lastSize = size
         guard let key = state.frames[request] != nil ? request : state.shown[size], let image = state.frames[key] else { return false }
-        state.shown[size] = key
         useCounter += 1
         state.frames[key]?.used = useCounter
+        state.shown[size] = key
+        while state.shown.count > Self.sizesShown,
+              let oldest = state.shown.min(by: { (state.frames[$0.value]?.used ?? 0) < (state.frames[$1.value]?.used ?? 0) }) {
+            state.shown[oldest.key] = nil
+        }
         cairo_save(cr)
         cairo_translate(cr, fit.x, fit.y)
         cairo_scale(cr, fit.width / Double(size.width), fit.height / Double(size.height))
