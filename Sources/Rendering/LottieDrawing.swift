@@ -16,4 +16,11 @@ public protocol LottieDrawing: AnyObject {
     func makeStrict(frameDeadline: Double)
     /// The first frame that missed its deadline in strict mode, described.
     var strictFailure: String? { get }
+    /// What is drawn when `draw` returns false: the frame's vector fallback, made to look like
+    /// the animation where the drawer knows how it looks.
+    func fallback(for frame: LottieFrame) -> [DrawCommand]
+}
+
+public extension LottieDrawing {
+    func fallback(for frame: LottieFrame) -> [DrawCommand] { frame.fallback }
 }

@@ -8,12 +8,14 @@ import ScrollEngine
 /// screen: an inset grouped list under a navigation bar with a large title; a failed refresh
 /// leaves one message (`RefreshMessageBanner`), a cancel none.
 public final class RefreshableScene: Scene, ScrollViewDelegate {
-    public static let descriptor = SceneDescriptor(name: "refreshable", key: 2) { RefreshableScene(context: $0) }
+    public static let descriptor = SceneDescriptor(name: "refreshable", key: 2, refreshes: true) { RefreshableScene(context: $0) }
     public let host: ScrollHost
     public let config: RefreshableConfig
     public let theme: Theme
     public let behaviour: RefreshBehaviour
-    public private(set) var rowCount: Int
+    /// The messages, newest first; a successful refresh adds its rows at the top.
+    public private(set) var rows: MessageRows
+    public var rowCount: Int { rows.count }
     public let indicator: RefreshIndicator
     let runner: RefreshActionRunner
     public private(set) var machine: RefreshableMachine
@@ -23,13 +25,18 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     let measurer: any TextMeasurer
     /// The message of the last refresh that failed, while it shows.
     public private(set) var banner: RefreshMessageBanner?
+    /// A failure (or timeout) whose message waits for the indicator to go, with the refresh it ended.
+    private var pendingFailure: (failure: RefreshFailure, refresh: Int)?
+    /// A refresh ended under the finger: its pull stays drawn (disarmed) until the finger has let
+    /// go and the content has returned.
+    private var heldPull = false
 
     public init(context: SceneContext, config: RefreshableConfig = RefreshableConfig()) {
         let o = context.options
         theme = o.theme
         behaviour = o.refresh
         self.config = config
-        rowCount = o.rows
+        rows = MessageRows(initial: o.rows)
         indicator = o.indicator.makeIndicator(defaultColor: o.theme.spinner)
         measurer = context.textMeasurer
         host = ScrollHost(size: o.size, topInset: NavigationBar.barHeight,
@@ -72,17 +79,23 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
             case let .cancelAction(token): runner.cancel(token: token)
             case let .finished(.success(n)): addRows(n)
             case let .finished(.failure(e)):
-                // A failure or a timeout leaves one message; a cancel (Esc) none.
-                if !e.isCancellation {
-                    banner = RefreshMessageBanner(failure: e, at: now, displaySeconds: behaviour.messageSeconds)
-                }
+                // A failure or a timeout leaves one message (once the indicator has gone); a cancel (Esc) none.
+                if !e.isCancellation { pendingFailure = (e, machine.refreshes) }
             }
         }
+        if machine.awaitsRelease { heldPull = true } else if state != .idle || scrollView.contentOffset >= 0 { heldPull = false }
         updateBanner()
     }
 
-    /// A new pull dismisses the message; a message that has gone is dropped.
+    /// Shows the failure of the last refresh once, when the indicator has gone (so the message
+    /// never slides over a ring still drawn); a new refresh drops it; a new pull dismisses it.
     private func updateBanner() {
+        if let p = pendingFailure, p.refresh != machine.refreshes {
+            pendingFailure = nil
+        } else if let p = pendingFailure, state != .refreshing, indicatorPhase == .hidden {
+            pendingFailure = nil
+            banner = RefreshMessageBanner(failure: p.failure, at: now, displaySeconds: behaviour.messageSeconds)
+        }
         guard var b = banner else { return }
         if machine.isPulling { b.dismiss(at: now) }
         banner = b.isGone(at: now) ? nil : b
@@ -95,7 +108,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     }
 
     private func addRows(_ n: Int) {
-        rowCount += n
+        rows.prepend(n)
         scrollView.setContentHeight(Self.contentHeight(rows: rowCount, config))
     }
 
@@ -140,7 +153,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     }
 
     public var isAnimating: Bool {
-        scrollView.isMoving || state == .refreshing || state == .completing || (!isReady && machine.restStart != nil) || bannerSliding
+        scrollView.isMoving || state == .refreshing || state == .completing || (!isReady && machine.restStart != nil) || bannerSliding || (heldPull && !scrollView.isDragging)
     }
 
     /// True while the message slides in or out.
@@ -163,8 +176,15 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         let pull = max(0, -scrollView.contentOffset)
         let triggerPull = machine.triggerPull
         switch state {
-        case .idle, .triggered: return .hidden // this view never enters .triggered
-        case let .pulling(p): return .pulling(progress: p, pullDistance: pull, threshold: threshold)
+        case .idle, .triggered: // this view never enters .triggered
+            // A refresh that ended under the finger: the pull stays visible, disarmed, until the
+            // finger lets go and the content is back.
+            guard machine.awaitsRelease || heldPull, pull > 0 else { return .hidden }
+            return .disarmed(progress: min(pull / threshold, 1), pullDistance: pull, threshold: threshold)
+        case let .pulling(p):
+            // Not ready: this pull will not refresh, and its ring must not look armed.
+            guard isReady else { return .disarmed(progress: p, pullDistance: pull, threshold: threshold) }
+            return .pulling(progress: p, pullDistance: pull, threshold: threshold)
         case .refreshing, .completing:
             let since = triggeredAt ?? now
             let loop = RefreshLoop.after(pull: min(triggerPull / threshold, 1), pullDistance: triggerPull, threshold: threshold, at: since)
@@ -200,8 +220,8 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
                 for i in first..<last {
                     let y = sectionTop + Double(i) * step - offset
                     let textRect = Rect(x: cellX + 16, y: y, width: cellWidth - 32, height: step)
-                    content.append(.text("Message \(i)", textRect, TextStyle(size: 17, color: theme.title)))
-                    content.append(.text("\(i)분 전 · \(i)分前", textRect, TextStyle(size: 17, color: theme.subtitle, alignment: .right)))
+                    content.append(.text("Message \(rows.number(at: i))", textRect, TextStyle(size: 17, color: theme.title)))
+                    content.append(.text(rows.age(at: i), textRect, TextStyle(size: 17, color: theme.subtitle, alignment: .right)))
                     if i + 1 < rowCount {
                         content.append(.fill(Rect(x: cellX + 16, y: y + step - 0.5, width: cellWidth - 16, height: 0.5),
                                              theme.separator, cornerRadius: 0))
