@@ -37,11 +37,10 @@ build: deps
 	$(SWIFT) build -c release --product overscroll-app
 	$(SWIFT) build -c release --product overscroll
 
-run: build
-	@if [ -z "$$DISPLAY" ] && [ -z "$$WAYLAND_DISPLAY" ]; then \
-	  echo "make run: no display (DISPLAY and WAYLAND_DISPLAY unset); headless: .build/release/overscroll record Tests/Scenarios/list-tour.json --out out/tour"; \
-	  exit 1; \
-	fi
+# The display is checked before the build (tools/check-display.sh), so a missing one costs no build.
+run:
+	@tools/check-display.sh "make run"
+	@$(MAKE) --no-print-directory build
 	.build/release/overscroll run $(RUN_ARGS)
 
 # Every test: the Swift tests (the report test loads a real report in headless Chromium), then
