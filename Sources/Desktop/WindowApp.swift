@@ -106,9 +106,15 @@ public final class WindowApp {
         SDL_SetMainReady()
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "1")
+        // Unless SDL_VIDEODRIVER chooses, a display named alone is the only driver tried (no
+        // probing of a server nobody named). With both named SDL tries x11, then wayland (SDL 2.26
+        // takes one name only); its offscreen fallback is refused below.
+        if driver.isEmpty && (display == nil) != (wayland == nil) {
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, display == nil ? "wayland" : "x11")
+        }
         guard SDL_Init(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)) == 0 else {
             let message = String(cString: SDL_GetError())
-            if driver == "x11" || driver == "wayland" { throw .unreachable(display: display, wayland: wayland) }
+            if driver.isEmpty || driver == "x11" || driver == "wayland" { throw .unreachable(display: display, wayland: wayland) }
             throw .sdl(message)
         }
         // SDL 2 falls back to its offscreen driver when no server answers: a window nobody sees,

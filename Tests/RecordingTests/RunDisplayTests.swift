@@ -16,7 +16,7 @@ import Testing
     static func run(_ executable: URL, _ args: [String], environment: [String: String], limit: Double = 60,
                     sourceLocation: SourceLocation = #_sourceLocation) throws -> (status: Int32, output: String) {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("run-display-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
         let handle = try FileHandle(forWritingTo: log)
         defer { try? handle.close() }
