@@ -7,9 +7,12 @@ APT_PACKAGES := pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev librlottie-
 TOOL_PACKAGES := imagemagick xvfb xdotool x11-apps
 # The browser the HTML report of `overscroll test` is checked in (needed by `make test`).
 REPORT_PACKAGES := chromium
+# A real display server for `make check-touchpad`: headless sway and its Xwayland, xhost to let root
+# into it, python3 for the virtual pointer and the report (setpriv comes with util-linux).
+TOUCHPAD_PACKAGES := sway xwayland x11-xserver-utils python3
 RUN_ARGS     ?=
 
-.PHONY: all deps tool-deps report-deps build run test scenarios bench bench-suite fuzz check-xinput2 sanitize clean
+.PHONY: all deps tool-deps report-deps touchpad-deps build run test scenarios bench bench-suite fuzz check-xinput2 check-touchpad sanitize clean
 
 all: build
 
@@ -32,6 +35,9 @@ tool-deps:
 
 report-deps:
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(REPORT_PACKAGES)"
+
+touchpad-deps:
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(TOUCHPAD_PACKAGES)"
 
 build: deps
 	$(SWIFT) build -c release --product overscroll-app
@@ -65,6 +71,11 @@ bench-suite: deps
 # XInput 2 smooth scrolling against a real X server (Xvfb): see tools/check-xinput2.sh.
 check-xinput2: build tool-deps
 	xvfb-run -a tools/check-xinput2.sh .build/release/overscroll
+
+# Touchpad and wheel through headless sway, on X11 (Xwayland) and Wayland: see tools/touchpad/ and
+# the README's "make check-touchpad". Prints the table of both paths; about a minute.
+check-touchpad: build touchpad-deps
+	tools/touchpad/check-touchpad.sh .build/release/overscroll
 
 # The test suite under AddressSanitizer with leak detection. Suppressions (fontconfig's own
 # process-lifetime caches only) are in Tests/Sanitizers/lsan.supp. Swift's backtracer is off: under
