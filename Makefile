@@ -73,9 +73,11 @@ check-xinput2: build tool-deps
 	xvfb-run -a tools/check-xinput2.sh .build/release/overscroll
 
 # Touchpad and wheel through headless sway, on X11 (Xwayland) and Wayland: see tools/touchpad/ and
-# the README's "make check-touchpad". Prints the table of both paths; about a minute.
+# the README's "make check-touchpad". Prints the table of both paths, on a scale-1 output and on a
+# scale-2 (HiDPI) one; about a minute each.
 check-touchpad: build touchpad-deps
-	tools/touchpad/check-touchpad.sh .build/release/overscroll
+	SCALE=1 tools/touchpad/check-touchpad.sh .build/release/overscroll
+	SCALE=2 tools/touchpad/check-touchpad.sh .build/release/overscroll
 
 # The test suite under AddressSanitizer with leak detection. Suppressions (fontconfig's own
 # process-lifetime caches only) are in Tests/Sanitizers/lsan.supp. Swift's backtracer is off: under

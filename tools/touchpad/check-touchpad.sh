@@ -9,6 +9,7 @@
 #
 # usage: tools/touchpad/check-touchpad.sh [path/to/overscroll]   (default .build/release/overscroll)
 #   env: OUT=dir (default: a new folder under ${TMPDIR:-/tmp})   PATHS="x11 wayland"
+#        SCALE=2 (the output's scale: HiDPI; its layout stays 1280x1024 logical px)
 # exit: 0 pass, 1 the app failed a check, 2 the check could not run
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -17,7 +18,8 @@ PATHS=${PATHS:-"x11 wayland"}
 OUT=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/check-touchpad.XXXXXX")}
 mkdir -p "$OUT" && OUT=$(cd "$OUT" && pwd) && chmod 755 "$OUT"
 RUN=$OUT/run                 # the compositor's XDG_RUNTIME_DIR (0700, its user's)
-W=1280 H=1024                # the headless output, the pointer's extent
+W=1280 H=1024                # the headless output in logical px, the pointer's extent
+SCALE=${SCALE:-1}
 
 say() { printf 'check-touchpad: %s\n' "$*" >&2; }
 die() { say "cannot run: $*"; exit 2; }
@@ -52,13 +54,13 @@ trap 'exit 2' INT TERM
 # ---- the compositor ----
 rm -rf "$RUN" && mkdir -m 700 "$RUN" || die "cannot make $RUN"
 [ ${#AS_USER[@]} -gt 0 ] && chown 65534:65534 "$RUN"
-cat >"$OUT/sway.conf" <<'EOF'
-output HEADLESS-1 mode 1280x1024 position 0 0 scale 1
+cat >"$OUT/sway.conf" <<EOF
+output HEADLESS-1 mode $((W * SCALE))x$((H * SCALE)) position 0 0 scale $SCALE
 xwayland enable
 default_border none
 default_floating_border none
 for_window [title="^Overscroll"] floating enable, move position 0 0
-exec sh -c 'echo "$DISPLAY" > "$XDG_RUNTIME_DIR/x-display"'
+exec sh -c 'echo "\$DISPLAY" > "\$XDG_RUNTIME_DIR/x-display"'
 EOF
 env -i PATH="$PATH" HOME="$RUN" XDG_RUNTIME_DIR="$RUN" WLR_BACKENDS=headless WLR_HEADLESS_OUTPUTS=1 \
   WLR_RENDERER=pixman "${AS_USER[@]}" sway -c "$OUT/sway.conf" >"$OUT/sway.log" 2>&1 &
@@ -73,7 +75,7 @@ export XDG_RUNTIME_DIR=$RUN
 WAYLAND_DISPLAY=$(basename "$(ls "$RUN"/wayland-? | head -1)"); export WAYLAND_DISPLAY
 SWAYSOCK=$(ls "$RUN"/sway-ipc.*.sock | head -1); export SWAYSOCK
 XDISPLAY=$(cat "$RUN/x-display")
-say "sway $(sway --version | awk '{print $3}') headless on $WAYLAND_DISPLAY, Xwayland on $XDISPLAY"
+say "sway $(sway --version | awk '{print $3}') headless on $WAYLAND_DISPLAY (scale $SCALE), Xwayland on $XDISPLAY"
 
 # ---- the virtual pointer: kept for the whole run (Xwayland drops its pointer when the seat loses one) ----
 mkfifo "$OUT/vpointer.in"
@@ -142,7 +144,7 @@ for n in walk(json.load(sys.stdin)):
 run_path() {   # $1: x11 | wayland
   local p=$1 d=$OUT/$1 win con x y
   mkdir -p "$d"
-  local args=(run --scene coordinator --scale 1 --size 390x844 --refresh-duration 1
+  local args=(run --scene coordinator --size 390x844 --refresh-duration 1
               --capture "$d/cap.json" --trace "$d/live.jsonl")
   if [ "$p" = x11 ]; then
     # The first X client starts Xwayland (as the compositor's user); it lets root in.
@@ -174,7 +176,7 @@ run_path() {   # $1: x11 | wayland
 }
 
 for p in $PATHS; do run_path "$p" || say "$p: FAILED"; done
-python3 "$HERE/report.py" "$OUT" $PATHS
+SCALE=$SCALE python3 "$HERE/report.py" "$OUT" $PATHS
 status=$?
 say "results in $OUT"
 exit $status

@@ -13,7 +13,8 @@ at rest (clicks), the peak pull, the refreshes, and what the content did after t
 Checks, each path: every injected delta arrives (none lost when the pointer enters), fingers
 as precise touchpad deltas of 1 pt per px (1 %), clicks as notches of 40 pt; across paths: the
 same distance (5 %) and the same refreshes; each capture replays to the offsets the live window
-showed (at rest after every sequence, 1 pt). Prints the table and "check-touchpad: PASS" or
+showed (at rest after every sequence, 1 pt); on Wayland the window draws at the output's scale
+(env SCALE), on Xwayland at 1. Prints the table and "check-touchpad: PASS" or
 "check-touchpad: FAIL — ..."; exit 0 / 1.
 """
 import json
@@ -144,6 +145,19 @@ def main():
             cells["replay_diff"].append(fmt(r.get("replay_diff"), "{:.2f}"))
         lines.append(f"| {s['name']} | {injected} | " + " | ".join(" / ".join(v) for v in cells.values()) + " |")
     print("\n".join(lines))
+    # HiDPI: on Wayland the window draws at the output's scale (SCALE); Xwayland's X11 windows
+    # draw at 1 and the compositor scales them.
+    output_scale = float(os.environ.get("SCALE", "1"))
+    scales = []
+    for p in paths:
+        cap = os.path.join(out, p, "cap.json")
+        if os.path.exists(cap):
+            scale = json.load(open(cap)).get("scale")
+            scales.append(f"{p} {scale:g}" if isinstance(scale, (int, float)) else f"{p} ?")
+            want = output_scale if p == "wayland" else 1.0
+            if scale != want:
+                problems.append(f"{p}: drawn at {scale} px per pt on a scale-{output_scale:g} output, expected {want:g}")
+    print(f"output scale {output_scale:g}; drawn at (px per pt): " + ", ".join(scales))
 
     for p in paths:
         if res[p] is None:
