@@ -203,14 +203,20 @@ public final class WindowApp {
             // millisecond, and per-event clock reads microseconds apart would turn a batch of
             // motion events into absurd velocities.
             let pumpTime = now()
-            for e in xinput?.drain(at: pumpTime) ?? [] {
-                onInput?(e, pumpTime)
-                session.handle(e, at: pumpTime)
-            }
+            let smooth = xinput?.drain(at: pumpTime) ?? []
+            var batch: [SDL_Event] = []
             while got != 0 {
-                handle(event, at: pumpTime)
+                batch.append(event)
                 got = SDL_PollEvent(&event)
             }
+            // A loop that comes back late (a slow frame) does not end a wheel gesture: see LateInput.
+            let hasWheel = !smooth.isEmpty || batch.contains { $0.type == SDL_MOUSEWHEEL.rawValue }
+            let t = hasWheel ? LateInput.handlingTime(pump: pumpTime, busySince: frameStart, deadline: session.scene.input.nextDeadline) : pumpTime
+            for e in smooth {
+                onInput?(e, t)
+                session.handle(e, at: t)
+            }
+            for e in batch { handle(e, at: t) }
             // While something moves, updates happen once per frame interval; input that arrives in
             // between is handled at once and shown at the next frame.
             // (Checked after the events: the one that ends a motion must be drawn before the

@@ -114,3 +114,31 @@ import Testing
         }
     }
 }
+
+/// A slow frame (or a busy machine) does not end a wheel gesture between two deltas.
+@Suite struct LateInputTests {
+    @Test func aBatchFoundAfterTheDeadlinePassedWhileBusyIsHandledJustBeforeIt() {
+        // Advanced at 1.00, drew until 1.15; the gesture's deadline was 1.09.
+        #expect(LateInput.handlingTime(pump: 1.15, busySince: 1.0, deadline: 1.09) == 1.09 - LateInput.margin)
+        // The deadline came while the loop waited (before the last advance): a real pause.
+        #expect(LateInput.handlingTime(pump: 1.15, busySince: 1.1, deadline: 1.09) == 1.15)
+        // Not yet due, or no gesture: the pump time.
+        #expect(LateInput.handlingTime(pump: 1.05, busySince: 1.0, deadline: 1.09) == 1.05)
+        #expect(LateInput.handlingTime(pump: 1.05, busySince: 1.0, deadline: nil) == 1.05)
+        // Never before the last advance.
+        #expect(LateInput.handlingTime(pump: 1.2, busySince: 1.0895, deadline: 1.09) == 1.0895)
+    }
+
+    /// The gesture handled at those times keeps tracking: no release, no fling between deltas.
+    @Test func theGestureGoesOnThroughASlowFrame() {
+        let sv = ScrollView(viewportHeight: 800, contentHeight: 40_000)
+        sv.setContentOffset(5000)
+        let input = ScrollInputController(scrollView: sv)
+        input.handle(.wheel(dy: -0.75, precise: true, source: .touchpad), at: 1.0)
+        sv.advance(to: 1.0)
+        let t = LateInput.handlingTime(pump: 1.15, busySince: 1.0, deadline: input.nextDeadline)
+        #expect(input.handle(.wheel(dy: -0.75, precise: true, source: .touchpad), at: t) == .consumed)
+        #expect(sv.phase == .dragging)
+        #expect(sv.contentOffset == 5015)
+    }
+}

@@ -31,10 +31,15 @@ done
 
 # sway 1.7 refuses to start as root ("Unable to drop root"); as root the compositor runs as
 # nobody, and root (the app) is let into its Xwayland with xhost.
+# As root the compositor, the pointer and the app also run at a higher priority (nice -10): the
+# check measures the app's input handling, not a busy machine's scheduler (a 100 ms stall mid-
+# gesture ends the gesture and adds a fling's worth of distance).
 if [ "$(id -u)" = 0 ]; then
   AS_USER=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+  FIRST=(nice -n -10)
 else
   AS_USER=()
+  FIRST=()
 fi
 
 SWAY= VPTR= HOLD= APPPID=
@@ -63,7 +68,7 @@ for_window [title="^Overscroll"] floating enable, move position 0 0
 exec sh -c 'echo "\$DISPLAY" > "\$XDG_RUNTIME_DIR/x-display"'
 EOF
 env -i PATH="$PATH" HOME="$RUN" XDG_RUNTIME_DIR="$RUN" WLR_BACKENDS=headless WLR_HEADLESS_OUTPUTS=1 \
-  WLR_RENDERER=pixman "${AS_USER[@]}" sway -c "$OUT/sway.conf" >"$OUT/sway.log" 2>&1 &
+  WLR_RENDERER=pixman "${FIRST[@]}" "${AS_USER[@]}" sway -c "$OUT/sway.conf" >"$OUT/sway.log" 2>&1 &
 SWAY=$!
 for _ in $(seq 1 150); do
   [ -s "$RUN/x-display" ] && ls "$RUN"/wayland-? >/dev/null 2>&1 && ls "$RUN"/sway-ipc.*.sock >/dev/null 2>&1 && break
@@ -79,7 +84,7 @@ say "sway $(sway --version | awk '{print $3}') headless on $WAYLAND_DISPLAY (sca
 
 # ---- the virtual pointer: kept for the whole run (Xwayland drops its pointer when the seat loses one) ----
 mkfifo "$OUT/vpointer.in"
-python3 "$HERE/vpointer.py" <"$OUT/vpointer.in" >"$OUT/vpointer.out" 2>"$OUT/vpointer.err" &
+"${FIRST[@]}" python3 "$HERE/vpointer.py" <"$OUT/vpointer.in" >"$OUT/vpointer.out" 2>"$OUT/vpointer.err" &
 VPTR=$!
 sleep 1000000 >"$OUT/vpointer.in" &
 HOLD=$!
@@ -149,11 +154,11 @@ run_path() {   # $1: x11 | wayland
   if [ "$p" = x11 ]; then
     # The first X client starts Xwayland (as the compositor's user); it lets root in.
     DISPLAY=$XDISPLAY "${AS_USER[@]}" xhost +si:localuser:root >"$d/xhost.log" 2>&1 || { say "xhost: $(cat "$d/xhost.log")"; return 1; }
-    env -u WAYLAND_DISPLAY DISPLAY="$XDISPLAY" OVERSCROLL_XINPUT2_LOG=1 "$APP" "${args[@]}" >"$d/app.out" 2>"$d/app.err" &
+    env -u WAYLAND_DISPLAY DISPLAY="$XDISPLAY" OVERSCROLL_XINPUT2_LOG=1 "${FIRST[@]}" "$APP" "${args[@]}" >"$d/app.out" 2>"$d/app.err" &
     APPPID=$!
     win=$(window_of xwayland)
   else
-    env -u DISPLAY SDL_VIDEODRIVER=wayland "$APP" "${args[@]}" >"$d/app.out" 2>"$d/app.err" &
+    env -u DISPLAY SDL_VIDEODRIVER=wayland "${FIRST[@]}" "$APP" "${args[@]}" >"$d/app.out" 2>"$d/app.err" &
     APPPID=$!
     win=$(window_of xdg_shell)
   fi
