@@ -32,11 +32,10 @@ public enum WindowError: Error, CustomStringConvertible, Equatable {
 
     /// Whether SDL's video driver `current` shows a window to someone: x11 and wayland do; any
     /// other (SDL 2 falls back to "offscreen" when no server answers) only when SDL_VIDEODRIVER
-    /// (`requested`, a name or a comma-separated list) asked for it.
+    /// (`requested`; SDL 2.26 takes one name) asked for it.
     public static func accepts(driver current: String?, requested: String) -> Bool {
         guard let current else { return false }
-        if current == "x11" || current == "wayland" { return true }
-        return requested.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == current }
+        return current == "x11" || current == "wayland" || current == requested
     }
 }
 

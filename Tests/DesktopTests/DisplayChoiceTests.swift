@@ -12,7 +12,7 @@ import Testing
         #expect(!WindowError.accepts(driver: nil, requested: ""))
         #expect(!WindowError.accepts(driver: "offscreen", requested: "x11"))
         #expect(WindowError.accepts(driver: "dummy", requested: "dummy"))
-        #expect(WindowError.accepts(driver: "offscreen", requested: "wayland, offscreen"))
+        #expect(WindowError.accepts(driver: "offscreen", requested: "offscreen"))
     }
 
     @Test func theErrorNamesTheDisplayInOneLine() {
