@@ -91,6 +91,18 @@ final class XInput2Connection {
         return out
     }
 
+    /// The current valuator values of every slave pointer (one `XIQueryDevice` round trip).
+    private func currentValues() -> [(Int32, [Int: Double])] {
+        var count: Int32 = 0
+        guard let info = XIQueryDevice(display, XIAllDevices, &count) else { return [] }
+        defer { XIFreeDeviceInfo(info) }
+        return (0..<Int(count)).compactMap { i in
+            let d = info[i]
+            guard d.use == XISlavePointer || d.use == XIFloatingSlave else { return nil }
+            return (d.deviceid, Self.valuatorValues(d.classes, count: d.num_classes))
+        }
+    }
+
     /// The current values of a device's valuators, by number (its `XIValuatorClassInfo`s).
     static func valuatorValues(_ classes: UnsafeMutablePointer<UnsafeMutablePointer<XIAnyClassInfo>?>?, count: Int32) -> [Int: Double] {
         guard let classes else { return [:] }
@@ -139,8 +151,8 @@ final class XInput2Connection {
             out += translator.translate(decoded, at: t)
             if case .enter = decoded {
                 // The valuators' current values: the first delta inside the window counts.
-                for (d, values) in queryDevices() where !d.scroll.isEmpty {
-                    _ = translator.translate(.current(device: d.id, values: values), at: t)
+                for (id, values) in currentValues() {
+                    _ = translator.translate(.current(device: id, values: values), at: t)
                 }
             }
             if log, let d = translator.lastDelta, d != before {
