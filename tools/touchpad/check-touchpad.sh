@@ -15,6 +15,9 @@ set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 APP=$(readlink -f "${1:-.build/release/overscroll}")
 PATHS=${PATHS:-"x11 wayland"}
+if [ -n "${OUT:-}" ] && [ -e "$OUT" ] && [ -n "$(ls -A "$OUT" 2>/dev/null)" ]; then
+  echo "check-touchpad: cannot run: OUT=$OUT is not an empty folder (everything in it would be replaced)" >&2; exit 2
+fi
 OUT=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/check-touchpad.XXXXXX")}
 mkdir -p "$OUT" && OUT=$(cd "$OUT" && pwd) && chmod 755 "$OUT"
 RUN=$OUT/run                 # the compositor's XDG_RUNTIME_DIR (0700, its user's)
@@ -51,13 +54,13 @@ stop() {   # $1: pid; TERM, then waits up to 5 s, then KILL
 }
 cleanup() {
   stop "$APPPID"; stop "$HOLD"; stop "$VPTR"; stop "$SWAY"
-  rm -rf "$RUN"
+  [ -d "$RUN" ] && [ ! -L "$RUN" ] && rm -rf "$RUN"      # the compositor's runtime folder, made below
 }
 trap cleanup EXIT
 trap 'exit 2' INT TERM
 
 # ---- the compositor ----
-rm -rf "$RUN" && mkdir -m 700 "$RUN" || die "cannot make $RUN"
+mkdir -m 700 "$RUN" || die "cannot make $RUN"
 [ ${#AS_USER[@]} -gt 0 ] && chown 65534:65534 "$RUN"
 cat >"$OUT/sway.conf" <<EOF
 output HEADLESS-1 mode $((W * SCALE))x$((H * SCALE)) position 0 0 scale $SCALE
