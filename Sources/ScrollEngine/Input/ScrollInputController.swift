@@ -75,8 +75,15 @@ public final class ScrollInputController {
             guard !pointerDown else { return outcome }
             let profile = scrollView.profile
             let points = dy * (precise ? profile.pointsPerPreciseUnit : profile.pointsPerNotch)
-            let began = !wheel.isActive
+            var began = !wheel.isActive
             if began { wheelMode = mode(forFirst: points, source: source, precise: precise, at: t) }
+            // A gesture taken for a wheel from its first delta turns out to be fingers (a merged
+            // pointer's first finger frame can be a whole unit): it tracks from here on.
+            // (From steps a drag begins; a pull already is one.)
+            if !began && source == .touchpad, let m = wheelMode, m != .tracking {
+                began = m == .steps
+                wheelMode = .tracking
+            }
             let mode = wheelMode ?? .tracking
             wheel.add(delta: -points, precise: precise, at: t)
             lastWheel = WheelReading(dy: dy, precise: precise, source: source, points: -points, mode: mode, at: t)
