@@ -5,7 +5,8 @@
 /// gesture's idle end is its release, with momentum); a mouse wheel's notches each ease the
 /// content a fixed distance, clamped to the edges, unless the gesture began with a notch up while
 /// the list rested at the top, when the notches pull (a virtual finger released with no
-/// momentum). Keys scroll with animations. It owns no state beyond the gestures; the scroll view
+/// momentum); a wheel gesture that then receives a touchpad delta tracks from there on (a merged
+/// pointer's first finger frame can look like a click). Keys scroll with animations. It owns no state beyond the gestures; the scroll view
 /// owns the offset. Every entry point returns what happened (`InputOutcome`).
 public final class ScrollInputController {
     public let scrollView: ScrollView
