@@ -36,7 +36,7 @@ enum RunCommand {
                                                      annotation: "#RRGGBB") { Color(parsing: $0) }
     static let traceTitle = Option.flag("trace-title", help: "print navTitleTrace lines of the title scene to standard error")
     static let capture = Option.string("capture", value: "FILE.json", help: "save this session's input as a scenario for `overscroll record`")
-    static let trace = Option.string("trace", value: "FILE.jsonl", help: "save the state of every frame shown, as `record`'s trace.jsonl")
+    static let trace = Option.string("trace", value: "FILE.jsonl", help: "save the state at every frame, in the lines of `record`'s trace.jsonl")
 
     static let spec = CommandSpec(
         "overscroll run",
