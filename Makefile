@@ -12,7 +12,7 @@ REPORT_PACKAGES := chromium
 TOUCHPAD_PACKAGES := sway xwayland x11-xserver-utils python3
 RUN_ARGS     ?=
 
-.PHONY: all deps tool-deps report-deps touchpad-deps build run test scenarios bench bench-suite fuzz check-xinput2 check-touchpad sanitize clean
+.PHONY: all deps tool-deps report-deps touchpad-deps build run test scenarios bench bench-suite fuzz check-xinput2 check-touchpad sanitize soak clean
 
 all: build
 
@@ -78,6 +78,12 @@ check-xinput2: build tool-deps
 check-touchpad: build touchpad-deps
 	SCALE=1 tools/touchpad/check-touchpad.sh .build/release/overscroll
 	SCALE=2 tools/touchpad/check-touchpad.sh .build/release/overscroll
+
+# The tree invariant over the whole matrix (every command × every hostile setup, in a decoy
+# sandbox) and the hostile regression tests; `make test` runs a seeded subset (README "make soak").
+soak: deps
+	$(SWIFT) build --build-tests
+	OVERSCROLL_SOAK=1 $(SWIFT) test --skip-build --filter 'TreeInvariantTests|HostileTreeTests|KillTests'
 
 # The test suite under AddressSanitizer with leak detection. Suppressions (fontconfig's own
 # process-lifetime caches only) are in Tests/Sanitizers/lsan.supp. Swift's backtracer is off: under
