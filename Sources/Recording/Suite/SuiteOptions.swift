@@ -55,11 +55,17 @@ public struct SuiteEntry: Codable, Sendable, Equatable {
     public var goldenFolder: String { folder + "/__snapshots__/" + baseName }
 
     /// Where its artifacts go inside the results folder: the path without `.json`, with `..`
-    /// and leading `/` made harmless.
+    /// and leading `/` made harmless. Names the run writes at the top of the results folder
+    /// (`report`, `results.json`) and names starting with `_` get one more `_` in front, so no
+    /// scenario's folder can be another's or one of the run's files.
     public var artifactFolder: String {
         var parts = path.split(separator: "/").map(String.init).filter { $0 != "." && !$0.isEmpty }
-        parts = parts.map { $0 == ".." ? "__up__" : $0 }
         if let last = parts.last, last.lowercased().hasSuffix(".json") { parts[parts.count - 1] = String(last.dropLast(5)) }
+        parts = parts.map { $0 == ".." ? "__up__" : ($0.hasPrefix("_") ? "_" + $0 : $0) }
+        if let first = parts.first, Self.reservedTop.contains(first) { parts[0] = "_" + first }
         return parts.joined(separator: "/")
     }
+
+    /// What the run writes at the top of the results folder.
+    static let reservedTop: Set<String> = ["report", "results.json", ".overscroll-manifest"]
 }

@@ -12,7 +12,12 @@ public final class SuiteRunner {
         public var options = SuiteOptions()
         public var workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         public var artifacts = "test-results"
+        /// Regular expression: only scenarios whose path or a snapshot name it matches.
         public var grep: String?
+        /// Regular expression: leave out scenarios whose path or a snapshot name it matches.
+        public var grepInvert: String?
+        /// Only the scenarios that failed in the previous `results.json` of `artifacts`.
+        public var lastFailed = false
         public var junit: String?
         /// 1-based shard index and count.
         public var shard: (index: Int, count: Int)?
@@ -35,17 +40,56 @@ public final class SuiteRunner {
         let found = SuiteDiscovery.find(config.paths, excluding: [config.artifacts])
         for e in found.errors { errorOutput("overscroll test: \(e)") }
         if !found.errors.isEmpty { return 2 }
+        // The results folder is replaced at each run: it may not be or contain a PATH.
+        for path in config.paths {
+            let out = OutputPaths.canonical(config.artifacts), folder = OutputPaths.canonical(path)
+            if out == folder || OutputPaths.isInside(folder, out) {
+                errorOutput("overscroll test: --artifacts \(OutputPaths.quoted(config.artifacts)): \(out == folder ? "is" : "contains") the suite folder \(OutputPaths.quoted(path)); an output never replaces an input")
+                return 2
+            }
+        }
         for n in found.notes { errorOutput("note: \(n)") }
         var entries = found.entries
         if entries.isEmpty {
-            errorOutput("overscroll test: no scenarios in \(config.paths.joined(separator: " "))")
+            errorOutput("overscroll test: no scenarios in \(config.paths.joined(separator: " ")) (a scenario is a *.json file with a top-level \"scene\" or \"events\" key)")
             return 2
         }
-        if let grep = config.grep {
-            entries = SuiteDiscovery.grep(entries, grep)
-            if entries.isEmpty { errorOutput("overscroll test: no scenario path or snapshot name contains '\(grep)' (--grep)"); return 2 }
+        var selected = false
+        do {
+            if config.lastFailed {
+                let previous = config.artifacts + "/results.json"
+                guard FileManager.default.fileExists(atPath: previous) else {
+                    errorOutput("overscroll test: --last-failed: no \(previous) of an earlier run")
+                    return 2
+                }
+                let last = try SuiteOutputs.read(previous)
+                let failed = Set(last.scenarios.filter(\.failed).map { OutputPaths.canonical($0.scenario) })
+                entries = entries.filter { failed.contains(OutputPaths.canonical($0.path)) }
+                if entries.isEmpty {
+                    output("--last-failed: no scenario of \(config.paths.joined(separator: " ")) failed in \(previous); nothing to run")
+                    return 0
+                }
+                selected = true
+            }
+            if let grep = config.grep {
+                entries = SuiteDiscovery.grep(entries, try SuiteDiscovery.pattern(grep, flag: "--grep"))
+                if entries.isEmpty { errorOutput("overscroll test: no scenario path or snapshot name matches '\(grep)' (--grep)"); return 2 }
+                selected = true
+            }
+            if let invert = config.grepInvert {
+                entries = SuiteDiscovery.grep(entries, try SuiteDiscovery.pattern(invert, flag: "--grep-invert"), invert: true)
+                if entries.isEmpty { errorOutput("overscroll test: every scenario matches '\(invert)' (--grep-invert)"); return 2 }
+                selected = true
+            }
+        } catch {
+            errorOutput("overscroll test: \(error)")
+            return 2
         }
+        let suiteList = entries.map(\.path)
         if let shard = config.shard { entries = SuiteDiscovery.shard(entries, index: shard.index, count: shard.count) }
+        // Obsolete golden folders belong to the whole suite: reported when every scenario was
+        // selected, by an unsharded run or by shard 1.
+        let obsoleteFolders = !selected && (config.shard?.index ?? 1) == 1 ? found.obsoleteFolders : []
 
         // Outputs never overlap inputs: scenario files and golden folders.
         var inputs: [(path: String, what: String)] = []
@@ -73,28 +117,44 @@ public final class SuiteRunner {
         var results = await runAll(entries, config: config, root: folder.staging)
         results.sort { $0.scenario < $1.scenario }
 
-        var pruned = 0
-        if config.prune {
-            for i in results.indices where results[i].error == nil {
-                for name in results[i].obsolete where unlink(results[i].goldens + "/" + name) == 0 { pruned += 1 }
-                results[i].obsolete = []
-            }
-        }
-        let suite = SuiteResults(command: config.command, date: Self.isoDate(),
+        var suite = SuiteResults(command: config.command, date: Self.isoDate(),
                                  threshold: config.options.threshold, maxDiffPixels: config.options.maxDiffPixels,
                                  maxDiffRatio: config.options.maxDiffRatio,
                                  shards: config.shard.map { ["\($0.index)/\($0.count)"] } ?? [], scenarios: results)
+        suite.suite = suiteList
+        suite.settings = SuiteSettings(config.options, grep: config.grep, grepInvert: config.grepInvert, lastFailed: config.lastFailed)
+        suite.host = ProcessInfo.processInfo.hostName
+        suite.obsoleteFolders = obsoleteFolders
+        var pruned: [String] = []
+        if config.prune {
+            for i in suite.scenarios.indices where suite.scenarios[i].error == nil {
+                for name in suite.scenarios[i].obsolete where unlink(suite.scenarios[i].goldens + "/" + name) == 0 {
+                    pruned.append(suite.scenarios[i].goldens + "/" + name)
+                }
+                suite.scenarios[i].obsolete = []
+            }
+            for o in suite.obsoleteFolders {
+                for name in o.files where unlink(o.folder + "/" + name) == 0 { pruned.append(o.folder + "/" + name) }
+                rmdir(o.folder)  // only when nothing else is left in it
+            }
+            suite.obsoleteFolders = []
+        }
         do {
             try SuiteOutputs.write(suite, into: folder.staging, resultsRoot: folder.staging)
             try folder.commit()
-            if let junit = config.junit { try AtomicFileWriter.write(text: JUnitWriter.xml(suite), toPath: junit) }
+            if let junit = config.junit {
+                try AtomicFileWriter.write(text: JUnitWriter.xml(suite, artifacts: config.artifacts), toPath: junit)
+            }
         } catch {
             folder.abandon()
             errorOutput("overscroll test: \(error)")
             return 2
         }
         let elapsed = ContinuousClock.now - started
-        for line in Self.summary(suite, update: config.options.update, pruned: pruned, prune: config.prune,
+        var shown = suite
+        shown.scenarios = results  // obsolete goldens as found, before pruning
+        shown.obsoleteFolders = obsoleteFolders
+        for line in Self.summary(shown, update: config.options.update, pruned: config.prune ? pruned : nil,
                                  seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
                                  artifacts: config.artifacts) {
             output(line)
@@ -170,11 +230,13 @@ public final class SuiteRunner {
         if let e = r.error { return "✗ \(r.scenario)  error: \(e)" }
         let failed = r.snapshots.filter { $0.isFailure && $0.status == .failed }.count
         let missing = r.snapshots.filter { $0.isFailure && $0.status == .missing }.count
-        let passed = r.snapshots.count - failed - missing
+        let unreadable = r.snapshots.filter { $0.isFailure && $0.status == .error }.count
+        let passed = r.snapshots.filter { $0.status == .passed }.count
         var parts: [String] = []
         if failed > 0 { parts.append("\(failed) failed") }
         parts.append("\(passed) passed")
         if missing > 0 { parts.append("\(missing) missing") }
+        if unreadable > 0 { parts.append("\(unreadable) unreadable golden\(unreadable == 1 ? "" : "s")") }
         for kind in [SnapshotResult.Written.created, .changed] {
             let n = r.snapshots.filter { $0.written == kind }.count
             if n > 0 { parts.append("\(n) golden\(n == 1 ? "" : "s") \(kind.rawValue)") }
@@ -184,32 +246,40 @@ public final class SuiteRunner {
         for s in r.snapshots where s.isFailure {
             switch s.status {
             case .missing: text += "\n    \(s.snapshot) (t = \(s.at) s): missing golden \(s.golden) (--update=missing creates it)"
-            case .failed:
-                if let m = s.message { text += "\n    \(s.snapshot) (t = \(s.at) s): \(m)" } else {
-                    text += "\n    \(s.snapshot) (t = \(s.at) s): \(s.differing ?? 0) differing pixels (\(SuiteReport.percent(s.ratio ?? 0)))"
-                }
+            case .failed, .error:
+                text += "\n    \(s.snapshot) (t = \(s.at) s): \(SuiteReport.why(s))"
             case .passed: break
             }
         }
         return text
     }
 
-    static func summary(_ suite: SuiteResults, update: SuiteOptions.UpdateMode, pruned: Int, prune: Bool,
+    /// The closing lines: counts (obsolete goldens as found, before any pruning), what
+    /// `--update` wrote, obsolete goldens (or what `--prune` deleted), where the report is.
+    static func summary(_ suite: SuiteResults, update: SuiteOptions.UpdateMode, pruned: [String]?,
                         seconds: Double, artifacts: String) -> [String] {
         var lines: [String] = []
-        var counts = "\(suite.scenarios.count) scenarios, \(suite.snapshots.count) snapshots: \(suite.passed) passed, \(suite.failed) failed, \(suite.missing) missing goldens, \(suite.obsolete) obsolete goldens"
+        var counts = "\(suite.scenarios.count) scenarios, \(suite.snapshots.count) snapshots: \(suite.passed) passed, \(suite.failed) failed, \(suite.missing) missing goldens"
+        if suite.updated > 0 { counts += ", \(suite.updated) updated" }
+        if suite.snapshotErrors > 0 { counts += ", \(suite.snapshotErrors) unreadable goldens" }
+        counts += ", \(suite.obsolete) obsolete goldens"
         if suite.errors > 0 { counts += ", \(suite.errors) scenario errors" }
         lines.append(counts + String(format: " (%.1f s)", seconds))
         if update != .none {
-            let w = suite.snapshots.compactMap(\.written)
-            let created = w.filter { $0 == .created }.count, changed = w.filter { $0 == .changed }.count
+            let created = suite.written(.created), changed = suite.written(.changed)
             lines.append("goldens: \(created) created, \(changed) changed, \(suite.snapshots.count - created - changed) unchanged")
         }
-        if prune { lines.append("pruned \(pruned) obsolete goldens") } else if suite.obsolete > 0 {
-            lines.append("obsolete goldens (no snapshot names them; --prune deletes them):")
+        if let pruned {
+            lines.append("pruned \(pruned.count) obsolete golden\(pruned.count == 1 ? "" : "s")\(pruned.isEmpty ? "" : ":")")
+            for p in pruned { lines.append("    \(p)") }
+        } else if suite.obsolete > 0 {
+            lines.append("obsolete goldens (no snapshot or scenario names them; --prune deletes them):")
             for s in suite.scenarios { for o in s.obsolete { lines.append("    \(s.goldens)/\(o)") } }
+            for o in suite.obsoleteFolders {
+                lines.append("    \(o.folder)/ (no scenario \(o.folder.split(separator: "/").last.map(String.init) ?? "").json beside __snapshots__): \(o.files.joined(separator: ", "))")
+            }
         }
-        if suite.exitCode != 0 { lines.append("report: \(artifacts)/report/index.html") }
+        if suite.exitCode != 0 || suite.written(.created) + suite.written(.changed) > 0 { lines.append("report: \(artifacts)/report/index.html") }
         return lines
     }
 
