@@ -79,7 +79,7 @@ import Testing
 
         let page = try String(contentsOfFile: f.path("results/report/index.html"), encoding: .utf8)
         #expect(page.contains("2 failed, 1 missing, 0 passed"))
-        #expect(page.contains("36 pixels (0.06 %)"))
+        #expect(page.contains("36 differing pixels (0.06 %), over the limit of 0 pixels, threshold 0.1"))
         #expect(page.contains(f.path("suite/__snapshots__")), "names the goldens folder")
         let checked = f.path("results/report/checked.html")
         try page.replacingOccurrences(of: "</body>", with: Self.checker + "</body>").write(toFile: checked, atomically: true, encoding: .utf8)
