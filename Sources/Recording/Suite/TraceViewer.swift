@@ -131,7 +131,7 @@ enum TraceViewer {
         <div class="controls"><button type="button" id="prev" aria-label="previous frame">◀</button><input type="range" id="slider" min="0" max="\(max(0, window.count - 1))" step="1" value="\(snapIndex)" aria-label="frame under the cursor"><button type="button" id="next" aria-label="next frame">▶</button> <button type="button" id="snap">snapshot instant</button></div>
         <h2>Trace fields</h2><table id="fields"><tbody></tbody></table>
         <h2>Offset and velocity</h2><svg id="plot" viewBox="0 0 600 220" role="img" aria-label="offset and velocity over time"></svg>
-        <p class="legend"><span class="offset">— offset (pt)</span> <span class="velocity">— velocity (pt/s)</span> <span class="win">▮ frames in the slider</span></p>
+        <p class="legend"><span class="offset">— offset (pt)</span> <span class="velocity">— velocity (pt/s)</span> <span class="win"><i class="swatch"></i> frames in the slider</span></p>
         <h2>Input events</h2><svg id="timeline" viewBox="0 0 600 120" role="img" aria-label="input events over time"></svg>
         <ol id="events"></ol>
         </div></section>
@@ -154,7 +154,8 @@ enum TraceViewer {
     .controls button{font:inherit;padding:2px 10px;border:1px solid #888;background:#f2f2f2;border-radius:4px;cursor:pointer}
     table{border-collapse:collapse}td{padding:1px 10px;border-bottom:1px solid #eee;font:12px ui-monospace,monospace}
     svg{width:100%;max-width:900px;background:#fff;border:1px solid #ddd}
-    .legend span{margin-right:12px}.offset{color:#1f5fbf}.velocity{color:#c2410c}.win{color:#bbb}
+    .legend span{margin-right:12px}.offset{color:#1f5fbf}.velocity{color:#c2410c}.win{color:#666}
+    .swatch{display:inline-block;width:12px;height:10px;background:#eee;border:1px solid #ccc;vertical-align:middle}
     #events{font:12px ui-monospace,monospace;columns:2;margin:6px 0}#events li.now{font-weight:700}
     .compare{display:flex;gap:12px;align-items:flex-start}.compare figure{margin:0;flex:1 1 0;min-width:0}
     .compare img{display:block;max-width:100%;border:1px solid #444}
