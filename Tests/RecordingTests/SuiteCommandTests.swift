@@ -96,6 +96,8 @@ import Testing
         (["test", "suite", "--frobnicate"], "--frobnicate"),
         (["test", "suite", "--lottie-timeout", "-1"], "--lottie-timeout"),
         (["merge-reports"], "merge-reports"),
+        (["test", "suite", "--grep", "--artifacts", "x"], "--grep needs a value, got the flag --artifacts (write --grep=--artifacts"),
+        (["test", "suite", "--grep", "("], "--grep '(' is not a regular expression"),
     ])
     func usageErrorsAreOneLineAndExitTwo(args: [String], flag: String) throws {
         let f = try suite()
