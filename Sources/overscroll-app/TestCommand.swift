@@ -18,10 +18,11 @@ enum TestCommand {
         }
         return mode
     }
-    static let prune = Option.flag("prune", help: "delete obsolete goldens (PNGs in __snapshots__/<name>/ no snapshot names)")
+    static let prune = Option.flag("prune", help: "delete obsolete goldens (PNGs in __snapshots__/<name>/ no snapshot\nnames, and folders of scenarios that are gone)")
     static let artifacts = Option.custom("artifacts", value: "DIR", help: """
         results folder, replaced at each run: results.json, report/index.html,
-        and per failing snapshot expected.png, actual.png, diff.png, trace.jsonl
+        per failing or rewritten snapshot expected.png, actual.png, diff.png,
+        per failing one trace.html, and the scenario's trace.jsonl
         """, annotation: "default test-results") { (text: String) throws(CommandLineError) -> String in
         guard !text.isEmpty else { throw CommandLineError("--artifacts needs a folder") }
         return text
@@ -29,7 +30,7 @@ enum TestCommand {
     static let grep = Option.string("grep", value: "REGEX", help: "only scenarios whose path or a snapshot name\nmatches the regular expression REGEX")
     static let grepInvert = Option.string("grep-invert", value: "REGEX", help: "leave out scenarios whose path or a snapshot name\nmatches REGEX")
     static let lastFailed = Option.flag("last-failed", help: "run only the scenarios that failed in the previous\nresults.json of --artifacts")
-    static let junit = Option.string("junit", value: "FILE", help: "also write JUnit XML (one testcase per snapshot)")
+    static let junit = Option.string("junit", value: "FILE", help: "also write JUnit XML (Ant schema; one testcase per snapshot)")
     static let shard = Option<Shard>.custom("shard", value: "I/N", help: "run shard I of N (sorted by path, balanced by frame count)",
                                             expects: "I/N with 1 ≤ I ≤ N (e.g. 2/4)") { text in
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
