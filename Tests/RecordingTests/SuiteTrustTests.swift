@@ -148,6 +148,16 @@ import Testing
         #expect(await f.run { $0.artifacts = f.path("fresh"); $0.lastFailed = true } == 2)
         #expect(f.text.contains("--last-failed: no \(f.path("fresh"))/results.json"))
 
+        // A results.json of the format before this one still names what failed.
+        try f.write("old/results.json", """
+        {"format": 1, "command": "overscroll test", "date": "2026-01-01T00:00:00Z", "threshold": 0.1, "shards": [],
+         "scenarios": [{"scenario": "\(f.path("suite/gamma.json"))", "goldens": "g", "frames": 1, "seconds": 0, "error": "boom",
+                        "snapshots": [], "obsolete": []}],
+         "summary": {"scenarios": 1, "snapshots": 0, "passed": 0, "failed": 0, "missing": 0, "obsolete": 0, "errors": 1}}
+        """)
+        #expect(await f.run { $0.artifacts = f.path("old"); $0.lastFailed = true } == 0)
+        #expect(try f.results("old").scenarios.map(\.scenario) == [f.path("suite/gamma.json")])
+
         #expect(await f.run { $0.grep = "/(alpha|gamma)\\.json$" } == 0)
         #expect(try f.results().scenarios.map(\.scenario) == [f.path("suite/alpha.json"), f.path("suite/gamma.json")])
         #expect(await f.run { $0.grepInvert = "ph?a\\." } == 0)

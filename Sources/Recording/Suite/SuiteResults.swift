@@ -121,6 +121,29 @@ public struct SuiteResults: Codable, Sendable, Equatable {
         self.shards = shards; self.scenarios = scenarios
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case format, command, date, threshold, maxDiffPixels, maxDiffRatio, shards, scenarios, suite, settings, host,
+             obsoleteFolders, summary
+    }
+
+    /// Reads format 1 files too (`--last-failed` after an upgrade): fields added since are optional.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        format = try c.decode(Int.self, forKey: .format)
+        command = try c.decode(String.self, forKey: .command)
+        date = try c.decode(String.self, forKey: .date)
+        threshold = try c.decode(Double.self, forKey: .threshold)
+        maxDiffPixels = try c.decodeIfPresent(Int.self, forKey: .maxDiffPixels)
+        maxDiffRatio = try c.decodeIfPresent(Double.self, forKey: .maxDiffRatio)
+        shards = try c.decode([String].self, forKey: .shards)
+        scenarios = try c.decode([ScenarioResult].self, forKey: .scenarios)
+        suite = try c.decodeIfPresent([String].self, forKey: .suite)
+        settings = try c.decodeIfPresent(SuiteSettings.self, forKey: .settings)
+        host = try c.decodeIfPresent(String.self, forKey: .host)
+        obsoleteFolders = try c.decodeIfPresent([ObsoleteFolder].self, forKey: .obsoleteFolders) ?? []
+        summary = try? c.decodeIfPresent(Summary.self, forKey: .summary)
+    }
+
     public var snapshots: [SnapshotResult] { scenarios.flatMap(\.snapshots) }
     public var passed: Int { snapshots.filter { $0.status == .passed }.count }
     public var failed: Int { snapshots.filter { $0.isFailure && $0.status == .failed }.count }

@@ -123,7 +123,7 @@ public final class SuiteRunner {
                                  shards: config.shard.map { ["\($0.index)/\($0.count)"] } ?? [], scenarios: results)
         suite.suite = suiteList
         suite.settings = SuiteSettings(config.options, grep: config.grep, grepInvert: config.grepInvert, lastFailed: config.lastFailed)
-        suite.host = ProcessInfo.processInfo.hostName
+        suite.host = Self.hostName()
         suite.obsoleteFolders = obsoleteFolders
         var pruned: [String] = []
         if config.prune {
@@ -281,6 +281,14 @@ public final class SuiteRunner {
         }
         if suite.exitCode != 0 || suite.written(.created) + suite.written(.changed) > 0 { lines.append("report: \(artifacts)/report/index.html") }
         return lines
+    }
+
+    /// This machine's name (JUnit `hostname`), without a name lookup.
+    static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? "localhost" : name
     }
 
     static func isoDate() -> String {
