@@ -88,21 +88,6 @@ public enum SuiteDiscovery {
         return found
     }
 
-    /// Entries whose path or a snapshot name `pattern` (a regular expression) matches.
-    public static func grep(_ entries: [SuiteEntry], _ pattern: Regex<AnyRegexOutput>, invert: Bool = false) -> [SuiteEntry] {
-        entries.filter { e in
-            let hit = e.path.contains(pattern) || e.snapshotNames.contains { $0.contains(pattern) }
-            return hit != invert
-        }
-    }
-
-    /// `--grep` / `--grep-invert` text as a regular expression; the error names the flag.
-    public static func pattern(_ text: String, flag: String) throws(SuiteOutputs.Failure) -> Regex<AnyRegexOutput> {
-        do { return try Regex(text) } catch {
-            throw SuiteOutputs.Failure(message: "\(flag) '\(text)' is not a regular expression (\(error))")
-        }
-    }
-
     /// Shard `index` (1-based) of `count`: a deterministic split balanced by frame count. Entries
     /// are taken largest first (ties by path) and each goes to the shard with the fewest frames
     /// so far (ties: the lower shard); the shard's entries are returned sorted by path.

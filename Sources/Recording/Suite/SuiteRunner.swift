@@ -54,36 +54,11 @@ public final class SuiteRunner {
             errorOutput("overscroll test: no scenarios in \(config.paths.joined(separator: " ")) (a scenario is a *.json file with a top-level \"scene\" or \"events\" key)")
             return 2
         }
-        var selected = false
-        do {
-            if config.lastFailed {
-                let previous = config.artifacts + "/results.json"
-                guard FileManager.default.fileExists(atPath: previous) else {
-                    errorOutput("overscroll test: --last-failed: no \(previous) of an earlier run")
-                    return 2
-                }
-                let last = try SuiteOutputs.read(previous)
-                let failed = Set(last.scenarios.filter(\.failed).map { OutputPaths.canonical($0.scenario) })
-                entries = entries.filter { failed.contains(OutputPaths.canonical($0.path)) }
-                if entries.isEmpty {
-                    output("--last-failed: no scenario of \(config.paths.joined(separator: " ")) failed in \(previous); nothing to run")
-                    return 0
-                }
-                selected = true
-            }
-            if let grep = config.grep {
-                entries = SuiteDiscovery.grep(entries, try SuiteDiscovery.pattern(grep, flag: "--grep"))
-                if entries.isEmpty { errorOutput("overscroll test: no scenario path or snapshot name matches '\(grep)' (--grep)"); return 2 }
-                selected = true
-            }
-            if let invert = config.grepInvert {
-                entries = SuiteDiscovery.grep(entries, try SuiteDiscovery.pattern(invert, flag: "--grep-invert"), invert: true)
-                if entries.isEmpty { errorOutput("overscroll test: every scenario matches '\(invert)' (--grep-invert)"); return 2 }
-                selected = true
-            }
-        } catch {
-            errorOutput("overscroll test: \(error)")
-            return 2
+        let selected: Bool
+        switch SuiteSelection.select(entries, config) {
+        case let .run(chosen, narrowed): entries = chosen; selected = narrowed
+        case let .nothing(note): output(note); return 0
+        case let .error(message): errorOutput("overscroll test: \(message)"); return 2
         }
         let suiteList = entries.map(\.path)
         if let shard = config.shard { entries = SuiteDiscovery.shard(entries, index: shard.index, count: shard.count) }
