@@ -152,6 +152,12 @@ import Testing
       card.querySelector('.modes button[data-mode=slider]').click();
       var img = card.querySelector('.wipe > img'), range = card.querySelector('.slider input');
       if (Math.abs(img.getBoundingClientRect().width - range.getBoundingClientRect().width) > 1) problems.push('slider ' + range.getBoundingClientRect().width + ' wide, image ' + img.getBoundingClientRect().width);
+      var top = card.querySelector('.wipe .top'), w = range.getBoundingClientRect().width;
+      [0, 25, 100].forEach(function(v){
+        range.value = v; range.dispatchEvent(new Event('input'));
+        var thumb = 7 + (w - 14) * v / 100, edge = top.getBoundingClientRect().width;
+        if (Math.abs(thumb - edge) > 1) problems.push('at ' + v + ' the split is at ' + edge + ' but the thumb centre at ' + thumb);
+      });
       if (!/over the limit of/.test(card.querySelector('.why').textContent)) problems.push('no limit in the failure line');
       if (!document.querySelector('#durations tbody tr')) problems.push('no durations');
       var traces = document.querySelectorAll('.card a.trace');

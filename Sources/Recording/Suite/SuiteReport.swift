@@ -209,7 +209,12 @@ public enum SuiteReport {
     .wipebox{display:inline-block;max-width:100%}.wipe{position:relative;display:block}
     .wipe .top{position:absolute;left:0;top:0;bottom:0;width:50%;overflow:hidden}
     .wipe .top img{max-width:none;max-height:none}
-    .wipebox input{display:block;width:100%;margin:4px 0 0;padding:0;box-sizing:border-box}
+    .wipebox input{display:block;width:100%;margin:4px 0 0;padding:0;box-sizing:border-box;-webkit-appearance:none;appearance:none;height:18px;background:transparent}
+    .wipebox input::-webkit-slider-runnable-track{height:4px;background:#888;border-radius:2px}
+    .wipebox input::-webkit-slider-thumb{-webkit-appearance:none;width:14px;height:18px;margin-top:-7px;background:#1d1d1f;border-radius:3px}
+    .wipebox input::-moz-range-track{height:4px;background:#888}
+    .wipebox input::-moz-range-thumb{width:14px;height:18px;border:0;border-radius:3px;background:#1d1d1f}
+    .wipe .top{border-right:1px solid #e00;box-sizing:border-box}
     table{border-collapse:collapse}td,th{padding:2px 10px;border-bottom:1px solid #eee;text-align:left}td.num{text-align:right}
     pre{white-space:pre-wrap}
     """
@@ -229,7 +234,9 @@ public enum SuiteReport {
       var range=card.querySelector('.slider input'),top=card.querySelector('.wipe .top'),base=card.querySelector('.wipe > img');
       // The split follows the slider: the top image is as wide as the base one, and the range as wide as both.
       function size(){if(!base||!top)return;var t=top.querySelector('img');t.style.width=base.offsetWidth+'px';t.style.height=base.offsetHeight+'px'}
-      if(range&&top){range.addEventListener('input',function(){top.style.width=range.value+'%'});
+      // The thumb is 14 px wide: its centre runs from 7 px to the width less 7 px, and so does the split.
+      function split(){top.style.width='calc(7px + (100% - 14px) * '+(range.value/100)+')'}
+      if(range&&top){split();range.addEventListener('input',split);
         if(base){base.addEventListener('load',size);window.addEventListener('resize',size)}}
     });
     var pressed=[],search=document.getElementById('search');
