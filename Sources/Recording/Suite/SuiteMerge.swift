@@ -9,6 +9,7 @@ import Imaging
 public enum SuiteMerge {
     /// Refuses parts that are not one complete shard set of one suite run with one set of options.
     static func checkShardSet(_ parts: [(folder: String, results: SuiteResults)]) throws(SuiteOutputs.Failure) {
+        guard !parts.isEmpty else { throw SuiteOutputs.Failure(message: "no results folders to merge") }
         var index: [(folder: String, i: Int, n: Int)] = []
         for p in parts {
             guard p.results.suite != nil, p.results.settings != nil else {
