@@ -63,7 +63,12 @@ public enum SuiteDiscovery {
                     } else if name.lowercased().hasSuffix(".json") {
                         guard let data = fm.contents(atPath: child), let text = String(data: data, encoding: .utf8),
                               ScenarioMarker.marks(text) else {
-                            found.notes.append("\(child): not a scenario (no top-level \"scene\" or \"events\" key), skipped")
+                            // A typo that hides the key itself is named, so it is not missed.
+                            var why = "no top-level \"scene\" or \"events\" key"
+                            if let text = fm.contents(atPath: child).flatMap({ String(data: $0, encoding: .utf8) }) {
+                                do { _ = try JSONParser.parse(text) } catch { why += "; not valid JSON either: \(error)" }
+                            }
+                            found.notes.append("\(child): not a scenario (\(why)), skipped")
                             continue
                         }
                         files.append(child)
