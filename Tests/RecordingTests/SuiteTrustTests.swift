@@ -84,6 +84,15 @@ import Testing
         #expect(page.contains("<figcaption>old</figcaption>") && page.contains("<figcaption>new</figcaption>"))
         #expect(page.contains("was</dt><dd>36 differing pixels (0.06 %), over the limit of 0 pixels"))
         #expect(!page.contains("within tolerance"))
+
+        // --update=all rewrites a golden within tolerance too, and keeps it as reviewable.
+        try SuiteFixture.perturb(f.path("suite/__snapshots__/a/start.png"))
+        #expect(await f.run { $0.options.update = .all; $0.options.maxDiffPixels = 100 } == 0)
+        let start = try #require(try f.results().snapshots.first { $0.snapshot == "start" })
+        #expect(start.status == .passed && start.written == .changed && start.differing == 36)
+        #expect([start.expected, start.actual, start.diff].allSatisfy { $0.map { FileManager.default.fileExists(atPath: f.path("results/" + $0)) } == true },
+                "\(start)")
+        #expect(try String(contentsOfFile: f.path("results/report/index.html"), encoding: .utf8).contains("was</dt><dd>36 differing pixels, within 100 pixels"))
     }
 
     @Test func theResultsFolderIsNeverASuiteFolderAndIsNotSearched() async throws {
