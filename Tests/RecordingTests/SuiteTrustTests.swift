@@ -59,6 +59,12 @@ import Testing
         #expect(await f.run { $0.prune = true } == 0)
         #expect(!FileManager.default.fileExists(atPath: f.path("suite/__snapshots__/c/x.png")))
         #expect(FileManager.default.fileExists(atPath: f.path("suite/__snapshots__/c/README")))
+        // A link in __snapshots__ is not followed: a decoy folder's PNG is neither reported nor pruned.
+        try f.write("decoy/keep.png", "decoy")
+        try FileManager.default.createSymbolicLink(atPath: f.path("suite/__snapshots__/linked"), withDestinationPath: f.path("decoy"))
+        #expect(await f.run { $0.prune = true } == 0)
+        #expect(f.text.contains("pruned 0 obsolete goldens"), "\(f.text)")
+        #expect(FileManager.default.fileExists(atPath: f.path("decoy/keep.png")))
     }
 
     @Test func anUpdateKeepsOldNewAndDiffAndTheSummaryIsTrue() async throws {

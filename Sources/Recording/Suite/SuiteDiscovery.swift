@@ -46,12 +46,11 @@ public enum SuiteDiscovery {
                 func join(_ name: String) -> String {
                     folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
                 }
-                if names.contains("__snapshots__"), let golden = try? fm.contentsOfDirectory(atPath: join("__snapshots__")) {
-                    for name in golden.sorted() where !name.hasPrefix(".") {
-                        var isDir: ObjCBool = false
-                        if fm.fileExists(atPath: join("__snapshots__") + "/" + name, isDirectory: &isDir), isDir.boolValue {
-                            goldenFolders.append((join(name), join("__snapshots__") + "/" + name))
-                        }
+                // Golden folders (real folders only: a link is never followed to report or prune).
+                if names.contains("__snapshots__"), isRealFolder(join("__snapshots__")),
+                   let golden = try? fm.contentsOfDirectory(atPath: join("__snapshots__")) {
+                    for name in golden.sorted() where !name.hasPrefix(".") && isRealFolder(join("__snapshots__") + "/" + name) {
+                        goldenFolders.append((join(name), join("__snapshots__") + "/" + name))
                     }
                 }
                 for name in names.sorted() where !name.hasPrefix(".") && name != "__snapshots__" {
@@ -86,11 +85,17 @@ public enum SuiteDiscovery {
         let named = Set(files.map { String($0.dropLast(5)) })
         for (owner, path) in goldenFolders where !named.contains(owner) {
             let pngs = ((try? fm.contentsOfDirectory(atPath: path)) ?? [])
-                .filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }.sorted()
+                .filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") && FileTree.isRegularFile(path + "/" + $0) }.sorted()
             if !pngs.isEmpty { found.obsoleteFolders.append(ObsoleteFolder(folder: path, files: pngs)) }
         }
         found.obsoleteFolders.sort { $0.folder < $1.folder }
         return found
+    }
+
+    /// A folder itself, not a link to one.
+    static func isRealFolder(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Shard `index` (1-based) of `count`: a deterministic split balanced by frame count. Entries
