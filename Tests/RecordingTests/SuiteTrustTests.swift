@@ -105,9 +105,9 @@ import Testing
         let f = try SuiteFixture()
         try f.write("suite/a.json", Self.two)
         #expect(await f.run { $0.artifacts = f.path("suite") } == 2)
-        #expect(f.text.contains("--artifacts \(f.path("suite")): is the suite folder"), "\(f.text)")
+        #expect(f.text.contains("--artifacts \(f.path("suite")): is the suite path"), "\(f.text)")
         #expect(await f.run { $0.artifacts = f.root.path } == 2)
-        #expect(f.text.contains("contains the suite folder"))
+        #expect(f.text.contains("contains the suite path"))
         #expect(await f.run { $0.artifacts = f.path("suite/out"); $0.options.update = .missing } == 0)
         #expect(FileManager.default.fileExists(atPath: f.path("suite/out/results.json")))
         #expect(await f.run { $0.artifacts = f.path("elsewhere") } == 0)
@@ -194,8 +194,8 @@ import Testing
         await shard(2, 2, "s2")
         await shard(1, 3, "t1")
         await shard(2, 2, "tight", { $0.options.threshold = 0.05 })
-        func merge(_ parts: [String]) -> String? {
-            do { _ = try SuiteMerge.merge(parts.map(f.path), into: f.path("merged"), junit: nil, command: "merge"); return nil } catch {
+        func merge(_ parts: [String], into out: String = "merged") -> String? {
+            do { _ = try SuiteMerge.merge(parts.map(f.path), into: f.path(out), junit: nil, command: "merge"); return nil } catch {
                 return "\(error)"
             }
         }
@@ -209,6 +209,10 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: f.path("merged")), "nothing written")
         #expect(merge(["s2", "s1"]) == nil)
         #expect(try f.results("merged").shards == ["1/2", "2/2"])
-        #expect(merge([f.root.path + "/merged", "s1"]) != nil, "a merge is not a shard")
+        #expect(merge(["merged", "s1"], into: "again")?.contains("already a merge of shards 1/2, 2/2") == true, "a merge is not a shard")
+        // A run without --shard is the whole suite (1/1): merged alone, never with shards.
+        _ = await f.run { $0.artifacts = f.path("whole") }
+        #expect(merge(["whole"]) == nil)
+        #expect(merge(["whole", "s2"])?.contains("shards of different totals") == true)
     }
 }

@@ -77,6 +77,12 @@ public enum SuiteDiscovery {
         }
         var seen = Set<String>()
         for file in files.sorted() where seen.insert(OutputPaths.canonical(file)).inserted {
+            // The base name names the golden and artifact folders: checked once, here.
+            let base = SuiteEntry(path: file, frames: 0, snapshotNames: []).baseName
+            if let why = SafeName.problem(base) {
+                found.errors.append("\(file): the scenario name '\(base)' (the file name without .json) \(why); it would name its golden folder \(OutputPaths.goldenTreeName)/\(base)/ — rename the file")
+                continue
+            }
             let scenario = try? ScenarioFile.load(file)
             found.entries.append(SuiteEntry(path: file, frames: scenario?.frameCount ?? 0,
                                             snapshotNames: scenario?.snapshots.map(\.name) ?? []))
@@ -96,6 +102,18 @@ public enum SuiteDiscovery {
     static func isRealFolder(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// Refuses a results folder that is, or contains, one of the suite's PATHs (`test .
+    /// --artifacts .` would replace the suite): named, before anything is searched.
+    public static func refuseArtifactsOverSuite(_ artifacts: String, paths: [String]) throws(OutputPaths.Refusal) {
+        let out = OutputPaths.canonical(artifacts)
+        for path in paths {
+            let p = OutputPaths.canonical(path)
+            if p == out || OutputPaths.isInside(p, out) {
+                throw OutputPaths.Refusal("--artifacts \(OutputPaths.quoted(artifacts)): \(p == out ? "is" : "contains") the suite path \(OutputPaths.quoted(path)); the results folder is replaced at each run — choose another")
+            }
+        }
     }
 
     /// Shard `index` (1-based) of `count`: a deterministic split balanced by frame count. Entries

@@ -15,10 +15,10 @@ public enum SuiteMerge {
             guard p.results.suite != nil, p.results.settings != nil else {
                 throw SuiteOutputs.Failure(message: "\(p.folder)/results.json: written by an older overscroll (no suite list or options); run the shards again")
             }
+            // A run without --shard is the whole suite: shard 1/1, complete alone.
+            if p.results.shards.isEmpty { index.append((p.folder, 1, 1)); continue }
             guard p.results.shards.count == 1, let one = p.results.shards.first else {
-                throw SuiteOutputs.Failure(message: p.results.shards.isEmpty
-                    ? "\(p.folder): not a shard (run with --shard I/N); there is nothing to merge it with"
-                    : "\(p.folder): already a merge of shards \(p.results.shards.joined(separator: ", "))")
+                throw SuiteOutputs.Failure(message: "\(p.folder): already a merge of shards \(p.results.shards.joined(separator: ", "))")
             }
             let ab = one.split(separator: "/")
             guard ab.count == 2, let i = Int(ab[0]), let n = Int(ab[1]), n >= 1, i >= 1, i <= n else {
@@ -64,14 +64,18 @@ public enum SuiteMerge {
     }
 
     public static func merge(_ folders: [String], into out: String, junit: String?, command: String) throws -> SuiteResults {
-        let inputs = folders.map { (path: $0, what: "a results folder being merged") }
-        try OutputPaths.refuseOverlap(output: out, flag: "--artifacts", inputs: inputs)
-        if let junit {
-            try OutputPaths.checkFile(junit, flag: "--junit")
-            try OutputPaths.refuseOverlap(output: junit, flag: "--junit", inputs: inputs)
-        }
         var parts: [(folder: String, results: SuiteResults)] = []
         for f in folders { parts.append((f, try SuiteOutputs.read(f + "/results.json"))) }
+        // Inputs: the shard folders, and the scenario files and golden folders they name.
+        var inputs = folders.map { (path: $0, what: "a results folder being merged") }
+        for p in parts {
+            for s in p.results.scenarios {
+                inputs += [(s.scenario, "a scenario file"), (s.goldens, "a golden folder")]
+            }
+        }
+        var outputs = [OutputPaths.Output(out, flag: "--artifacts", folder: true)]
+        if let junit { outputs.append(.init(junit, flag: "--junit", folder: false)) }
+        try OutputPaths.check(outputs, inputs: inputs)
         try checkShardSet(parts)
         var seen: [String: String] = [:]
         for p in parts {
@@ -90,21 +94,27 @@ public enum SuiteMerge {
                     var paths = s.snapshots.flatMap { [$0.expected, $0.actual, $0.diff, $0.traceViewer] }.compactMap { $0 }
                     if let t = s.trace { paths.append(t) }
                     for rel in paths {
-                        guard !rel.hasPrefix("/"), !rel.split(separator: "/").contains("..") else {
-                            throw SuiteOutputs.Failure(message: "\(p.folder)/results.json: artifact path '\(rel)' leaves the results folder")
+                        if let why = SafeName.relativePathProblem(rel) {
+                            throw SuiteOutputs.Failure(message: "\(OutputPaths.quoted(p.folder))/results.json: artifact path \(OutputPaths.quoted(rel)) \(why); it must stay inside the results folder")
                         }
-                        guard let bytes = FileTree.read(p.folder + "/" + rel) else {
-                            throw SuiteOutputs.Failure(message: "\(p.folder)/\(rel): missing artifact named in results.json")
+                        // Only regular files found without following a link are copied.
+                        let bytes: [UInt8]
+                        switch FileTree.readOwned(rel, under: p.folder) {
+                        case .success(let b): bytes = b
+                        case .failure(.missing):
+                            throw SuiteOutputs.Failure(message: "\(OutputPaths.quoted(p.folder + "/" + rel)): missing artifact named in results.json")
+                        case .failure(let why):
+                            throw SuiteOutputs.Failure(message: "\(why); merge-reports copies only regular files, never through a link")
                         }
-                        try AtomicFileWriter.write(bytes, toPath: folder.staging + "/" + rel)
+                        try AtomicFileWriter.write(bytes, toPath: folder.staging + "/" + rel, within: folder.staging)
                     }
                     scenarios.append(s)
                 }
             }
             scenarios.sort { $0.scenario < $1.scenario }
             let first = parts[0].results
-            let ordered = parts.sorted { $0.results.shards[0].split(separator: "/").first.flatMap { Int($0) } ?? 0
-                < $1.results.shards[0].split(separator: "/").first.flatMap { Int($0) } ?? 0 }
+            func index(_ r: SuiteResults) -> Int { r.shards.first?.split(separator: "/").first.flatMap { Int($0) } ?? 1 }
+            let ordered = parts.sorted { index($0.results) < index($1.results) }
             var merged = SuiteResults(command: command, date: parts.map(\.results.date).min() ?? first.date,
                                       threshold: first.threshold, maxDiffPixels: first.maxDiffPixels,
                                       maxDiffRatio: first.maxDiffRatio,

@@ -56,8 +56,9 @@ public struct SuiteEntry: Codable, Sendable, Equatable {
 
     /// Where its artifacts go inside the results folder: the path without `.json`, with `..`
     /// and leading `/` made harmless. Names the run writes at the top of the results folder
-    /// (`report`, `results.json`) and names starting with `_` get one more `_` in front, so no
-    /// scenario's folder can be another's or one of the run's files.
+    /// (`report`, `results.json`, `.goldens` where the goldens to write are staged) and names
+    /// starting with `_` get one more `_` in front, so no scenario's folder can be another's or
+    /// one of the run's files.
     public var artifactFolder: String {
         var parts = path.split(separator: "/").map(String.init).filter { $0 != "." && !$0.isEmpty }
         if let last = parts.last, last.lowercased().hasSuffix(".json") { parts[parts.count - 1] = String(last.dropLast(5)) }
@@ -67,5 +68,5 @@ public struct SuiteEntry: Codable, Sendable, Equatable {
     }
 
     /// What the run writes at the top of the results folder.
-    static let reservedTop: Set<String> = ["report", "results.json", ".overscroll-manifest"]
+    static let reservedTop: Set<String> = ["report", "results.json", ".overscroll-manifest", ".goldens"]
 }

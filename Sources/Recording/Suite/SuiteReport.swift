@@ -17,9 +17,10 @@ public enum SuiteReport {
     public static func write(_ suite: SuiteResults, resultsRoot: String, to folder: String) throws {
         var items: [Item] = [], passedRows: [String] = []
         var n = 0
+        // Only regular files reached without following a link are copied.
         func copy(_ rel: String?, as file: String) throws -> String? {
-            guard let rel, let bytes = FileTree.read(resultsRoot + "/" + rel) else { return nil }
-            try AtomicFileWriter.write(bytes, toPath: folder + "/" + file)
+            guard let rel, case .success(let bytes) = FileTree.readOwned(rel, under: resultsRoot) else { return nil }
+            try AtomicFileWriter.write(bytes, toPath: folder + "/" + file, within: folder)
             return file
         }
         for scenario in suite.scenarios {
@@ -97,7 +98,7 @@ public enum SuiteReport {
         html += "</tbody></table></section>\n"
         html += "<details id=\"passed\" class=\"group\" data-group=\"passed\"><summary>\(passedRows.count) passed snapshots</summary><table><thead><tr><th>scenario</th><th>snapshot</th><th>time</th><th></th><th>took</th></tr></thead><tbody>"
         html += passedRows.joined() + "</tbody></table></details>\n<p id=\"none\" hidden>Nothing matches the filter.</p>\n</main>\n<script>\(script)</script></body></html>\n"
-        try AtomicFileWriter.write(text: html, toPath: folder + "/index.html")
+        try AtomicFileWriter.write(text: html, toPath: folder + "/index.html", within: folder)
     }
 
     /// Why a snapshot failed, with the limit it was held to.

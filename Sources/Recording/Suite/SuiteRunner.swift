@@ -37,28 +37,26 @@ public final class SuiteRunner {
 
     /// Runs the suite; returns the exit status (0 passed, 1 mismatch or missing golden, 2 error).
     public func run(_ config: Config) async -> Int32 {
-        let found = SuiteDiscovery.find(config.paths, excluding: [config.artifacts])
-        for e in found.errors { errorOutput("overscroll test: \(e)") }
-        if !found.errors.isEmpty { return 2 }
-        // The results folder is replaced at each run: it may not be or contain a PATH.
-        for path in config.paths {
-            let out = OutputPaths.canonical(config.artifacts), folder = OutputPaths.canonical(path)
-            if out == folder || OutputPaths.isInside(folder, out) {
-                errorOutput("overscroll test: --artifacts \(OutputPaths.quoted(config.artifacts)): \(out == folder ? "is" : "contains") the suite folder \(OutputPaths.quoted(path)); an output never replaces an input")
-                return 2
-            }
+        do {
+            try SuiteDiscovery.refuseArtifactsOverSuite(config.artifacts, paths: config.paths)
+        } catch {
+            errorOutput("overscroll test: \(error)")
+            return 2
         }
-        for n in found.notes { errorOutput("note: \(n)") }
+        let found = SuiteDiscovery.find(config.paths, excluding: [config.artifacts])
+        for e in found.errors { errorOutput("overscroll test: \(OutputPaths.printable(e))") }
+        if !found.errors.isEmpty { return 2 }
+        for n in found.notes { errorOutput("note: \(OutputPaths.printable(n))") }
         var entries = found.entries
         if entries.isEmpty {
-            errorOutput("overscroll test: no scenarios in \(config.paths.joined(separator: " ")) (a scenario is a *.json file with a top-level \"scene\" or \"events\" key)")
+            errorOutput("overscroll test: no scenarios in \(config.paths.map(OutputPaths.quoted).joined(separator: " ")) (a scenario is a *.json file with a top-level \"scene\" or \"events\" key)")
             return 2
         }
         let selected: Bool
         switch SuiteSelection.select(entries, config) {
         case let .run(chosen, narrowed): entries = chosen; selected = narrowed
         case let .nothing(note): output(note); return 0
-        case let .error(message): errorOutput("overscroll test: \(message)"); return 2
+        case let .error(message): errorOutput("overscroll test: \(OutputPaths.printable(message))"); return 2
         }
         let suiteList = entries.map(\.path)
         if let shard = config.shard { entries = SuiteDiscovery.shard(entries, index: shard.index, count: shard.count) }
@@ -66,19 +64,25 @@ public final class SuiteRunner {
         // selected, by an unsharded run or by shard 1.
         let obsoleteFolders = !selected && (config.shard?.index ?? 1) == 1 ? found.obsoleteFolders : []
 
-        // Outputs never overlap inputs: scenario files and golden folders.
+        // Outputs never overlap inputs (scenario files, golden folders) nor each other.
         var inputs: [(path: String, what: String)] = []
-        for e in entries { inputs += [(e.path, "a scenario file"), (e.folder + "/__snapshots__", "a golden folder")] }
+        for e in entries { inputs += [(e.path, "a scenario file"), (e.folder + "/" + OutputPaths.goldenTreeName, "a golden folder")] }
+        var outputs = [OutputPaths.Output(config.artifacts, flag: "--artifacts", folder: true)]
+        if let junit = config.junit { outputs.append(.init(junit, flag: "--junit", folder: false)) }
+        let goldenLocks: [FolderLock]
         do {
-            try OutputPaths.refuseOverlap(output: config.artifacts, flag: "--artifacts", inputs: inputs)
-            if let junit = config.junit {
-                try OutputPaths.checkFile(junit, flag: "--junit")
-                try OutputPaths.refuseOverlap(output: junit, flag: "--junit", inputs: inputs)
+            try OutputPaths.check(outputs, inputs: inputs)
+            if config.options.update != .none || config.prune {
+                goldenLocks = try SuiteGoldens.lock(entries, flag: config.options.update != .none ? "--update" : "--prune")
+            } else {
+                goldenLocks = []
+                SuiteGoldens.recover(entries)
             }
         } catch {
             errorOutput("overscroll test: \(error)")
             return 2
         }
+        defer { withExtendedLifetime(goldenLocks) {} }
         let folder: ResultFolder
         do {
             folder = try ResultFolder(replacing: config.artifacts, flag: "--artifacts",
@@ -92,6 +96,10 @@ public final class SuiteRunner {
         var results = await runAll(entries, config: config, root: folder.staging)
         results.sort { $0.scenario < $1.scenario }
 
+        // Obsolete goldens as found, for the summary (the commit below prunes them).
+        let asFound = results
+        let (_, goldenFailures) = SuiteGoldens.commit(&results, resultsRoot: folder.staging, prune: config.prune)
+        for i in goldenFailures { output(Self.line(results[i])) }
         var suite = SuiteResults(command: config.command, date: Self.isoDate(),
                                  threshold: config.options.threshold, maxDiffPixels: config.options.maxDiffPixels,
                                  maxDiffRatio: config.options.maxDiffRatio,
@@ -102,15 +110,24 @@ public final class SuiteRunner {
         suite.obsoleteFolders = obsoleteFolders
         var pruned: [String] = []
         if config.prune {
-            for i in suite.scenarios.indices where suite.scenarios[i].error == nil {
-                for name in suite.scenarios[i].obsolete where unlink(suite.scenarios[i].goldens + "/" + name) == 0 {
-                    pruned.append(suite.scenarios[i].goldens + "/" + name)
-                }
-                suite.scenarios[i].obsolete = []
+            for (before, after) in zip(asFound, results) where after.error == nil {
+                pruned += before.obsolete.map { before.goldens + "/" + $0 }
             }
+            // A gone scenario's goldens leave in one swap, as a scenario's obsolete ones do; the
+            // folder goes too once nothing else is in it.
             for o in suite.obsoleteFolders {
-                for name in o.files where unlink(o.folder + "/" + name) == 0 { pruned.append(o.folder + "/" + name) }
-                rmdir(o.folder)  // only when nothing else is left in it
+                do {
+                    _ = try GoldenWriter.write([], into: URL(fileURLWithPath: o.folder), flag: "--prune", dropping: Set(o.files))
+                    pruned += o.files.map { o.folder + "/" + $0 }
+                    // Emptied but for the manifest the swap wrote: the folder goes too.
+                    let left = (try? FileManager.default.contentsOfDirectory(atPath: o.folder)) ?? []
+                    if left.allSatisfy({ $0 == ResultFolder.manifestName }) {
+                        for name in left { unlink(o.folder + "/" + name) }
+                        rmdir(o.folder)
+                    }
+                } catch {
+                    errorOutput("overscroll test: \(error)")
+                }
             }
             suite.obsoleteFolders = []
         }
@@ -127,7 +144,7 @@ public final class SuiteRunner {
         }
         let elapsed = ContinuousClock.now - started
         var shown = suite
-        shown.scenarios = results  // obsolete goldens as found, before pruning
+        shown.scenarios = zip(asFound, results).map { before, after in var s = after; s.obsolete = before.obsolete; return s }
         shown.obsoleteFolders = obsoleteFolders
         for line in Self.summary(shown, update: config.options.update, pruned: config.prune ? pruned : nil,
                                  seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
@@ -202,7 +219,7 @@ public final class SuiteRunner {
     /// `✓ path  3 passed  0.42 s` / `✗ path  1 failed, 2 passed  0.51 s` / `✗ path  error: …`.
     nonisolated static func line(_ r: ScenarioResult) -> String {
         let time = String(format: "%.2f s", r.seconds)
-        if let e = r.error { return "✗ \(r.scenario)  error: \(e)" }
+        if let e = r.error { return "✗ \(OutputPaths.printable(r.scenario))  error: \(OutputPaths.printable(e))" }
         let failed = r.snapshots.filter { $0.isFailure && $0.status == .failed }.count
         let missing = r.snapshots.filter { $0.isFailure && $0.status == .missing }.count
         let unreadable = r.snapshots.filter { $0.isFailure && $0.status == .error }.count
@@ -217,12 +234,12 @@ public final class SuiteRunner {
             if n > 0 { parts.append("\(n) golden\(n == 1 ? "" : "s") \(kind.rawValue)") }
         }
         if r.snapshots.isEmpty { parts = ["no snapshots"] }
-        var text = "\(r.failed ? "✗" : "✓") \(r.scenario)  \(parts.joined(separator: ", "))  \(time)"
+        var text = "\(r.failed ? "✗" : "✓") \(OutputPaths.printable(r.scenario))  \(parts.joined(separator: ", "))  \(time)"
         for s in r.snapshots where s.isFailure {
             switch s.status {
-            case .missing: text += "\n    \(s.snapshot) (t = \(s.at) s): missing golden \(s.golden) (--update=missing creates it)"
+            case .missing: text += "\n    \(s.snapshot) (t = \(s.at) s): missing golden \(OutputPaths.printable(s.golden)) (--update=missing creates it)"
             case .failed, .error:
-                text += "\n    \(s.snapshot) (t = \(s.at) s): \(SuiteReport.why(s))"
+                text += "\n    \(s.snapshot) (t = \(s.at) s): \(OutputPaths.printable(SuiteReport.why(s)))"
             case .passed: break
             }
         }
@@ -246,15 +263,18 @@ public final class SuiteRunner {
         }
         if let pruned {
             lines.append("pruned \(pruned.count) obsolete golden\(pruned.count == 1 ? "" : "s")\(pruned.isEmpty ? "" : ":")")
-            for p in pruned { lines.append("    \(p)") }
+            for p in pruned { lines.append("    " + OutputPaths.printable(p)) }
         } else if suite.obsolete > 0 {
             lines.append("obsolete goldens (no snapshot or scenario names them; --prune deletes them):")
-            for s in suite.scenarios { for o in s.obsolete { lines.append("    \(s.goldens)/\(o)") } }
+            for s in suite.scenarios { for o in s.obsolete { lines.append("    " + OutputPaths.printable("\(s.goldens)/\(o)")) } }
             for o in suite.obsoleteFolders {
-                lines.append("    \(o.folder)/ (no scenario \(o.folder.split(separator: "/").last.map(String.init) ?? "").json beside __snapshots__): \(o.files.joined(separator: ", "))")
+                let name = o.folder.split(separator: "/").last.map(String.init) ?? ""
+                lines.append("    " + OutputPaths.printable("\(o.folder)/ (no scenario \(name).json beside __snapshots__): \(o.files.joined(separator: ", "))"))
             }
         }
-        if suite.exitCode != 0 || suite.written(.created) + suite.written(.changed) > 0 { lines.append("report: \(artifacts)/report/index.html") }
+        if suite.exitCode != 0 || suite.written(.created) + suite.written(.changed) > 0 {
+            lines.append("report: " + OutputPaths.printable("\(artifacts)/report/index.html"))
+        }
         return lines
     }
 
