@@ -9,7 +9,7 @@ TOOL_PACKAGES := imagemagick xvfb xdotool x11-apps
 REPORT_PACKAGES := chromium
 RUN_ARGS     ?=
 
-.PHONY: all deps tool-deps report-deps build run test scenarios bench bench-suite fuzz check-xinput2 sanitize clean
+.PHONY: all deps tool-deps report-deps build run test scenarios soak bench bench-suite fuzz check-xinput2 sanitize clean
 
 all: build
 
@@ -53,6 +53,19 @@ test: deps report-deps
 
 scenarios:
 	.build/debug/overscroll test Tests/Scenarios --artifacts .build/test-results
+
+# Long runs kept out of `make test`: `make soak` runs every target listed in SOAK (add one with
+# `SOAK += soak-NAME` anywhere in this file; the list is read when `soak` runs).
+# soak-kill: KillTests with 30 seeded SIGKILLs per command instead of 3 (OVERSCROLL_SOAK=1).
+SOAK := soak-kill
+
+soak:
+	$(MAKE) --no-print-directory $(SOAK)
+
+.PHONY: soak-kill
+soak-kill: deps
+	$(SWIFT) build --build-tests
+	OVERSCROLL_SOAK=1 $(SWIFT) test --skip-build --filter KillTests
 
 bench: deps tool-deps
 	$(SWIFT) build -c release
