@@ -224,7 +224,7 @@ final class Report {
         lines.append("")
         lines.append("Targets")
         for c in checks {
-            lines.append("  \(c.met ? "met   " : "MISSED") \(Self.pad(c.name, 46)) \(Self.pad(Self.f(c.value, 3), 10, right: true))  target \(c.target)")
+            lines.append("  \(c.met ? "met   " : "MISSED") \(Self.pad(c.name, 62)) \(Self.pad(Self.f(c.value, 3), 10, right: true))  target \(c.target)")
         }
         json["targets"] = checks.map { ["name": $0.name, "value": $0.value, "target": $0.target, "met": $0.met] }
         json["quick"] = quick

@@ -1,13 +1,20 @@
 import Testing
 @testable import Imaging
 
-/// The fast Paeth unfilter on UI-like rows: flat runs (filtered bytes 0 under a constant row
-/// above, which it copies four pixels at a time) broken by noise at every offset, compared with
-/// the reference filter byte for byte.
+/// The fast Paeth unfilter on UI-like rows of 8- and 16-bit RGB and RGBA: flat runs (filtered
+/// bytes 0 under a constant row above, which it copies 16 bytes of pixels at a time) broken by
+/// noise at every offset, compared with the reference filter byte for byte. And the 16-to-8-bit
+/// scaling the decoder uses, against the exact formula for every 16-bit value.
 @Suite struct PNGUnfilterTests {
+    @Test func sixteenBitScalingRoundsLikeTheFormula() {
+        for value in 0...65535 {
+            #expect(PNGRowConverter.scale16(value) == UInt8((value * 255 + 32767) / 65535), "\(value)")
+        }
+    }
+
     @Test func flatRunsEqualTheReference() {
         var random = SeededRandom(state: 22)
-        for stride in [3, 4] {
+        for stride in [3, 4, 6, 8] {
             for trial in 0..<300 {
                 let count = stride * Int.random(in: 1...90, using: &random)
                 // The row above: constant stretches, with a step now and then.
