@@ -39,7 +39,10 @@ public enum Pixelmatch {
         }
         // With a background every pixel of the diff is drawn, so its memory need not be cleared.
         var output = !makeDiff ? [] : options.diffMask ? [UInt8](repeating: 0, count: expected.pixels.count)
-            : [UInt8](unsafeUninitializedCapacity: expected.pixels.count) { _, count in count = expected.pixels.count }
+            : [UInt8](unsafeUninitializedCapacity: expected.pixels.count) { buffer, count in
+                HugePageAdvice.advise(buffer.baseAddress!, count: buffer.count)
+                count = expected.pixels.count
+            }
         let differing = expected.pixels.withUnsafeBufferPointer { first in
             actual.pixels.withUnsafeBufferPointer { second in
                 output.withUnsafeMutableBufferPointer { diff in
