@@ -3,8 +3,9 @@
 
 SWIFT        ?= swift
 APT_PACKAGES := pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev librlottie-dev zlib1g-dev libdeflate-dev libx11-dev libxi-dev fonts-noto-cjk
-# Tools the bench compares against and the window checks use (optional for `make test`).
-TOOL_PACKAGES := imagemagick xvfb xdotool x11-apps
+# Tools the bench compares against and the window checks use, and Pillow for
+# tools/make-compare-pairs.py (optional for `make test`).
+TOOL_PACKAGES := imagemagick xvfb xdotool x11-apps python3 python3-pil
 # The browser the HTML report of `overscroll test` is checked in (needed by `make test`).
 REPORT_PACKAGES := chromium
 RUN_ARGS     ?=

@@ -1,3 +1,7 @@
+#if arch(x86_64)
+import CDeflate
+#endif
+
 /// Turns one unfiltered PNG row (any colour type and bit depth) into 8-bit straight RGBA pixels.
 struct PNGRowConverter {
     let header: PNGHeader
@@ -30,6 +34,11 @@ struct PNGRowConverter {
         paletteRGBA = table
         keyColor = key
     }
+
+    #if arch(x86_64)
+    /// Whether the CPU has SSSE3 (the byte shuffle of `overscroll_expand_rgb_ssse3`).
+    static let hasSSSE3 = overscroll_has_ssse3() != 0
+    #endif
 
     /// True for RGB without a `tRNS` key colour (every pixel opaque).
     var isOpaqueRGB: Bool { header.colorType == .rgb && keyColor == nil }
@@ -154,6 +163,14 @@ struct PNGRowConverter {
             var s = UnsafeRawPointer(row), o = out
             let opaque: UInt32 = 0xFF00_0000
             var left = pixels
+            #if arch(x86_64)
+            if Self.hasSSSE3 {
+                let done = overscroll_expand_rgb_ssse3(row, pixels, destination)
+                s += done &* 3
+                o += done &* 4
+                left &-= done
+            }
+            #endif
             while left >= 4 {
                 let w0 = UInt32(littleEndian: s.loadUnaligned(as: UInt32.self))
                 let w1 = UInt32(littleEndian: s.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
