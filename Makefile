@@ -57,7 +57,8 @@ scenarios:
 
 # Long runs kept out of `make test`: `make soak` runs every target listed in SOAK (add one with
 # `SOAK += soak-NAME` anywhere in this file; the list is read when `soak` runs).
-# soak-kill: KillTests with 30 seeded SIGKILLs per command instead of 3 (OVERSCROLL_SOAK=1).
+# soak-kill: KillTests with 30 seeded SIGKILLs per command instead of 3, and DirtyRedrawTests on all
+# 8 scenarios instead of 4 (OVERSCROLL_SOAK=1).
 SOAK := soak-kill
 
 soak:
@@ -66,7 +67,7 @@ soak:
 .PHONY: soak-kill
 soak-kill: deps
 	$(SWIFT) build --build-tests
-	OVERSCROLL_SOAK=1 $(SWIFT) test --skip-build --filter KillTests
+	OVERSCROLL_SOAK=1 $(SWIFT) test --skip-build --filter 'KillTests|DirtyRedrawTests'
 
 bench: deps tool-deps
 	$(SWIFT) build -c release
