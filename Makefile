@@ -10,7 +10,7 @@ TOOL_PACKAGES := imagemagick xvfb xdotool x11-apps python3 python3-pil
 REPORT_PACKAGES := chromium
 RUN_ARGS     ?=
 
-.PHONY: all deps tool-deps report-deps build run test scenarios soak bench bench-suite fuzz check-xinput2 sanitize clean
+.PHONY: all deps tool-deps report-deps build run test scenarios bench bench-suite fuzz check-xinput2 sanitize soak clean
 
 all: build
 
@@ -55,16 +55,23 @@ test: deps report-deps
 scenarios:
 	.build/debug/overscroll test Tests/Scenarios --artifacts .build/test-results
 
-# Long runs kept out of `make test`: `make soak` runs every target listed in SOAK (add one with
-# `SOAK += soak-NAME` anywhere in this file; the list is read when `soak` runs).
-# soak-kill: KillTests with 30 seeded SIGKILLs per command instead of 3, and DirtyRedrawTests on all
-# 8 scenarios instead of 4 (OVERSCROLL_SOAK=1).
-SOAK := soak-kill
+# Long runs kept out of `make test` (README "make soak"): `make soak` runs every target listed in
+# SOAK (add one with `SOAK += soak-NAME` anywhere in this file; the list is read when `soak` runs).
+# Each runs its suites with OVERSCROLL_SOAK=1, where `make test` runs a seeded subset.
+# soak-tree: the tree invariant over the whole matrix (every command × every hostile setup, in a
+#   decoy sandbox) and the hostile regression tests.
+# soak-kill: KillTests with 30 seeded SIGKILLs per command instead of 3, and DirtyRedrawTests on
+#   all 8 scenarios instead of 4.
+SOAK := soak-tree soak-kill
 
 soak:
 	$(MAKE) --no-print-directory $(SOAK)
 
-.PHONY: soak-kill
+.PHONY: soak-tree soak-kill
+soak-tree: deps
+	$(SWIFT) build --build-tests
+	OVERSCROLL_SOAK=1 $(SWIFT) test --skip-build --filter 'TreeInvariantTests|HostileTreeTests'
+
 soak-kill: deps
 	$(SWIFT) build --build-tests
 	OVERSCROLL_SOAK=1 $(SWIFT) test --skip-build --filter 'KillTests|DirtyRedrawTests'
