@@ -60,8 +60,7 @@ scenarios:
 # Each runs its suites with OVERSCROLL_SOAK=1, where `make test` runs a seeded subset.
 # soak-tree: the tree invariant over the whole matrix (every command × every hostile setup, in a
 #   decoy sandbox) and the hostile regression tests.
-# soak-kill: KillTests with 30 seeded SIGKILLs per command instead of 3, and DirtyRedrawTests on
-#   all 8 scenarios instead of 4.
+# soak-kill: KillTests with 30 seeded SIGKILLs per command instead of 3.
 SOAK := soak-tree soak-kill
 
 soak:
@@ -74,7 +73,7 @@ soak-tree: deps
 
 soak-kill: deps
 	$(SWIFT) build --build-tests
-	OVERSCROLL_SOAK=1 $(SWIFT) test --skip-build --filter 'KillTests|DirtyRedrawTests'
+	OVERSCROLL_SOAK=1 $(SWIFT) test --skip-build --filter KillTests
 
 bench: deps tool-deps
 	$(SWIFT) build -c release
