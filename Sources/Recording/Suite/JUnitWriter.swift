@@ -8,6 +8,7 @@ public enum JUnitWriter {
         for s in suite.scenarios {
             let failures = s.snapshots.filter(\.isFailure).count
             out += "  <testsuite name=\"\(escape(s.scenario))\" tests=\"\(s.error == nil ? s.snapshots.count : 1)\" failures=\"\(failures)\" errors=\"\(s.error == nil ? 0 : 1)\" time=\"\(seconds(s.seconds))\">\n"
+            if let v = suite.version { out += "    <properties><property name=\"overscroll.version\" value=\"\(escape(v))\"/></properties>\n" }
             if let e = s.error {
                 out += "    <testcase classname=\"\(escape(s.scenario))\" name=\"(scenario)\"><error message=\"\(escape(e))\"/></testcase>\n"
             }

@@ -43,10 +43,12 @@ public enum SuiteMerge {
             }
             scenarios.sort { $0.scenario < $1.scenario }
             let first = parts[0].results
+            let versions = parts.compactMap(\.results.version).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             let merged = SuiteResults(command: command, date: parts.map(\.results.date).min() ?? first.date,
                                       threshold: first.threshold, maxDiffPixels: first.maxDiffPixels,
                                       maxDiffRatio: first.maxDiffRatio,
-                                      shards: parts.flatMap(\.results.shards), scenarios: scenarios)
+                                      shards: parts.flatMap(\.results.shards), scenarios: scenarios,
+                                      version: versions.isEmpty ? nil : versions.joined(separator: ", "))
             try SuiteOutputs.write(merged, into: folder.staging, resultsRoot: folder.staging)
             try folder.commit()
             if let junit { try AtomicFileWriter.write(text: JUnitWriter.xml(merged), toPath: junit) }

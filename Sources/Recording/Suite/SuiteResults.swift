@@ -64,6 +64,8 @@ public struct SuiteResults: Codable, Sendable, Equatable {
     public var format = 1
     /// The command line that ran.
     public var command: String
+    /// The build that ran it (`overscroll 0.1.0 (commit 1a3c560e2f4b)`); merged: each shard's, once.
+    public var version: String?
     /// ISO 8601 UTC.
     public var date: String
     public var threshold: Double
@@ -80,8 +82,8 @@ public struct SuiteResults: Codable, Sendable, Equatable {
     }
 
     public init(command: String, date: String, threshold: Double, maxDiffPixels: Int?, maxDiffRatio: Double?,
-                shards: [String], scenarios: [ScenarioResult]) {
-        self.command = command; self.date = date; self.threshold = threshold
+                shards: [String], scenarios: [ScenarioResult], version: String? = nil) {
+        self.command = command; self.version = version; self.date = date; self.threshold = threshold
         self.maxDiffPixels = maxDiffPixels; self.maxDiffRatio = maxDiffRatio
         self.shards = shards; self.scenarios = scenarios
     }

@@ -19,6 +19,8 @@ public final class SuiteRunner {
         public var prune = false
         /// The command line, for the report.
         public var command = "overscroll test"
+        /// The build, for results.json, the JUnit file and the report (`overscroll --version`).
+        public var version: String?
         /// The program that serves `__test-worker` jobs; nil runs every scenario in this process.
         public var workerExecutable: String?
         public init() {}
@@ -83,7 +85,8 @@ public final class SuiteRunner {
         let suite = SuiteResults(command: config.command, date: Self.isoDate(),
                                  threshold: config.options.threshold, maxDiffPixels: config.options.maxDiffPixels,
                                  maxDiffRatio: config.options.maxDiffRatio,
-                                 shards: config.shard.map { ["\($0.index)/\($0.count)"] } ?? [], scenarios: results)
+                                 shards: config.shard.map { ["\($0.index)/\($0.count)"] } ?? [], scenarios: results,
+                                 version: config.version)
         do {
             try SuiteOutputs.write(suite, into: folder.staging, resultsRoot: folder.staging)
             try folder.commit()
