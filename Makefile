@@ -110,7 +110,7 @@ clean:
 # nothing is loaded from a toolchain. `make deb` packs the same layout (PREFIX=/usr) with dpkg-deb.
 PREFIX        ?= /usr/local
 DESTDIR       ?=
-# Extra `swift build` flags, e.g. SWIFT_BUILD_FLAGS=-j1 on a busy machine.
+# Extra `swift build` flags, e.g. SWIFT_BUILD_FLAGS="-j 1" on a busy machine.
 SWIFT_BUILD_FLAGS ?=
 VERSION       := $(shell head -n 1 VERSION)
 DEB_ARCH      := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
@@ -121,7 +121,8 @@ DOC_TEST_PACKAGES := man-db fish zsh
 PACKAGE_TOOLS := dpkg-dev libxml2-utils
 ZSH_COMPLETIONS ?= $(PREFIX)/share/zsh/site-functions
 GENERATED     := .build/generated
-STATIC_BUILD  := $(SWIFT) build -c release --static-swift-stdlib $(SWIFT_BUILD_FLAGS)
+# Immediate binding (lintian's hardening-no-bindnow).
+STATIC_BUILD  := $(SWIFT) build -c release --static-swift-stdlib -Xlinker -z -Xlinker now $(SWIFT_BUILD_FLAGS)
 I             := $(DESTDIR)$(PREFIX)
 INSTALLED     := bin/overscroll libexec/overscroll/overscroll-app share/overscroll/fonts.conf share/overscroll/refresh.json \
                  share/applications/overscroll.desktop share/icons/hicolor/scalable/apps/overscroll.svg \
@@ -186,12 +187,13 @@ deb: generated
 	  | gzip -9n > .build/deb/root/usr/share/doc/overscroll/changelog.gz
 	chmod 644 .build/deb/root/usr/share/doc/overscroll/changelog.gz
 	printf 'Source: overscroll\n\nPackage: overscroll\nArchitecture: any\n' > .build/deb/debian/control
-	cd .build/deb && dpkg-shlibdeps -O --ignore-missing-info -xlibc-bin root/usr/bin/overscroll \
+	cd .build/deb && dpkg-shlibdeps -O --ignore-missing-info root/usr/bin/overscroll \
 	  root/usr/libexec/overscroll/overscroll-app | sed -n 's/^shlibs:Depends=//p' > depends
 	@test -s .build/deb/depends || { echo "deb: dpkg-shlibdeps found no dependencies"; exit 1; }
 	sed -e 's/@VERSION@/$(VERSION)/' -e 's/@ARCH@/$(DEB_ARCH)/' \
 	  -e "s/@DEPENDS@/$$(cat .build/deb/depends), $(DEB_EXTRA_DEPENDS)/" \
 	  -e "s/@SIZE@/$$(du -sk --exclude=DEBIAN .build/deb/root | cut -f1)/" packaging/control > .build/deb/root/DEBIAN/control
+	cd .build/deb/root && find usr -type f | LC_ALL=C sort | xargs md5sum > DEBIAN/md5sums
 	dpkg-deb --root-owner-group -Zxz --build .build/deb/root $(DEB)
 	@dpkg-deb --field $(DEB) Package Version Depends Installed-Size
 	@echo "built $(DEB)"
