@@ -11,10 +11,10 @@ enum TestCommand {
         let workers = Option.integer("workers", value: "N", in: 1...256, help: "scenarios rendered in parallel",
                                      defaultText: "the number of cores")
         let update = Option<SuiteOptions.UpdateMode>.choice("update", value: "MODE", help: """
-            none, missing (create missing goldens), changed (also rewrite
-            goldens that do not match), all (every snapshot); written only after
-            the scenario's whole run succeeded, each file atomically, unchanged
-            files untouched
+            which goldens to write: missing (create missing ones), changed (also
+            rewrite those that do not match), all (every snapshot); written only
+            after the scenario's whole run succeeded, each file atomically,
+            unchanged files untouched
             """, default: SuiteOptions.UpdateMode.none)
         let prune = Option.flag("prune", help: "delete obsolete goldens (PNGs in __snapshots__/<name>/ no snapshot names)")
         let artifacts = Option.string("artifacts", value: "DIR", help: """
