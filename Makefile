@@ -132,7 +132,7 @@ MAN_PAGES     := overscroll overscroll-run overscroll-record overscroll-curve ov
 # `make deb` gzips the man pages and strips the binaries (Debian policy); `make install` does not.
 MAN_SUFFIX    ?=
 
-.PHONY: static-build generated install uninstall deb doc-test-deps ci-example
+.PHONY: static-build generated install uninstall install-check deb doc-test-deps ci-example
 
 doc-test-deps:
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(DOC_TEST_PACKAGES)"
@@ -170,6 +170,15 @@ uninstall:
 	  $(foreach p,$(MAN_PAGES),$(I)/share/man/man1/$(p).1 $(I)/share/man/man1/$(p).1.gz)
 	-rmdir $(I)/libexec/overscroll $(I)/share/overscroll 2>/dev/null
 	@echo "removed overscroll from $(I)"
+
+# Installs into a scratch DESTDIR, checks the layout, uninstalls, and checks only folders are left.
+install-check: generated
+	@stage=$$(mktemp -d) && $(MAKE) --no-print-directory install DESTDIR=$$stage PREFIX=/usr/local >/dev/null && \
+	  for f in $(INSTALLED) share/man/man1/overscroll-test.1; do test -f $$stage/usr/local/$$f || { echo "install-check: $$f missing"; exit 1; }; done && \
+	  $(MAKE) --no-print-directory uninstall DESTDIR=$$stage PREFIX=/usr/local >/dev/null && \
+	  left=$$(find $$stage ! -type d) && rm -r $$stage && \
+	  if [ -n "$$left" ]; then echo "install-check: uninstall left $$left"; exit 1; fi
+	@echo "install-check: install and uninstall under a scratch DESTDIR: ok"
 
 # overscroll_VERSION_ARCH.deb in out/: the install layout under /usr, Depends from dpkg-shlibdeps
 # (the libraries the binaries link) plus DEB_EXTRA_DEPENDS. See packaging/README.md.

@@ -8,11 +8,13 @@ set -u
 pkg=$1 out=$2
 clean() { case $1 in *[!A-Za-z0-9._+~-]*|'') echo "$2" ;; *) echo "$1" ;; esac; }
 version=$(clean "$(head -n 1 "$pkg/VERSION" 2>/dev/null)" 0.0.0)
-commit=$(git -C "$pkg" rev-parse --short=12 HEAD 2>/dev/null) || commit=""
+# safe.directory: a CI checkout is often owned by another user; reading its commit is harmless.
+g() { git -c safe.directory='*' -C "$pkg" "$@" 2>/dev/null; }
+commit=$(g rev-parse --short=12 HEAD) || commit=""
 date=""
 if [ -n "$commit" ]; then
-  git -C "$pkg" diff --quiet HEAD -- 2>/dev/null || commit="$commit-dirty"
-  date=$(git -C "$pkg" log -1 --format=%cs 2>/dev/null)
+  g diff --quiet HEAD -- || commit="$commit-dirty"
+  date=$(g log -1 --format=%cs)
 fi
 commit=$(clean "${commit:-${OVERSCROLL_COMMIT:-}}" unknown)
 date=$(clean "$date" unknown)

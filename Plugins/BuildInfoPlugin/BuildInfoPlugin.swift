@@ -13,6 +13,8 @@ struct BuildInfoPlugin: BuildToolPlugin {
         return [.prebuildCommand(displayName: "Embedding the version and commit",
                                  executable: URL(fileURLWithPath: "/bin/sh"),
                                  arguments: [package.appending(path: "tools/build-info.sh").path, package.path, output.path],
+                                 // The commit of a build outside a git checkout (a source tarball).
+                                 environment: ["OVERSCROLL_COMMIT": ProcessInfo.processInfo.environment["OVERSCROLL_COMMIT"] ?? ""],
                                  outputFilesDirectory: output)]
     }
 }
