@@ -89,12 +89,14 @@ extension Option where Value == String {
 
     /// One of `choices` (a list made at run time: scene names, themes):
     /// `--theme 'x' is unknown (light, dark)`, with a suggestion when one is close.
+    /// With `ignoringCase` any case is accepted and the value is the choice as declared.
     public static func choice(_ name: String, value: String, _ choices: [String], help: String,
-                              default defaultValue: String? = nil) -> Option {
+                              default defaultValue: String? = nil, ignoringCase: Bool = false) -> Option {
         Option(name: name, valueName: value, help: help, annotation: choiceNote(choices, defaultValue), choices: choices,
                default: defaultValue) { (text: String) throws(CommandLineError) -> String in
-            guard choices.contains(text) else { throw CommandLineError(unknownChoice(text, flag: "--\(name)", choices: choices)) }
-            return text
+            if choices.contains(text) { return text }
+            if ignoringCase, let c = choices.first(where: { $0.lowercased() == text.lowercased() }) { return c }
+            throw CommandLineError(unknownChoice(text, flag: "--\(name)", choices: choices))
         }
     }
 }

@@ -13,7 +13,8 @@ enum RunCommand {
 
     /// The options, one declaration each.
     struct Flags: OptionGroup {
-        let scene = Option.choice("scene", value: "NAME", SceneCatalog.names, help: "scene to open", default: SceneCatalog.defaultScene)
+        let scene = Option.choice("scene", value: "NAME", SceneCatalog.names, help: "scene to open, in any case",
+                                  default: SceneCatalog.defaultScene, ignoringCase: true)
         let size = Option<Size>.custom("size", value: "WxH", help: "window size in points", expects: "WxH in points (e.g. 390x844)",
                                        annotation: "default \(NumberText.format(defaults.size.width))x\(NumberText.format(defaults.size.height))") { text in
             let parts = text.lowercased().split(separator: "x")
@@ -45,7 +46,7 @@ enum RunCommand {
         "overscroll run",
         about: """
         Opens the window. Drag with the mouse (or a finger), scroll with the wheel or touchpad,
-        Up/Down/PageUp/PageDown/Space/Home/End scroll, F5 or Ctrl+R refreshes, Esc cancels a refresh,
+        Up/Down/PageUp/PageDown/Space/Shift+Space/Home/End scroll, F5 or Ctrl+R refreshes, Esc cancels a refresh,
         D toggles the debug overlay, 1–6 switch scenes, Q or Ctrl+Q quits.
         """,
         options: flags)

@@ -12,9 +12,9 @@ enum TestCommand {
                                      defaultText: "the number of cores")
         let update = Option<SuiteOptions.UpdateMode>.choice("update", value: "MODE", help: """
             which goldens to write: missing (create missing ones), changed (also
-            rewrite those that do not match), all (every snapshot); written only
-            after the scenario's whole run succeeded, each file atomically,
-            unchanged files untouched
+            rewrite those that do not match), all (every snapshot); written after
+            the whole suite ran, each scenario's set all-or-nothing, unchanged
+            files untouched; the suite's goldens are locked for the run
             """, default: SuiteOptions.UpdateMode.none)
         let prune = Option.flag("prune", help: "delete obsolete goldens (PNGs in __snapshots__/<name>/ no snapshot names)")
         let artifacts = Option.string("artifacts", value: "DIR", help: """
