@@ -39,6 +39,7 @@ enum RunCommand {
                                                   annotation: "#RRGGBB") { Color(parsing: $0) }
         let traceTitle = Option.flag("trace-title", help: "print navTitleTrace lines of the title scene to standard error")
         let capture = Option.string("capture", value: "FILE.json", help: "save this session's input as a scenario for `overscroll record`")
+        let trace = Option.string("trace", value: "FILE.jsonl", help: "save the state at every frame, in the lines of `record`'s trace.jsonl")
     }
     static let flags = Flags()
 
@@ -87,9 +88,19 @@ enum RunCommand {
             throw UsageError(message: "run: --scene: \(error)")
         }
         let app = WindowApp(session: session, renderer: renderer, options: w)
-        if a[f.traceTitle] {
-            app.onAdvance = { s in
-                for line in s.takeDiagnostics() { Platform.printError(line) }
+        let tracePath = a.value(f.trace)
+        if let tracePath {
+            do { try OutputPaths.checkFile(tracePath, flag: "--trace") } catch { throw UsageError(message: "run: \(error)") }
+            if let c = a.value(f.capture), URL(fileURLWithPath: c).standardizedFileURL == URL(fileURLWithPath: tracePath).standardizedFileURL {
+                throw UsageError(message: "run: --trace \(tracePath): the same file as --capture")
+            }
+        }
+        let frames = FrameTrace()
+        let printTitle = a[f.traceTitle]
+        if printTitle || tracePath != nil {
+            app.onAdvance = { [unowned app] s in
+                if printTitle { for line in s.takeDiagnostics() { Platform.printError(line) } }
+                if tracePath != nil { frames.lines.append(TraceLine.json(frame: frames.lines.count, t: app.now(), fields: s.traceFields())) }
             }
         }
         var capture: LiveCapture?
@@ -107,6 +118,12 @@ enum RunCommand {
         app.run()
         let end = app.now()
         app.close()
+        if let tracePath {
+            do { try AtomicFileWriter.write(text: frames.lines.map { $0 + "\n" }.joined(), toPath: tracePath) } catch {
+                Platform.printError("overscroll run: --trace: \(error)")
+                return 1
+            }
+        }
         if let capture {
             do { try capture.write(endingAt: end) } catch {
                 Platform.printError("overscroll run: --capture: \(error)")
@@ -116,4 +133,9 @@ enum RunCommand {
         }
         return 0
     }
+}
+
+/// The trace lines of a live session (`run --trace`), one per loop pass that advanced the session.
+final class FrameTrace {
+    var lines: [String] = []
 }
