@@ -5,8 +5,9 @@ SWIFT        ?= swift
 APT_PACKAGES := pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev librlottie-dev zlib1g-dev libdeflate-dev libx11-dev libxi-dev fonts-noto-cjk
 # Tools the bench compares against and the window checks use (optional for `make test`).
 TOOL_PACKAGES := imagemagick xvfb xdotool x11-apps
-# The browser the HTML report of `overscroll test` is checked in (needed by `make test`).
-REPORT_PACKAGES := chromium
+# The browser the HTML report of `overscroll test` is checked in, and the validator its JUnit
+# files are checked with against the Ant JUnit schema (both needed by `make test`).
+REPORT_PACKAGES := chromium libxml2-utils
 # A real display server for `make check-touchpad`: headless sway and its Xwayland, xhost to let root
 # into it, python3 for the virtual pointer and the report (setpriv comes with util-linux).
 TOUCHPAD_PACKAGES := sway xwayland x11-xserver-utils python3

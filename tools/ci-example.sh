@@ -3,7 +3,7 @@
 # per shard, each in its own copy of this checkout (the package job's out/ included) with
 # CI_NODE_INDEX and CI_NODE_TOTAL set; the `report` job's script runs in a copy holding every
 # shard's test-results/, as GitLab extracts artifacts. Then: the GitHub workflow runs the same
-# commands, and the merged JUnit is valid (tools/junit.xsd) and lists every snapshot once.
+# commands, and the merged JUnit is valid (Tests/Fixtures/junit/JUnit.xsd) and lists every snapshot once.
 # Needs root (the recipe's apt-get), xmllint and python3. usage: tools/ci-example.sh [SHARDS]
 set -euo pipefail
 shards=${1:-3}
@@ -45,7 +45,7 @@ for i in $(seq 1 "$shards"); do cp -a "$work/shard-$i/test-results/." "$work/rep
 run_job report "$work/report" || { echo "ci-example: the report job failed; files in $work"; exit 1; }
 
 junit=$work/report/report.xml
-xmllint --noout --schema tools/junit.xsd "$junit"
+xmllint --noout --schema Tests/Fixtures/junit/JUnit.xsd "$junit"
 python3 - "$junit" Tests/Scenarios "$shards" <<'PY'
 import json, os, sys, xml.etree.ElementTree as ET
 junit, folder, shards = sys.argv[1], sys.argv[2], int(sys.argv[3])

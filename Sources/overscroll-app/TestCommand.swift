@@ -16,13 +16,16 @@ enum TestCommand {
             the whole suite ran, each scenario's set all-or-nothing, unchanged
             files untouched; the suite's goldens are locked for the run
             """, default: SuiteOptions.UpdateMode.none)
-        let prune = Option.flag("prune", help: "delete obsolete goldens (PNGs in __snapshots__/<name>/ no snapshot names)")
+        let prune = Option.flag("prune", help: "delete obsolete goldens (PNGs in __snapshots__/<name>/ no snapshot\nnames, and folders of scenarios that are gone)")
         let artifacts = Option.string("artifacts", value: "DIR", help: """
             results folder, replaced at each run: results.json, report/index.html,
-            and per failing snapshot expected.png, actual.png, diff.png, trace.jsonl
+            per failing or rewritten snapshot expected.png, actual.png, diff.png,
+            per failing one trace.html, and the scenario's trace.jsonl
             """, default: "test-results", allowEmpty: false)
-        let grep = Option.string("grep", value: "TEXT", help: "only scenarios whose path or a snapshot name contains TEXT")
-        let junit = Option.string("junit", value: "FILE", help: "also write JUnit XML (one testcase per snapshot)")
+        let grep = Option.string("grep", value: "REGEX", help: "only scenarios whose path or a snapshot name\nmatches the regular expression REGEX")
+        let grepInvert = Option.string("grep-invert", value: "REGEX", help: "leave out scenarios whose path or a snapshot name\nmatches REGEX")
+        let lastFailed = Option.flag("last-failed", help: "run only the scenarios that failed in the previous\nresults.json of --artifacts")
+        let junit = Option.string("junit", value: "FILE", help: "also write JUnit XML (Ant schema; one testcase per snapshot)")
         let shard = Option<Shard>.custom("shard", value: "I/N", help: "run shard I of N (sorted by path, balanced by frame count)",
                                          expects: "I/N with 1 ≤ I ≤ N (e.g. 2/4)") { text in
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
@@ -45,12 +48,16 @@ enum TestCommand {
     static let spec = CommandSpec(
         "overscroll test",
         about: """
-        PATH is a scenario file or a folder searched recursively for *.json scenarios (default `.`; JSON
-        files without "scene"/"events" are skipped with a note). Each scenario's snapshot events
+        PATH is a scenario file or a folder searched recursively (default `.`): a *.json file there is a
+        scenario when its top-level object has a "scene" or "events" key (found even when the file has a
+        syntax error, which is then an error); other JSON files are skipped with a note, results folders
+        of earlier runs are not searched. Each scenario's snapshot events
         ({"at": 1.2, "snapshot": "pulled"}) are rendered at exactly their instant and compared with
         <dir>/__snapshots__/<scenario name>/<snapshot>.png through the comparison of `overscroll compare`.
-        One line per scenario as it finishes, then passed / failed / missing / obsolete counts.
-        Exit status: 0 all passed, 1 a mismatch or missing golden, 2 a usage or scenario error.
+        One line per scenario as it finishes, then passed / failed / missing / updated / obsolete counts;
+        the report (with a trace viewer per failing snapshot) is ARTIFACTS/report/index.html.
+        Exit status: 0 all passed, 1 a mismatch or missing golden, 2 a usage or scenario error or an
+        unreadable golden.
         """,
         positionals: [Positional("PATH", optional: true, repeats: true)],
         options: flags,
@@ -67,6 +74,8 @@ enum TestCommand {
         config.prune = a[f.prune]
         if let dir = a.value(f.artifacts) { config.artifacts = dir }
         config.grep = a.value(f.grep)
+        config.grepInvert = a.value(f.grepInvert)
+        config.lastFailed = a[f.lastFailed]
         config.junit = a.value(f.junit)
         if let s = a.value(f.shard) { config.shard = (s.index, s.count) }
         if let t = a.value(f.threshold), a.has(f.threshold) { config.options.threshold = t }
