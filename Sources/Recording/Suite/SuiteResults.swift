@@ -124,7 +124,7 @@ public struct SuiteResults: Codable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case format, command, date, threshold, maxDiffPixels, maxDiffRatio, shards, scenarios, suite, settings, host,
+        case format, command, version, date, threshold, maxDiffPixels, maxDiffRatio, shards, scenarios, suite, settings, host,
              obsoleteFolders, summary
     }
 
@@ -133,6 +133,7 @@ public struct SuiteResults: Codable, Sendable, Equatable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         format = try c.decode(Int.self, forKey: .format)
         command = try c.decode(String.self, forKey: .command)
+        version = try c.decodeIfPresent(String.self, forKey: .version)
         date = try c.decode(String.self, forKey: .date)
         threshold = try c.decode(Double.self, forKey: .threshold)
         maxDiffPixels = try c.decodeIfPresent(Int.self, forKey: .maxDiffPixels)
