@@ -3,8 +3,9 @@
 
 SWIFT        ?= swift
 APT_PACKAGES := pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev librlottie-dev zlib1g-dev libdeflate-dev libx11-dev libxi-dev fonts-noto-cjk
-# Tools the bench compares against and the window checks use (optional for `make test`).
-TOOL_PACKAGES := imagemagick xvfb xdotool x11-apps
+# Tools the bench compares against and the window checks use, and Pillow for
+# tools/make-compare-pairs.py (optional for `make test`).
+TOOL_PACKAGES := imagemagick xvfb xdotool x11-apps python3 python3-pil
 # The browser the HTML report of `overscroll test` is checked in, and the validator its JUnit
 # files are checked with against the Ant JUnit schema (both needed by `make test`).
 REPORT_PACKAGES := chromium libxml2-utils
@@ -60,6 +61,26 @@ test: deps report-deps doc-test-deps
 scenarios:
 	.build/debug/overscroll test Tests/Scenarios --artifacts .build/test-results
 
+# Long runs kept out of `make test` (README "make soak"): `make soak` runs every target listed in
+# SOAK (add one with `SOAK += soak-NAME` anywhere in this file; the list is read when `soak` runs).
+# Each runs its suites with OVERSCROLL_SOAK=1, where `make test` runs a seeded subset.
+# soak-tree: the tree invariant over the whole matrix (every command × every hostile setup, in a
+#   decoy sandbox) and the hostile regression tests.
+# soak-kill: KillTests with 30 seeded SIGKILLs per command instead of 3.
+SOAK := soak-tree soak-kill
+
+soak:
+	$(MAKE) --no-print-directory $(SOAK)
+
+.PHONY: soak-tree soak-kill
+soak-tree: deps
+	$(SWIFT) build --build-tests
+	OVERSCROLL_SOAK=1 $(SWIFT) test --skip-build --filter 'TreeInvariantTests|HostileTreeTests'
+
+soak-kill: deps
+	$(SWIFT) build --build-tests
+	OVERSCROLL_SOAK=1 $(SWIFT) test --skip-build --filter KillTests
+
 bench: deps tool-deps
 	$(SWIFT) build -c release
 	.build/release/overscroll-bench
@@ -79,12 +100,6 @@ check-xinput2: build tool-deps
 check-touchpad: build touchpad-deps
 	SCALE=1 tools/touchpad/check-touchpad.sh .build/release/overscroll
 	SCALE=2 tools/touchpad/check-touchpad.sh .build/release/overscroll
-
-# The tree invariant over the whole matrix (every command × every hostile setup, in a decoy
-# sandbox) and the hostile regression tests; `make test` runs a seeded subset (README "make soak").
-soak: deps
-	$(SWIFT) build --build-tests
-	OVERSCROLL_SOAK=1 $(SWIFT) test --skip-build --filter 'TreeInvariantTests|HostileTreeTests|KillTests'
 
 # The test suite under AddressSanitizer with leak detection. Suppressions (fontconfig's own
 # process-lifetime caches only) are in Tests/Sanitizers/lsan.supp. Swift's backtracer is off: under

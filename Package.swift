@@ -30,7 +30,11 @@ let package = Package(
         .target(name: "ScrollEngine"),
         // The six scenes, one folder each, and the app shell (Session, catalog, overlay).
         .target(name: "Scenes", dependencies: ["ScrollEngine"]),
-        .target(name: "Imaging", dependencies: ["CZlib", "CDeflate", "CPlatform"]),
+        // Optimised in debug builds too: its pixel loops (PNG filters, pixelmatch) run 10–50× slower
+        // at -Onone, which made every test that records, compares or writes a PNG slow (a 13-frame
+        // recording took 3.5 s of CPU, nearly all of it the plot's adaptive PNG filters).
+        .target(name: "Imaging", dependencies: ["CZlib", "CDeflate", "CPlatform"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "Rendering", dependencies: ["ScrollEngine", "CCairo", "CPangoCairo", "CRlottie", "Imaging"]),
         .target(name: "Recording", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Imaging", "CPlatform"]),
         // The version and the git commit, written into the build by a plugin (`overscroll --version`).
