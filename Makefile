@@ -53,7 +53,7 @@ run:
 
 # Every test: the import check, the Swift tests (the report test loads a real report in headless Chromium), then
 # the project's visual suite (`overscroll test Tests/Scenarios`, results in .build/test-results).
-test: deps report-deps
+test: deps report-deps doc-test-deps
 	$(SWIFT) build --build-tests
 	$(MAKE) --no-print-directory check-imports
 	$(SWIFT) test --skip-build
@@ -143,3 +143,113 @@ fuzz: deps
 
 clean:
 	rm -rf .build out test-results
+
+# ---- Install, Debian package, CI example (README "Install"; docs/CI.md) ---------------------------
+# `make install PREFIX=/usr/local DESTDIR=` lays the program out as the FHS says; `make uninstall`
+# removes exactly those files. The binaries carry the Swift runtime (static standard library), so
+# nothing is loaded from a toolchain. `make deb` packs the same layout (PREFIX=/usr) with dpkg-deb.
+PREFIX        ?= /usr/local
+DESTDIR       ?=
+# Extra `swift build` flags, e.g. SWIFT_BUILD_FLAGS="-j 1" on a busy machine.
+SWIFT_BUILD_FLAGS ?=
+VERSION       := $(shell head -n 1 VERSION)
+DEB_ARCH      := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
+DEB           := out/overscroll_$(VERSION)_$(DEB_ARCH).deb
+# Packages a library of the binaries does not name but the program needs at run time.
+DEB_EXTRA_DEPENDS := fonts-noto-cjk
+DOC_TEST_PACKAGES := man-db fish zsh
+PACKAGE_TOOLS := dpkg-dev libxml2-utils
+ZSH_COMPLETIONS ?= $(PREFIX)/share/zsh/site-functions
+GENERATED     := .build/generated
+# Immediate binding (lintian's hardening-no-bindnow).
+STATIC_BUILD  := $(SWIFT) build -c release --static-swift-stdlib -Xlinker -z -Xlinker now $(SWIFT_BUILD_FLAGS)
+I             := $(DESTDIR)$(PREFIX)
+INSTALLED     := bin/overscroll libexec/overscroll/overscroll-app share/overscroll/fonts.conf share/overscroll/refresh.json \
+                 share/applications/overscroll.desktop share/icons/hicolor/scalable/apps/overscroll.svg \
+                 share/bash-completion/completions/overscroll share/fish/vendor_completions.d/overscroll.fish
+MAN_PAGES     := overscroll overscroll-run overscroll-record overscroll-curve overscroll-compare overscroll-verify \
+                 overscroll-test overscroll-merge-reports
+# `make deb` gzips the man pages and strips the binaries (Debian policy); `make install` does not.
+MAN_SUFFIX    ?=
+
+.PHONY: static-build generated install uninstall install-check deb doc-test-deps ci-example
+
+doc-test-deps:
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(DOC_TEST_PACKAGES)"
+
+static-build: deps
+	$(STATIC_BUILD) --product overscroll-app
+	$(STATIC_BUILD) --product overscroll
+	@if ldd .build/release/overscroll-app .build/release/overscroll | grep -Ei 'swift|not found'; then \
+	  echo "static-build: a Swift runtime library (or a missing one) is linked dynamically"; exit 1; fi
+
+# The man pages and completions, made by the built program from its command declarations.
+generated: static-build
+	rm -rf $(GENERATED)
+	.build/release/overscroll __generate $(GENERATED)
+
+install: generated
+	install -d $(I)/bin $(I)/libexec/overscroll $(I)/share/overscroll $(I)/share/man/man1 $(I)/share/applications \
+	  $(I)/share/icons/hicolor/scalable/apps $(I)/share/bash-completion/completions $(DESTDIR)$(ZSH_COMPLETIONS) \
+	  $(I)/share/fish/vendor_completions.d
+	install -m 755 .build/release/overscroll $(I)/bin/overscroll
+	install -m 755 .build/release/overscroll-app $(I)/libexec/overscroll/overscroll-app
+	install -m 644 Assets/fonts.conf Assets/refresh.json $(I)/share/overscroll/
+	install -m 644 packaging/overscroll.desktop $(I)/share/applications/overscroll.desktop
+	install -m 644 packaging/overscroll.svg $(I)/share/icons/hicolor/scalable/apps/overscroll.svg
+	install -m 644 $(GENERATED)/bash/overscroll $(I)/share/bash-completion/completions/overscroll
+	install -m 644 $(GENERATED)/zsh/_overscroll $(DESTDIR)$(ZSH_COMPLETIONS)/_overscroll
+	install -m 644 $(GENERATED)/fish/overscroll.fish $(I)/share/fish/vendor_completions.d/overscroll.fish
+	@for p in $(MAN_PAGES); do install -m 644 $(GENERATED)/man1/$$p.1 $(I)/share/man/man1/$$p.1 || exit 1; \
+	  if [ "$(MAN_SUFFIX)" = .gz ]; then gzip -9nf $(I)/share/man/man1/$$p.1 || exit 1; fi; done
+	@echo "installed overscroll $(VERSION) under $(I)"
+
+# Removes only the files `install` writes, then the program's own folders if they are empty.
+uninstall:
+	rm -f $(addprefix $(I)/,$(INSTALLED)) $(DESTDIR)$(ZSH_COMPLETIONS)/_overscroll \
+	  $(foreach p,$(MAN_PAGES),$(I)/share/man/man1/$(p).1 $(I)/share/man/man1/$(p).1.gz)
+	-rmdir $(I)/libexec/overscroll $(I)/share/overscroll 2>/dev/null
+	@echo "removed overscroll from $(I)"
+
+# Installs into a scratch DESTDIR, checks the layout, uninstalls, and checks only folders are left.
+install-check: generated
+	@stage=$$(mktemp -d) && $(MAKE) --no-print-directory install DESTDIR=$$stage PREFIX=/usr/local >/dev/null && \
+	  for f in $(INSTALLED) share/man/man1/overscroll-test.1; do test -f $$stage/usr/local/$$f || { echo "install-check: $$f missing"; exit 1; }; done && \
+	  $(MAKE) --no-print-directory uninstall DESTDIR=$$stage PREFIX=/usr/local >/dev/null && \
+	  left=$$(find $$stage ! -type d) && rm -r $$stage && \
+	  if [ -n "$$left" ]; then echo "install-check: uninstall left $$left"; exit 1; fi
+	@echo "install-check: install and uninstall under a scratch DESTDIR: ok"
+
+# overscroll_VERSION_ARCH.deb in out/: the install layout under /usr, Depends from dpkg-shlibdeps
+# (the libraries the binaries link) plus DEB_EXTRA_DEPENDS. See packaging/README.md.
+deb: generated
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(PACKAGE_TOOLS)"
+	rm -rf .build/deb && mkdir -p .build/deb/root/DEBIAN .build/deb/debian out
+	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/.build/deb/root PREFIX=/usr \
+	  ZSH_COMPLETIONS=/usr/share/zsh/vendor-completions MAN_SUFFIX=.gz
+	strip --strip-unneeded --remove-section=.comment --remove-section=.note \
+	  .build/deb/root/usr/bin/overscroll .build/deb/root/usr/libexec/overscroll/overscroll-app
+	install -d .build/deb/root/usr/share/doc/overscroll
+	install -m 644 packaging/copyright .build/deb/root/usr/share/doc/overscroll/copyright
+	sed -e 's/@VERSION@/$(VERSION)/' -e "s/@COMMIT@/$$(.build/release/overscroll --version | sed 's/.*commit \(.*\))/\1/')/" \
+	  -e "s/@DATE@/$$(date -R -u -d @$$(git log -1 --format=%ct 2>/dev/null || date +%s))/" packaging/changelog \
+	  | gzip -9n > .build/deb/root/usr/share/doc/overscroll/changelog.gz
+	chmod 644 .build/deb/root/usr/share/doc/overscroll/changelog.gz
+	printf 'Source: overscroll\n\nPackage: overscroll\nArchitecture: any\n' > .build/deb/debian/control
+	cd .build/deb && dpkg-shlibdeps -O --ignore-missing-info root/usr/bin/overscroll \
+	  root/usr/libexec/overscroll/overscroll-app | sed -n 's/^shlibs:Depends=//p' > depends
+	@test -s .build/deb/depends || { echo "deb: dpkg-shlibdeps found no dependencies"; exit 1; }
+	sed -e 's/@VERSION@/$(VERSION)/' -e 's/@ARCH@/$(DEB_ARCH)/' \
+	  -e "s/@DEPENDS@/$$(cat .build/deb/depends), $(DEB_EXTRA_DEPENDS)/" \
+	  -e "s/@SIZE@/$$(du -sk --exclude=DEBIAN .build/deb/root | cut -f1)/" packaging/control > .build/deb/root/DEBIAN/control
+	cd .build/deb/root && find usr -type f | LC_ALL=C sort | xargs md5sum > DEBIAN/md5sums
+	dpkg-deb --root-owner-group -Zxz --build .build/deb/root $(DEB)
+	@dpkg-deb --field $(DEB) Package Version Depends Installed-Size
+	@echo "built $(DEB)"
+
+# The CI recipe of docs/CI.md run as written: the .deb installed, N shard jobs on separate copies
+# of this checkout, the merge job, then checks of the merged JUnit (needs root for apt-get).
+CI_SHARDS ?= 3
+ci-example:
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="libxml2-utils python3"
+	tools/ci-example.sh $(CI_SHARDS)

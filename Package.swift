@@ -37,6 +37,9 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "Rendering", dependencies: ["ScrollEngine", "CCairo", "CPangoCairo", "CRlottie", "Imaging"]),
         .target(name: "Recording", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Imaging", "CPlatform"]),
+        // The version and the git commit, written into the build by a plugin (`overscroll --version`).
+        .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
+        .target(name: "BuildInfo", plugins: ["BuildInfoPlugin"]),
         // One declarative command-line parser for every command and the bench: standard library only.
         .target(name: "CommandLineKit"),
         // `compare`'s command line, linked by the small front and by overscroll-app.
@@ -48,7 +51,7 @@ let package = Package(
         .executableTarget(name: "overscroll", dependencies: ["CompareCommand", "Imaging"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib"]), .linkedLibrary("_FoundationCollections"), .linkedLibrary("_FoundationCShims")]),
         .executableTarget(name: "overscroll-app", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Recording", "Desktop", "Imaging",
-                                                                "CommandLineKit", "CompareCommand"]),
+                                                                "CommandLineKit", "CompareCommand", "BuildInfo"]),
         .executableTarget(name: "overscroll-bench", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Recording", "Imaging", "CommandLineKit"]),
 
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"]),

@@ -54,17 +54,18 @@ extension CommandSpec {
             positionals.append(word)
         }
 
-        var values: [String: any Sendable] = [:]
+        var texts: [String: String] = [:]
         var given: [String] = []
         for (spec, text) in raw {
-            values[spec.name] = try spec.convert(text)
+            try spec.check(text)
+            texts[spec.name] = text
             if !given.contains(spec.name) { given.append(spec.name) }
         }
         try checkPositionals(positionals)
-        for spec in options where spec.required && values[spec.name] == nil {
+        for spec in options where spec.required && texts[spec.name] == nil {
             throw CommandLineError("\(spec.synopsis) is required \(seeHelp)")
         }
-        return .run(ParsedArguments(positionals: positionals, given: given, values: values))
+        return .run(ParsedArguments(positionals: positionals, given: given, texts: texts))
     }
 
     private func unknownFlag(word: String, name: String) -> CommandLineError {
@@ -76,6 +77,17 @@ extension CommandSpec {
     }
 
     private func checkPositionals(_ words: [String]) throws(CommandLineError) {
+        try checkCount(words)
+        for (i, word) in words.enumerated() {
+            let p = positionals[min(i, positionals.count - 1)]
+            guard !p.choices.isEmpty, !p.choices.contains(word) else { continue }
+            var message = "\(p.name) '\(Echo.word(word))' is unknown (\(p.choices.joined(separator: ", ")))"
+            if let near = Suggestion.nearest(to: word, in: p.choices) { message += "; did you mean '\(near)'?" }
+            throw CommandLineError(message)
+        }
+    }
+
+    private func checkCount(_ words: [String]) throws(CommandLineError) {
         let least = positionals.filter { !$0.optional }.count
         let most = positionals.last?.repeats == true ? Int.max : positionals.count
         if words.count >= least && words.count <= most { return }

@@ -1,5 +1,6 @@
 /// A command declared once: its name, what it does, its positionals and options. `parse` reads a
-/// command line against it and `help` prints it; both come from the same declarations.
+/// command line against it, `help` prints it, and the man page and shell completions are made
+/// from it: all from the same declarations.
 public struct CommandSpec: Sendable {
     /// As typed: `overscroll record`, `overscroll-bench`.
     public let name: String
@@ -14,8 +15,19 @@ public struct CommandSpec: Sendable {
     /// The `--help` every command takes (also `-h`).
     public static let helpOption = Option<Bool>.flag("help", help: "this text")
 
-    public init(_ name: String, about: String = "", positionals: [Positional] = [], options: [OptionSpec],
+    /// A command whose options are the declarations of `group`, in their order.
+    public init(_ name: String, about: String = "", positionals: [Positional] = [], options group: some OptionGroup,
                 epilogue: String = "") {
+        self.init(name, about: about, positionals: positionals, specs: group.optionSpecs, epilogue: epilogue)
+    }
+
+    /// A command with no options but `--help`.
+    public init(_ name: String, about: String = "", positionals: [Positional] = [], epilogue: String = "") {
+        self.init(name, about: about, positionals: positionals, specs: [], epilogue: epilogue)
+    }
+
+    init(_ name: String, about: String = "", positionals: [Positional] = [], specs options: [OptionSpec],
+         epilogue: String = "") {
         precondition(positionals.dropLast().allSatisfy { !$0.repeats }, "only the last positional repeats")
         // A nested loop rather than a Set: no hashing at start for a dozen names.
         for (i, o) in options.enumerated() {

@@ -1,24 +1,26 @@
-/// A command line read against a `CommandSpec`: every value already checked and converted.
+/// A command line read against a `CommandSpec`: every value already checked.
 public struct ParsedArguments: Sendable {
-    /// The positional arguments, in order (their count already checked).
+    /// The positional arguments, in order (their count and choices already checked).
     public let positionals: [String]
     /// Names of the options given, in the order first given (without dashes).
     public let given: [String]
-    private let values: [String: any Sendable]
+    /// The text given for each option (the last one when repeated; `""` for a flag).
+    private let texts: [String: String]
 
-    init(positionals: [String], given: [String], values: [String: any Sendable]) {
+    init(positionals: [String], given: [String], texts: [String: String]) {
         self.positionals = positionals
         self.given = given
-        self.values = values
+        self.texts = texts
     }
 
     /// True when the option was on the command line.
-    public func has<V>(_ option: Option<V>) -> Bool { values[option.name] != nil }
+    public func has<V>(_ option: Option<V>) -> Bool { texts[option.name] != nil }
 
-    /// The value given, else the declared default, else `nil`.
+    /// The value given (read by the option's own declaration, which already accepted the text),
+    /// else the declared default, else `nil`.
     public func value<V>(_ option: Option<V>) -> V? {
-        if let v = values[option.name] { return v as? V }
-        return option.defaultValue
+        guard let text = texts[option.name], let v = try? option.read(text) else { return option.defaultValue }
+        return v
     }
 
     /// Whether a flag was given.

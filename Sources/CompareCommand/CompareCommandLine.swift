@@ -28,27 +28,31 @@ public enum CompareCommandLine {
 
     static let defaults = PixelmatchOptions()
 
-    public static let threshold = Option.number("threshold", value: "T", in: 0...1, help: "matching threshold, smaller is more sensitive",
-                                         default: defaults.threshold)
-    public static let includeAA = Option.flag("include-aa", help: "count anti-aliased pixels as differences")
-    static let alpha = Option.number("alpha", value: "A", in: 0...1, help: "opacity of the expected image in diff images",
-                                     default: defaults.alpha)
-    static let diffColor = color("diff-color", help: "colour of differing pixels", default: defaults.diffColor)
-    static let diffColorAlt = color("diff-color-alt", help: "colour of differing pixels where ACTUAL is darker", default: nil,
-                                    annotation: "default: --diff-color")
-    static let aaColor = color("aa-color", help: "colour of anti-aliased pixels", default: defaults.aaColor)
-    static let diffMask = Option.flag("diff-mask", help: "draw diff images over transparency, differing pixels only")
-    public static let maxDiffPixels = Option.integer("max-diff-pixels", value: "N", in: 0...Int.max,
-                                              help: "allow up to N differing pixels per frame", defaultText: "0")
-    public static let maxDiffRatio = Option.number("max-diff-ratio", value: "R", in: 0...1,
-                                            help: "allow up to this ratio of differing pixels per frame;\nwith --max-diff-pixels too, both limits apply")
-    static let maxPixels = Option.integer("max-pixels", value: "N", in: 1...Int.max,
-                                          help: "refuse images of more than N pixels (width × height)", default: PNGDecoder.defaultMaxPixels)
-    static let diff = Option.string("diff", value: "DIR|FILE", help: "write diff images of frames with differing pixels",
-                                    allowEmpty: false)
-    static let report = Option.string("report", value: "DIR", help: "write an HTML report (index.html and images/) to DIR",
-                                      allowEmpty: false)
-    static let json = Option.flag("json", help: "print {\"frames\": […], \"passed\": n, \"failed\": m} instead of text")
+    /// The options, one declaration each (`verify` and `test` take the tolerance ones too).
+    public struct Flags: OptionGroup {
+        public let threshold = Option.number("threshold", value: "T", in: 0...1, help: "matching threshold, smaller is more sensitive",
+                                             default: defaults.threshold)
+        public let includeAA = Option.flag("include-aa", help: "count anti-aliased pixels as differences")
+        let alpha = Option.number("alpha", value: "A", in: 0...1, help: "opacity of the expected image in diff images",
+                                  default: defaults.alpha)
+        let diffColor = color("diff-color", help: "colour of differing pixels", default: defaults.diffColor)
+        let diffColorAlt = color("diff-color-alt", help: "colour of differing pixels where ACTUAL is darker", default: nil,
+                                 annotation: "default: --diff-color")
+        let aaColor = color("aa-color", help: "colour of anti-aliased pixels", default: defaults.aaColor)
+        let diffMask = Option.flag("diff-mask", help: "draw diff images over transparency, differing pixels only")
+        public let maxDiffPixels = Option.integer("max-diff-pixels", value: "N", in: 0...Int.max,
+                                                  help: "allow up to N differing pixels per frame", defaultText: "0")
+        public let maxDiffRatio = Option.number("max-diff-ratio", value: "R", in: 0...1,
+                                                help: "allow up to this ratio of differing pixels per frame;\nwith --max-diff-pixels too, both limits apply")
+        let maxPixels = Option.integer("max-pixels", value: "N", in: 1...Int.max,
+                                       help: "refuse images of more than N pixels (width × height)", default: PNGDecoder.defaultMaxPixels)
+        let diff = Option.string("diff", value: "DIR|FILE", help: "write diff images of frames with differing pixels",
+                                 allowEmpty: false)
+        let report = Option.string("report", value: "DIR", help: "write an HTML report (index.html and images/) to DIR",
+                                   allowEmpty: false)
+        let json = Option.flag("json", help: "print {\"frames\": […], \"passed\": n, \"failed\": m} instead of text")
+    }
+    public static let flags = Flags()
 
     /// `R,G,B` with each component 0…255.
     static func color(_ name: String, help: String, default value: RGBColor?, annotation: String? = nil) -> Option<RGBColor> {
@@ -68,8 +72,7 @@ public enum CompareCommandLine {
         Exit status: 0 all frames match, 1 a frame differs beyond tolerance, 2 error.
         """,
         positionals: [Positional("EXPECTED"), Positional("ACTUAL")],
-        options: [threshold.spec, includeAA.spec, alpha.spec, diffColor.spec, diffColorAlt.spec, aaColor.spec,
-                  diffMask.spec, maxDiffPixels.spec, maxDiffRatio.spec, maxPixels.spec, diff.spec, report.spec, json.spec])
+        options: flags)
 
     public static var usage: String { spec.help }
 
@@ -82,20 +85,21 @@ public enum CompareCommandLine {
         } catch {
             throw UsageError(description: error.message)
         }
+        let f = flags
         var options = CompareOptions()
-        options.pixelmatch.threshold = a.value(threshold) ?? defaults.threshold
-        options.pixelmatch.includeAA = a[includeAA]
-        options.pixelmatch.alpha = a.value(alpha) ?? defaults.alpha
-        options.pixelmatch.diffColor = a.value(diffColor) ?? defaults.diffColor
-        options.pixelmatch.diffColorAlt = a.value(diffColorAlt)
-        options.pixelmatch.aaColor = a.value(aaColor) ?? defaults.aaColor
-        options.pixelmatch.diffMask = a[diffMask]
-        options.maxDiffPixels = a.value(maxDiffPixels)
-        options.maxDiffRatio = a.value(maxDiffRatio)
-        options.maxPixels = a.value(maxPixels) ?? PNGDecoder.defaultMaxPixels
-        options.diffPath = a.value(diff)
-        options.reportDirectory = a.value(report)
-        return .run(Invocation(expected: a.positionals[0], actual: a.positionals[1], options: options, json: a[json]))
+        options.pixelmatch.threshold = a.value(f.threshold) ?? defaults.threshold
+        options.pixelmatch.includeAA = a[f.includeAA]
+        options.pixelmatch.alpha = a.value(f.alpha) ?? defaults.alpha
+        options.pixelmatch.diffColor = a.value(f.diffColor) ?? defaults.diffColor
+        options.pixelmatch.diffColorAlt = a.value(f.diffColorAlt)
+        options.pixelmatch.aaColor = a.value(f.aaColor) ?? defaults.aaColor
+        options.pixelmatch.diffMask = a[f.diffMask]
+        options.maxDiffPixels = a.value(f.maxDiffPixels)
+        options.maxDiffRatio = a.value(f.maxDiffRatio)
+        options.maxPixels = a.value(f.maxPixels) ?? PNGDecoder.defaultMaxPixels
+        options.diffPath = a.value(f.diff)
+        options.reportDirectory = a.value(f.report)
+        return .run(Invocation(expected: a.positionals[0], actual: a.positionals[1], options: options, json: a[f.json]))
     }
 
     /// Refuses outputs that are, contain or lie inside EXPECTED or ACTUAL, and outputs that are

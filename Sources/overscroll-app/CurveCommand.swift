@@ -9,42 +9,44 @@ import ScrollEngine
 @MainActor
 enum CurveCommand {
     /// The options, one declaration each.
-    enum Flag {
-        static let rate = Option.number("rate", value: "R", in: 0.5...0.999999, help: "velocity kept per millisecond",
-                                        default: PhysicsProfile.iOS.decelerationRate)
-        static let drag = Option.number("drag", value: "D", in: 1e-12...0.999999, help: "velocity kept per second, D = R^1000; instead of --rate")
-        static let x0 = Option.number("x0", value: "X", help: "start position, pt", default: 0)
-        static let v0 = Option.number("v0", value: "V", help: "start velocity, pt/s", defaultText: "1000; spring: 0")
-        static let mass = Option.number("mass", value: "M", in: 1e-6...1e6, help: "spring mass", default: 1)
-        static let stiffness = Option.number("stiffness", value: "K", in: 1e-6...1e7, help: "spring stiffness", default: 100)
-        static let dampingRatio = Option.number("damping-ratio", value: "Z", in: 0...1000, help: "spring damping ratio, 1 = critical", default: 1)
-        static let from = Option.number("from", value: "A", help: "spring start, pt", default: 0)
-        static let to = Option.number("to", value: "B", help: "spring rest position, pt", default: 100)
-        static let viewport = Option.number("viewport", value: "D", in: 1...1e6, help: "viewport dimension, pt", default: 800)
-        static let coefficient = Option.number("coefficient", value: "C", in: 0.001...10, help: "rubber-band coefficient", default: 0.55)
-        static let pull = Option.numbers("pull", value: "X1,X2,…", help: "pull distances, pt (required)")
-        static let min = Option.number("min", value: "A", help: "smallest offset, pt (required)")
-        static let max = Option.number("max", value: "B", help: "largest offset, pt (required)")
-        static let dt = Option.number("dt", value: "S", in: 1e-4...10, help: "sampling step in seconds", default: 1.0 / 60, defaultText: "1/60")
-        static let at = Option.numbers("at", value: "T1,T2,…", help: "sample exactly these times instead")
-        static let until = Option.number("until", value: "S", in: 0...3600, help: "stop at this time even if not done",
-                                         defaultText: "when done, at most \(NumberText.format(maxDuration)) s")
-        static let plot = Option.string("plot", value: "FILE", help: "also draw the curve to a PNG (axes, labels)")
+    struct Flags: OptionGroup {
+        let rate = Option.number("rate", value: "R", in: 0.5...0.999999, help: "velocity kept per millisecond",
+                                 default: PhysicsProfile.iOS.decelerationRate)
+        let drag = Option.number("drag", value: "D", in: 1e-12...0.999999, help: "velocity kept per second, D = R^1000; instead of --rate")
+        let x0 = Option.number("x0", value: "X", help: "start position, pt", default: 0)
+        let v0 = Option.number("v0", value: "V", help: "start velocity, pt/s", defaultText: "1000; spring: 0")
+        let mass = Option.number("mass", value: "M", in: 1e-6...1e6, help: "spring mass", default: 1)
+        let stiffness = Option.number("stiffness", value: "K", in: 1e-6...1e7, help: "spring stiffness", default: 100)
+        let dampingRatio = Option.number("damping-ratio", value: "Z", in: 0...1000, help: "spring damping ratio, 1 = critical", default: 1)
+        let from = Option.number("from", value: "A", help: "spring start, pt", default: 0)
+        let to = Option.number("to", value: "B", help: "spring rest position, pt", default: 100)
+        let viewport = Option.number("viewport", value: "D", in: 1...1e6, help: "viewport dimension, pt", default: 800)
+        let coefficient = Option.number("coefficient", value: "C", in: 0.001...10, help: "rubber-band coefficient", default: 0.55)
+        let pull = Option.numbers("pull", value: "X1,X2,…", help: "pull distances, pt (required)")
+        let min = Option.number("min", value: "A", help: "smallest offset, pt (required)")
+        let max = Option.number("max", value: "B", help: "largest offset, pt (required)")
+        let dt = Option.number("dt", value: "S", in: 1e-4...10, help: "sampling step in seconds", default: 1.0 / 60, defaultText: "1/60")
+        let at = Option.numbers("at", value: "T1,T2,…", help: "sample exactly these times instead")
+        let until = Option.number("until", value: "S", in: 0...3600, help: "stop at this time even if not done",
+                                  defaultText: "when done, at most \(NumberText.format(maxDuration)) s")
+        let plot = Option.string("plot", value: "FILE", help: "also draw the curve to a PNG (axes, labels)")
     }
+    nonisolated static let flags = Flags()
 
     /// The options of each kind; `common` apply to every kind.
-    static let kinds: [(name: String, options: [OptionSpec])] = [
-        ("decelerate", [Flag.rate.spec, Flag.drag.spec, Flag.x0.spec, Flag.v0.spec]),
-        ("spring", [Flag.mass.spec, Flag.stiffness.spec, Flag.dampingRatio.spec, Flag.from.spec, Flag.to.spec, Flag.v0.spec]),
-        ("rubberband", [Flag.viewport.spec, Flag.coefficient.spec, Flag.pull.spec]),
-        ("fling", [Flag.x0.spec, Flag.v0.spec, Flag.min.spec, Flag.max.spec, Flag.rate.spec, Flag.drag.spec, Flag.mass.spec, Flag.stiffness.spec, Flag.dampingRatio.spec]),
-    ]
-    static let common = [Flag.dt.spec, Flag.at.spec, Flag.until.spec, Flag.plot.spec]
+    nonisolated static let kinds: [(name: String, options: [String])] = {
+        let f = flags
+        return [
+            ("decelerate", [f.rate.name, f.drag.name, f.x0.name, f.v0.name]),
+            ("spring", [f.mass.name, f.stiffness.name, f.dampingRatio.name, f.from.name, f.to.name, f.v0.name]),
+            ("rubberband", [f.viewport.name, f.coefficient.name, f.pull.name]),
+            ("fling", [f.x0.name, f.v0.name, f.min.name, f.max.name, f.rate.name, f.drag.name, f.mass.name, f.stiffness.name, f.dampingRatio.name]),
+        ]
+    }()
+    nonisolated static let common = [flags.dt.name, flags.at.name, flags.until.name, flags.plot.name]
 
-    static let spec: CommandSpec = {
-        var options: [OptionSpec] = []
-        for o in kinds.flatMap(\.options) + common where !options.contains(where: { $0.name == o.name }) { options.append(o) }
-        let table = kinds.map { "  \($0.name.padding(toLength: 12, withPad: " ", startingAt: 0))\($0.options.map(\.flag).joined(separator: " "))" }
+    nonisolated static let spec: CommandSpec = {
+        let table = kinds.map { "  \($0.name.padding(toLength: 12, withPad: " ", startingAt: 0))\($0.options.map { "--" + $0 }.joined(separator: " "))" }
         return CommandSpec(
             "overscroll curve",
             about: """
@@ -57,9 +59,9 @@ enum CurveCommand {
               rubberband  how far content pulled by each --pull distance shows; prints `pull\tshown`
               fling       deceleration, then the spring from the moment it crosses --min or --max
             """,
-            positionals: [Positional("KIND")],
-            options: options,
-            epilogue: "\nflags of each kind (and \(common.map(\.flag).joined(separator: ", ")) for all):\n" + table.joined(separator: "\n"))
+            positionals: [Positional("KIND", choices: kinds.map(\.name))],
+            options: flags,
+            epilogue: "\nflags of each kind (and \(common.map { "--" + $0 }.joined(separator: ", ")) for all):\n" + table.joined(separator: "\n"))
     }()
 
     /// Longest curve printed when no --until is given (s).
@@ -69,11 +71,8 @@ enum CurveCommand {
         if argv.isEmpty { StandardStreams.output(spec.help); return 2 }
         guard let a = try spec.read(argv) else { return 0 }
         let kind = a.positionals[0]
-        guard let kindFlags = kinds.first(where: { $0.name == kind })?.options.map(\.name) else {
-            throw UsageError(message: "curve: unknown kind '\(kind)' (\(kinds.map(\.name).joined(separator: ", ")))")
-        }
-        let commonFlags = common.map(\.name)
-        for name in a.given where !kindFlags.contains(name) && !commonFlags.contains(name) {
+        let kindFlags = kinds.first { $0.name == kind }?.options ?? []
+        for name in a.given where !kindFlags.contains(name) && !common.contains(name) {
             throw UsageError(message: "curve \(kind): --\(name) does not apply to this kind")
         }
 
@@ -101,44 +100,44 @@ enum CurveCommand {
     static func fmt(_ v: Double) -> String { String(format: "%.4f", v == 0 ? 0 : v) }
 
     static func rate(_ a: ParsedArguments) throws -> Double {
-        if a.has(Flag.rate) && a.has(Flag.drag) { throw UsageError(message: "curve: give --rate or --drag, not both") }
-        if let d = a.value(Flag.drag) { return pow(d, 1.0 / 1000) }
-        return a.value(Flag.rate) ?? PhysicsProfile.iOS.decelerationRate
+        if a.has(flags.rate) && a.has(flags.drag) { throw UsageError(message: "curve: give --rate or --drag, not both") }
+        if let d = a.value(flags.drag) { return pow(d, 1.0 / 1000) }
+        return a.value(flags.rate) ?? PhysicsProfile.iOS.decelerationRate
     }
 
     static func spring(_ a: ParsedArguments) -> SpringParameters {
-        SpringParameters(mass: a.value(Flag.mass) ?? 1, stiffness: a.value(Flag.stiffness) ?? 100, dampingRatio: a.value(Flag.dampingRatio) ?? 1)
+        SpringParameters(mass: a.value(flags.mass) ?? 1, stiffness: a.value(flags.stiffness) ?? 100, dampingRatio: a.value(flags.dampingRatio) ?? 1)
     }
 
     static func simulation(_ kind: String, _ a: ParsedArguments) throws -> any Simulation {
         switch kind {
         case "decelerate":
-            return FrictionSimulation(rate: try rate(a), x0: a.value(Flag.x0) ?? 0, v0: a.value(Flag.v0) ?? 1000)
+            return FrictionSimulation(rate: try rate(a), x0: a.value(flags.x0) ?? 0, v0: a.value(flags.v0) ?? 1000)
         case "spring":
             let p = spring(a)
-            if p.dampingRatio == 0 && !a.has(Flag.until) {
+            if p.dampingRatio == 0 && !a.has(flags.until) {
                 throw UsageError(message: "curve spring: --damping-ratio 0 never settles; give --until")
             }
-            return SpringSimulation(p, from: a.value(Flag.from) ?? 0, to: a.value(Flag.to) ?? 100, v0: a.value(Flag.v0) ?? 0)
+            return SpringSimulation(p, from: a.value(flags.from) ?? 0, to: a.value(flags.to) ?? 100, v0: a.value(flags.v0) ?? 0)
         default:
-            guard let lo = a.value(Flag.min), let hi = a.value(Flag.max) else {
+            guard let lo = a.value(flags.min), let hi = a.value(flags.max) else {
                 throw UsageError(message: "curve fling: --min and --max are required")
             }
             guard hi >= lo else { throw UsageError(message: "curve fling: --max must be ≥ --min") }
-            return BouncingSimulation(rate: try rate(a), x0: a.value(Flag.x0) ?? 0, v0: a.value(Flag.v0) ?? 1000,
+            return BouncingSimulation(rate: try rate(a), x0: a.value(flags.x0) ?? 0, v0: a.value(flags.v0) ?? 1000,
                                       min: lo, max: hi, spring: spring(a))
         }
     }
 
     /// Calls `body` with each sample time: the --at list, or every --dt until done / --until.
     static func forEachSampleTime(_ a: ParsedArguments, _ sim: any Simulation, _ body: (Double) -> Void) throws {
-        if let at = a.value(Flag.at) {
+        if let at = a.value(flags.at) {
             guard at.allSatisfy({ $0 >= 0 }) else { throw UsageError(message: "curve: --at times must be ≥ 0") }
             at.forEach(body)
             return
         }
-        let dt = a.value(Flag.dt) ?? 1.0 / 60
-        let until = a.value(Flag.until)
+        let dt = a.value(flags.dt) ?? 1.0 / 60
+        let until = a.value(flags.until)
         var i = 0
         while true {
             let t = Double(i) * dt
@@ -151,16 +150,16 @@ enum CurveCommand {
 
     /// The --plot path, checked before anything is computed.
     static func plotOutput(_ a: ParsedArguments) throws -> String? {
-        guard let path = a.value(Flag.plot) else { return nil }
+        guard let path = a.value(flags.plot) else { return nil }
         do { try OutputPaths.checkFile(path, flag: "--plot") } catch { throw UsageError(message: "curve: \(error.description)") }
         return path
     }
 
     static func rubberband(_ a: ParsedArguments) throws -> Int32 {
         let plotPath = try plotOutput(a)
-        let d = a.value(Flag.viewport) ?? 800
-        let c = a.value(Flag.coefficient) ?? 0.55
-        guard let pulls = a.value(Flag.pull) else { throw UsageError(message: "curve rubberband: --pull X1,X2,… is required") }
+        let d = a.value(flags.viewport) ?? 800
+        let c = a.value(flags.coefficient) ?? 0.55
+        guard let pulls = a.value(flags.pull) else { throw UsageError(message: "curve rubberband: --pull X1,X2,… is required") }
         let band = RubberBand(coefficient: c)
         var out = "pull\tshown\n"
         var points: [(Double, Double)] = []

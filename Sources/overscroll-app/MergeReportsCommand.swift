@@ -5,9 +5,13 @@ import Recording
 
 /// `overscroll merge-reports DIR… [--artifacts OUT] [--junit FILE]`: shard results into one.
 enum MergeReportsCommand {
-    static let artifacts = Option.string("artifacts", value: "OUT", help: "merged results folder, replaced; not one of the DIRs",
-                                         default: "test-results")
-    static let junit = Option.string("junit", value: "FILE", help: "also write one JUnit XML file")
+    /// The options, one declaration each.
+    struct Flags: OptionGroup {
+        let artifacts = Option.string("artifacts", value: "OUT", help: "merged results folder, replaced; not one of the DIRs",
+                                      default: "test-results")
+        let junit = Option.string("junit", value: "FILE", help: "also write one JUnit XML file")
+    }
+    static let flags = Flags()
 
     static let spec = CommandSpec(
         "overscroll merge-reports",
@@ -20,13 +24,13 @@ enum MergeReportsCommand {
         Exit status: 0 all passed, 1 a mismatch or missing golden, 2 a usage error or scenario error.
         """,
         positionals: [Positional("DIR", repeats: true)],
-        options: [artifacts.spec, junit.spec])
+        options: flags)
 
     @MainActor
     static func run(_ argv: [String]) async throws -> Int32 {
-        guard let a = try spec.read(argv), let out = a.value(artifacts) else { return 0 }
+        guard let a = try spec.read(argv), let out = a.value(flags.artifacts) else { return 0 }
         do {
-            let merged = try SuiteMerge.merge(a.positionals, into: out, junit: a.value(junit),
+            let merged = try SuiteMerge.merge(a.positionals, into: out, junit: a.value(flags.junit),
                                               command: (["overscroll", "merge-reports"] + argv).map(TestCommand.quoted).joined(separator: " "))
             print("merged \(a.positionals.count) results folders: \(merged.scenarios.count) scenarios, \(merged.passed) passed, \(merged.failed) failed, \(merged.missing) missing goldens, \(merged.obsolete) obsolete goldens")
             print("report: \(out)/report/index.html")

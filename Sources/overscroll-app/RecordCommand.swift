@@ -8,14 +8,19 @@ import ScrollEngine
 
 /// `overscroll record SCENARIO.json --out DIR`.
 enum RecordCommand {
-    static let out = Option.string("out", value: "DIR", help: """
-        output folder, replaced all-or-nothing; files you put there are kept,
-        a second run into the same folder at the same time is refused
-        """, required: true)
-    static let noPNG = Option.flag("no-png", help: "write only the trace and plot.png")
-    static let noProgress = Option.flag("no-progress", help: "no progress bar on standard error")
-    static let allowLarge = Option.flag("allow-large", help: "record even above \(maxFrames) frames (see the estimate printed first)")
-    static let traceTitle = Option.flag("trace-title", help: "print the title scene's navTitleTrace lines to standard error (no progress bar)")
+    /// The options, one declaration each.
+    struct Flags: OptionGroup {
+        let out = Option.string("out", value: "DIR", help: """
+            output folder, replaced all-or-nothing; files you put there are kept,
+            a second run into the same folder at the same time is refused
+            """, required: true)
+        let noPNG = Option.flag("no-png", help: "write only the trace and plot.png")
+        let noProgress = Option.flag("no-progress", help: "no progress bar on standard error")
+        let allowLarge = Option.flag("allow-large", help: "record even above \(maxFrames) frames (see the estimate printed first)")
+        let traceTitle = Option.flag("trace-title", help: "print the title scene's navTitleTrace lines to standard error (no progress bar)")
+        let shared = LottieTimeoutFlag()
+    }
+    static let flags = Flags()
 
     static let spec = CommandSpec(
         "overscroll record",
@@ -27,7 +32,7 @@ enum RecordCommand {
         Nothing is written unless the whole run succeeds. Two runs give byte-identical frames.
         """,
         positionals: [Positional("SCENARIO.json")],
-        options: [out.spec, noPNG.spec, noProgress.spec, allowLarge.spec, traceTitle.spec, SharedOptions.lottieTimeout.spec],
+        options: flags,
         epilogue: "See README.md \"Scenarios\" for the file format.")
 
     /// Recordings above this many frames (10 minutes at 60 fps) need --allow-large.
@@ -81,21 +86,21 @@ enum RecordCommand {
 
     @MainActor
     static func run(_ argv: [String]) async throws -> Int32 {
-        guard let a = try spec.read(argv), let out = a.value(Self.out) else { return 0 }
+        guard let a = try spec.read(argv), let out = a.value(flags.out) else { return 0 }
         do { try OutputPaths.checkFolder(out, flag: "--out") } catch { throw UsageError(message: "record: \(error.description)") }
         let scenario = try loadScenario(a.positionals[0])
         try refuseOverlap(output: out, flag: "--out", scenarioPath: a.positionals[0], scenario: scenario, command: "record")
-        let estimate = estimateLine(scenario, png: !a[noPNG])
-        if scenario.frameCount > maxFrames && !a[allowLarge] {
+        let estimate = estimateLine(scenario, png: !a[flags.noPNG])
+        if scenario.frameCount > maxFrames && !a[flags.allowLarge] {
             throw UsageError(message: "record: \(estimate); above the limit of \(maxFrames) frames: pass --allow-large to record anyway")
         }
         Platform.printError("record: \(estimate)")
         var options = RecordOptions()
-        options.writePNG = !a[noPNG]
-        options.progress = !a[noProgress] && !a[traceTitle]
+        options.writePNG = !a[flags.noPNG]
+        options.progress = !a[flags.noProgress] && !a[flags.traceTitle]
         let recorder = Recorder(renderer: CairoRenderer())
-        if a.has(SharedOptions.lottieTimeout), let t = a.value(SharedOptions.lottieTimeout) { recorder.lottieTimeout = t }
-        if a[traceTitle] {
+        if a.has(flags.shared.lottieTimeout), let t = a.value(flags.shared.lottieTimeout) { recorder.lottieTimeout = t }
+        if a[flags.traceTitle] {
             recorder.onFrame = { _, _, session in
                 for line in session.takeDiagnostics() { Platform.printError(line) }
             }

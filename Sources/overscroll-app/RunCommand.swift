@@ -11,33 +11,37 @@ import ScrollEngine
 enum RunCommand {
     static let defaults = SceneOptions()
 
-    static let scene = Option.choice("scene", value: "NAME", SceneCatalog.names, help: "scene to open, in any case",
-                                     default: SceneCatalog.defaultScene, ignoringCase: true)
-    static let size = Option<Size>.custom("size", value: "WxH", help: "window size in points", expects: "WxH in points (e.g. 390x844)",
-                                          annotation: "default \(NumberText.format(defaults.size.width))x\(NumberText.format(defaults.size.height))") { text in
-        let parts = text.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1, w <= 8192, h <= 8192 else { return nil }
-        return Size(w, h)
+    /// The options, one declaration each.
+    struct Flags: OptionGroup {
+        let scene = Option.choice("scene", value: "NAME", SceneCatalog.names, help: "scene to open, in any case",
+                                  default: SceneCatalog.defaultScene, ignoringCase: true)
+        let size = Option<Size>.custom("size", value: "WxH", help: "window size in points", expects: "WxH in points (e.g. 390x844)",
+                                       annotation: "default \(NumberText.format(defaults.size.width))x\(NumberText.format(defaults.size.height))") { text in
+            let parts = text.lowercased().split(separator: "x")
+            guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1, w <= 8192, h <= 8192 else { return nil }
+            return Size(w, h)
+        }
+        let scale = Option.number("scale", value: "S", in: 0.25...4, help: "pixels per point", defaultText: "the display's")
+        let rows = Option.integer("rows", value: "N", in: 0...ScenarioParser.maxRows, help: "rows in list scenes", default: defaults.rows)
+        let theme = Option.choice("theme", value: "NAME", Theme.all.map(\.name), help: "colours", default: defaults.theme.name)
+        let overlay = Option.flag("overlay", help: "start with the debug overlay on")
+        let refreshDuration = Option.number("refresh-duration", value: "S", in: 0...3600, help: "seconds the refresh action takes",
+                                            default: defaults.refresh.duration)
+        let refreshOutcome = Option<RefreshBehaviour.Outcome>.choice("refresh-outcome", value: "O", help: "how the refresh action ends",
+                                                                    default: defaults.refresh.outcome)
+        let refreshTimeout = Option.number("refresh-timeout", value: "S", in: 0.001...3600, help: "cancel a refresh after this many seconds",
+                                           default: defaults.refresh.timeout)
+        let spinner = Option.choice("spinner", value: "STYLE", SpinnerStyle.names,
+                                    help: "vector spinner; default: the scene's, a Lottie in the coordinator")
+        let reduceMotion = Option.flag("reduce-motion", help: "slow, fixed-arc spinner (also OVERSCROLL_REDUCE_MOTION=1)")
+        let lottie = Option.string("lottie", value: "FILE", help: "Lottie file as the refresh indicator")
+        let indicatorColor = Option<Color>.custom("indicator-color", value: "C", help: "indicator colour", expects: "#RRGGBB",
+                                                  annotation: "#RRGGBB") { Color(parsing: $0) }
+        let traceTitle = Option.flag("trace-title", help: "print navTitleTrace lines of the title scene to standard error")
+        let capture = Option.string("capture", value: "FILE.json", help: "save this session's input as a scenario for `overscroll record`")
+        let trace = Option.string("trace", value: "FILE.jsonl", help: "save the state at every frame, in the lines of `record`'s trace.jsonl")
     }
-    static let scale = Option.number("scale", value: "S", in: 0.25...4, help: "pixels per point", defaultText: "the display's")
-    static let rows = Option.integer("rows", value: "N", in: 0...ScenarioParser.maxRows, help: "rows in list scenes", default: defaults.rows)
-    static let theme = Option.choice("theme", value: "NAME", Theme.all.map(\.name), help: "colours", default: defaults.theme.name)
-    static let overlay = Option.flag("overlay", help: "start with the debug overlay on")
-    static let refreshDuration = Option.number("refresh-duration", value: "S", in: 0...3600, help: "seconds the refresh action takes",
-                                               default: defaults.refresh.duration)
-    static let refreshOutcome = Option.choice("refresh-outcome", value: "O", RefreshBehaviour.Outcome.allCases.map(\.rawValue),
-                                              help: "how the refresh action ends", default: defaults.refresh.outcome.rawValue)
-    static let refreshTimeout = Option.number("refresh-timeout", value: "S", in: 0.001...3600, help: "cancel a refresh after this many seconds",
-                                              default: defaults.refresh.timeout)
-    static let spinner = Option.choice("spinner", value: "STYLE", SpinnerStyle.names,
-                                       help: "vector spinner; default: the scene's, a Lottie in the coordinator")
-    static let reduceMotion = Option.flag("reduce-motion", help: "slow, fixed-arc spinner (also OVERSCROLL_REDUCE_MOTION=1)")
-    static let lottie = Option.string("lottie", value: "FILE", help: "Lottie file as the refresh indicator")
-    static let indicatorColor = Option<Color>.custom("indicator-color", value: "C", help: "indicator colour", expects: "#RRGGBB",
-                                                     annotation: "#RRGGBB") { Color(parsing: $0) }
-    static let traceTitle = Option.flag("trace-title", help: "print navTitleTrace lines of the title scene to standard error")
-    static let capture = Option.string("capture", value: "FILE.json", help: "save this session's input as a scenario for `overscroll record`")
-    static let trace = Option.string("trace", value: "FILE.jsonl", help: "save the state at every frame, in the lines of `record`'s trace.jsonl")
+    static let flags = Flags()
 
     static let spec = CommandSpec(
         "overscroll run",
@@ -46,34 +50,34 @@ enum RunCommand {
         Up/Down/PageUp/PageDown/Space/Shift+Space/Home/End scroll, F5 or Ctrl+R refreshes, Esc cancels a refresh,
         D toggles the debug overlay, 1–6 switch scenes, Q or Ctrl+Q quits.
         """,
-        options: [scene.spec, size.spec, scale.spec, rows.spec, theme.spec, overlay.spec, refreshDuration.spec, refreshOutcome.spec,
-                  refreshTimeout.spec, spinner.spec, reduceMotion.spec, lottie.spec, indicatorColor.spec, traceTitle.spec, capture.spec,
-                  trace.spec])
+        options: flags)
 
     /// Reads the scene options of `run` from its parsed command line.
     static func sceneOptions(_ a: ParsedArguments) -> SceneOptions {
+        let f = flags
         var o = SceneOptions()
-        if let s = a.value(size) { o.size = s }
-        if let n = a.value(rows) { o.rows = n }
-        if let t = a.value(theme).flatMap(Theme.named) { o.theme = t }
-        o.overlay = a[overlay]
-        if let d = a.value(refreshDuration) { o.refresh.duration = d }
-        if let out = a.value(refreshOutcome).flatMap(RefreshBehaviour.Outcome.init(rawValue:)) { o.refresh.outcome = out }
-        if let d = a.value(refreshTimeout) { o.refresh.timeout = d }
-        if let s = a.value(spinner) { o.indicator.style = s }
-        o.indicator.reduceMotion = a[reduceMotion] || SpinnerConfig.reduceMotionRequested(in: Platform.environment)
-        if let p = a.value(lottie) { o.indicator.lottiePath = p }
-        if let c = a.value(indicatorColor) { o.indicator.color = c }
+        if let s = a.value(f.size) { o.size = s }
+        if let n = a.value(f.rows) { o.rows = n }
+        if let t = a.value(f.theme).flatMap(Theme.named) { o.theme = t }
+        o.overlay = a[f.overlay]
+        if let d = a.value(f.refreshDuration) { o.refresh.duration = d }
+        if let out = a.value(f.refreshOutcome) { o.refresh.outcome = out }
+        if let d = a.value(f.refreshTimeout) { o.refresh.timeout = d }
+        if let s = a.value(f.spinner) { o.indicator.style = s }
+        o.indicator.reduceMotion = a[f.reduceMotion] || SpinnerConfig.reduceMotionRequested(in: Platform.environment)
+        if let p = a.value(f.lottie) { o.indicator.lottiePath = p }
+        if let c = a.value(f.indicatorColor) { o.indicator.color = c }
         return o
     }
 
     @MainActor
     static func run(_ argv: [String]) throws -> Int32 {
         guard let a = try spec.read(argv) else { return 0 }
+        let f = flags
         var w = WindowOptions()
         w.sceneOptions = sceneOptions(a)
-        w.scene = a.value(scene) ?? SceneCatalog.defaultScene
-        w.scale = a.value(scale)
+        w.scene = a.value(f.scene) ?? SceneCatalog.defaultScene
+        w.scale = a.value(f.scale)
         let renderer = CairoRenderer()
         IndicatorSetup.resolve(&w.sceneOptions, scene: w.scene, renderer: renderer) { Platform.printError("overscroll: \($0)") }
         let session: Session
@@ -84,15 +88,15 @@ enum RunCommand {
             throw UsageError(message: "run: --scene: \(error)")
         }
         let app = WindowApp(session: session, renderer: renderer, options: w)
-        let tracePath = a.value(trace)
+        let tracePath = a.value(f.trace)
         if let tracePath {
             do { try OutputPaths.checkFile(tracePath, flag: "--trace") } catch { throw UsageError(message: "run: \(error)") }
-            if let c = a.value(Self.capture), URL(fileURLWithPath: c).standardizedFileURL == URL(fileURLWithPath: tracePath).standardizedFileURL {
+            if let c = a.value(f.capture), URL(fileURLWithPath: c).standardizedFileURL == URL(fileURLWithPath: tracePath).standardizedFileURL {
                 throw UsageError(message: "run: --trace \(tracePath): the same file as --capture")
             }
         }
         let frames = FrameTrace()
-        let printTitle = a[traceTitle]
+        let printTitle = a[f.traceTitle]
         if printTitle || tracePath != nil {
             app.onAdvance = { [unowned app] s in
                 if printTitle { for line in s.takeDiagnostics() { Platform.printError(line) } }
@@ -100,7 +104,7 @@ enum RunCommand {
             }
         }
         var capture: LiveCapture?
-        if let path = a.value(Self.capture) {
+        if let path = a.value(f.capture) {
             do { try LiveCapture.checkWritable(path) } catch { throw UsageError(message: "run: \(error)") }
             let c = LiveCapture(path: path, scene: w.scene, options: w.sceneOptions)
             app.onInput = { c.record($0, at: $1) }

@@ -7,16 +7,25 @@ import Rendering
 
 /// `overscroll verify SCENARIO.json --goldens DIR`: record and compare keyframes with goldens.
 enum VerifyCommand {
-    static let goldens = Option.string("goldens", value: "DIR", help: "golden folder", required: true)
-    static let frames = Option<KeyframeSelection>.custom("frames", value: "SEL", help: "all, frame numbers 0,30,60, or every:N (plus the last frame)",
-                                                         default: .all, annotation: "default all") { text throws(CommandLineError) in
-        do { return try KeyframeSelection.parse(text) } catch { throw CommandLineError("\(error)") }
+    /// The options, one declaration each.
+    struct Flags: OptionGroup {
+        let goldens = Option.string("goldens", value: "DIR", help: "golden folder", required: true)
+        let frames = Option<KeyframeSelection>.custom("frames", value: "SEL", help: "all, frame numbers 0,30,60, or every:N (plus the last frame)",
+                                                      expects: "all, frame numbers or every:N", default: .all, annotation: "default all") {
+            try KeyframeSelection.parse($0)
+        }
+        let update = Option.flag("update", help: "write the goldens instead of comparing")
+        let threshold = CompareCommandLine.flags.threshold
+        let includeAA = CompareCommandLine.flags.includeAA
+        let maxDiffPixels = CompareCommandLine.flags.maxDiffPixels
+        let maxDiffRatio = CompareCommandLine.flags.maxDiffRatio
+        let diff = Option.string("diff", value: "DIR", help: "write diff images of frames with differing pixels")
+        let report = Option.string("report", value: "DIR", help: "write an HTML report (expected / actual / diff / slider)")
+        let out = Option.string("out", value: "DIR", help: "keep the recorded keyframes in DIR")
+        let noProgress = Option.flag("no-progress", help: "accepted as by `record`; verify draws no progress bar")
+        let shared = LottieTimeoutFlag()
     }
-    static let update = Option.flag("update", help: "write the goldens instead of comparing")
-    static let diff = Option.string("diff", value: "DIR", help: "write diff images of frames with differing pixels")
-    static let report = Option.string("report", value: "DIR", help: "write an HTML report (expected / actual / diff / slider)")
-    static let out = Option.string("out", value: "DIR", help: "keep the recorded keyframes in DIR")
-    static let noProgress = Option.flag("no-progress", help: "accepted as by `record`; verify draws no progress bar")
+    static let flags = Flags()
 
     static let spec = CommandSpec(
         "overscroll verify",
@@ -28,9 +37,7 @@ enum VerifyCommand {
         Exit status: 0 all chosen frames match (or goldens written), 1 a mismatch or missing golden, 2 error.
         """,
         positionals: [Positional("SCENARIO.json")],
-        options: [goldens.spec, frames.spec, update.spec, CompareCommandLine.threshold.spec, CompareCommandLine.includeAA.spec,
-                  CompareCommandLine.maxDiffPixels.spec, CompareCommandLine.maxDiffRatio.spec, diff.spec, report.spec, out.spec,
-                  noProgress.spec, SharedOptions.lottieTimeout.spec])
+        options: flags)
 
     /// Every output is checked before recording: kind (file or folder) and no overlap with the
     /// scenario, the goldens or another output. With --update the goldens are the output.
@@ -62,17 +69,18 @@ enum VerifyCommand {
 
     @MainActor
     static func run(_ argv: [String]) async throws -> Int32 {
-        guard let a = try spec.read(argv), let goldens = a.value(Self.goldens) else { return 0 }
+        guard let a = try spec.read(argv), let goldens = a.value(flags.goldens) else { return 0 }
+        let f = flags
         var options = GoldenVerifier.Options(goldens: URL(fileURLWithPath: goldens))
-        options.frames = a.value(frames) ?? .all
-        options.update = a[update]
-        if let t = a.value(CompareCommandLine.threshold) { options.compare.pixelmatch.threshold = t }
-        options.compare.pixelmatch.includeAA = a[CompareCommandLine.includeAA]
-        options.compare.maxDiffPixels = a.value(CompareCommandLine.maxDiffPixels)
-        options.compare.maxDiffRatio = a.value(CompareCommandLine.maxDiffRatio)
-        options.compare.diffPath = a.value(diff)
-        options.compare.reportDirectory = a.value(report)
-        options.out = a.value(out).map { URL(fileURLWithPath: $0) }
+        options.frames = a.value(f.frames) ?? .all
+        options.update = a[f.update]
+        if let t = a.value(f.threshold) { options.compare.pixelmatch.threshold = t }
+        options.compare.pixelmatch.includeAA = a[f.includeAA]
+        options.compare.maxDiffPixels = a.value(f.maxDiffPixels)
+        options.compare.maxDiffRatio = a.value(f.maxDiffRatio)
+        options.compare.diffPath = a.value(f.diff)
+        options.compare.reportDirectory = a.value(f.report)
+        options.out = a.value(f.out).map { URL(fileURLWithPath: $0) }
         if options.update && (options.compare.diffPath != nil || options.compare.reportDirectory != nil) {
             throw UsageError(message: "verify: --update writes goldens and compares nothing; drop --diff/--report")
         }
@@ -82,7 +90,7 @@ enum VerifyCommand {
         let outcome: GoldenVerifier.Outcome
         do {
             let verifier = GoldenVerifier()
-            if a.has(SharedOptions.lottieTimeout), let t = a.value(SharedOptions.lottieTimeout) { verifier.recorder.lottieTimeout = t }
+            if a.has(f.shared.lottieTimeout), let t = a.value(f.shared.lottieTimeout) { verifier.recorder.lottieTimeout = t }
             outcome = try await verifier.run(scenario, options: options)
         } catch let e as KeyframeSelection.Invalid {
             throw UsageError(message: "verify: \(e)")

@@ -1,3 +1,4 @@
+import BuildInfo
 import CommandLineKit
 import CompareCommand
 import Foundation
@@ -5,17 +6,34 @@ import Imaging
 import Recording
 import ScrollEngine
 
-/// The `overscroll` commands, declared once for the help and the "unknown command" error.
-let commands = CommandList(program: "overscroll", entries: [
-    .init("run", "open the window (default)", example: "overscroll run --help"),
-    .init("record", "record a scenario headless", example: "overscroll record SCENARIO.json --out DIR"),
-    .init("curve", "print or plot a scroll simulation", example: "overscroll curve decelerate --v0 1000"),
-    .init("compare", "compare PNG frames (pixelmatch)", example: "overscroll compare EXPECTED ACTUAL"),
-    .init("verify", "record and compare with goldens", example: "overscroll verify SCENARIO.json --goldens DIR"),
-    .init("test", "check scenarios' named snapshots", example: "overscroll test Tests/Scenarios"),
-    .init("merge-reports", "merge sharded test results", example: "overscroll merge-reports shard-1 shard-2"),
-    .init("help", "this text"),
-], epilogue: "Every command takes --help.")
+/// The `overscroll` commands, declared once: the help, the "unknown command" error, the dispatch,
+/// the man pages and the shell completions are made from this list.
+let commands = CommandList(program: "overscroll", summary: "iOS scroll interactions in a window, recorded for visual regression", entries: [
+    .init("run", "open the window (default)", example: "overscroll run --help", spec: RunCommand.spec) { try RunCommand.run($0) },
+    .init("record", "record a scenario headless", example: "overscroll record SCENARIO.json --out DIR", spec: RecordCommand.spec) {
+        try await RecordCommand.run($0)
+    },
+    .init("curve", "print or plot a scroll simulation", example: "overscroll curve decelerate --v0 1000", spec: CurveCommand.spec) {
+        try CurveCommand.run($0)
+    },
+    .init("compare", "compare PNG frames (pixelmatch)", example: "overscroll compare EXPECTED ACTUAL", spec: CompareCommandLine.spec) {
+        CompareCommandLine.main($0)
+    },
+    .init("verify", "record and compare with goldens", example: "overscroll verify SCENARIO.json --goldens DIR", spec: VerifyCommand.spec) {
+        try await VerifyCommand.run($0)
+    },
+    .init("test", "check scenarios' named snapshots", example: "overscroll test Tests/Scenarios", spec: TestCommand.spec) {
+        try await TestCommand.run($0)
+    },
+    .init("merge-reports", "merge sharded test results", example: "overscroll merge-reports shard-1 shard-2", spec: MergeReportsCommand.spec) {
+        try await MergeReportsCommand.run($0)
+    },
+    .init("help", "this text") { _ in StandardStreams.output(commands.help); return 0 },
+    .init("__test-worker", "a worker process of `overscroll test`", hidden: true) { _ in await SuiteWorker.serve() },
+    .init("__generate", "write the man pages and shell completions", spec: GenerateCommand.spec, hidden: true) {
+        try GenerateCommand.run($0)
+    },
+], epilogue: "Every command takes --help. `overscroll --version` prints the version and commit.")
 
 @MainActor
 func dispatch(_ args: [String]) async -> Int32 {
@@ -23,16 +41,10 @@ func dispatch(_ args: [String]) async -> Int32 {
     let rest = Array(args.dropFirst())
     do {
         switch command {
-        case "run": return try RunCommand.run(rest)
-        case "record": return try await RecordCommand.run(rest)
-        case "curve": return try CurveCommand.run(rest)
-        case "verify": return try await VerifyCommand.run(rest)
-        case "compare": return CompareCommandLine.main(rest)
-        case "test": return try await TestCommand.run(rest)
-        case "merge-reports": return try await MergeReportsCommand.run(rest)
-        case "__test-worker": return await SuiteWorker.serve()
-        case "help", "--help", "-h": StandardStreams.output(commands.help); return 0
+        case "--help", "-h": StandardStreams.output(commands.help); return 0
+        case "--version": StandardStreams.output(BuildInfo.line + "\n"); return 0
         default:
+            if let entry = commands.entry(named: command) { return try await entry.run(rest) }
             if command.hasPrefix("--") { return try RunCommand.run(args) }
             Platform.printError("overscroll: \(commands.unknown(command))")
             return 2

@@ -12,11 +12,15 @@ struct BenchOptions: Sendable {
     /// Hidden: run one measurement case in this process and print its JSON (used by re-exec).
     var child: String?
 
-    static let quickFlag = Option.flag("quick", help: "shorter flings, fewer repetitions")
-    static let onlyFlag = Option.list("only", value: "NAMES", parts, help: "run only these parts, comma separated")
-    static let outFlag = Option.string("out", value: "DIR", help: "output folder", default: "out/bench")
-    /// Hidden: one measurement case, run in a child process.
-    static let childFlag = Option.string("child", value: "CASE", help: "run one frame case and print its JSON", hidden: true)
+    /// The options, one declaration each.
+    struct Flags: OptionGroup {
+        let quick = Option.flag("quick", help: "shorter flings, fewer repetitions")
+        let only = Option.list("only", value: "NAMES", parts, help: "run only these parts, comma separated")
+        let out = Option.string("out", value: "DIR", help: "output folder", default: "out/bench")
+        /// Hidden: one measurement case, run in a child process.
+        let child = Option.string("child", value: "CASE", help: "run one frame case and print its JSON", hidden: true)
+    }
+    static let flags = Flags()
 
     static let spec = CommandSpec(
         "overscroll-bench",
@@ -51,7 +55,7 @@ struct BenchOptions: Sendable {
         are medians. record and compare time the `overscroll` binary beside this one
         (swift build -c release --product overscroll).
         """,
-        options: [quickFlag.spec, onlyFlag.spec, outFlag.spec, childFlag.spec])
+        options: flags)
 
     static var help: String { spec.help }
 
@@ -66,10 +70,10 @@ struct BenchOptions: Sendable {
             return .error(error.message)
         }
         var o = BenchOptions()
-        o.quick = a[quickFlag]
-        if let names = a.value(onlyFlag) { o.only = Set(names) }
-        o.outDirectory = a.value(outFlag) ?? o.outDirectory
-        o.child = a.value(childFlag)
+        o.quick = a[flags.quick]
+        if let names = a.value(flags.only) { o.only = Set(names) }
+        o.outDirectory = a.value(flags.out) ?? o.outDirectory
+        o.child = a.value(flags.child)
         return .run(o)
     }
 }

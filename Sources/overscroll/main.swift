@@ -6,8 +6,9 @@ import Glibc
 
 /// The `overscroll` command. A small front: `compare` runs here, linked only against the image
 /// code (no SDL, pango, cairo or full Foundation), so comparing frames starts in a few
-/// milliseconds; every other command is handed to `overscroll-app` beside this binary, which
-/// holds the window, the recorder and the rest.
+/// milliseconds; every other command is handed to `overscroll-app`, which holds the window, the
+/// recorder and the rest: beside this binary in a build folder, in `../libexec/overscroll/` when
+/// installed (`make install`, the Debian package).
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 if arguments.first == "compare" {
@@ -23,7 +24,9 @@ func executableDirectory() -> String {
     return String(path[..<slash])
 }
 
-let app = executableDirectory() + "/overscroll-app"
+let directory = executableDirectory()
+let candidates: [String] = [directory + "/overscroll-app", directory + "/../libexec/overscroll/overscroll-app"]
+let app = candidates.first { access($0, X_OK) == 0 } ?? candidates[0]
 var argv: [UnsafeMutablePointer<CChar>?] = (["overscroll"] + arguments).map { strdup($0) } + [nil]
 execv(app, &argv)
 StandardStreams.error("overscroll: cannot start \(app): \(String(cString: strerror(errno))) (build it with `make build`, or `swift build --product overscroll-app`)\n")

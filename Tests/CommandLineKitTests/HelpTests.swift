@@ -1,4 +1,4 @@
-import CommandLineKit
+@testable import CommandLineKit
 import Testing
 
 /// The help is made from the declarations: every option that is not hidden, with its value,
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func aContinuationLineIsIndentedUnderItsText() {
-        let spec = CommandSpec("tool wrap", options: [Option.flag("a", help: "first line\nsecond line").spec])
+        let spec = CommandSpec("tool wrap", specs: [Option.flag("a", help: "first line\nsecond line").spec])
         let lines = spec.help.split(separator: "\n").map(String.init)
         guard let first = lines.firstIndex(where: { $0.hasPrefix("  --a ") }) else { Issue.record("--a missing"); return }
         let column = lines[first].count - "first line".count
@@ -45,12 +45,13 @@ import Testing
     }
 
     @Test func theUsageLineShowsOptionalAndRepeatedPositionals() {
-        let spec = CommandSpec("tool test", positionals: [Positional("PATH", optional: true, repeats: true)], options: [])
+        let spec = CommandSpec("tool test", positionals: [Positional("PATH", optional: true, repeats: true)])
         #expect(spec.usageLine == "usage: tool test [PATH…]")
     }
 
     @Test func commandListHelpAndUnknownCommand() {
-        let list = CommandList(program: "tool", entries: [.init("record", "record it", example: "tool record X"), .init("verify", "check it")])
+        let list = CommandList(program: "tool", entries: [.init("record", "record it", example: "tool record X") { _ in 0 }, .init("verify", "check it") { _ in 0 },
+                                                          .init("__worker", "internal", hidden: true) { _ in 0 }])
         #expect(list.help.contains("  record  record it  tool record X\n  verify  check it\n"))
         #expect(list.unknown("recrod") == "unknown command 'recrod'; did you mean 'record'? (record, verify)")
         #expect(list.unknown("zzz") == "unknown command 'zzz' (record, verify)")

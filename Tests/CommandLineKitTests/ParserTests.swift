@@ -1,26 +1,32 @@
-import CommandLineKit
+@testable import CommandLineKit
 import Testing
 
 /// A command declared like the real ones, read by the parser.
 enum Sample {
-    static let threshold = Option.number("threshold", value: "T", in: 0...1, help: "matching threshold", default: 0.1)
-    static let count = Option.integer("count", value: "N", in: 1...10, help: "how many")
-    static let json = Option.flag("json", help: "print JSON")
-    static let theme = Option.choice("theme", value: "NAME", ["light", "dark"], help: "colours", default: "light")
-    static let out = Option.string("out", value: "DIR", help: "output folder", required: true)
-    static let diff = Option.string("diff", value: "FILE", help: "diff image", allowEmpty: false)
-    static let at = Option.numbers("at", value: "T1,T2", help: "sample times")
-    static let only = Option.list("only", value: "NAMES", ["frames", "record"], help: "parts")
-    static let size = Option<[Int]>.custom("size", value: "WxH", help: "size", expects: "WxH (e.g. 390x844)") { text in
-        let parts = text.split(separator: "x").compactMap { Int($0) }
-        return parts.count == 2 ? parts : nil
+    struct Flags: OptionGroup {
+        let threshold = Option.number("threshold", value: "T", in: 0...1, help: "matching threshold", default: 0.1)
+        let count = Option.integer("count", value: "N", in: 1...10, help: "how many")
+        let json = Option.flag("json", help: "print JSON")
+        let theme = Option.choice("theme", value: "NAME", ["light", "dark"], help: "colours", default: "light")
+        let out = Option.string("out", value: "DIR", help: "output folder", required: true)
+        let diff = Option.string("diff", value: "FILE", help: "diff image", allowEmpty: false)
+        let at = Option.numbers("at", value: "T1,T2", help: "sample times")
+        let only = Option.list("only", value: "NAMES", ["frames", "record"], help: "parts")
+        let size = Option<[Int]>.custom("size", value: "WxH", help: "size", expects: "WxH (e.g. 390x844)") { text in
+            let parts = text.split(separator: "x").compactMap { Int($0) }
+            return parts.count == 2 ? parts : nil
+        }
+        let secret = Option.string("secret", value: "CASE", help: "internal", hidden: true)
+        let mode = Option<Mode>.choice("mode", value: "MODE", help: "how", default: .fast)
     }
-    static let secret = Option.string("secret", value: "CASE", help: "internal", hidden: true)
+    enum Mode: String, CaseIterable, Sendable { case fast, careful, oneByOne = "one-by-one" }
+    static let flags = Flags()
+    static let threshold = flags.threshold, count = flags.count, json = flags.json, theme = flags.theme, out = flags.out
+    static let diff = flags.diff, at = flags.at, only = flags.only, size = flags.size, secret = flags.secret, mode = flags.mode
 
     static let spec = CommandSpec("tool sample", about: "Does a sample thing.",
                                   positionals: [Positional("INPUT", help: "the input file")],
-                                  options: [threshold.spec, count.spec, json.spec, theme.spec, out.spec, diff.spec, at.spec,
-                                            only.spec, size.spec, secret.spec],
+                                  options: flags,
                                   epilogue: "More words.")
 
     /// The parsed arguments of a command line that must parse.
@@ -131,7 +137,7 @@ enum Sample {
         #expect(Sample.error(["in", "--out", "o", "--threshold", "-0.5"]) == "--threshold must be a number in 0…1, got '-0.5'")
         #expect(Sample.error(["in", "--out", "o", "--count", "0"]) == "--count must be a whole number in 1…10, got '0'")
         #expect(Sample.error(["in", "--out", "o", "--count", "2.5"]) == "--count must be a whole number in 1…10, got '2.5'")
-        let open = CommandSpec("tool open", options: [Option.integer("n", value: "N", in: 1...Int.max, help: "n").spec,
+        let open = CommandSpec("tool open", specs: [Option.integer("n", value: "N", in: 1...Int.max, help: "n").spec,
                                                       Option.number("x", value: "X", help: "x").spec])
         #expect(throws: CommandLineError("--n must be a whole number ≥ 1, got '0'")) { try open.parse(["--n", "0"]) }
         #expect(throws: CommandLineError("--x must be a number, got 'inf'")) { try open.parse(["--x", "inf"]) }
@@ -148,7 +154,7 @@ enum Sample {
 
     @Test func aChoiceIgnoringCaseAcceptsAnyCaseAndStillSuggests() throws {
         let scene = Option.choice("scene", value: "NAME", ["coordinator", "list"], help: "scene", ignoringCase: true)
-        let spec = CommandSpec("tool run", options: [scene.spec])
+        let spec = CommandSpec("tool run", specs: [scene.spec])
         guard case .run(let a) = try spec.parse(["--scene", "Coordinator"]) else { Issue.record("help"); return }
         #expect(a.value(scene) == "coordinator", "the declared spelling")
         guard case .run(let b) = try spec.parse(["--scene", "LIST"]) else { Issue.record("help"); return }
@@ -165,11 +171,46 @@ enum Sample {
         #expect(Sample.error(["in"]) == "--out DIR is required (see `tool sample --help`)")
         #expect(Sample.error(["--out", "o"]) == "expected one argument INPUT, got 0 (see `tool sample --help`)")
         #expect(Sample.error(["a", "b", "--out", "o"]) == "expected one argument INPUT, got 2: unexpected 'b' (see `tool sample --help`)")
-        let none = CommandSpec("tool none", options: [])
+        let none = CommandSpec("tool none")
         #expect(throws: CommandLineError("unexpected argument 'x' (see `tool none --help`)")) { try none.parse(["x"]) }
-        let many = CommandSpec("tool many", positionals: [Positional("DIR", repeats: true)], options: [])
+        let many = CommandSpec("tool many", positionals: [Positional("DIR", repeats: true)])
         #expect(throws: CommandLineError("expected at least one DIR…, got 0 (see `tool many --help`)")) { try many.parse([]) }
         guard case .run(let a) = try? many.parse(["a", "b", "c"]) else { Issue.record("three DIRs"); return }
         #expect(a.positionals == ["a", "b", "c"])
     }
+
+    @Test func aCaseIterableChoiceReadsTheCaseAndListsEveryCase() throws {
+        #expect(try Sample.parsed(["i", "--out", "o", "--mode", "one-by-one"]).value(Sample.mode) == .oneByOne)
+        #expect(try Sample.parsed(["i", "--out", "o"]).value(Sample.mode) == .fast)
+        #expect(Sample.mode.spec.choices == ["fast", "careful", "one-by-one"])
+        #expect(Sample.error(["i", "--out", "o", "--mode", "carefull"]) == "--mode 'carefull' is unknown (fast, careful, one-by-one); did you mean 'careful'?")
+        // The kit escapes what it echoes, for every kind of option (a raw ESC never reaches the terminal).
+        #expect(Sample.error(["i", "--out", "o", "--mode", "\u{1B}[2J"]) == "--mode '\\x1B[2J' is unknown (fast, careful, one-by-one)")
+    }
+
+    @Test func aCustomParserThatThrowsGetsAMessageBuiltAndEscapedByTheKit() {
+        struct Refused: Error, CustomStringConvertible { let text: String; var description: String { "bad \(text)" } }
+        let f = Option<Int>.custom("frames", value: "SEL", help: "frames", expects: "all or numbers") { text in
+            if text == "all" { return 0 }
+            throw Refused(text: text)
+        }
+        let spec = CommandSpec("tool frames", specs: [f.spec])
+        #expect(throws: CommandLineError("--frames expects all or numbers, got 'x\\x1B': bad x\\x1B")) { try spec.parse(["--frames", "x\u{1B}"]) }
+        guard case .run(let a) = try? spec.parse(["--frames", "all"]) else { Issue.record("all"); return }
+        #expect(a.value(f) == 0)
+    }
+
+    @Test func positionalChoicesAreCheckedWithASuggestion() {
+        let spec = CommandSpec("tool curve", positionals: [Positional("KIND", choices: ["spring", "fling"])])
+        #expect(throws: CommandLineError("KIND 'sprign' is unknown (spring, fling); did you mean 'spring'?")) { try spec.parse(["sprign"]) }
+        #expect(throws: CommandLineError("KIND 'a\\tb' is unknown (spring, fling)")) { try spec.parse(["a\tb"]) }
+    }
+
+    @Test func groupsListTheirOptionsInDeclarationOrderWithNestedGroupsInPlace() {
+        struct Inner: OptionGroup { let b = Option.flag("b", help: "b"); let c = Option.flag("c", help: "c") }
+        struct Outer: OptionGroup { let a = Option.flag("a", help: "a"); let inner = Inner(); let d = Option.flag("d", help: "d") }
+        #expect(Outer().optionSpecs.map(\.name) == ["a", "b", "c", "d"])
+        #expect(Sample.spec.options.map(\.name) == ["threshold", "count", "json", "theme", "out", "diff", "at", "only", "size", "secret", "mode"])
+    }
 }
+

@@ -63,6 +63,12 @@ import Testing
         } }
         #expect(FileManager.default.fileExists(atPath: f.path("merged/report/index.html")))
         #expect(try String(contentsOfFile: f.path("merged.xml"), encoding: .utf8).components(separatedBy: "<testcase ").count - 1 == 10)
+        // Which build made the results: `overscroll --version`, in results.json, the JUnit file and the report.
+        let version = try cli(["--version"], in: root).out.trimmingCharacters(in: .newlines)
+        #expect(version.hasPrefix("overscroll ") && version.contains("(commit "))
+        #expect(whole.version == version && merged.version == version)
+        #expect(try String(contentsOfFile: f.path("merged.xml"), encoding: .utf8).contains("<property name=\"overscroll.version\" value=\"\(version)\"/>"))
+        #expect(try String(contentsOfFile: f.path("merged/report/index.html"), encoding: .utf8).contains("<dt>build</dt><dd>\(version)</dd>"))
 
         r = try cli(["merge-reports", "shard-1", "shard-1"], in: root)
         #expect(r.status == 2 && r.err.contains("shard 1/2 given twice"), "\(r.err)")

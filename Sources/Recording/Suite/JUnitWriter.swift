@@ -23,6 +23,7 @@ public enum JUnitWriter {
             out += "      <property name=\"goldens\" value=\"\(escape(s.goldens))\"/>\n"
             out += "      <property name=\"report\" value=\"\(escape(base + "/report/index.html"))\"/>\n"
             if let t = s.trace { out += "      <property name=\"trace\" value=\"\(escape(base + "/" + t))\"/>\n" }
+            if let v = suite.version { out += "      <property name=\"overscroll.version\" value=\"\(escape(v))\"/>\n" }
             out += "    </properties>\n"
             if let e = s.error {
                 out += "    <testcase classname=\"\(escape(s.scenario))\" name=\"(scenario)\" time=\"\(seconds(s.seconds))\">"

@@ -119,6 +119,8 @@ public enum SuiteMerge {
                                       threshold: first.threshold, maxDiffPixels: first.maxDiffPixels,
                                       maxDiffRatio: first.maxDiffRatio,
                                       shards: ordered.flatMap(\.results.shards), scenarios: scenarios)
+            let versions = ordered.compactMap(\.results.version).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            merged.version = versions.isEmpty ? nil : versions.joined(separator: ", ")
             merged.suite = first.suite
             merged.settings = first.settings
             merged.host = first.host

@@ -66,6 +66,7 @@ public enum SuiteReport {
         <dl class="facts">
         <dt>command</dt><dd><code>\(h(suite.command))</code></dd>
         <dt>date</dt><dd>\(h(suite.date))</dd>
+        \(suite.version.map { "<dt>build</dt><dd>\(h($0))</dd>" } ?? "")
         <dt>tolerances</dt><dd>threshold \(suite.threshold), max differing pixels \(suite.maxDiffPixels.map(String.init) ?? "0"), max differing ratio \(suite.maxDiffRatio.map { percent($0) } ?? "none") (snapshots may override)</dd>
         <dt>goldens</dt><dd>\(goldenFolders.map { "<code>\(h($0))/&lt;scenario&gt;/</code>" }.joined(separator: " "))</dd>
         \(suite.shards.isEmpty ? "" : "<dt>shards</dt><dd>\(h(suite.shards.joined(separator: ", ")))</dd>")

@@ -83,6 +83,8 @@ public struct SuiteResults: Codable, Sendable, Equatable {
     public var format = 2
     /// The command line that ran.
     public var command: String
+    /// The build that ran it (`overscroll 0.1.0 (commit 1a3c560e2f4b)`); merged: each shard's, once.
+    public var version: String?
     /// ISO 8601 UTC.
     public var date: String
     public var threshold: Double
@@ -115,14 +117,14 @@ public struct SuiteResults: Codable, Sendable, Equatable {
     }
 
     public init(command: String, date: String, threshold: Double, maxDiffPixels: Int?, maxDiffRatio: Double?,
-                shards: [String], scenarios: [ScenarioResult]) {
-        self.command = command; self.date = date; self.threshold = threshold
+                shards: [String], scenarios: [ScenarioResult], version: String? = nil) {
+        self.command = command; self.version = version; self.date = date; self.threshold = threshold
         self.maxDiffPixels = maxDiffPixels; self.maxDiffRatio = maxDiffRatio
         self.shards = shards; self.scenarios = scenarios
     }
 
     private enum CodingKeys: String, CodingKey {
-        case format, command, date, threshold, maxDiffPixels, maxDiffRatio, shards, scenarios, suite, settings, host,
+        case format, command, version, date, threshold, maxDiffPixels, maxDiffRatio, shards, scenarios, suite, settings, host,
              obsoleteFolders, summary
     }
 
@@ -131,6 +133,7 @@ public struct SuiteResults: Codable, Sendable, Equatable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         format = try c.decode(Int.self, forKey: .format)
         command = try c.decode(String.self, forKey: .command)
+        version = try c.decodeIfPresent(String.self, forKey: .version)
         date = try c.decode(String.self, forKey: .date)
         threshold = try c.decode(Double.self, forKey: .threshold)
         maxDiffPixels = try c.decodeIfPresent(Int.self, forKey: .maxDiffPixels)

@@ -24,6 +24,8 @@ public final class SuiteRunner {
         public var prune = false
         /// The command line, for the report.
         public var command = "overscroll test"
+        /// The build, for results.json, the JUnit file and the report (`overscroll --version`).
+        public var version: String?
         /// The program that serves `__test-worker` jobs; nil runs every scenario in this process.
         public var workerExecutable: String?
         public init() {}
@@ -104,6 +106,7 @@ public final class SuiteRunner {
                                  threshold: config.options.threshold, maxDiffPixels: config.options.maxDiffPixels,
                                  maxDiffRatio: config.options.maxDiffRatio,
                                  shards: config.shard.map { ["\($0.index)/\($0.count)"] } ?? [], scenarios: results)
+        suite.version = config.version
         suite.suite = suiteList
         suite.settings = SuiteSettings(config.options, grep: config.grep, grepInvert: config.grepInvert, lastFailed: config.lastFailed)
         suite.host = Self.hostName()

@@ -1,0 +1,62 @@
+import BuildInfo
+import CommandLineKit
+import Imaging
+
+/// `overscroll __generate OUT` (hidden): the man pages and the bash, zsh and fish completions,
+/// made from the command declarations, for `make install` and `make deb`.
+enum GenerateCommand {
+    static let spec = CommandSpec(
+        "overscroll __generate",
+        about: """
+        Writes OUT/man1/overscroll.1 and one page per command (overscroll-record.1 …),
+        OUT/bash/overscroll, OUT/zsh/_overscroll and OUT/fish/overscroll.fish. OUT must be a new
+        or empty folder.
+        """,
+        positionals: [Positional("OUT")])
+
+    static let description = """
+        Overscroll reproduces iOS scroll interactions (deceleration, rubber-band overscroll, \
+        pull-to-refresh with spinners and Lottie animations, a pager, a collapsing header) in a \
+        window, and records them headless on a virtual clock so that frames are byte-identical from \
+        run to run. Scenarios (JSON files of timed input events) are recorded to PNG frames, \
+        compared with goldens, or checked as named snapshots by `overscroll test`, which writes \
+        results.json, a JUnit file and an HTML report.
+
+        Every command takes --help; its manual page is overscroll-COMMAND(1).
+        """
+
+    static let sections = [
+        ManPage.Section("Environment", items: [
+            ("OVERSCROLL_ASSETS", "the folder holding fonts.conf and refresh.json; searched first"),
+            ("XDG_DATA_DIRS", "folders whose overscroll/ subfolder is searched for the assets after the installed one (default /usr/local/share:/usr/share)"),
+            ("OVERSCROLL_REDUCE_MOTION=1", "slow, fixed-arc spinners, as --reduce-motion"),
+        ]),
+        ManPage.Section("Files", items: [
+            ("PREFIX/share/overscroll/", "the assets: fonts.conf (pinned fonts) and refresh.json (the bundled Lottie spinner)"),
+            ("PREFIX/libexec/overscroll/overscroll-app", "runs every command but compare; the `overscroll` front starts it"),
+        ]),
+        ManPage.Section("Exit status", "0 success (all frames or snapshots match), 1 a mismatch or missing golden, 2 a usage error or bad input; see each command's page."),
+    ]
+
+    static func run(_ argv: [String]) throws -> Int32 {
+        guard let a = try spec.read(argv) else { return 0 }
+        let out = a.positionals[0]
+        do { try OutputPaths.checkFolder(out, flag: "OUT") } catch { throw UsageError(message: "__generate: \(error.description)") }
+        guard FileTree.entries(of: out).isEmpty else { throw UsageError(message: "__generate: OUT \(OutputPaths.quoted(out)): not empty") }
+        let header = ManPage.Header(source: "overscroll \(BuildInfo.version)", date: BuildInfo.date, manual: "Overscroll Manual")
+        var files = ManPage.pages(commands, description: description, sections: sections, header: header).map { ("man1/" + $0.file, $0.text) }
+        for shell in Completion.Shell.allCases {
+            files.append(("\(shell.rawValue)/\(shell.fileName(commands.program))", Completion.script(shell, commands, defaultCommand: "run")))
+        }
+        for (name, text) in files {
+            let path = out + "/" + name
+            let folder = String(path[..<path.lastIndex(of: "/")!])
+            guard FileTree.makeFolders(folder), FileTree.write(Array(text.utf8), to: path) else {
+                Platform.printError("overscroll __generate: cannot write \(OutputPaths.quoted(path))")
+                return 1
+            }
+        }
+        StandardStreams.output("wrote \(files.count) files to \(out)\n")
+        return 0
+    }
+}
