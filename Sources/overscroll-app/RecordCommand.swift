@@ -27,7 +27,8 @@ enum RecordCommand {
         Nothing is written unless the whole run succeeds. Two runs give byte-identical frames.
         """,
         positionals: [Positional("SCENARIO.json")],
-        options: [out.spec, noPNG.spec, noProgress.spec, allowLarge.spec, traceTitle.spec, SharedOptions.lottieTimeout.spec],
+        options: [out.spec, noPNG.spec, noProgress.spec, allowLarge.spec, traceTitle.spec, SharedOptions.lottieTimeout.spec,
+                  SharedOptions.maxScenarioSize.spec],
         epilogue: "See README.md \"Scenarios\" for the file format.")
 
     /// Recordings above this many frames (10 minutes at 60 fps) need --allow-large.
@@ -49,11 +50,9 @@ enum RecordCommand {
     }
 
     /// Reads and validates a scenario file; errors name the file and the field.
-    static func loadScenario(_ path: String) throws -> Scenario {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError(message: "\(path): cannot read the scenario file")
-        }
-        guard let text = String(data: data, encoding: .utf8) else { throw UsageError(message: "\(path): not UTF-8 text") }
+    static func loadScenario(_ path: String, maxBytes: Int) throws -> Scenario {
+        let text: String
+        do { text = try ScenarioFile.read(path, maxBytes: maxBytes) } catch { throw UsageError(message: error.message) }
         do {
             var s = try ScenarioParser.parse(text)
             try s.checkStrict()
@@ -83,7 +82,7 @@ enum RecordCommand {
     static func run(_ argv: [String]) async throws -> Int32 {
         guard let a = try spec.read(argv), let out = a.value(Self.out) else { return 0 }
         do { try OutputPaths.checkFolder(out, flag: "--out") } catch { throw UsageError(message: "record: \(error.description)") }
-        let scenario = try loadScenario(a.positionals[0])
+        let scenario = try loadScenario(a.positionals[0], maxBytes: SharedOptions.maxScenarioBytes(a))
         try refuseOverlap(output: out, flag: "--out", scenarioPath: a.positionals[0], scenario: scenario, command: "record")
         let estimate = estimateLine(scenario, png: !a[noPNG])
         if scenario.frameCount > maxFrames && !a[allowLarge] {

@@ -55,7 +55,7 @@ enum TestCommand {
         positionals: [Positional("PATH", optional: true, repeats: true)],
         options: [workers.spec, update.spec, prune.spec, artifacts.spec, grep.spec, junit.spec, shard.spec,
                   CompareCommandLine.threshold.spec, CompareCommandLine.includeAA.spec, maxDiffPixels.spec, maxDiffRatio.spec,
-                  SharedOptions.lottieTimeout.spec],
+                  SharedOptions.lottieTimeout.spec, SharedOptions.maxScenarioSize.spec],
         epilogue: "A snapshot's \"mask\", \"maxDiffPixels\", \"maxDiffRatio\" and \"threshold\" override these for it.")
 
     @MainActor
@@ -75,6 +75,7 @@ enum TestCommand {
         config.options.maxDiffPixels = a.value(maxDiffPixels)
         config.options.maxDiffRatio = a.value(maxDiffRatio)
         if a.has(SharedOptions.lottieTimeout), let t = a.value(SharedOptions.lottieTimeout) { config.options.lottieTimeout = t }
+        config.options.maxScenarioBytes = SharedOptions.maxScenarioBytes(a)
         config.command = (["overscroll", "test"] + argv).map(quoted).joined(separator: " ")
         config.workerExecutable = selfExecutable()
         return await SuiteRunner().run(config)

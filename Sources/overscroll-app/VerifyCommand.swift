@@ -30,7 +30,7 @@ enum VerifyCommand {
         positionals: [Positional("SCENARIO.json")],
         options: [goldens.spec, frames.spec, update.spec, CompareCommandLine.threshold.spec, CompareCommandLine.includeAA.spec,
                   CompareCommandLine.maxDiffPixels.spec, CompareCommandLine.maxDiffRatio.spec, diff.spec, report.spec, out.spec,
-                  noProgress.spec, SharedOptions.lottieTimeout.spec])
+                  noProgress.spec, SharedOptions.lottieTimeout.spec, SharedOptions.maxScenarioSize.spec])
 
     /// Every output is checked before recording: kind (file or folder) and no overlap with the
     /// scenario, the goldens or another output. With --update the goldens are the output.
@@ -72,7 +72,7 @@ enum VerifyCommand {
             throw UsageError(message: "verify: --update writes goldens and compares nothing; drop --diff/--report")
         }
         let scenarioPath = a.positionals[0]
-        let scenario = try RecordCommand.loadScenario(scenarioPath)
+        let scenario = try RecordCommand.loadScenario(scenarioPath, maxBytes: SharedOptions.maxScenarioBytes(a))
         try checkOutputs(options, scenarioPath: scenarioPath, scenario: scenario)
         let outcome: GoldenVerifier.Outcome
         do {

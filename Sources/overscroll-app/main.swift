@@ -53,6 +53,8 @@ func dispatch(_ args: [String]) async -> Int32 {
     }
 }
 
+StandardStreams.prepare()
 SignalCleanup.install()
 Platform.keepLargeAllocations()
-Platform.exit(await dispatch(Array(CommandLine.arguments.dropFirst())))
+let exitStatus = await dispatch(Array(CommandLine.arguments.dropFirst()))
+Platform.exit(StandardStreams.finish(exitStatus, command: "overscroll \(CommandLine.arguments.dropFirst().first ?? "run")"))

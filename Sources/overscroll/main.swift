@@ -8,10 +8,11 @@ import Glibc
 /// code (no SDL, pango, cairo or full Foundation), so comparing frames starts in a few
 /// milliseconds; every other command is handed to `overscroll-app` beside this binary, which
 /// holds the window, the recorder and the rest.
+StandardStreams.prepare()
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 if arguments.first == "compare" {
-    exit(CompareCommandLine.main(Array(arguments.dropFirst())))
+    exit(StandardStreams.finish(CompareCommandLine.main(Array(arguments.dropFirst())), command: "overscroll compare"))
 }
 
 /// The folder of this executable (from /proc/self/exe, falling back to argv[0]).

@@ -13,7 +13,8 @@ public enum SuiteDiscovery {
         public var errors: [String] = []
     }
 
-    public static func find(_ paths: [String], excluding excluded: [String] = []) -> Found {
+    public static func find(_ paths: [String], excluding excluded: [String] = [],
+                            maxScenarioBytes: Int = ScenarioFile.defaultMaxBytes) -> Found {
         var found = Found()
         let skip = Set(excluded.map(OutputPaths.canonical))
         var files: [String] = []
@@ -42,8 +43,13 @@ public enum SuiteDiscovery {
                     if childIsDir.boolValue {
                         stack.append(child)
                     } else if name.lowercased().hasSuffix(".json") {
-                        guard let data = fm.contents(atPath: child), let text = String(data: data, encoding: .utf8),
-                              ScenarioFile.looksLikeScenario(text) else {
+                        // A FIFO or an oversized file is an error, named (never a read that blocks).
+                        let bytes: [UInt8]
+                        do { bytes = try InputFile.read(child, maxBytes: maxScenarioBytes) } catch {
+                            found.errors.append(ScenarioFile.describe(error))
+                            continue
+                        }
+                        guard let text = String(validating: bytes, as: UTF8.self), ScenarioFile.looksLikeScenario(text) else {
                             found.notes.append("\(child): not a scenario (no \"scene\" or \"events\"), skipped")
                             continue
                         }
@@ -54,7 +60,7 @@ public enum SuiteDiscovery {
         }
         var seen = Set<String>()
         for file in files.sorted() where seen.insert(OutputPaths.canonical(file)).inserted {
-            let scenario = try? ScenarioFile.load(file)
+            let scenario = try? ScenarioFile.load(file, maxBytes: maxScenarioBytes)
             found.entries.append(SuiteEntry(path: file, frames: scenario?.frameCount ?? 0,
                                             snapshotNames: scenario?.snapshots.map(\.name) ?? []))
         }

@@ -33,7 +33,9 @@ public enum SuiteMerge {
                         guard !rel.hasPrefix("/"), !rel.split(separator: "/").contains("..") else {
                             throw SuiteOutputs.Failure(message: "\(p.folder)/results.json: artifact path '\(rel)' leaves the results folder")
                         }
-                        guard let bytes = FileTree.read(p.folder + "/" + rel) else {
+                        let bytes: [UInt8]
+                        do { bytes = try InputFile.read(p.folder + "/" + rel) } catch {
+                            if case .notRegular = error { throw SuiteOutputs.Failure(message: error.description) }
                             throw SuiteOutputs.Failure(message: "\(p.folder)/\(rel): missing artifact named in results.json")
                         }
                         try AtomicFileWriter.write(bytes, toPath: folder.staging + "/" + rel)

@@ -24,10 +24,12 @@ public enum SuiteOutputs {
 
     /// Reads a `results.json`.
     public static func read(_ path: String) throws(Failure) -> SuiteResults {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let data: [UInt8]
+        do { data = try InputFile.read(path) } catch {
+            if case .notRegular = error { throw Failure(message: error.description) }
             throw Failure(message: "\(path): cannot read (is it a results folder of `overscroll test`?)")
         }
-        do { return try JSONDecoder().decode(SuiteResults.self, from: data) } catch {
+        do { return try JSONDecoder().decode(SuiteResults.self, from: Data(data)) } catch {
             throw Failure(message: "\(path): not a results.json of `overscroll test`")
         }
     }
