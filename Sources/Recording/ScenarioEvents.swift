@@ -15,10 +15,16 @@ public struct ScenarioEvents: Sequence, IteratorProtocol {
         var step: Int
         var t: Double
         /// Earlier in the heap: sooner, then earlier in the file, then earlier within the entry.
-        func precedes(_ other: Cursor) -> Bool { (t, entry, step) < (other.t, other.entry, other.step) }
+        func precedes(_ other: Cursor) -> Bool {
+            if t != other.t { return t < other.t }
+            if entry != other.entry { return entry < other.entry }
+            return step < other.step
+        }
     }
 
     private let events: [TimedEvent]
+    /// Per entry: a drag's move count and its last move made (see `dragSteps`); (0, 0) otherwise.
+    private let dragPlans: [(steps: Int, lastMove: Int)]
     private let dragSampleRate: Double
     private let end: Double
     private var heap: [Cursor] = []
@@ -30,7 +36,12 @@ public struct ScenarioEvents: Sequence, IteratorProtocol {
     public init(_ scenario: Scenario, dragSampleRate: Double = 120, until: Double? = nil) {
         events = scenario.events
         self.dragSampleRate = dragSampleRate
-        end = until ?? scenario.duration
+        let end = until ?? scenario.duration
+        self.end = end
+        dragPlans = scenario.events.map { te in
+            guard case let .drag(_, _, d) = te.kind else { return (0, 0) }
+            return Self.dragSteps(te, duration: d, rate: dragSampleRate, end: end)
+        }
         for i in events.indices { if let t = time(i, 0) { push(Cursor(entry: i, step: 0, t: t)) } }
     }
 
@@ -54,8 +65,8 @@ public struct ScenarioEvents: Sequence, IteratorProtocol {
 
     /// Moves of a drag: `steps` in all; only those up to the end are made (a drag may be
     /// declared far past it). Step 0 is the down, 1…`lastMove` the moves, then the up.
-    private func dragSteps(_ te: TimedEvent, duration d: Double) -> (steps: Int, lastMove: Int) {
-        let steps = Swift.max(1, Int((d * dragSampleRate).rounded(.up)))
+    private static func dragSteps(_ te: TimedEvent, duration d: Double, rate: Double, end: Double) -> (steps: Int, lastMove: Int) {
+        let steps = Swift.max(1, Int((d * rate).rounded(.up)))
         let lastMove = te.at > end ? 0 : Swift.min(steps, Int(((end - te.at) / d * Double(steps)).rounded(.down)) + 1)
         return (steps, lastMove)
     }
@@ -67,7 +78,7 @@ public struct ScenarioEvents: Sequence, IteratorProtocol {
         switch te.kind {
         case .wait: return nil
         case let .drag(_, _, d):
-            let (steps, lastMove) = dragSteps(te, duration: d)
+            let (steps, lastMove) = dragPlans[i]
             if k == 0 { t = te.at } else if k <= lastMove { t = te.at + d * (Double(k) / Double(steps)) } else if k == lastMove + 1 { t = te.at + d } else { return nil }
         default:
             guard k == 0 else { return nil }
@@ -83,8 +94,8 @@ public struct ScenarioEvents: Sequence, IteratorProtocol {
         case let .down(p): return .pointerDown(p)
         case let .move(p): return .pointerMove(p)
         case let .up(p): return .pointerUp(p)
-        case let .drag(from, to, d):
-            let (steps, lastMove) = dragSteps(te, duration: d)
+        case let .drag(from, to, _):
+            let (steps, lastMove) = dragPlans[i]
             if k == 0 { return .pointerDown(from) }
             if k > lastMove { return .pointerUp(to) }
             let f = Double(k) / Double(steps)

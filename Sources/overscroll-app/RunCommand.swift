@@ -94,9 +94,6 @@ enum RunCommand {
             app.onInput = { c.record($0, at: $1) }
             capture = c
         }
-        // Ctrl+C, SIGTERM and SIGHUP close the window as Q does (the capture is saved), then end
-        // the process with the signal.
-        SignalCleanup.deferInterruptions { _ in WindowApp.requestQuit() }
         do { try app.open() } catch {
             Platform.printError("overscroll run: \(error)")
             return 1

@@ -1,5 +1,6 @@
 import CommandLineKit
 import CompareCommand
+import Desktop
 import Foundation
 import Imaging
 import Recording
@@ -54,7 +55,14 @@ func dispatch(_ args: [String]) async -> Int32 {
 }
 
 StandardStreams.prepare()
-SignalCleanup.install()
+let commandName = CommandLine.arguments.dropFirst().first ?? "run"
+if commandName == "run" || commandName.hasPrefix("--") {
+    // Ctrl+C, SIGTERM and SIGHUP close the window as Q does (`--capture` is saved), then end
+    // the process with the signal. Set with the handlers, so no signal falls between the two.
+    SignalCleanup.deferInterruptions { _ in WindowApp.requestQuit() }
+} else {
+    SignalCleanup.install()
+}
 Platform.keepLargeAllocations()
 let exitStatus = await dispatch(Array(CommandLine.arguments.dropFirst()))
-Platform.exit(StandardStreams.finish(exitStatus, command: "overscroll \(CommandLine.arguments.dropFirst().first ?? "run")"))
+Platform.exit(StandardStreams.finish(exitStatus, command: "overscroll \(commandName)"))

@@ -71,8 +71,8 @@ public enum InputFile {
     /// "1.5 MB", "32 MB", "812 bytes".
     public static func megabytes(_ bytes: Int) -> String {
         if bytes < 1 << 20 { return bytes < 1024 ? "\(bytes) bytes" : "\(bytes / 1024) kB" }
-        let mb = Double(bytes) / Double(1 << 20)
-        return mb == mb.rounded() ? "\(Int(mb)) MB" : "\((mb * 10).rounded() / 10) MB"
+        let mb = (Double(bytes) / Double(1 << 20) * 10).rounded() / 10
+        return mb == mb.rounded() ? "\(Int(mb)) MB" : "\(mb) MB"
     }
 
     private static func check(_ path: String, _ info: stat, maxBytes: Int) throws(Failure) {
