@@ -115,9 +115,11 @@ import Testing
     @Test func recordWithEveryStandardStreamClosed() throws {
         let dir = try workspace()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let r = try run(["record", "suite/a.json", "--out", "out"], in: dir, script: #""$BIN" "$@" <&- >&- 2>&-"#)
-        #expect(r.finished && !r.signalled && r.status == 0, "\(r)")
-        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/frame-00003.png").path))
+        for (out, closing) in [("out", #""$BIN" "$@" >&- 2>&-"#), ("out-all", #""$BIN" "$@" <&- >&- 2>&-"#)] {
+            let r = try run(["record", "suite/a.json", "--out", out], in: dir, script: closing)
+            #expect(r.finished && !r.signalled && r.status == 0, "\(closing): \(r)")
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("\(out)/frame-00003.png").path))
+        }
         let bad = try run(["record", "suite/missing.json", "--out", "out2"], in: dir, script: #""$BIN" "$@" >&- 2>&-"#)
         #expect(bad.finished && !bad.signalled && bad.status == 2, "\(bad)")
     }
