@@ -9,7 +9,7 @@ TOOL_PACKAGES := imagemagick xvfb xdotool x11-apps
 REPORT_PACKAGES := chromium
 RUN_ARGS     ?=
 
-.PHONY: all deps tool-deps report-deps build run test scenarios bench bench-suite fuzz check-xinput2 sanitize clean
+.PHONY: all deps tool-deps report-deps build run test scenarios bench bench-suite fuzz check-xinput2 sanitize tsan clean
 
 all: build
 
@@ -77,6 +77,14 @@ SANITIZE_ENV := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 \
 sanitize: deps
 	$(SANITIZE_ENV) $(SWIFT) build --build-tests --sanitize=address --build-path .build/asan
 	$(SANITIZE_ENV) $(SWIFT) test --skip-build --disable-xctest --sanitize=address --build-path .build/asan
+
+# The concurrency tests (parallel compare and decode, worker processes, Lottie render threads,
+# refresh runners, waitable state) under ThreadSanitizer; any report fails the run.
+TSAN_TESTS := PixelmatchTests|CompareRunnerTests|CompareFolderTests|StagedDecodeTests|WaitableStateTests|LottieDeadlineTests|LottieGoldenTests|RefreshRunnerLifetimeTests|SuiteRunnerTests|SuiteCommandTests
+
+tsan: deps
+	SWIFT_BACKTRACE=enable=no $(SWIFT) build --build-tests --sanitize=thread --build-path .build/tsan
+	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --disable-xctest --sanitize=thread --build-path .build/tsan --filter '$(TSAN_TESTS)'
 
 # libFuzzer targets (Fuzz/): each runs FUZZ_SECONDS from its seed corpus (Fuzz/corpus/TARGET);
 # new inputs go to out/fuzz/TARGET/corpus, crashing inputs to out/fuzz/TARGET/crashes/.

@@ -6,6 +6,9 @@ import Imaging
 import Recording
 import ScrollEngine
 
+// First, before anything opens a descriptor: 0–2 valid, SIGPIPE a write error.
+StandardStreams.prepare()
+
 /// The `overscroll` commands, declared once for the help and the "unknown command" error.
 let commands = CommandList(program: "overscroll", entries: [
     .init("run", "open the window (default)", example: "overscroll run --help"),
@@ -54,7 +57,6 @@ func dispatch(_ args: [String]) async -> Int32 {
     }
 }
 
-StandardStreams.prepare()
 let commandName = CommandLine.arguments.dropFirst().first ?? "run"
 if commandName == "run" || commandName.hasPrefix("--") {
     // Ctrl+C, SIGTERM and SIGHUP close the window as Q does (`--capture` is saved), then end
