@@ -172,6 +172,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("merged").path))
     }
 
+    /// A FIFO nobody writes to, as a compared file or inside a compared folder: an error naming
+    /// it, never a wait (a pipe with a writer, `cat b.png | overscroll compare a.png /dev/stdin`, is
+    /// still read).
+    @Test func compareNeverWaitsOnAFIFO() throws {
+        let dir = try workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for side in ["a", "b"] { try FileManager.default.createDirectory(at: dir.appendingPathComponent(side), withIntermediateDirectories: true) }
+        let png = try PNGEncoder.fast.encode(RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 90, count: 64)))
+        for name in ["a/x.png", "b/x.png", "b/y.png"] { try AtomicFileWriter.write(png, toPath: dir.appendingPathComponent(name).path) }
+        #expect(mkfifo(dir.appendingPathComponent("a/y.png").path, 0o600) == 0)
+        var r = try run(["compare", "a", "b"], in: dir, deadline: 30)
+        #expect(r.finished && r.status == 2 && r.err.contains("a/y.png"), "\(r)")
+        r = try run(["compare", "a/y.png", "b/y.png"], in: dir, deadline: 30)
+        #expect(r.finished && r.status == 2 && r.err.contains("a/y.png"), "\(r)")
+        r = try run([], in: dir, script: #"cat b/x.png | "$BIN" compare a/x.png /dev/stdin"#, deadline: 30)
+        #expect(r.finished && r.status == 0, "\(r)")
+    }
+
     /// A Lottie path that is a FIFO or /dev/zero (read, never written) is named as such, not as
     /// "permission" (and never read without end).
     @Test func lottieThatIsNotAFileIsNamed() throws {

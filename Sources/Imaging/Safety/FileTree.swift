@@ -52,11 +52,14 @@ public enum FileTree {
         return mkdir(path, 0o755) == 0 || (errno == EEXIST && OutputPaths.kind(of: path) == .folder)
     }
 
-    /// Reads a whole (small) file; nil when it cannot be read.
+    /// Reads a whole (small) file; nil when it cannot be read or is not a regular file (a FIFO
+    /// would block, a device never end).
     public static func read(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
