@@ -9,7 +9,7 @@ TOOL_PACKAGES := imagemagick xvfb xdotool x11-apps
 REPORT_PACKAGES := chromium
 RUN_ARGS     ?=
 
-.PHONY: all deps tool-deps report-deps build run test scenarios bench bench-suite fuzz check-xinput2 sanitize tsan clean
+.PHONY: all deps tool-deps report-deps build run test scenarios bench bench-suite fuzz check-xinput2 sanitize tsan soak clean
 
 all: build
 
@@ -66,6 +66,12 @@ bench-suite: deps
 # XInput 2 smooth scrolling against a real X server (Xvfb): see tools/check-xinput2.sh.
 check-xinput2: build tool-deps
 	xvfb-run -a tools/check-xinput2.sh .build/release/overscroll
+
+# The tree invariant over the whole matrix (every command × every hostile setup, in a decoy
+# sandbox) and the hostile regression tests; `make test` runs a seeded subset (README "make soak").
+soak: deps
+	$(SWIFT) build --build-tests
+	OVERSCROLL_SOAK=1 $(SWIFT) test --skip-build --filter 'TreeInvariantTests|HostileTreeTests|KillTests'
 
 # The test suite under AddressSanitizer with leak detection. Suppressions (fontconfig's own
 # process-lifetime caches only) are in Tests/Sanitizers/lsan.supp. Swift's backtracer is off: under

@@ -44,3 +44,17 @@ static inline int overscroll_install_signal_pipe(void) {
     pthread_sigmask(SIG_UNBLOCK, &set, 0);
     return overscroll_signal_pipe[0];
 }
+
+#include <errno.h>
+#include <sys/syscall.h>
+
+/// Swaps two paths atomically (renameat2 with RENAME_EXCHANGE): both must exist. -1 with errno
+/// EINVAL or ENOSYS where the file system or kernel has no exchange.
+static inline int overscroll_rename_exchange(const char *a, const char *b) {
+#ifdef SYS_renameat2
+    return (int)syscall(SYS_renameat2, AT_FDCWD, a, AT_FDCWD, b, 2 /* RENAME_EXCHANGE */);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}

@@ -75,13 +75,15 @@ extension Option where Value == String {
     }
 
     /// One of `choices`: `--theme 'x' is unknown (light, dark)`, with a suggestion when one is close.
+    /// With `ignoringCase` any case is accepted and the value is the choice as declared.
     public static func choice(_ name: String, value: String, _ choices: [String], help: String,
-                              default defaultValue: String? = nil) -> Option {
+                              default defaultValue: String? = nil, ignoringCase: Bool = false) -> Option {
         var note = choices.joined(separator: ", ")
         if let defaultValue { note += "; default \(defaultValue)" }
         return custom(name, value: value, help: help, default: defaultValue, annotation: note) { (text: String) throws(CommandLineError) -> String in
-            guard choices.contains(text) else { throw CommandLineError(unknownChoice(text, flag: "--\(name)", choices: choices)) }
-            return text
+            if choices.contains(text) { return text }
+            if ignoringCase, let c = choices.first(where: { $0.lowercased() == text.lowercased() }) { return c }
+            throw CommandLineError(unknownChoice(text, flag: "--\(name)", choices: choices))
         }
     }
 }

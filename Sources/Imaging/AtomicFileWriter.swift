@@ -1,54 +1,88 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import FoundationEssentials
 
 /// Writes files so that readers see either the old content or the complete new content, never a
-/// partial file: the bytes go to a temporary file in the same directory, which is then renamed
-/// over the destination (rename is atomic within one file system).
+/// partial file: the bytes go to a temporary file in the same directory (created exclusively,
+/// never through a link), which is then renamed over the destination (rename is atomic within
+/// one file system, and replaces a name, never what a link points to).
 public enum AtomicFileWriter {
-    /// Writes `bytes` to `path` atomically, creating missing parent directories.
-    public static func write(_ bytes: [UInt8], toPath path: String) throws {
-        try bytes.withUnsafeBytes { try write(raw: $0, toPath: path) }
+    /// Writes `bytes` to `path` atomically, creating missing parent directories. With `root`
+    /// (a folder the command owns, e.g. a report folder), no folder between `root` and the file
+    /// may be a symlink: one found there is refused, named, never followed.
+    public static func write(_ bytes: [UInt8], toPath path: String, within root: String? = nil) throws {
+        try bytes.withUnsafeBytes { try write(raw: $0, toPath: path, within: root) }
     }
 
-    /// Writes UTF-8 `text` to `path` atomically.
-    public static func write(text: String, toPath path: String) throws {
-        try write(Array(text.utf8), toPath: path)
+    /// Writes UTF-8 `text` to `path` atomically (see `write(_:toPath:within:)`).
+    public static func write(text: String, toPath path: String, within root: String? = nil) throws {
+        try write(Array(text.utf8), toPath: path, within: root)
+    }
+
+    /// Refuses a symlink at any folder between `root` and `path` (`path` lies inside `root`).
+    static func refuseLinks(in path: String, below root: String) throws {
+        let base = root.hasSuffix("/") ? String(root.dropLast()) : root
+        guard path.hasPrefix(base + "/") else { return }
+        var walked = base
+        for part in path.dropFirst(base.count + 1).split(separator: "/").dropLast() {
+            walked += "/" + part
+            guard FileTree.exists(walked) else { return }
+            if FileTree.isLink(walked) {
+                throw ImagingError.io(file: OutputPaths.quoted(walked), detail: "is a symlink inside an output folder; an output is never written through one (remove it)")
+            }
+        }
     }
 
     /// Writes raw bytes to `path` atomically, creating missing parent directories. Only a
-    /// regular file or a new path is ever replaced: a folder, device, FIFO or socket at `path`
-    /// is an error, and a symlink to a regular file is written through (the link stays).
-    public static func write(raw: UnsafeRawBufferPointer, toPath requested: String) throws {
-        var path = requested
-        switch OutputPaths.kind(of: requested) {
-        case .missing: break
-        case .regularFile:
-            // Through a symlink, replace the file it points to rather than the link.
-            path = OutputPaths.canonical(requested)
-        case .folder:
-            throw ImagingError.io(file: OutputPaths.quoted(requested), detail: "is a folder, not a file")
-        case .special:
-            throw ImagingError.io(file: OutputPaths.quoted(requested), detail: "not a regular file (never replaced)")
-        case .brokenLink:
-            throw ImagingError.io(file: OutputPaths.quoted(requested), detail: "a symlink that loops or points nowhere")
+    /// regular file or a new path is ever replaced: a symlink (an output is never written
+    /// through one), a folder, device, FIFO or socket at `path` is an error naming it.
+    public static func write(raw: UnsafeRawBufferPointer, toPath path: String, within root: String? = nil) throws {
+        if SignalCleanup.isInterrupted { throw ImagingError.io(file: OutputPaths.quoted(path), detail: "interrupted") }
+        if let root { try refuseLinks(in: path, below: root) }
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFLNK:
+                throw ImagingError.io(file: OutputPaths.quoted(path), detail: "is a symlink; an output is never written through one (remove it or choose another path)")
+            case S_IFDIR:
+                throw ImagingError.io(file: OutputPaths.quoted(path), detail: "is a folder, not a file")
+            default:
+                throw ImagingError.io(file: OutputPaths.quoted(path), detail: "not a regular file (never replaced)")
+            }
         }
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw ImagingError.io(file: OutputPaths.quoted(requested), detail: "cannot create the folder \(OutputPaths.quoted(directory))")
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let file = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard FileTree.makeFolders(directory) else {
+            throw ImagingError.io(file: OutputPaths.quoted(path), detail: "cannot create the folder \(OutputPaths.quoted(directory))")
         }
-        let temporary = directory + "/." + url.lastPathComponent + ".tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(raw)) else {
-            throw ImagingError.io(file: OutputPaths.quoted(requested), detail: "cannot write into \(OutputPaths.quoted(directory)): \(String(cString: strerror(errno)))")
+        let temporary = directory + "/." + file + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw ImagingError.io(file: OutputPaths.quoted(path), detail: "cannot write into \(OutputPaths.quoted(directory)): \(String(cString: strerror(errno)))")
+        }
+        var offset = 0
+        while offset < raw.count {
+            let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 {
+                let reason = n == 0 ? "no space left" : String(cString: strerror(errno))
+                close(fd)
+                unlink(temporary)
+                throw ImagingError.io(file: OutputPaths.quoted(path), detail: "cannot write: \(reason)")
+            }
+            offset += n
+        }
+        guard close(fd) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw ImagingError.io(file: OutputPaths.quoted(path), detail: "cannot write: \(reason)")
         }
         if rename(temporary, path) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw ImagingError.io(file: OutputPaths.quoted(requested), detail: "cannot replace file: \(reason)")
+            throw ImagingError.io(file: OutputPaths.quoted(path), detail: "cannot replace file: \(reason)")
         }
     }
 }

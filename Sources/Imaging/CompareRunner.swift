@@ -267,7 +267,7 @@ public enum CompareRunner {
         for outcome in outcomes {
             guard let png = outcome.diffPNG, let name = outcome.comparison?.name else { continue }
             let target = intoDirectory ? (path.hasSuffix("/") ? path : path + "/") + name : path
-            do { try AtomicFileWriter.write(png, toPath: target) } catch { errors.append("\(error)") }
+            do { try AtomicFileWriter.write(png, toPath: target, within: intoDirectory ? path : nil) } catch { errors.append("\(error)") }
         }
         return errors
     }

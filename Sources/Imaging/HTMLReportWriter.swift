@@ -19,7 +19,7 @@ enum HTMLReportWriter {
                                    ("diff", outcome.diffPNG)] {
                 guard let bytes else { continue }
                 let file = "images/\(index + 1)-\(label).png"
-                try AtomicFileWriter.write(bytes, toPath: root + "/" + file)
+                try AtomicFileWriter.write(bytes, toPath: root + "/" + file, within: root)
                 images.append((label, file))
             }
             let figures = images.map {
@@ -74,7 +74,7 @@ enum HTMLReportWriter {
         </body></html>
 
         """
-        try AtomicFileWriter.write(text: html, toPath: root + "/index.html")
+        try AtomicFileWriter.write(text: html, toPath: root + "/index.html", within: root)
     }
 
     /// Escapes text for HTML element content and attribute values.

@@ -30,8 +30,12 @@ public enum TerminalText {
         return out
     }
 
+    /// C0 and C1 controls, DEL, and the bidirectional formatting marks (a right-to-left
+    /// override in a file name would reorder the rest of the line).
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
+        let v = scalar.value
+        return v < 0x20 || (v >= 0x7F && v < 0xA0) || v == 0x061C || v == 0x200E || v == 0x200F
+            || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069)
     }
 
     private static func escape(_ value: UInt32) -> String {
@@ -45,6 +49,9 @@ public enum TerminalText {
 
     private static func hex(_ value: UInt32) -> String {
         let digits = Array("0123456789ABCDEF")
+        if value > 0xFF {
+            return "\\u{" + String(value, radix: 16, uppercase: true) + "}"
+        }
         return "\\x" + String(digits[Int(value >> 4) & 15]) + String(digits[Int(value) & 15])
     }
 }

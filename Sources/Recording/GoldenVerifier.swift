@@ -88,6 +88,9 @@ public final class GoldenVerifier {
             if options.update {
                 outcome.written = try GoldenWriter.write(files, into: options.goldens)
             } else {
+                // A swap a killed update left half done is finished first: the old or the new
+                // set, never none.
+                ResultFolder.recoverForReading(options.goldens.path)
                 var pairs: [CompareRunner.FramePair] = []
                 for f in files {
                     let golden = options.goldens.appendingPathComponent(f.name).path

@@ -21,8 +21,10 @@ public enum GoldenWriter {
     }
 
     /// Copies `files` (golden name → recorded PNG file) into `directory`, reading one file at
-    /// a time so a long recording is never held in memory.
-    public static func write(_ files: [(name: String, source: URL)], into directory: URL, flag: String = "--goldens") throws(Failure) -> Summary {
+    /// a time so a long recording is never held in memory. Goldens named in `dropping` (those
+    /// `--prune` deletes) leave in the same swap.
+    public static func write(_ files: [(name: String, source: URL)], into directory: URL, flag: String = "--goldens",
+                             dropping: Set<String> = []) throws(Failure) -> Summary {
         let folder: ResultFolder
         do {
             folder = try ResultFolder(replacing: directory.path, flag: flag, ownership: .keepUnreplaced)
@@ -37,7 +39,7 @@ public enum GoldenWriter {
             }
             let target = directory.appendingPathComponent(file.name).path
             if FileTree.isRegularFile(target) {
-                if FileTree.read(target) == bytes {
+                if case .success(let old) = FileTree.readOwned(target), old == bytes {
                     summary.unchanged.append(file.name)
                     continue
                 }
@@ -49,7 +51,7 @@ public enum GoldenWriter {
                 throw Failure(message: "\(flag) \(directory.path): cannot write \(file.name): \(String(cString: strerror(errno)))")
             }
         }
-        do { try folder.commit() } catch { throw Failure(message: error.description) }
+        do { try folder.commit(dropping: dropping) } catch { throw Failure(message: error.description) }
         return summary
     }
 }

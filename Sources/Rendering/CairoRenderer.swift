@@ -119,7 +119,9 @@ public final class CairoRenderer {
             }
             cairo_stroke(cr)
         case let .lottie(f):
-            if lottie?.draw(f, cr: cr) != true { draw(f.fallback, cr: cr, visible: visible) }
+            if lottie?.draw(f, cr: cr) != true {
+                draw(lottie?.fallback(for: f) ?? f.fallback, cr: cr, visible: visible)
+            }
         case let .group(opacity, translate, scale, anchor, clip, children):
             guard opacity > 0, scale > 0 else { return }
             cairo_save(cr)

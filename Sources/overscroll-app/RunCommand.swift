@@ -11,7 +11,8 @@ import ScrollEngine
 enum RunCommand {
     static let defaults = SceneOptions()
 
-    static let scene = Option.string("scene", value: "NAME", help: "scene to open; the scenes are listed below", default: SceneCatalog.defaultScene)
+    static let scene = Option.choice("scene", value: "NAME", SceneCatalog.names, help: "scene to open, in any case",
+                                     default: SceneCatalog.defaultScene, ignoringCase: true)
     static let size = Option<Size>.custom("size", value: "WxH", help: "window size in points", expects: "WxH in points (e.g. 390x844)",
                                           annotation: "default \(NumberText.format(defaults.size.width))x\(NumberText.format(defaults.size.height))") { text in
         let parts = text.lowercased().split(separator: "x")
@@ -41,12 +42,11 @@ enum RunCommand {
         "overscroll run",
         about: """
         Opens the window. Drag with the mouse (or a finger), scroll with the wheel or touchpad,
-        Up/Down/PageUp/PageDown/Space/Home/End scroll, F5 or Ctrl+R refreshes, Esc cancels a refresh,
+        Up/Down/PageUp/PageDown/Space/Shift+Space/Home/End scroll, F5 or Ctrl+R refreshes, Esc cancels a refresh,
         D toggles the debug overlay, 1–6 switch scenes, Q or Ctrl+Q quits.
         """,
         options: [scene.spec, size.spec, scale.spec, rows.spec, theme.spec, overlay.spec, refreshDuration.spec, refreshOutcome.spec,
-                  refreshTimeout.spec, spinner.spec, reduceMotion.spec, lottie.spec, indicatorColor.spec, traceTitle.spec, capture.spec],
-        epilogue: "\nscenes: \(SceneCatalog.names.joined(separator: ", "))")
+                  refreshTimeout.spec, spinner.spec, reduceMotion.spec, lottie.spec, indicatorColor.spec, traceTitle.spec, capture.spec])
 
     /// Reads the scene options of `run` from its parsed command line.
     static func sceneOptions(_ a: ParsedArguments) -> SceneOptions {

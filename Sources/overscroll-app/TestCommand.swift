@@ -9,9 +9,9 @@ enum TestCommand {
                                         defaultText: "the number of cores")
     static let update = Option<SuiteOptions.UpdateMode>.custom("update", value: "MODE", help: """
         none, missing (create missing goldens), changed (also rewrite
-        goldens that do not match), all (every snapshot); written only after
-        the scenario's whole run succeeded, each file atomically, unchanged
-        files untouched
+        goldens that do not match), all (every snapshot); written after the
+        whole suite ran, each scenario's set all-or-nothing, unchanged files
+        untouched; the suite's goldens are locked for the run
         """, annotation: "default none") { text throws(CommandLineError) in
         guard let mode = SuiteOptions.UpdateMode(rawValue: text) else {
             throw CommandLineError("--update expects missing, changed, all or none, got '\(text)'")

@@ -36,8 +36,13 @@ enum VerifyCommand {
     /// scenario, the goldens or another output. With --update the goldens are the output.
     static func checkOutputs(_ options: GoldenVerifier.Options, scenarioPath: String, scenario: Scenario) throws {
         let goldens = options.goldens.path
-        do {
-            try OutputPaths.checkFolder(goldens, flag: "--goldens")
+        do throws(OutputPaths.Refusal) {
+            if options.update {
+                try OutputPaths.checkFolder(goldens, flag: "--goldens", goldens: true)
+            } else if OutputPaths.kind(of: goldens) == .regularFile || OutputPaths.kind(of: goldens) == .special {
+                // Only read: a link to a golden folder is fine, a file is not a folder.
+                throw OutputPaths.Refusal("--goldens \(OutputPaths.quoted(goldens)): is not a folder")
+            }
             if let out = options.out?.path { try OutputPaths.checkFolder(out, flag: "--out") }
             if let diff = options.compare.diffPath { try OutputPaths.checkFolder(diff, flag: "--diff") }
             if let report = options.compare.reportDirectory { try OutputPaths.checkFolder(report, flag: "--report") }

@@ -52,8 +52,9 @@ func dispatch(_ args: [String]) async -> Int32 {
         Platform.printError("overscroll \(command): error: \(e.description)")
         return 2
     } catch {
+        // Every other error (a full disk, an unwritable folder) is an error like the others: 2.
         Platform.printError("overscroll \(command): \(error)")
-        return 1
+        return 2
     }
 }
 

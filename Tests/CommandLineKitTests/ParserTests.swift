@@ -138,6 +138,21 @@ enum Sample {
         #expect(Sample.error(["in", "--out", "o", "--diff", ""]) == "--diff needs a non-empty path")
     }
 
+    @Test func aChoiceIgnoringCaseAcceptsAnyCaseAndStillSuggests() throws {
+        let scene = Option.choice("scene", value: "NAME", ["coordinator", "list"], help: "scene", ignoringCase: true)
+        let spec = CommandSpec("tool run", options: [scene.spec])
+        guard case .run(let a) = try spec.parse(["--scene", "Coordinator"]) else { Issue.record("help"); return }
+        #expect(a.value(scene) == "coordinator", "the declared spelling")
+        guard case .run(let b) = try spec.parse(["--scene", "LIST"]) else { Issue.record("help"); return }
+        #expect(b.value(scene) == "list")
+        #expect(throws: CommandLineError("--scene 'lst' is unknown (coordinator, list); did you mean 'list'?")) { try spec.parse(["--scene", "lst"]) }
+        #expect(throws: CommandLineError("--scene 'Coordinater' is unknown (coordinator, list); did you mean 'coordinator'?")) {
+            try spec.parse(["--scene", "Coordinater"])
+        }
+        // Without it, case still matters (themes, outcomes).
+        #expect(Sample.error(["in", "--out", "o", "--theme", "Dark"]) == "--theme 'Dark' is unknown (light, dark); did you mean 'dark'?")
+    }
+
     @Test func requiredOptionsAndPositionalCountsAreChecked() {
         #expect(Sample.error(["in"]) == "--out DIR is required (see `tool sample --help`)")
         #expect(Sample.error(["--out", "o"]) == "expected one argument INPUT, got 0 (see `tool sample --help`)")

@@ -51,6 +51,8 @@ import Testing
         #expect(r.status == 2 && r.err == "overscroll curve: --dt must be a number in 0.0001…10, got '0'\n")
         r = try CommandLineRunner.run("overscroll-app", ["run", "--theme", "drak"])
         #expect(r.status == 2 && r.err.contains("did you mean 'dark'?"))
+        r = try CommandLineRunner.run("overscroll-app", ["run", "--scene", "lst"])
+        #expect(r.status == 2 && r.err.contains("--scene 'lst' is unknown (coordinator, refreshable, title, pager, header, list); did you mean 'list'?"))
     }
 
     @Test func theFrontSaysHowToBuildAMissingApp() throws {

@@ -65,7 +65,7 @@ import Testing
                 #expect(engine.unknownGlyphCount(text, style: st, width: r.width) == 0, "\(scene): '\(text)' has missing glyphs")
             }
         }
-        for text in ["Cancelled · 취소됨 · キャンセルしました", "Couldn't refresh · 새로고침 실패 · 更新できませんでした: x", "↓ down", "↑ up"] {
+        for text in ["Cancelled · 취소됨 · キャンセルしました", "Couldn't refresh · 새로고침 실패 · 更新できませんでした: x", "↓ 아래로", "↑ 위로", "지금 · たった今"] {
             #expect(engine.unknownGlyphCount(text, style: TextStyle(size: 15)) == 0, "'\(text)' has missing glyphs")
         }
     }

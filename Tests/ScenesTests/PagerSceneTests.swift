@@ -87,21 +87,68 @@ struct PagerSceneTests {
         #expect(scene.pageChanges == 1)
     }
 
-    @Test("wheel notches: a quick burst pages, a single notch springs back")
+    @Test("wheel notches: each notch gesture turns exactly one page in its direction")
     func wheel() {
         let (scene, driver) = makeScene()
-        driver.send(.wheel(dy: -1, precise: false))
-        driver.wait(0.5)
+        // Four single notches 0.4 s apart: four pages (the case; each used to spring back).
+        for _ in 0..<4 {
+            driver.send(.wheel(dy: -1, precise: false, source: .wheel))
+            driver.wait(0.4)
+        }
         driver.runUntilIdle()
-        #expect(scene.currentPage == 0)
+        #expect(scene.currentPage == 1, "4 pages on from 0 of 3")
+        #expect(scene.pageChanges == 4)
+        // A quick burst is one gesture: one page.
         for _ in 0..<3 {
             driver.send(.wheel(dy: -1, precise: false))
             driver.wait(0.03)
         }
         driver.wait(0.2)
         driver.runUntilIdle()
+        #expect(scene.currentPage == 2)
+        #expect(scene.pageChanges == 5)
+        // Notches up go back, one page per gesture.
+        driver.send(.wheel(dy: 1, precise: false, source: .wheel))
+        driver.wait(0.5)
+        driver.send(.wheel(dy: 2, precise: false, source: .wheel))
+        driver.runUntilIdle()
+        #expect(scene.currentPage == 0)
+        #expect(scene.pageChanges == 7)
+    }
+
+    @Test("a touchpad swipe still follows the page-snapping rules")
+    func touchpadSwipe() {
+        let (scene, driver) = makeScene()
+        // A slow short swipe springs back…
+        for _ in 0..<5 {
+            driver.send(.wheel(dy: -1, precise: true, source: .touchpad))
+            driver.wait(0.05)
+        }
+        driver.wait(0.3)
+        driver.runUntilIdle()
+        #expect(scene.currentPage == 0 && scene.pageChanges == 0)
+        // …a fast one pages.
+        for _ in 0..<6 {
+            driver.send(.wheel(dy: -4, precise: true, source: .touchpad))
+            driver.wait(1 / 60)
+        }
+        driver.wait(0.3)
+        driver.runUntilIdle()
+        #expect(scene.currentPage == 1 && scene.pageChanges == 1)
+    }
+
+    @Test("Space pages down and Shift+Space up")
+    func spaceKeys() {
+        let (scene, driver) = makeScene()
+        driver.send(.key(.space, []))
+        driver.runUntilIdle()
         #expect(scene.currentPage == 1)
-        #expect(scene.pageChanges == 1)
+        driver.send(.key(.space, .shift))
+        driver.runUntilIdle()
+        #expect(scene.currentPage == 0)
+        driver.send(.key(.space, .shift))
+        driver.runUntilIdle()
+        #expect(scene.currentPage == 2, "wraps to the last page")
     }
 
     @Test("setPage and PageUp/PageDown animate to a page")

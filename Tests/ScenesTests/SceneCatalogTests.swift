@@ -28,7 +28,8 @@ struct SceneCatalogTests {
         }
         #expect(all.filter(\.prefersLottie).map(\.name) == ["coordinator"])
         #expect(SceneCatalog.defaultScene == "coordinator")
-        #expect(SceneCatalog.keyLines.first == "1 coordinator · 2 refreshable")
+        #expect(SceneCatalog.keyLines(for: "list").first == "1 coordinator · 2 refreshable")
+        #expect(all.filter(\.refreshes).map(\.name) == ["coordinator", "refreshable"])
     }
 
     @Test("every scene's scroll view gets the height its chrome leaves, and keeps it on resize")

@@ -79,7 +79,7 @@ import Testing
         for theme in Theme.all {
             #expect(theme.overlayBackground.a == 1)
             let f = try await frame("list", theme, .scrolled, overlay: true)
-            let overlay = DebugOverlay.commands(fields: [], size: f.size, theme: theme)
+            let overlay = DebugOverlay.commands(fields: [], scene: "list", size: f.size, theme: theme)
             guard case let .group(_, _, _, _, _, children) = overlay.first else { Issue.record("no panel"); continue }
             let fills = children.compactMap { if case let .fill(_, c, _) = $0 { c } else { nil } }
             #expect(fills.allSatisfy { $0.a == 1 }, "\(theme.name): translucent panel")

@@ -25,4 +25,36 @@ import Testing
             #expect(texts.contains { $0.contains("\(i + 1) \(name)") }, "key \(i + 1) \(name) not in the overlay")
         }
     }
+
+    @Test func theOverlayListsOnlyTheKeysThatWorkInTheScene() throws {
+        for name in SceneCatalog.names {
+            var o = SceneOptions()
+            o.overlay = true
+            let session = try Session(scene: name, options: o)
+            let texts = placed(session.frame()).compactMap(\.text)
+            let refreshes = name == "coordinator" || name == "refreshable"
+            #expect(texts.contains { $0.contains("F5 refresh") } == refreshes, "\(name): F5 listed \(!refreshes)")
+            #expect(texts.contains { $0.contains("Esc cancel") } == refreshes, "\(name): Esc listed \(!refreshes)")
+            #expect(texts.contains { $0.contains("D overlay") && $0.contains("Q quit") })
+        }
+    }
+
+    @Test func spacePagesDownAndShiftSpaceUp() throws {
+        let session = try Session(scene: "list", options: SceneOptions())
+        let sv = session.scene.scrollView
+        session.handle(.key(.space, []), at: 0)
+        session.advance(to: 1)
+        let down = sv.contentOffset
+        #expect(down > 300)
+        session.handle(.key(.space, .shift), at: 1)
+        session.advance(to: 2)
+        #expect(sv.contentOffset == 0, "Shift+Space went \(sv.contentOffset - down) pt")
+        session.handle(.key(.pageDown, []), at: 2)
+        session.handle(.key(.pageDown, []), at: 2.01)
+        session.advance(to: 3)
+        let two = sv.contentOffset
+        session.handle(.key(.space, .shift), at: 3)
+        session.advance(to: 4)
+        #expect(abs(sv.contentOffset - (two - down)) < 1e-6)
+    }
 }

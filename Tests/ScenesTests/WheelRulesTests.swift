@@ -145,10 +145,8 @@ import Testing
         #expect(input.handle(.resize(Size(100, 100)), at: 0.4) == [])
     }
 
-    @Test func thePagerKeepsNotchesAsAVirtualFinger() {
-        var rules = WheelRules()
-        rules.notchesStep = false
-        #expect(!rules.steps(source: .wheel, precise: false))
+    @Test func theSourceDecidesWhetherNotchesStep() {
+        #expect(WheelRules().steps(source: .wheel, precise: true))
         #expect(WheelRules().steps(source: .unknown, precise: false))
         #expect(!WheelRules().steps(source: .unknown, precise: true))
         #expect(!WheelRules().steps(source: .touchpad, precise: false))

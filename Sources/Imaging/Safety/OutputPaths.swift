@@ -40,9 +40,16 @@ public enum OutputPaths {
         return .missing
     }
 
-    /// Checks a single-file output (`--diff FILE`, `--plot`, `--capture`, `--junit`).
+    /// Checks a single-file output (`--diff FILE`, `--plot`, `--capture`, `--junit`). A symlink
+    /// is refused (an output is never written through one), and so is a path inside a golden
+    /// folder (`__snapshots__`).
     public static func checkFile(_ path: String, flag: String) throws(Refusal) {
         guard !path.isEmpty else { throw Refusal("\(flag) needs a non-empty path") }
+        var info = stat()
+        if lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK && kind(of: path) != .brokenLink {
+            throw Refusal("\(flag) \(quoted(path)): is a symlink; an output is never written through one (remove it or choose another path)")
+        }
+        try refuseGoldenTree(path, flag: flag)
         switch kind(of: path) {
         case .missing, .regularFile: break
         case .folder: throw Refusal("\(flag) \(quoted(path)): is a folder, expected a file")
@@ -52,9 +59,15 @@ public enum OutputPaths {
         try checkParent(of: path, flag: flag)
     }
 
-    /// Checks a folder output (`--out`, `--report`, `--artifacts`, `--diff DIR`).
-    public static func checkFolder(_ path: String, flag: String) throws(Refusal) {
+    /// Checks a folder output (`--out`, `--report`, `--artifacts`, `--diff DIR`); only a golden
+    /// folder itself (`goldens: true`, `verify --goldens`) may lie inside `__snapshots__`.
+    public static func checkFolder(_ path: String, flag: String, goldens: Bool = false) throws(Refusal) {
         guard !path.isEmpty else { throw Refusal("\(flag) needs a non-empty path") }
+        if !goldens { try refuseGoldenTree(path, flag: flag) }
+        var info = stat()
+        if lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK && kind(of: path) == .folder {
+            throw Refusal("\(flag) \(quoted(path)): is a symlink; an output folder is never reached through one (name the folder itself)")
+        }
         switch kind(of: path) {
         case .missing, .folder: break
         case .regularFile: throw Refusal("\(flag) \(quoted(path)): is a file, expected a folder")
@@ -62,6 +75,39 @@ public enum OutputPaths {
         case .brokenLink: throw Refusal("\(flag) \(quoted(path)): a symlink that loops or points nowhere")
         }
         try checkParent(of: path, flag: flag)
+    }
+
+    /// One output of a command, for `check`.
+    public struct Output: Sendable {
+        public var path: String
+        public var flag: String
+        public var isFolder: Bool
+        public init(_ path: String, flag: String, folder: Bool) { self.path = path; self.flag = flag; isFolder = folder }
+    }
+
+    /// The output check every command makes before anything is produced: each output is the
+    /// right kind (`checkFile`/`checkFolder`), is not, does not contain and does not lie inside
+    /// any input, nor any other output of the same command (so `--junit` never lands inside
+    /// `--artifacts`).
+    public static func check(_ outputs: [Output], inputs: [(path: String, what: String)]) throws(Refusal) {
+        var taken: [(path: String, what: String)] = []
+        for o in outputs {
+            if o.isFolder { try checkFolder(o.path, flag: o.flag) } else { try checkFile(o.path, flag: o.flag) }
+            try refuseOverlap(output: o.path, flag: o.flag, inputs: inputs + taken)
+            taken.append((o.path, "the \(o.flag) output"))
+        }
+    }
+
+    /// The name of the golden folders (`<suite>/__snapshots__/<scenario>/`).
+    public static let goldenTreeName = "__snapshots__"
+
+    /// Refuses an output that is or lies inside a `__snapshots__` folder: only golden updates
+    /// write there.
+    public static func refuseGoldenTree(_ path: String, flag: String) throws(Refusal) {
+        let parts = canonical(path).split(separator: "/")
+        if parts.contains(Substring(goldenTreeName)) {
+            throw Refusal("\(flag) \(quoted(path)): lies in a golden folder (\(goldenTreeName)); only golden updates write there")
+        }
     }
 
     /// Refuses an output that is, contains or lies inside one of `inputs` (`what` names the

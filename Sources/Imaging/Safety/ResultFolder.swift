@@ -1,3 +1,4 @@
+import CPlatform
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,9 +10,10 @@ import Glibc
 ///   fail at once instead of mixing two runs' files.
 /// - The run writes into a staging folder beside the destination (`.NAME.staging-PID`), removed
 ///   on SIGINT/SIGTERM and, after a SIGKILL or crash, by the next run.
-/// - `commit` swaps folders with two renames. A journal (`.NAME.swap`) written before the first
-///   rename lets the next run finish an interrupted swap (or roll it back), so the folder is
-///   always either fully old or fully new.
+/// - `commit` swaps folders with one exchange rename where the file system has one (two renames
+///   elsewhere). A journal (`.NAME.swap`) written first lets the next run, or a reader
+///   (`recoverForReading`), finish an interrupted swap (or roll it back), so the folder is always
+///   either fully old or fully new.
 /// - Only files this tool wrote are ever dropped: each committed folder carries a manifest of
 ///   what the run wrote, and every other entry of the old folder is carried into the new one.
 public final class ResultFolder {
@@ -47,7 +49,9 @@ public final class ResultFolder {
     /// Locks the destination, finishes or rolls back an interrupted swap, removes stale staging
     /// and creates a fresh staging folder.
     public init(replacing path: String, flag: String, ownership: Ownership) throws(OutputPaths.Refusal) {
-        try OutputPaths.checkFolder(path, flag: flag)
+        let isGoldenSet: Bool
+        if case .keepUnreplaced = ownership { isGoldenSet = true } else { isGoldenSet = false }
+        try OutputPaths.checkFolder(path, flag: flag, goldens: isGoldenSet)
         displayPath = path
         self.flag = flag
         self.ownership = ownership
@@ -63,9 +67,11 @@ public final class ResultFolder {
         }
         staging = parent + "/." + name + ".staging-\(getpid())"
         lock = try FolderLock(path: parent + "/." + name + ".lock", flag: flag, display: path)
-        Self.recover(journal: journalPath, destination: destination)
-        removeStaleSiblings()
-        FileTree.remove(staging)
+        let leftovers = Self.recover(journal: journalPath, destination: destination) + removeStaleSiblings() + FileTree.remove(staging)
+        if let first = leftovers.first {
+            lock = nil
+            throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(path)): \(OutputPaths.quoted(first)), left by an earlier run, cannot be removed; remove it by hand")
+        }
         guard mkdir(staging, 0o755) == 0 else {
             let reason = String(cString: strerror(errno))
             lock = nil
@@ -94,18 +100,27 @@ public final class ResultFolder {
     }
 
     /// Swaps the staging folder in as the destination. On failure the destination is left as
-    /// it was and the staging folder is removed.
-    public func commit() throws(OutputPaths.Refusal) {
+    /// it was and the staging folder is removed. Entries of the old folder named in `dropping`
+    /// are not carried over (goldens `--prune` deletes, as part of the same swap).
+    ///
+    /// Where the file system has an exchange rename (`renameat2(RENAME_EXCHANGE)`: ext4, tmpfs,
+    /// btrfs, xfs), the two folders trade places in one step, so a reader always finds the
+    /// destination; elsewhere two renames, and a reader that finds the journal finishes the swap
+    /// (`recoverForReading`). A leftover that cannot be removed afterwards is an error naming it.
+    public func commit(dropping: Set<String> = []) throws(OutputPaths.Refusal) {
         precondition(!finished, "ResultFolder committed twice")
         defer { abandon() }
         if SignalCleanup.isInterrupted { throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(displayPath)): interrupted") }
         let produced = FileTree.entries(of: staging).filter { $0 != Self.manifestName }
         try preflight(willWrite: produced)
-        if OutputPaths.kind(of: destination) == .missing {
+        if OutputPaths.kind(of: destination) == .missing && !FileTree.exists(destination) {
             try writeManifest(produced)
             guard rename(staging, destination) == 0 else { throw failure("cannot move the results in") }
             finished = true
             return
+        }
+        guard FileTree.isRealFolder(destination) else {
+            throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(displayPath)): not a folder (a symlink or file is in the way); nothing replaced")
         }
         // Carry the entries that stay: regular files as hard links before the swap (the new
         // folder is complete the moment it appears), anything else moved after it.
@@ -117,7 +132,7 @@ public final class ResultFolder {
             let keep: Bool
             switch ownership {
             case .manifest: keep = !owned.contains(entry)
-            case .keepUnreplaced: keep = true
+            case .keepUnreplaced: keep = !dropping.contains(entry)
             }
             guard keep else { continue }
             if FileTree.isRegularFile(destination + "/" + entry) && link(destination + "/" + entry, staging + "/" + entry) == 0 {
@@ -130,10 +145,26 @@ public final class ResultFolder {
         try writeManifest(listed.sorted())
         let old = parent + "/." + name + ".old-\(getpid())"
         FileTree.remove(old)
-        let journal = ([staging, old, destination] + deferred).map(escape).joined(separator: "\n") + "\n"
+        var info = stat()
+        guard lstat(staging, &info) == 0 else { throw failure("the staging folder vanished") }
+        let journal = (["\(Self.journalHeader) \(info.st_ino)", staging, old, destination] + deferred).map(escape).joined(separator: "\n") + "\n"
         guard FileTree.write(Array(journal.utf8), to: journalPath + ".new"), rename(journalPath + ".new", journalPath) == 0 else {
             unlink(journalPath + ".new")
             throw failure("cannot write the swap journal in \(OutputPaths.quoted(parent))")
+        }
+        // From here the journal, not the signal cleanup, answers for the staging folder: after the
+        // exchange it holds the old set, whose entries of the user's move into the new one.
+        if let token = signalToken { SignalCleanup.remove(token); signalToken = nil }
+        if overscroll_rename_exchange(staging, destination) == 0 {
+            // The old set now sits at the staging path.
+            finished = true
+            try reportLeftovers(Self.finishSwap(oldAt: staging, destination: destination, deferred: deferred, journal: journalPath))
+            return
+        }
+        guard errno == EINVAL || errno == ENOSYS || errno == ENOTSUP else {
+            let reason = failure("cannot move the new results in")
+            unlink(journalPath)
+            throw reason
         }
         guard rename(destination, old) == 0 else {
             unlink(journalPath)
@@ -145,7 +176,12 @@ public final class ResultFolder {
             throw reason
         }
         finished = true
-        Self.finishSwap(old: old, destination: destination, deferred: deferred, journal: journalPath)
+        try reportLeftovers(Self.finishSwap(oldAt: old, destination: destination, deferred: deferred, journal: journalPath))
+    }
+
+    private func reportLeftovers(_ leftovers: [String]) throws(OutputPaths.Refusal) {
+        guard let first = leftovers.first else { return }
+        throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(displayPath)): the new results are in place, but \(OutputPaths.quoted(first)) could not be removed\(leftovers.count > 1 ? " (and \(leftovers.count - 1) more)" : ""); remove it by hand")
     }
 
     /// The manifest lists the tool's files in the new folder: what this run wrote, plus the
@@ -172,48 +208,94 @@ public final class ResultFolder {
     // MARK: - Recovery
 
     private var journalPath: String { parent + "/." + name + ".swap" }
+    static let journalHeader = "overscroll swap 2"
 
-    /// Finishes (or rolls back) a swap that a killed run left half done.
-    static func recover(journal: String, destination: String) {
-        guard let bytes = FileTree.read(journal) else { return }
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map { unescape(String($0)) }
-        guard lines.count >= 4, lines[2] == destination else { unlink(journal); return }
-        let staging = lines[0], old = lines[1]
-        let deferred = lines[3...].filter { !$0.isEmpty }
-        let stagingThere = FileTree.exists(staging), oldThere = FileTree.exists(old), destinationThere = FileTree.exists(destination)
-        if stagingThere && !oldThere {
-            // The swap never started: the destination is still fully old.
-            FileTree.remove(staging)
-            unlink(journal)
-        } else if stagingThere && oldThere && !destinationThere {
-            // Killed between the two renames: finish the swap.
-            if rename(staging, destination) == 0 {
-                finishSwap(old: old, destination: destination, deferred: Array(deferred), journal: journal)
-            }
-        } else if !stagingThere {
-            finishSwap(old: old, destination: destination, deferred: Array(deferred), journal: journal)
-        } else {
-            // Both folders and the destination exist: someone else recreated the destination.
-            // Keep every folder; only the journal goes, the stale staging is removed.
-            FileTree.remove(staging)
-            unlink(journal)
-        }
+    /// For a command that only reads `folder` (goldens being compared): when a killed run left
+    /// a swap journal beside it and no run holds the folder's lock, finishes or rolls back that
+    /// swap first, so the reader sees the old or the new set, never none. Nothing is created
+    /// when there is no journal.
+    public static func recoverForReading(_ folder: String) {
+        let full = OutputPaths.canonical(folder)
+        guard full != "/", let slash = full.lastIndex(of: "/") else { return }
+        let parent = slash == full.startIndex ? "" : String(full[..<slash])
+        let name = String(full[full.index(after: slash)...])
+        let journal = parent + "/." + name + ".swap"
+        guard FileTree.isRegularFile(journal) else { return }
+        guard let lock = try? FolderLock(path: parent + "/." + name + ".lock", flag: "", display: folder) else { return }
+        _ = recover(journal: journal, destination: full)
+        withExtendedLifetime(lock) {}
     }
 
-    private static func finishSwap(old: String, destination: String, deferred: [String], journal: String) {
-        for entry in deferred where FileTree.exists(old + "/" + entry) && !FileTree.exists(destination + "/" + entry) {
+    /// Finishes (or rolls back) a swap that a killed run left half done; returns what could not
+    /// be removed.
+    @discardableResult
+    static func recover(journal: String, destination: String) -> [String] {
+        guard case .success(let bytes) = FileTree.readOwned(journal) else { return [] }
+        var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map { unescape(String($0)) }
+        var newInode: UInt64?
+        if let first = lines.first, first.hasPrefix(journalHeader + " ") {
+            newInode = UInt64(first.dropFirst(journalHeader.count + 1))
+            lines.removeFirst()
+        }
+        guard lines.count >= 4, lines[2] == destination else { unlink(journal); return [] }
+        let staging = lines[0], old = lines[1]
+        let deferred = Array(lines[3...].filter { !$0.isEmpty })
+        func inode(_ path: String) -> UInt64? {
+            var info = stat()
+            return lstat(path, &info) == 0 ? UInt64(info.st_ino) : nil
+        }
+        if let newInode {
+            if inode(destination) == newInode {
+                // The swap happened (an exchange, or both renames): the old set is wherever it went.
+                let oldAt = inode(staging) != nil ? staging : old
+                return finishSwap(oldAt: oldAt, destination: destination, deferred: deferred, journal: journal)
+                    + (oldAt == staging ? FileTree.remove(old) : [])
+            }
+            if inode(staging) == newInode && inode(destination) == nil && inode(old) != nil {
+                // Killed between the two renames: finish the swap.
+                guard rename(staging, destination) == 0 else { return [] }
+                return finishSwap(oldAt: old, destination: destination, deferred: deferred, journal: journal)
+            }
+            if inode(staging) == newInode {
+                // The swap never started: the destination is still fully old.
+                unlink(journal)
+                return FileTree.remove(staging)
+            }
+            unlink(journal)
+            return []
+        }
+        // A journal of the previous version (two renames, no inode).
+        let stagingThere = FileTree.exists(staging), oldThere = FileTree.exists(old), destinationThere = FileTree.exists(destination)
+        if stagingThere && !oldThere {
+            unlink(journal)
+            return FileTree.remove(staging)
+        } else if stagingThere && oldThere && !destinationThere {
+            guard rename(staging, destination) == 0 else { return [] }
+            return finishSwap(oldAt: old, destination: destination, deferred: deferred, journal: journal)
+        } else if !stagingThere {
+            return finishSwap(oldAt: old, destination: destination, deferred: deferred, journal: journal)
+        }
+        unlink(journal)
+        return FileTree.remove(staging)
+    }
+
+    /// Moves the deferred entries from the old set into the destination, drops the journal and
+    /// removes the old set; returns what could not be removed.
+    private static func finishSwap(oldAt old: String, destination: String, deferred: [String], journal: String) -> [String] {
+        for entry in deferred where SafeName.isSafe(entry) && FileTree.exists(old + "/" + entry) && !FileTree.exists(destination + "/" + entry) {
             rename(old + "/" + entry, destination + "/" + entry)
         }
         unlink(journal)
-        FileTree.remove(old)
+        return FileTree.remove(old)
     }
 
     /// Staging and old folders of this destination left by runs that were killed (the lock is
     /// ours, so no live run owns them), and staging of older versions whose process is gone.
-    private func removeStaleSiblings() {
+    private func removeStaleSiblings() -> [String] {
+        var leftovers: [String] = []
         for entry in FileTree.entries(of: parent) {
             for prefix in ["." + name + ".staging-", "." + name + ".old-"] where entry.hasPrefix(prefix) && entry != "." + name + ".staging-\(getpid())" {
-                FileTree.remove(parent + "/" + entry)
+                leftovers += FileTree.remove(parent + "/" + entry)
             }
             if entry == "." + name + ".swap.new" { unlink(parent + "/" + entry) }
             let legacy = "." + name + ".partial-"
@@ -221,6 +303,7 @@ public final class ResultFolder {
                 FileTree.remove(parent + "/" + entry)
             }
         }
+        return leftovers
     }
 
     /// Names in the current destination that the tool wrote.

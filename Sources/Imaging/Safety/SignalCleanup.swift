@@ -13,6 +13,7 @@ public enum SignalCleanup {
 
     private struct State {
         var paths: [Int: String] = [:]
+        var children: [Int: Int32] = [:]
         var nextID = 0
         var installed = false
         var interrupted = false
@@ -49,9 +50,26 @@ public enum SignalCleanup {
         }
     }
 
-    /// Forgets a registration (the path was committed or removed by its owner).
+    /// Registers a child process that writes into registered paths (a suite worker): on
+    /// interruption it gets the same signal and is waited for before the paths are removed, so
+    /// it cannot recreate them. Returns a token for `remove(_:)`, or nil when an interruption is
+    /// already being handled (the caller then ends the child itself).
+    public static func registerChild(_ pid: Int32) -> Int? {
+        state.withLock { state in
+            installIfNeeded(&state)
+            if state.interrupted { return nil }
+            state.nextID += 1
+            state.children[state.nextID] = pid
+            return state.nextID
+        }
+    }
+
+    /// Forgets a registration (the path was committed or removed by its owner, the child reaped).
     public static func remove(_ token: Int) {
-        state.withLock { _ = $0.paths.removeValue(forKey: token) }
+        state.withLock {
+            _ = $0.paths.removeValue(forKey: token)
+            _ = $0.children.removeValue(forKey: token)
+        }
     }
 
     /// From now on the first SIGINT, SIGTERM or SIGHUP calls `handler` (on another thread)
@@ -101,9 +119,28 @@ public enum SignalCleanup {
         if let handler { handler(signal) } else { interrupted(by: signal) }
     }
 
+    /// True when `pid` has exited and waits to be reaped (its lane reaps it).
+    private static func isZombie(_ pid: Int32) -> Bool {
+        guard let bytes = FileTree.read("/proc/\(pid)/stat") else { return true }
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let close = text.lastIndex(of: ")") else { return false }
+        return text[text.index(after: close)...].hasPrefix(" Z")
+    }
+
     private static func interrupted(by signal: Int32) {
-        state.withLock { $0.interrupted = true }
+        // One step: a child registered after this is refused (see `registerChild`).
+        let children = state.withLock { state in
+            state.interrupted = true
+            return Array(state.children.values)
+        }
         let paths = state.withLock { Array($0.paths.values) }
+        // Children first: a worker still writing would refill a staging folder being removed.
+        for pid in children { kill(pid, signal) }
+        for pid in children {
+            var waited = 0
+            while FileTree.processIsAlive(pid) && !isZombie(pid) && waited < 300 { usleep(10_000); waited += 1 }
+            if waited >= 300 { kill(pid, SIGKILL) }
+        }
         for path in paths {
             // Move it out of the way first (writers still running then fail instead of
             // refilling it), then remove it, retrying while their last files land.

@@ -16,7 +16,8 @@ public enum SnapshotRun {
         var result = ScenarioResult(scenario: entry.path, goldens: entry.goldenFolder, frames: entry.frames)
         let work = resultsRoot + "/" + entry.artifactFolder
         do {
-            result = try await compare(entry, options: options, work: work, result: result)
+            if let why = SafeName.problem(entry.baseName) { throw ScenarioFile.Failure(message: "\(entry.path): the scenario name '\(entry.baseName)' \(why)") }
+            result = try await compare(entry, options: options, work: work, resultsRoot: resultsRoot, result: result)
         } catch {
             result.error = "\(error)"
             result.snapshots = []
@@ -34,7 +35,7 @@ public enum SnapshotRun {
         var height: Int
     }
 
-    private static func compare(_ entry: SuiteEntry, options: SuiteOptions, work: String,
+    private static func compare(_ entry: SuiteEntry, options: SuiteOptions, work: String, resultsRoot: String,
                                 result start: ScenarioResult) async throws -> ScenarioResult {
         var result = start
         let scenario = try ScenarioFile.load(entry.path, maxBytes: options.maxScenarioBytes)
@@ -71,7 +72,8 @@ public enum SnapshotRun {
         // Goldens: only now that every snapshot rendered and compared.
         for i in outcomes.indices {
             guard let r = byName[outcomes[i].snapshot] else { continue }
-            outcomes[i].written = try writeGolden(r.png, outcome: outcomes[i], mode: options.update)
+            outcomes[i].written = try stageGolden(r.png, outcome: outcomes[i], mode: options.update,
+                                                  into: resultsRoot + "/" + stagedGoldens(entry))
             if outcomes[i].written != nil && outcomes[i].status != .passed {
                 // Fixed by the update: no artifacts kept for it.
                 FileTree.remove(work + "/" + r.snapshot.name)
@@ -113,7 +115,12 @@ public enum SnapshotRun {
             out.message = "golden \(golden): \(why)"
             return out
         }
-        guard FileTree.isRegularFile(golden), let goldenBytes = FileTree.read(golden) else { return try unreadable("cannot read the golden") }
+        let goldenBytes: [UInt8]
+        switch FileTree.readOwned(golden) {
+        case .success(let bytes): goldenBytes = bytes
+        case .failure(.link): return try unreadable("a symlink (a golden is never read or written through one)")
+        case .failure: return try unreadable("cannot read the golden")
+        }
         guard let size = pngSize(goldenBytes) else { return try unreadable("not a PNG image (unreadable golden)") }
         try AtomicFileWriter.write(r.png, toPath: folder + "/actual.png")
         out.actual = relative + "/actual.png"
@@ -157,8 +164,11 @@ public enum SnapshotRun {
         return out
     }
 
-    /// Writes the golden as `mode` asks; returns what was done (nil: not a candidate).
-    private static func writeGolden(_ png: [UInt8], outcome: SnapshotResult, mode: SuiteOptions.UpdateMode) throws -> SnapshotResult.Written? {
+    /// Stages the golden as `mode` asks (under `stagedGoldens`, inside the results staging);
+    /// the runner swaps each scenario's staged goldens in as one set after the run. Returns what
+    /// will be done (nil: not a candidate).
+    private static func stageGolden(_ png: [UInt8], outcome: SnapshotResult, mode: SuiteOptions.UpdateMode,
+                                    into folder: String) throws -> SnapshotResult.Written? {
         let wanted: Bool
         switch mode {
         case .none: wanted = false
@@ -167,10 +177,13 @@ public enum SnapshotRun {
         case .all: wanted = true
         }
         guard wanted else { return nil }
-        if outcome.status != .missing, let old = FileTree.read(outcome.golden), old == png { return .unchanged }
-        try AtomicFileWriter.write(png, toPath: outcome.golden)
+        if outcome.status != .missing, case .success(let old) = FileTree.readOwned(outcome.golden), old == png { return .unchanged }
+        try AtomicFileWriter.write(png, toPath: folder + "/" + outcome.snapshot + ".png")
         return outcome.status == .missing ? .created : .changed
     }
+
+    /// Where a scenario's goldens to write are staged, relative to the results root.
+    nonisolated public static func stagedGoldens(_ entry: SuiteEntry) -> String { ".goldens/" + entry.artifactFolder }
 
     /// Width and height from a PNG's IHDR, nil when the bytes are not a PNG.
     static func pngSize(_ bytes: [UInt8]) -> (Int, Int)? {

@@ -60,6 +60,12 @@ public enum SuiteDiscovery {
         }
         var seen = Set<String>()
         for file in files.sorted() where seen.insert(OutputPaths.canonical(file)).inserted {
+            // The base name names the golden and artifact folders: checked once, here.
+            let base = SuiteEntry(path: file, frames: 0, snapshotNames: []).baseName
+            if let why = SafeName.problem(base) {
+                found.errors.append("\(file): the scenario name '\(base)' (the file name without .json) \(why); it would name its golden folder \(OutputPaths.goldenTreeName)/\(base)/ — rename the file")
+                continue
+            }
             let scenario = try? ScenarioFile.load(file, maxBytes: maxScenarioBytes)
             found.entries.append(SuiteEntry(path: file, frames: scenario?.frameCount ?? 0,
                                             snapshotNames: scenario?.snapshots.map(\.name) ?? []))
@@ -67,9 +73,23 @@ public enum SuiteDiscovery {
         return found
     }
 
+    /// Refuses a results folder that is, or contains, one of the suite's PATHs (`test .
+    /// --artifacts .` would replace the suite): named, before anything is searched.
+    public static func refuseArtifactsOverSuite(_ artifacts: String, paths: [String]) throws(OutputPaths.Refusal) {
+        let out = OutputPaths.canonical(artifacts)
+        for path in paths {
+            let p = OutputPaths.canonical(path)
+            if p == out || OutputPaths.isInside(p, out) {
+                throw OutputPaths.Refusal("--artifacts \(OutputPaths.quoted(artifacts)): \(p == out ? "is" : "contains") the suite path \(OutputPaths.quoted(path)); the results folder is replaced at each run — choose another")
+            }
+        }
+    }
+
     /// Entries whose path or a snapshot name contains `text`.
     public static func grep(_ entries: [SuiteEntry], _ text: String) -> [SuiteEntry] {
-        entries.filter { $0.path.contains(text) || $0.snapshotNames.contains { $0.contains(text) } }
+        // "".contains("") is false in Swift: the empty text matches every scenario.
+        if text.isEmpty { return entries }
+        return entries.filter { $0.path.contains(text) || $0.snapshotNames.contains { $0.contains(text) } }
     }
 
     /// Shard `index` (1-based) of `count`: a deterministic split balanced by frame count. Entries

@@ -5,14 +5,18 @@ import Imaging
 /// its artifacts copied across, one `results.json`, one report and optionally one JUnit file.
 public enum SuiteMerge {
     public static func merge(_ folders: [String], into out: String, junit: String?, command: String) throws -> SuiteResults {
-        let inputs = folders.map { (path: $0, what: "a results folder being merged") }
-        try OutputPaths.refuseOverlap(output: out, flag: "--artifacts", inputs: inputs)
-        if let junit {
-            try OutputPaths.checkFile(junit, flag: "--junit")
-            try OutputPaths.refuseOverlap(output: junit, flag: "--junit", inputs: inputs)
-        }
         var parts: [(folder: String, results: SuiteResults)] = []
         for f in folders { parts.append((f, try SuiteOutputs.read(f + "/results.json"))) }
+        // Inputs: the shard folders, and the scenario files and golden folders they name.
+        var inputs = folders.map { (path: $0, what: "a results folder being merged") }
+        for p in parts {
+            for s in p.results.scenarios {
+                inputs += [(s.scenario, "a scenario file"), (s.goldens, "a golden folder")]
+            }
+        }
+        var outputs = [OutputPaths.Output(out, flag: "--artifacts", folder: true)]
+        if let junit { outputs.append(.init(junit, flag: "--junit", folder: false)) }
+        try OutputPaths.check(outputs, inputs: inputs)
         var seen: [String: String] = [:]
         for p in parts {
             for s in p.results.scenarios {
@@ -30,15 +34,19 @@ public enum SuiteMerge {
                     var paths = s.snapshots.flatMap { [$0.expected, $0.actual, $0.diff] }.compactMap { $0 }
                     if let t = s.trace { paths.append(t) }
                     for rel in paths {
-                        guard !rel.hasPrefix("/"), !rel.split(separator: "/").contains("..") else {
-                            throw SuiteOutputs.Failure(message: "\(p.folder)/results.json: artifact path '\(rel)' leaves the results folder")
+                        if let why = SafeName.relativePathProblem(rel) {
+                            throw SuiteOutputs.Failure(message: "\(OutputPaths.quoted(p.folder))/results.json: artifact path \(OutputPaths.quoted(rel)) \(why); it must stay inside the results folder")
                         }
+                        // Only regular files found without following a link are copied.
                         let bytes: [UInt8]
-                        do { bytes = try InputFile.read(p.folder + "/" + rel) } catch {
-                            if case .notRegular = error { throw SuiteOutputs.Failure(message: error.description) }
-                            throw SuiteOutputs.Failure(message: "\(p.folder)/\(rel): missing artifact named in results.json")
+                        switch FileTree.readOwned(rel, under: p.folder) {
+                        case .success(let b): bytes = b
+                        case .failure(.missing):
+                            throw SuiteOutputs.Failure(message: "\(OutputPaths.quoted(p.folder + "/" + rel)): missing artifact named in results.json")
+                        case .failure(let why):
+                            throw SuiteOutputs.Failure(message: "\(why); merge-reports copies only regular files, never through a link")
                         }
-                        try AtomicFileWriter.write(bytes, toPath: folder.staging + "/" + rel)
+                        try AtomicFileWriter.write(bytes, toPath: folder.staging + "/" + rel, within: folder.staging)
                     }
                     scenarios.append(s)
                 }

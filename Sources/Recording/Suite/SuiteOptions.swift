@@ -56,11 +56,13 @@ public struct SuiteEntry: Codable, Sendable, Equatable {
     /// `<dir>/__snapshots__/<name>`.
     public var goldenFolder: String { folder + "/__snapshots__/" + baseName }
 
-    /// Where its artifacts go inside the results folder: the path without `.json`, with `..`
-    /// and leading `/` made harmless.
+    /// Where its artifacts go inside the results folder: the path without `.json`, with `..`,
+    /// a leading `/` and a leading `.goldens` made harmless.
     public var artifactFolder: String {
         var parts = path.split(separator: "/").map(String.init).filter { $0 != "." && !$0.isEmpty }
         parts = parts.map { $0 == ".." ? "__up__" : $0 }
+        // `.goldens/` at the top of the results staging holds the goldens a run will write.
+        if parts.first == ".goldens" { parts[0] = "__goldens__" }
         if let last = parts.last, last.lowercased().hasSuffix(".json") { parts[parts.count - 1] = String(last.dropLast(5)) }
         return parts.joined(separator: "/")
     }

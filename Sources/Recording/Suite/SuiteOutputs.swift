@@ -22,14 +22,16 @@ public enum SuiteOutputs {
         try SuiteReport.write(suite, resultsRoot: resultsRoot, to: folder + "/report")
     }
 
-    /// Reads a `results.json`.
+    /// Reads a `results.json` (a regular file, never through a link).
     public static func read(_ path: String) throws(Failure) -> SuiteResults {
-        let data: [UInt8]
-        do { data = try InputFile.read(path) } catch {
-            if case .notRegular = error { throw Failure(message: error.description) }
-            throw Failure(message: "\(path): cannot read (is it a results folder of `overscroll test`?)")
+        let data: Data
+        switch FileTree.readOwned(path) {
+        case .success(let bytes): data = Data(bytes)
+        case .failure(.link): throw Failure(message: "\(OutputPaths.quoted(path)): a symlink (never followed)")
+        case .failure(.notRegular): throw Failure(message: "\(OutputPaths.quoted(path)): not a regular file")
+        case .failure: throw Failure(message: "\(OutputPaths.quoted(path)): cannot read (is it a results folder of `overscroll test`?)")
         }
-        do { return try JSONDecoder().decode(SuiteResults.self, from: Data(data)) } catch {
+        do { return try JSONDecoder().decode(SuiteResults.self, from: data) } catch {
             throw Failure(message: "\(path): not a results.json of `overscroll test`")
         }
     }

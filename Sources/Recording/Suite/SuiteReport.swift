@@ -31,9 +31,9 @@ public enum SuiteReport {
                 let id = "card-\(n)"
                 var images: [(label: String, file: String)] = []
                 for (label, path) in [("expected", s.expected), ("actual", s.actual), ("diff", s.diff)] {
-                    guard let path, let bytes = FileTree.read(resultsRoot + "/" + path) else { continue }
+                    guard let path, case .success(let bytes) = FileTree.readOwned(path, under: resultsRoot) else { continue }
                     let file = "images/\(n)-\(label).png"
-                    try AtomicFileWriter.write(bytes, toPath: folder + "/" + file)
+                    try AtomicFileWriter.write(bytes, toPath: folder + "/" + file, within: folder)
                     images.append((label, file))
                 }
                 if s.status == .missing {
@@ -71,7 +71,7 @@ public enum SuiteReport {
         if !errors.isEmpty { html += "<h2>Scenario errors</h2>\n" + errors.joined(separator: "\n") }
         html += "<details id=\"passed\"><summary>\(suite.passed) passed snapshots</summary><table><thead><tr><th>scenario</th><th>snapshot</th><th>time</th><th></th></tr></thead><tbody>"
         html += passedRows.joined() + "</tbody></table></details>\n</main>\n<script>\(script)</script></body></html>\n"
-        try AtomicFileWriter.write(text: html, toPath: folder + "/index.html")
+        try AtomicFileWriter.write(text: html, toPath: folder + "/index.html", within: folder)
     }
 
     static func card(id: String, scenario: ScenarioResult, snapshot s: SnapshotResult, images: [(label: String, file: String)]) -> String {

@@ -35,34 +35,46 @@ public final class SuiteRunner {
 
     /// Runs the suite; returns the exit status (0 passed, 1 mismatch or missing golden, 2 error).
     public func run(_ config: Config) async -> Int32 {
+        do {
+            try SuiteDiscovery.refuseArtifactsOverSuite(config.artifacts, paths: config.paths)
+        } catch {
+            errorOutput("overscroll test: \(error)")
+            return 2
+        }
         let found = SuiteDiscovery.find(config.paths, excluding: [config.artifacts], maxScenarioBytes: config.options.maxScenarioBytes)
-        for e in found.errors { errorOutput("overscroll test: \(e)") }
+        for e in found.errors { errorOutput("overscroll test: \(OutputPaths.printable(e))") }
         if !found.errors.isEmpty { return 2 }
-        for n in found.notes { errorOutput("note: \(n)") }
+        for n in found.notes { errorOutput("note: \(OutputPaths.printable(n))") }
         var entries = found.entries
         if entries.isEmpty {
-            errorOutput("overscroll test: no scenarios in \(config.paths.joined(separator: " "))")
+            errorOutput("overscroll test: no scenarios in \(config.paths.map(OutputPaths.quoted).joined(separator: " "))")
             return 2
         }
         if let grep = config.grep {
             entries = SuiteDiscovery.grep(entries, grep)
-            if entries.isEmpty { errorOutput("overscroll test: no scenario path or snapshot name contains '\(grep)' (--grep)"); return 2 }
+            if entries.isEmpty { errorOutput("overscroll test: no scenario path or snapshot name contains '\(OutputPaths.printable(grep))' (--grep)"); return 2 }
         }
         if let shard = config.shard { entries = SuiteDiscovery.shard(entries, index: shard.index, count: shard.count) }
 
-        // Outputs never overlap inputs: scenario files and golden folders.
+        // Outputs never overlap inputs (scenario files, golden folders) nor each other.
         var inputs: [(path: String, what: String)] = []
-        for e in entries { inputs += [(e.path, "a scenario file"), (e.folder + "/__snapshots__", "a golden folder")] }
+        for e in entries { inputs += [(e.path, "a scenario file"), (e.folder + "/" + OutputPaths.goldenTreeName, "a golden folder")] }
+        var outputs = [OutputPaths.Output(config.artifacts, flag: "--artifacts", folder: true)]
+        if let junit = config.junit { outputs.append(.init(junit, flag: "--junit", folder: false)) }
+        let goldenLocks: [FolderLock]
         do {
-            try OutputPaths.refuseOverlap(output: config.artifacts, flag: "--artifacts", inputs: inputs)
-            if let junit = config.junit {
-                try OutputPaths.checkFile(junit, flag: "--junit")
-                try OutputPaths.refuseOverlap(output: junit, flag: "--junit", inputs: inputs)
+            try OutputPaths.check(outputs, inputs: inputs)
+            if config.options.update != .none || config.prune {
+                goldenLocks = try SuiteGoldens.lock(entries, flag: config.options.update != .none ? "--update" : "--prune")
+            } else {
+                goldenLocks = []
+                SuiteGoldens.recover(entries)
             }
         } catch {
             errorOutput("overscroll test: \(error)")
             return 2
         }
+        defer { withExtendedLifetime(goldenLocks) {} }
         let folder: ResultFolder
         do {
             folder = try ResultFolder(replacing: config.artifacts, flag: "--artifacts",
@@ -77,16 +89,11 @@ public final class SuiteRunner {
         results.sort { $0.scenario < $1.scenario }
         if outputLost() {
             folder.abandon()
-            return StandardStreams.finish(2, command: "overscroll test", detail: "stopped after \(results.count) of \(entries.count) scenarios; --artifacts not written")
+            return StandardStreams.finish(2, command: "overscroll test", detail: "stopped after \(results.count) of \(entries.count) scenarios; no results or goldens written")
         }
 
-        var pruned = 0
-        if config.prune {
-            for i in results.indices where results[i].error == nil {
-                for name in results[i].obsolete where unlink(results[i].goldens + "/" + name) == 0 { pruned += 1 }
-                results[i].obsolete = []
-            }
-        }
+        let (pruned, goldenFailures) = SuiteGoldens.commit(&results, resultsRoot: folder.staging, prune: config.prune)
+        for i in goldenFailures { output(Self.line(results[i])) }
         let suite = SuiteResults(command: config.command, date: Self.isoDate(),
                                  threshold: config.options.threshold, maxDiffPixels: config.options.maxDiffPixels,
                                  maxDiffRatio: config.options.maxDiffRatio,
@@ -180,7 +187,7 @@ public final class SuiteRunner {
     /// `✓ path  3 passed  0.42 s` / `✗ path  1 failed, 2 passed  0.51 s` / `✗ path  error: …`.
     nonisolated static func line(_ r: ScenarioResult) -> String {
         let time = String(format: "%.2f s", r.seconds)
-        if let e = r.error { return "✗ \(r.scenario)  error: \(e)" }
+        if let e = r.error { return "✗ \(OutputPaths.printable(r.scenario))  error: \(OutputPaths.printable(e))" }
         let failed = r.snapshots.filter { $0.isFailure && $0.status == .failed }.count
         let missing = r.snapshots.filter { $0.isFailure && $0.status == .missing }.count
         let passed = r.snapshots.count - failed - missing
@@ -193,12 +200,12 @@ public final class SuiteRunner {
             if n > 0 { parts.append("\(n) golden\(n == 1 ? "" : "s") \(kind.rawValue)") }
         }
         if r.snapshots.isEmpty { parts = ["no snapshots"] }
-        var text = "\(r.failed ? "✗" : "✓") \(r.scenario)  \(parts.joined(separator: ", "))  \(time)"
+        var text = "\(r.failed ? "✗" : "✓") \(OutputPaths.printable(r.scenario))  \(parts.joined(separator: ", "))  \(time)"
         for s in r.snapshots where s.isFailure {
             switch s.status {
-            case .missing: text += "\n    \(s.snapshot) (t = \(s.at) s): missing golden \(s.golden) (--update=missing creates it)"
+            case .missing: text += "\n    \(s.snapshot) (t = \(s.at) s): missing golden \(OutputPaths.printable(s.golden)) (--update=missing creates it)"
             case .failed:
-                if let m = s.message { text += "\n    \(s.snapshot) (t = \(s.at) s): \(m)" } else {
+                if let m = s.message { text += "\n    \(s.snapshot) (t = \(s.at) s): \(OutputPaths.printable(m))" } else {
                     text += "\n    \(s.snapshot) (t = \(s.at) s): \(s.differing ?? 0) differing pixels (\(SuiteReport.percent(s.ratio ?? 0)))"
                 }
             case .passed: break
@@ -220,9 +227,9 @@ public final class SuiteRunner {
         }
         if prune { lines.append("pruned \(pruned) obsolete goldens") } else if suite.obsolete > 0 {
             lines.append("obsolete goldens (no snapshot names them; --prune deletes them):")
-            for s in suite.scenarios { for o in s.obsolete { lines.append("    \(s.goldens)/\(o)") } }
+            for s in suite.scenarios { for o in s.obsolete { lines.append("    " + OutputPaths.printable("\(s.goldens)/\(o)")) } }
         }
-        if suite.exitCode != 0 { lines.append("report: \(artifacts)/report/index.html") }
+        if suite.exitCode != 0 { lines.append("report: " + OutputPaths.printable("\(artifacts)/report/index.html")) }
         return lines
     }
 

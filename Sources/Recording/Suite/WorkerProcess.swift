@@ -18,6 +18,7 @@ final class WorkerProcess {
     private let input: Int32
     private let output: Int32
     private var buffer: [UInt8] = []
+    private let signalToken: Int
 
     /// Starts a worker; nil when it cannot be spawned.
     init?(executable: String) {
@@ -37,7 +38,16 @@ final class WorkerProcess {
         let spawned = posix_spawn(&child, executable, &actions, nil, argv, environ)
         close(toChild[0]); close(fromChild[1])
         guard spawned == 0 else { close(toChild[1]); close(fromChild[0]); return nil }
+        guard let token = SignalCleanup.registerChild(child) else {
+            // Interrupted meanwhile: this worker must not start writing.
+            kill(child, SIGKILL)
+            close(toChild[1]); close(fromChild[0])
+            var status: Int32 = 0
+            while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+            return nil
+        }
         pid = child
+        signalToken = token
         input = toChild[1]
         output = fromChild[0]
         _ = fcntl(input, F_SETFD, FD_CLOEXEC)
@@ -59,6 +69,7 @@ final class WorkerProcess {
         close(output)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        SignalCleanup.remove(signalToken)
         let signal = status & 0x7F
         if signal != 0 { return "the worker died of signal \(signal)" }
         let code = (status >> 8) & 0xFF

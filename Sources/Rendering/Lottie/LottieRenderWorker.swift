@@ -1,7 +1,9 @@
 import CCairo
 import Foundation
 
-/// A thread that owns one rlottie animation and renders the frames asked of it, one at a time.
+/// A thread that owns one rlottie animation and renders the frames asked of it, one at a time:
+/// the frame asked for now first, then, while it has nothing else to do, the frames it was asked
+/// to render ahead (a loop's next frames), so they are ready before they are drawn.
 /// rlottie cannot cancel a render, so a slow render simply keeps the worker busy; the caller
 /// waits with a deadline and never blocks longer than that.
 final class LottieRenderWorker: Sendable {
@@ -9,8 +11,13 @@ final class LottieRenderWorker: Sendable {
     static let threadStackBytes = 8 << 20
 
     private struct State {
+        /// The frame wanted now; rendered before anything ahead.
         var pending: LottieRenderRequest?
-        var busy = false
+        /// Frames to render when there is nothing more urgent, in order.
+        var ahead: [LottieRenderRequest] = []
+        /// The frame being rendered, and whether it is one rendered ahead.
+        var current: LottieRenderRequest?
+        var currentIsAhead = false
         var stopped = false
         /// Finished images, until they are collected.
         var results: [LottieRenderedFrame] = []
@@ -33,13 +40,32 @@ final class LottieRenderWorker: Sendable {
         }
     }
 
-    /// Queues `request` unless the worker is busy; returns whether it was queued.
+    /// Asks for `request` next, before any frame rendered ahead; returns whether it is on its way
+    /// (queued, being rendered, or done and not yet collected). Refused while the worker is
+    /// still busy with a frame asked for earlier (a slow file): waiting behind it is pointless.
     func submit(_ request: LottieRenderRequest) -> Bool {
         state.change { s in
-            guard !s.busy, s.pending == nil, !s.stopped, !s.parseFailed else { return false }
+            guard !s.stopped, !s.parseFailed else { return false }
+            if s.current == request || s.results.contains(where: { $0.request == request }) { return true }
+            if s.current != nil && !s.currentIsAhead { return false }
             s.pending = request
+            s.ahead.removeAll { $0 == request }
             return true
         }
+    }
+
+    /// Replaces the frames to render ahead (those already rendering or done are skipped).
+    func renderAhead(_ requests: [LottieRenderRequest]) {
+        state.change { s in
+            guard !s.stopped, !s.parseFailed else { return }
+            s.ahead = requests.filter { r in r != s.current && r != s.pending && !s.results.contains { $0.request == r } }
+        }
+    }
+
+    /// Waits until nothing is queued or rendering (or `deadline` passes); true when idle.
+    func waitUntilIdle(until deadline: Date) -> Bool {
+        state.wait(until: deadline, for: { s in s.pending == nil && s.ahead.isEmpty && s.current == nil || s.stopped || s.parseFailed },
+                   then: { s in s.pending == nil && s.ahead.isEmpty && s.current == nil })
     }
 
     /// Waits until `request` is done or `deadline` passes; returns every finished image (the
@@ -65,10 +91,18 @@ final class LottieRenderWorker: Sendable {
             return
         }
         while true {
-            let next: LottieRenderRequest? = state.wait(for: { $0.pending != nil || $0.stopped }) { s in
-                guard !s.stopped, let request = s.pending else { return nil }
-                s.pending = nil
-                s.busy = true
+            let next: LottieRenderRequest? = state.wait(for: { $0.pending != nil || !$0.ahead.isEmpty || $0.stopped }) { s in
+                guard !s.stopped else { return nil }
+                let request: LottieRenderRequest
+                if let p = s.pending {
+                    request = p
+                    s.pending = nil
+                    s.currentIsAhead = false
+                } else {
+                    request = s.ahead.removeFirst()
+                    s.currentIsAhead = true
+                }
+                s.current = request
                 return request
             }
             guard let request = next else { return }
@@ -78,7 +112,7 @@ final class LottieRenderWorker: Sendable {
             if let tint = request.tint { PixelTint.apply(tint, to: surface) }
 
             state.change { s in
-                s.busy = false
+                s.current = nil
                 if s.stopped {
                     cairo_surface_destroy(surface)
                 } else {

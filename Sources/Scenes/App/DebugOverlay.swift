@@ -10,9 +10,9 @@ public enum DebugOverlay {
     public static let top = 52.0
 
     /// The panel: the trace fields, then `extra` lines (the input source and last wheel deltas),
-    /// then the keys.
-    public static func commands(fields: TraceFields, extra: [String] = [], size: Size, theme: Theme) -> [DrawCommand] {
-        let lines = fields.map { "\($0.0): \($0.1.display)" } + extra + SceneCatalog.keyLines
+    /// then the keys that work in scene `scene`.
+    public static func commands(fields: TraceFields, extra: [String] = [], scene: String, size: Size, theme: Theme) -> [DrawCommand] {
+        let lines = fields.map { "\($0.0): \($0.1.display)" } + extra + SceneCatalog.keyLines(for: scene)
         let height = Double(lines.count) * lineHeight + 2 * padding
         let width = min(size.width - 2 * padding, 260)
         var children: [DrawCommand] = [

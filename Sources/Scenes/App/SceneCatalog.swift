@@ -37,8 +37,9 @@ public enum SceneCatalog {
         key(for: name).map { "Overscroll — \(name) (\($0))" } ?? "Overscroll — \(name)"
     }
 
-    /// The keys, as the debug overlay lists them: scenes two or three to a line, then the others.
-    public static var keyLines: [String] {
+    /// The keys, as the debug overlay lists them in scene `name`: scenes two or three to a line,
+    /// then the other keys that do something there (F5 and Esc only where there is a refresh).
+    public static func keyLines(for name: String) -> [String] {
         let scenes = all.map { "\($0.key) \($0.name)" }
         var lines: [String] = []
         var i = 0
@@ -47,6 +48,7 @@ public enum SceneCatalog {
             lines.append(scenes[i..<min(i + n, scenes.count)].joined(separator: " · "))
             i += n
         }
-        return lines + ["D overlay · F5 refresh · Esc cancel · Q quit"]
+        let refreshes = descriptor(named: name)?.refreshes ?? false
+        return lines + [refreshes ? "D overlay · F5 refresh · Esc cancel · Q quit" : "D overlay · Q quit"]
     }
 }

@@ -77,7 +77,8 @@ public final class Session {
     /// The frame to draw now, with the overlay if visible.
     public func frame() -> FrameModel {
         var f = scene.frame()
-        if overlayVisible { f.commands.append(contentsOf: DebugOverlay.commands(fields: traceFields(), extra: wheelHistory.lines(mode: scene.input.lastWheel?.mode), size: f.size, theme: options.theme)) }
+        if overlayVisible { f.commands.append(contentsOf: DebugOverlay.commands(fields: traceFields(), extra: wheelHistory.lines(mode: scene.input.lastWheel?.mode),
+                                                                        scene: scene.name, size: f.size, theme: options.theme)) }
         return f
     }
 

@@ -8,7 +8,7 @@ import ScrollEngine
 /// loops while the action runs; a failure or a cancel leaves one message (`RefreshMessageBanner`)
 /// and keeps the rows. The list sits under a navigation bar with a large title (`NavigationBar`).
 public final class CoordinatorScene: Scene {
-    public static let descriptor = SceneDescriptor(name: "coordinator", key: 1, prefersLottie: true) { CoordinatorScene(context: $0) }
+    public static let descriptor = SceneDescriptor(name: "coordinator", key: 1, prefersLottie: true, refreshes: true) { CoordinatorScene(context: $0) }
     public let host: ScrollHost
     public let coordinator: RefreshCoordinator
     public let contentSync = ContentSync()
@@ -23,6 +23,8 @@ public final class CoordinatorScene: Scene {
     private var now = 0.0
     /// The message of the last refresh that failed or was cancelled, while it shows.
     public private(set) var banner: RefreshMessageBanner?
+    /// A failure whose message waits for the indicator to go (it never slides over the ring).
+    private var pendingFailure: RefreshFailure?
 
     public init(context: SceneContext, config: RefreshCoordinatorConfig = RefreshCoordinatorConfig()) {
         let o = context.options
@@ -48,12 +50,17 @@ public final class CoordinatorScene: Scene {
             scrollView.setContentHeight(NavigationBar.largeTitleHeight + layout.contentHeight(rows: rows.count))
             contentSync.layout(scrollView)
         case let .failure(e):
-            banner = RefreshMessageBanner(failure: e, at: now, displaySeconds: coordinator.config.errorDisplay)
+            pendingFailure = e
         }
     }
 
-    /// A new pull dismisses the message; a message that has gone is dropped.
+    /// Shows a failure's message once the indicator has gone; a new pull dismisses the message;
+    /// a message that has gone is dropped.
     private func updateBanner() {
+        if let e = pendingFailure, indicatorPhase == .hidden {
+            pendingFailure = nil
+            banner = RefreshMessageBanner(failure: e, at: now, displaySeconds: coordinator.config.errorDisplay)
+        }
         guard var b = banner else { return }
         if case .pulling = coordinator.state { b.dismiss(at: now) }
         banner = b.isGone(at: now) ? nil : b
@@ -92,7 +99,7 @@ public final class CoordinatorScene: Scene {
     public nonisolated(nonsending) func waitForActions() async { await runner.waitForActions() }
 
     public var isAnimating: Bool {
-        host.isMoving || coordinator.isLocked || bannerSliding
+        host.isMoving || coordinator.isLocked || bannerSliding || pendingFailure != nil
     }
 
     /// True while the message slides in or out (it is still in between).

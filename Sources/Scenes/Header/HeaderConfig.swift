@@ -32,14 +32,15 @@ public struct HeaderConfig: Sendable, Equatable {
     public var headerTitle = "테스트"
     public var headerTitleSize: Double = 22
     public var headerTitleInset: Double = 20
-    /// Alpha of the header's background (the theme's bar colour): nearly opaque, like a bar's
-    /// material, so rows under it do not show through as a hard-edged translucent band.
-    public var headerBackgroundAlpha: Double = 0.94
+    /// Alpha of the header's background (the theme's bar colour): opaque, as there is no blur
+    /// to make a translucent material of it (rows would show through it sharp).
+    public var headerBackgroundAlpha: Double = 1
 
-    /// The direction label (right side of the header) before any direction and near the top, and per direction.
+    /// The direction label (right side of the header) before any direction and near the top, and
+    /// per direction: one language (the source's Korean) whichever it shows.
     public var labelIdle = "스크롤 방향"
-    public var labelDown = "↓ down"
-    public var labelUp = "↑ up"
+    public var labelDown = "↓ 아래로"
+    public var labelUp = "↑ 위로"
     public var labelSize: Double = 17
     public var labelPadding: Double = 16
     public var labelWidth: Double = 160

@@ -1,11 +1,12 @@
 import ScrollEngine
 
-/// The `header` scene (docs/BEHAVIOUR.md, "Direction-reactive header"): 31 green rounded rows under a translucent 56 pt header
+/// The `header` scene (docs/BEHAVIOUR.md, "Direction-reactive header"): 31 green rounded rows under an opaque 56 pt header
 /// that hides while scrolling down and returns while scrolling up or near the top, with a label
 /// in the header naming the last direction.
 ///
 /// The scroll view fills the window; the header floats over it and the content is padded by the
-/// header height. Once per layout pass (`advance(to:)`) the sentinel's minY (−offset) goes to a
+/// header height and the row spacing (the first card sits as far below the header as the cards
+/// are apart), with the same space below the last card. Once per layout pass (`advance(to:)`) the sentinel's minY (−offset) goes to a
 /// `DirectionalHeaderTracker`, so dy is measured per presented change, as in the source.
 public final class HeaderScene: Scene {
     public static let descriptor = SceneDescriptor(name: "header", key: 5) { HeaderScene(context: $0) }
@@ -24,14 +25,17 @@ public final class HeaderScene: Scene {
         tracker.observe(minY: sentinelMinY, at: 0)
     }
 
-    /// Padding plus the rows and the gaps between them (points).
+    /// Padding plus the rows, the gaps between them and the margin below the last (points).
     public static func contentHeight(_ c: HeaderConfig) -> Double {
         let n = Double(max(0, c.rowCount))
-        return c.headerHeight + n * c.rowHeight + max(0, n - 1) * c.rowSpacing
+        return topPadding(c) + n * c.rowHeight + max(0, n - 1) * c.rowSpacing + c.rowSpacing
     }
 
+    /// Content y of the first row's top: the header's height and one row gap (points).
+    public static func topPadding(_ c: HeaderConfig) -> Double { c.headerHeight + c.rowSpacing }
+
     /// Content y of row `i`'s top (points).
-    public func rowTop(_ i: Int) -> Double { config.headerHeight + Double(i) * (config.rowHeight + config.rowSpacing) }
+    public func rowTop(_ i: Int) -> Double { Self.topPadding(config) + Double(i) * (config.rowHeight + config.rowSpacing) }
 
     /// The sentinel's minY: 0 at the top, negative when scrolled down (points).
     public var sentinelMinY: Double { -scrollView.contentOffset }
@@ -71,8 +75,9 @@ public final class HeaderScene: Scene {
         var out: [DrawCommand] = []
         let pitch = c.rowHeight + c.rowSpacing
         if c.rowCount > 0, pitch > 0 {
-            let first = max(0, Int(((offset - c.headerHeight) / pitch).rounded(.down)))
-            let last = min(c.rowCount - 1, Int(((offset + size.height - c.headerHeight) / pitch).rounded(.down)))
+            let top = Self.topPadding(c)
+            let first = max(0, Int(((offset - top) / pitch).rounded(.down)))
+            let last = min(c.rowCount - 1, Int(((offset + size.height - top) / pitch).rounded(.down)))
             if first <= last {
                 for i in first...last {
                     let r = Rect(x: c.rowHorizontalPadding, y: rowTop(i) - offset,
@@ -82,7 +87,7 @@ public final class HeaderScene: Scene {
                 }
             }
         }
-        // The band: the bar colour, nearly opaque, ending in a hairline (as an iOS bar does), with
+        // The band: the bar colour, opaque, ending in a hairline (as an iOS bar does), with
         // the direction label inside it, so the label moves and fades with the header and never
         // floats over the rows.
         let header: [DrawCommand] = [

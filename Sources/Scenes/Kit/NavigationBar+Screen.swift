@@ -3,7 +3,8 @@ import ScrollEngine
 extension NavigationBar {
     /// A refreshing list's screen: the scrolling `content` below the bar and the refresh message
     /// (if one shows, sliding in by its visible fraction), clipped to the space they leave; then
-    /// the message; then the bar on top.
+    /// the message; then the bar on top (with its material while the message shows, as the
+    /// message slides in from under it).
     public func screen(content: [DrawCommand], offset: Double, size: Size, banner: RefreshMessageBanner?,
                        at now: Double, theme: Theme, measurer: any TextMeasurer) -> [DrawCommand] {
         let width = size.width
@@ -15,7 +16,7 @@ extension NavigationBar {
         if let b = banner {
             c += b.commands(width: width, top: Self.barHeight, fraction: fraction, theme: theme, measurer: measurer)
         }
-        c += bar(width: width, offset: offset, theme: theme)
+        c += bar(width: width, offset: offset, theme: theme, covering: fraction > 0)
         return c
     }
 }

@@ -5,8 +5,10 @@ import ScrollEngine
 ///
 /// No second scroll implementation: one `ScrollView` holds a window of three page-tall slots —
 /// the previous page, the current page and the next page (wrapped) — and rests on the middle one
-/// (offset = one page height). Drags and wheel gestures go through the ordinary
-/// `ScrollInputController`, so they move the content 1:1 and rubber-band past the neighbours. The
+/// (offset = one page height). Drags and touchpad gestures go through the ordinary
+/// `ScrollInputController`, so they move the content 1:1 and rubber-band past the neighbours.
+/// A mouse wheel's notches do not move the content: each notch gesture (notches less than the
+/// wheel idle timeout apart) turns exactly one page in its direction, like a key. The
 /// scroll view's release policy (`PageSnapping`) asks `PagingPolicy` for the step and snaps onto that
 /// slot with its spring, carrying the release velocity; the scene, as the view's delegate, notes
 /// the slot. When the
@@ -34,17 +36,16 @@ public final class PagerScene: Scene, ScrollViewDelegate {
     public private(set) var targetSlot: Int?
     /// A programmatic page request waiting for the running swipe or transition to end.
     public private(set) var pendingPage: Int?
+    /// When the running notch gesture ends (its last notch plus the wheel idle timeout).
+    private var notchGestureEnd: Double?
 
     public init(context: SceneContext, config: PagerConfig = PagerConfig()) {
         let options = context.options
         self.config = config
         theme = options.theme
         let h = ScrollHost.viewportHeight(options.size, topInset: 0)
-        // Notches move the pages as a virtual finger: the paging policy turns a burst's release
-        // velocity into a page turn (wheel steps would only be sprung back).
-        var wheelRules = WheelRules()
-        wheelRules.notchesStep = false
-        host = ScrollHost(size: options.size, contentHeight: 3 * h, profile: options.profile, wheelRules: wheelRules)
+        // Notches never reach the input controller (see `notch`); touchpad deltas track.
+        host = ScrollHost(size: options.size, contentHeight: 3 * h, profile: options.profile)
         host.scrollView.setContentOffset(h)
         slots = [0, 0, 0]
         slots = neighbours(of: 0)
@@ -74,14 +75,17 @@ public final class PagerScene: Scene, ScrollViewDelegate {
             resize(to: s, at: t)
         case let .setPage(n):
             request(page: n, at: t)
-        case let .key(key, _):
+        case let .key(key, mods):
             switch key {
+            case .space where mods.contains(.shift): request(page: wrap(destinationPage - 1), at: t)
             case .pageDown, .down, .space: request(page: wrap(destinationPage + 1), at: t)
             case .pageUp, .up: request(page: wrap(destinationPage - 1), at: t)
             case .home: request(page: 0, at: t)
             case .end: request(page: pageCount - 1, at: t)
             default: break
             }
+        case let .wheel(dy, precise, source) where input.rules.steps(source: source, precise: precise):
+            notch(dy, at: t)
         case .pointerDown, .wheel:
             completeCaughtTransition()
             input.handle(event, at: t)
@@ -155,6 +159,16 @@ public final class PagerScene: Scene, ScrollViewDelegate {
         slots = neighbours(of: currentPage)
         targetSlot = nil
         scrollView.setContentOffset(offset - Double(slot - 1) * h)
+    }
+
+    /// A wheel notch at `t`: the first of a gesture turns one page in its direction (a transition
+    /// past half-way completes first, as a caught swipe does); the rest of the gesture does nothing.
+    private func notch(_ dy: Double, at t: Double) {
+        let began = notchGestureEnd.map { t >= $0 } ?? true
+        notchGestureEnd = t + scrollView.profile.wheelIdleTimeout
+        guard began, dy != 0 else { return }
+        completeCaughtTransition()
+        request(page: wrap(destinationPage + (dy < 0 ? 1 : -1)), at: t)
     }
 
     /// Shows `page` with an animated transition (now, or after the running one).

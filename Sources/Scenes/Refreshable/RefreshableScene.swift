@@ -8,12 +8,14 @@ import ScrollEngine
 /// screen: an inset grouped list under a navigation bar with a large title; a failed refresh
 /// leaves one message (`RefreshMessageBanner`), a cancel none.
 public final class RefreshableScene: Scene, ScrollViewDelegate {
-    public static let descriptor = SceneDescriptor(name: "refreshable", key: 2) { RefreshableScene(context: $0) }
+    public static let descriptor = SceneDescriptor(name: "refreshable", key: 2, refreshes: true) { RefreshableScene(context: $0) }
     public let host: ScrollHost
     public let config: RefreshableConfig
     public let theme: Theme
     public let behaviour: RefreshBehaviour
-    public private(set) var rowCount: Int
+    /// The messages, newest first; a successful refresh adds its rows at the top.
+    public private(set) var rows: MessageRows
+    public var rowCount: Int { rows.count }
     public let indicator: RefreshIndicator
     let runner: RefreshActionRunner
     public private(set) var machine: RefreshableMachine
@@ -25,13 +27,16 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     public private(set) var banner: RefreshMessageBanner?
     /// The refresh whose failure the banner shows (so it is made once).
     private var bannerRefresh = 0
+    /// A refresh ended under the finger: its pull stays drawn (disarmed) until the finger has let
+    /// go and the content has returned.
+    private var heldPull = false
 
     public init(context: SceneContext, config: RefreshableConfig = RefreshableConfig()) {
         let o = context.options
         theme = o.theme
         behaviour = o.refresh
         self.config = config
-        rowCount = o.rows
+        rows = MessageRows(initial: o.rows)
         indicator = o.indicator.makeIndicator(defaultColor: o.theme.spinner)
         measurer = context.textMeasurer
         host = ScrollHost(size: o.size, topInset: NavigationBar.barHeight,
@@ -74,12 +79,14 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
             default: preconditionFailure("unperformed refresh effect \(effect)")
             }
         }
+        if machine.awaitsRelease { heldPull = true } else if state != .idle || scrollView.contentOffset >= 0 { heldPull = false }
         updateBanner()
     }
 
-    /// Shows the failure of the last refresh once; a new pull dismisses it.
+    /// Shows the failure of the last refresh once, when the indicator has gone (so the message
+    /// never slides over a ring still drawn); a new pull dismisses it.
     private func updateBanner() {
-        if let e = machine.lastError, machine.refreshes != bannerRefresh, state != .refreshing {
+        if let e = machine.lastError, machine.refreshes != bannerRefresh, state != .refreshing, indicatorPhase == .hidden {
             bannerRefresh = machine.refreshes
             banner = RefreshMessageBanner(failure: RefreshFailure(e), at: now, displaySeconds: behaviour.messageSeconds)
         }
@@ -94,7 +101,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     }
 
     private func addRows(_ n: Int) {
-        rowCount += n
+        rows.prepend(n)
         scrollView.setContentHeight(Self.contentHeight(rows: rowCount, config))
     }
 
@@ -139,7 +146,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     }
 
     public var isAnimating: Bool {
-        scrollView.isMoving || state == .refreshing || state == .completing || (!isReady && machine.restStart != nil) || bannerSliding
+        scrollView.isMoving || state == .refreshing || state == .completing || (!isReady && machine.restStart != nil) || bannerSliding || (heldPull && !scrollView.isDragging)
     }
 
     /// True while the message slides in or out.
@@ -162,8 +169,15 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         let pull = max(0, -scrollView.contentOffset)
         let triggerPull = machine.triggerPull
         switch state {
-        case .idle, .triggered: return .hidden // this view never enters .triggered
-        case let .pulling(p): return .pulling(progress: p, pullDistance: pull, threshold: threshold)
+        case .idle, .triggered: // this view never enters .triggered
+            // A refresh that ended under the finger: the pull stays visible, disarmed, until the
+            // finger lets go and the content is back.
+            guard machine.awaitsRelease || heldPull, pull > 0 else { return .hidden }
+            return .disarmed(progress: min(pull / threshold, 1), pullDistance: pull, threshold: threshold)
+        case let .pulling(p):
+            // Not ready: this pull will not refresh, and its ring must not look armed.
+            guard isReady else { return .disarmed(progress: p, pullDistance: pull, threshold: threshold) }
+            return .pulling(progress: p, pullDistance: pull, threshold: threshold)
         case .refreshing, .completing:
             let since = triggeredAt ?? now
             let loop = RefreshLoop.after(pull: min(triggerPull / threshold, 1), pullDistance: triggerPull, threshold: threshold, at: since)
@@ -199,8 +213,8 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
                 for i in first..<last {
                     let y = sectionTop + Double(i) * step - offset
                     let textRect = Rect(x: cellX + 16, y: y, width: cellWidth - 32, height: step)
-                    content.append(.text("Message \(i)", textRect, TextStyle(size: 17, color: theme.title)))
-                    content.append(.text("\(i)분 전 · \(i)分前", textRect, TextStyle(size: 17, color: theme.subtitle, alignment: .right)))
+                    content.append(.text("Message \(rows.number(at: i))", textRect, TextStyle(size: 17, color: theme.title)))
+                    content.append(.text(rows.age(at: i), textRect, TextStyle(size: 17, color: theme.subtitle, alignment: .right)))
                     if i + 1 < rowCount {
                         content.append(.fill(Rect(x: cellX + 16, y: y + step - 0.5, width: cellWidth - 16, height: 0.5),
                                              theme.separator, cornerRadius: 0))

@@ -4,6 +4,9 @@ public enum IndicatorPhase: Sendable, Equatable {
     case hidden
     /// The pull arc through `progress` (0…1) of the circle; opacity from the pull distance.
     case pulling(progress: Double, pullDistance: Double, threshold: Double)
+    /// A pull that will not refresh when it reaches the threshold or is let go (not ready, or a
+    /// refresh ended under the finger): drawn open and thin, never like an armed pull.
+    case disarmed(progress: Double, pullDistance: Double, threshold: Double)
     /// Like `pulling`, plus a short scale pulse starting at `since` (the trigger tick).
     case triggered(since: Double, progress: Double, pullDistance: Double, threshold: Double)
     /// The loop.

@@ -22,7 +22,8 @@ public struct RefreshIndicator: Sendable, Equatable {
         let side = config.lottieSide
         let rect = Rect(x: center.x - side / 2, y: center.y - side / 2, width: side, height: side)
         let frame = LottieFrame(animation: info, mode: mode, rect: rect, tint: tint, fallback: vector)
-        let look = appearance(phase, at: t, opacityFromPull: false)
+        var look = appearance(phase, at: t, opacityFromPull: false)
+        if case .disarmed = phase { look.opacity *= config.disarmedLottieOpacity }
         return Self.wrap([.lottie(frame)], opacity: look.opacity, scale: look.scale, center: center)
     }
 
@@ -33,6 +34,8 @@ public struct RefreshIndicator: Sendable, Equatable {
             return nil
         case let .pulling(progress, _, _), let .triggered(_, progress, _, _):
             return SpinnerMotion.progressArc(progress)
+        case let .disarmed(progress, _, _):
+            return SpinnerMotion.progressArc(min(progress, config.disarmedReach))
         case let .refreshing(loop), let .completing(_, loop):
             return SpinnerMotion.refreshingArc(config, elapsed: t - loop.since,
                                                handoff: SpinnerMotion.progressArc(loop.handoffProgress))
@@ -44,7 +47,7 @@ public struct RefreshIndicator: Sendable, Equatable {
         switch phase {
         case .hidden:
             return (0, 1)
-        case let .pulling(_, o, threshold):
+        case let .pulling(_, o, threshold), let .disarmed(_, o, threshold):
             return (opacityFromPull ? pullOpacity(o, threshold) : 1, 1)
         case let .triggered(since, _, o, threshold):
             let opacity = opacityFromPull ? pullOpacity(o, threshold) : 1
@@ -88,7 +91,7 @@ public struct RefreshIndicator: Sendable, Equatable {
         let look = appearance(phase, at: t)
         guard look.opacity > 0,
               let stroke = span.stroke(center: center, radius: config.diameter / 2,
-                                       lineWidth: config.lineWidth, color: config.color)
+                                       lineWidth: config.lineWidth * widthFraction(phase), color: config.color)
         else { return [] }
         return Self.wrap([.arc(stroke)], opacity: look.opacity, scale: look.scale, center: center)
     }
@@ -105,13 +108,16 @@ public struct RefreshIndicator: Sendable, Equatable {
         case let .pulling(progress, _, _), let .triggered(_, progress, _, _):
             let n = a.spokesShown(progress: progress)
             alphas = (0..<a.spokes).map { $0 < n ? 1 : 0 }
+        case let .disarmed(progress, _, _):
+            let n = a.spokesShown(progress: min(progress, config.disarmedReach))
+            alphas = (0..<a.spokes).map { $0 < n ? 1 : 0 }
         case let .refreshing(loop), let .completing(_, loop):
             let step = config.reduceMotion ? config.effectiveReducedTurnSeconds / Double(a.spokes) : a.stepSeconds
             let lead = a.leadingSpoke(elapsed: t - loop.since, stepSeconds: step)
             alphas = (0..<a.spokes).map { a.opacity(spoke: $0, lead: lead) }
         }
         let d = config.diameter
-        let width = d * a.widthFraction
+        let width = d * a.widthFraction * widthFraction(phase)
         let outer = d / 2 - width / 2
         let inner = outer - d * a.lengthFraction
         var spokes: [DrawCommand] = []
@@ -131,11 +137,19 @@ public struct RefreshIndicator: Sendable, Equatable {
             return nil
         case let .pulling(progress, _, _), let .triggered(_, progress, _, _):
             return .scrub(min(max(progress, 0), 1) * config.lottieScrubPerProgress)
+        case let .disarmed(progress, _, _):
+            return .scrub(min(max(progress, 0), config.disarmedReach) * config.lottieScrubPerProgress)
         case let .refreshing(loop), let .completing(_, loop):
             // Start the loop at the frame the scrub showed, so the switch does not jump.
             let lead = loop.handoffProgress * config.lottieScrubPerProgress * info.duration
             return .loop(elapsedSeconds: max(t - loop.since, 0) + lead)
         }
+    }
+
+    /// The stroke (spoke) width for `phase`, as a fraction of the armed width.
+    private func widthFraction(_ phase: IndicatorPhase) -> Double {
+        if case .disarmed = phase { return config.disarmedWidthFraction }
+        return 1
     }
 
     private static func wrap(_ children: [DrawCommand], opacity: Double, scale: Double, center: Point) -> [DrawCommand] {

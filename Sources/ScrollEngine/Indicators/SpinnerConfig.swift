@@ -29,6 +29,13 @@ public struct SpinnerConfig: Sendable, Equatable {
     public var pulseScale: Double = 1.2
     /// Scale reached at the end of completing (the indicator shrinks while it fades out).
     public var completingEndScale: Double = 0.5
+    /// A pull that will not refresh (the view is not ready, or a finished refresh waits for the
+    /// finger to lift) is drawn "disarmed": the arc never closes past this fraction of a turn…
+    public var disarmedReach: Double = 0.85
+    /// …its stroke (and the spokes) are this fraction of the armed width, and a Lottie is drawn at
+    /// this opacity, so it never looks like an armed pull at the same depth.
+    public var disarmedWidthFraction: Double = 0.4
+    public var disarmedLottieOpacity: Double = 0.45
     /// Side of the square a Lottie indicator is fitted into.
     public var lottieSide: Double = 40
     /// Position in the Lottie animation (0…1) per unit of pull progress (the coordinator scrubs to p/2).

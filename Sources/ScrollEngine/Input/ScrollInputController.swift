@@ -85,8 +85,8 @@ public final class ScrollInputController {
             } else {
                 track(points, began: began, at: t)
             }
-        case let .key(key, _):
-            if handleKey(key, at: t) { outcome.insert(.consumed) }
+        case let .key(key, mods):
+            if handleKey(key, mods, at: t) { outcome.insert(.consumed) }
         default:
             break
         }
@@ -131,7 +131,8 @@ public final class ScrollInputController {
         sv.scroll(to: target, animated: true, duration: rules.stepDuration, at: t)
     }
 
-    private func handleKey(_ key: Key, at t: Double) -> Bool {
+    /// Space pages down and Shift+Space up, as in browsers and GTK.
+    private func handleKey(_ key: Key, _ mods: KeyModifiers, at t: Double) -> Bool {
         let sv = scrollView
         let step = sv.profile.lineStep
         let page = max(step, sv.viewportHeight - step)
@@ -140,6 +141,7 @@ public final class ScrollInputController {
         case .up: target = sv.targetOffset - step
         case .down: target = sv.targetOffset + step
         case .pageUp: target = sv.targetOffset - page
+        case .space where mods.contains(.shift): target = sv.targetOffset - page
         case .pageDown, .space: target = sv.targetOffset + page
         case .home: target = sv.minOffset
         case .end: target = sv.maxOffset

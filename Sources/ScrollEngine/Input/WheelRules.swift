@@ -5,16 +5,12 @@ public struct WheelRules: Sendable, Equatable {
     /// How long the list must have rested at exactly the top before a wheel gesture begins for
     /// its notches up to pull (s): the refreshable scene's "ready" rest, applied to wheels.
     public var topRest = 0.1
-    /// When false every wheel gesture tracks (the pager turns a notch burst's release velocity
-    /// into a page turn with its paging policy).
-    public var notchesStep = true
 
     public init() {}
 
     /// Whether deltas of this kind move the content in discrete steps (wheel) or track (touchpad).
     /// An unknown source follows the backend's precision: notches step, precise deltas track.
     public func steps(source: WheelSource, precise: Bool) -> Bool {
-        guard notchesStep else { return false }
         switch source {
         case .wheel: return true
         case .touchpad: return false

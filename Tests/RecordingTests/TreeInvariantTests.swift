@@ -1,0 +1,252 @@
+import Foundation
+import Imaging
+import Testing
+@testable import Recording
+@testable import ScrollEngine
+
+/// The tree invariant (issue 18): every command, run in a sandbox that holds decoys, against
+/// hostile setups at and inside its outputs, changes only its declared outputs, never anything
+/// outside the sandbox, never copies a decoy's bytes, and ends with a documented exit status.
+/// `make test` runs a seeded subset (OVERSCROLL_TREE_SEED picks another); `make soak`
+/// (OVERSCROLL_SOAK=1) the full matrix.
+@Suite struct TreeInvariantTests {
+    struct Output: Sendable { var path: String; var folder: Bool; var locked: Bool }
+
+    struct Command: Sendable {
+        var name: String
+        var args: [String]
+        var outputs: [Output]
+        /// Exit status with no hostile setup.
+        var clean: Int32
+    }
+
+    static let commands: [Command] = [
+        Command(name: "record", args: ["record", "suite/a.json", "--out", "out", "--no-progress"],
+                outputs: [Output(path: "out", folder: true, locked: true)], clean: 0),
+        Command(name: "verify", args: ["verify", "suite/a.json", "--goldens", "g", "--frames", "0,4", "--diff", "vd", "--report", "vr"],
+                outputs: [Output(path: "vd", folder: true, locked: false), Output(path: "vr", folder: true, locked: false)], clean: 0),
+        Command(name: "verify-update", args: ["verify", "suite/a.json", "--goldens", "g", "--update", "--frames", "0,4"],
+                outputs: [Output(path: "g", folder: true, locked: true)], clean: 0),
+        Command(name: "test", args: ["test", "suite", "--workers", "2", "--artifacts", "results", "--junit", "j.xml"],
+                outputs: [Output(path: "results", folder: true, locked: true), Output(path: "j.xml", folder: false, locked: false)], clean: 0),
+        Command(name: "test-update", args: ["test", "suite", "--workers", "1", "--artifacts", "results", "--update=all", "--prune"],
+                outputs: [Output(path: "results", folder: true, locked: true), Output(path: "suite/__snapshots__/a", folder: true, locked: true)], clean: 0),
+        Command(name: "merge-reports", args: ["merge-reports", "shard", "--artifacts", "merged", "--junit", "mj.xml"],
+                outputs: [Output(path: "merged", folder: true, locked: true), Output(path: "mj.xml", folder: false, locked: false)], clean: 1),
+        Command(name: "compare", args: ["compare", "c1.png", "c2.png", "--diff", "cd.png", "--report", "cr", "--json"],
+                outputs: [Output(path: "cd.png", folder: false, locked: false), Output(path: "cr", folder: true, locked: false)], clean: 1),
+        Command(name: "curve", args: ["curve", "decelerate", "--plot", "p.png"],
+                outputs: [Output(path: "p.png", folder: false, locked: false)], clean: 0),
+    ]
+
+    enum Setup: String, CaseIterable, Sendable {
+        case clean, linkToFileAtOutput, linkToFolderAtOutput, danglingLinkAtOutput, loopLinkAtOutput, fifoAtOutput
+        case linksInsideOutputFolders, lockFileLinks, heldLocks, dotNamedDecoys, dotDotScenario, readOnlyFolder, concurrentRun
+        /// SIGINT or SIGTERM once the run has written a seeded number of entries into its staging.
+        case interruptedRun
+    }
+
+    /// The command line of a case: with `dotDotScenario`, the scenario is `suite/...json` (its
+    /// name is `..`), given to `test` as one more PATH.
+    static func arguments(_ c: Case) -> [String] {
+        guard c.setup == .dotDotScenario else { return c.command.args }
+        if c.command.args.first == "test" { return c.command.args + ["suite/...json"] }
+        return c.command.args.map { $0 == "suite/a.json" ? "suite/...json" : $0 }
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var command: Command
+        var setup: Setup
+        var testDescription: String { "\(command.name) × \(setup.rawValue)" }
+    }
+
+    static let allCases: [Case] = commands.flatMap { c in Setup.allCases.map { Case(command: c, setup: $0) } }
+
+    /// The seeded subset `make test` runs: every setup once, on commands picked by the seed.
+    static let subset: [Case] = {
+        let seed = ProcessInfo.processInfo.environment["OVERSCROLL_TREE_SEED"].flatMap(UInt64.init) ?? 18
+        var random = SplitMix64(state: seed)
+        return Setup.allCases.map { setup in Case(command: commands[Int(random.next() % UInt64(commands.count))], setup: setup) }
+    }()
+
+    static let soak = ProcessInfo.processInfo.environment["OVERSCROLL_SOAK"] != nil
+
+    /// The sandbox every case copies: a suite with goldens, verify goldens, a failing shard
+    /// and two PNGs that differ.
+    static let template: Result<Sandbox, TemplateError> = {
+        do {
+            let s = try Sandbox(shared: true)
+            try s.write("suite/a.json", HostileTreeTests.scenario())
+            var r = try s.run(["test", "suite", "--update=missing", "--workers", "1", "--artifacts", "shard"])
+            guard r.status == 0 else { return .failure(TemplateError(text: r.err)) }
+            r = try s.run(["verify", "suite/a.json", "--goldens", "g", "--update", "--frames", "0,4"])
+            guard r.status == 0 else { return .failure(TemplateError(text: r.err)) }
+            try s.write("suite/a.json", HostileTreeTests.scenario(to: 100))
+            r = try s.run(["test", "suite", "--workers", "1", "--artifacts", "shard"])
+            guard r.status == 1 else { return .failure(TemplateError(text: r.err)) }
+            try s.write("suite/a.json", HostileTreeTests.scenario())
+            try AtomicFileWriter.write(PNGEncoder.fast.encode(RGBAImage(width: 8, height: 8, pixels: [UInt8](repeating: 40, count: 256))), toPath: s.path("c1.png"))
+            try AtomicFileWriter.write(PNGEncoder.fast.encode(RGBAImage(width: 8, height: 8, pixels: [UInt8](repeating: 220, count: 256))), toPath: s.path("c2.png"))
+            try s.write("suite/__snapshots__/a/obsolete.png", "an obsolete golden --prune deletes")
+            return .success(s)
+        } catch {
+            return .failure(TemplateError(text: "\(error)"))
+        }
+    }()
+
+    struct TemplateError: Error, Sendable { var text: String }
+
+    @Test(arguments: subset) func seededSubsetKeepsTheTreeInvariant(_ c: Case) throws {
+        try check(c)
+    }
+
+    @Test(.enabled(if: soak)) func fullMatrixKeepsTheTreeInvariant() throws {
+        for c in Self.allCases { try check(c) }
+    }
+
+    func check(_ c: Case) throws {
+        let template = try Self.template.get()
+        let s = try Sandbox(copying: template)
+        var held: [Int32] = []
+        defer { for fd in held { close(fd) } }
+        try plant(c, in: s, held: &held)
+        if c.setup == .readOnlyFolder && Sandbox.shell("/usr/bin/chattr", ["+i", s.box]) != 0 { return }
+        let before = Sandbox.tree(s.box), outsideBefore = Sandbox.tree(s.outside)
+
+        var results: [Sandbox.Result] = []
+        if c.setup == .concurrentRun {
+            let group = DispatchGroup()
+            let box = ResultBox()
+            for _ in 0..<2 {
+                group.enter()
+                DispatchQueue.global().async { box.append(try? s.run(Self.arguments(c))); group.leave() }
+            }
+            group.wait()
+            results = box.values
+            #expect(results.count == 2, "\(c.testDescription): a run did not start")
+        } else if c.setup == .interruptedRun {
+            var random = SplitMix64(state: UInt64(truncatingIfNeeded: c.testDescription.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }))
+            let wanted = Int(random.next() % 6)
+            let signal = random.next() % 2 == 0 ? SIGINT : SIGTERM
+            let folders = c.command.outputs.filter(\.folder).map { Sandbox.split($0.path) }
+            // Ready once a staging folder of an output holds `wanted` entries (no clock involved).
+            let r = try s.run(Self.arguments(c), signal: signal) {
+                folders.contains { parent, name in
+                    let dir = parent.isEmpty ? s.box : s.path(parent)
+                    return FileTree.entries(of: dir).contains { $0.hasPrefix("." + name + ".staging-") && FileTree.entries(of: dir + "/" + $0).count >= wanted }
+                }
+            }
+            results = [r]
+        } else {
+            results = [try s.run(Self.arguments(c))]
+        }
+        Sandbox.shell("/usr/bin/chattr", ["-i", s.box])
+
+        let after = Sandbox.tree(s.box)
+        let declared = c.command.outputs.map(\.path)
+        let changed = Sandbox.changes(before, after)
+        let undeclared = changed.filter { path in !declared.contains { path == $0 || path.hasPrefix($0 + "/") } }
+        #expect(undeclared.isEmpty, "\(c.testDescription): changed \(undeclared)")
+        #expect(Sandbox.tree(s.outside) == outsideBefore, "\(c.testDescription): changed a file outside the sandbox")
+        let leaks = Sandbox.leaksSecret(s.box, among: changed)
+        #expect(leaks.isEmpty, "\(c.testDescription): decoy bytes in \(leaks)")
+
+        for r in results {
+            let detail = "\(c.testDescription): status \(r.status), \(r.err)"
+            if c.setup == .interruptedRun {
+                #expect(r.signalled ? [SIGINT, SIGTERM].contains(r.status) : [0, 1, 2].contains(r.status), "\(detail)")
+                continue
+            }
+            #expect(!r.signalled && [0, 1, 2].contains(r.status), "\(detail)")
+            if r.status == 2 {
+                let errors = r.err.split(separator: "\n").filter { $0.hasPrefix("overscroll") }
+                #expect(errors.count == 1, "\(detail)")
+            }
+            switch c.setup {
+            case .clean, .dotNamedDecoys:
+                #expect(r.status == c.command.clean, "\(detail) \(r.out)")
+            case .linkToFileAtOutput, .linkToFolderAtOutput, .danglingLinkAtOutput, .loopLinkAtOutput, .fifoAtOutput, .readOnlyFolder:
+                #expect(r.status == 2, "\(detail)")
+            case .lockFileLinks:
+                if c.command.outputs.contains(where: \.locked) { #expect(r.status == 2 && r.err.contains(".lock"), "\(detail)") }
+            case .heldLocks:
+                if c.command.outputs.contains(where: \.locked) { #expect(r.status == 2 && r.err.contains("another overscroll run"), "\(detail)") }
+            case .concurrentRun:
+                if r.status == 2 { #expect(r.err.contains("another overscroll run"), "\(detail)") }
+            case .interruptedRun:
+                break
+            case .dotDotScenario:
+                if c.command.args.first == "test" {
+                    #expect(r.status == 2 && r.err.contains("the scenario name '..'"), "\(detail)")
+                } else {
+                    #expect(r.status == c.command.clean, "\(detail)")
+                }
+            case .linksInsideOutputFolders:
+                break
+            }
+        }
+        if c.setup != .concurrentRun || results.allSatisfy({ $0.status != 2 }) {
+            // Nothing is left beside the outputs: no staging, lock or journal.
+            let litter = after.keys.filter { path in
+                let name = Sandbox.split(path).name
+                return before[path] == nil && (name.contains(".staging-") || name.hasSuffix(".lock") || name.hasSuffix(".swap") || name.contains(".old-"))
+            }
+            #expect(litter.isEmpty, "\(c.testDescription): left \(litter)")
+        }
+    }
+
+    /// Lock files a command's folder outputs use.
+    func lockPaths(_ c: Command) -> [String] {
+        var paths: [String] = []
+        for o in c.outputs where o.locked {
+            let (parent, name) = Sandbox.split(o.path)
+            paths.append((parent.isEmpty ? "" : parent + "/") + "." + name + ".lock")
+        }
+        if c.name == "test-update" { paths.append("suite/.__snapshots__.lock") }
+        return paths
+    }
+
+    func plant(_ c: Case, in s: Sandbox, held: inout [Int32]) throws {
+        let outputs = c.command.outputs.filter { $0.path != "suite/__snapshots__/a" }
+        switch c.setup {
+        case .clean, .readOnlyFolder, .concurrentRun, .interruptedRun: break
+        case .linkToFileAtOutput: for o in outputs { try s.link(o.path, to: s.outside + "/secret.txt") }
+        case .linkToFolderAtOutput: for o in outputs { try s.link(o.path, to: s.outside + "/dir") }
+        case .danglingLinkAtOutput: for o in outputs { try s.link(o.path, to: s.outside + "/nowhere") }
+        case .loopLinkAtOutput: for o in outputs { try s.link(o.path, to: s.path(o.path)) }
+        case .fifoAtOutput:
+            for o in outputs {
+                FileTree.remove(s.path(o.path))
+                #expect(mkfifo(s.path(o.path), 0o644) == 0)
+            }
+        case .linksInsideOutputFolders:
+            let names = ["index.html", "results.json", "report", "images", "trace.jsonl", "frame-00000.png", "frame-00004.png",
+                         "s1.png", "s2.png", "plot.png", "contact-sheet.png", "suite"]
+            for o in c.command.outputs where o.folder {
+                for (i, name) in names.enumerated() {
+                    try s.link(o.path + "/" + name, to: i % 2 == 0 ? s.outside + "/secret.png" : s.outside + "/dir")
+                }
+            }
+        case .lockFileLinks: for p in lockPaths(c.command) { try s.link(p, to: s.outside + "/secret.txt") }
+        case .heldLocks:
+            for p in lockPaths(c.command) {
+                try s.write(p, "")
+                held.append(s.holdLock(p))
+            }
+        case .dotDotScenario:
+            try s.write("suite/...json", HostileTreeTests.scenario())
+        case .dotNamedDecoys:
+            for name in ["suite/...json", "suite/.json", "suite/..json", "...", "suite/__snapshots__/..png"] {
+                try s.write(name, HostileTreeTests.scenario())
+            }
+        }
+    }
+}
+
+/// Results of concurrent runs.
+final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [Sandbox.Result] = []
+    func append(_ r: Sandbox.Result?) { lock.withLock { if let r { items.append(r) } } }
+    var values: [Sandbox.Result] { lock.withLock { items } }
+}
