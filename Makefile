@@ -5,11 +5,15 @@ SWIFT        ?= swift
 APT_PACKAGES := pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev librlottie-dev zlib1g-dev libdeflate-dev libx11-dev libxi-dev fonts-noto-cjk
 # Tools the bench compares against and the window checks use (optional for `make test`).
 TOOL_PACKAGES := imagemagick xvfb xdotool x11-apps
-# The browser the HTML report of `overscroll test` is checked in (needed by `make test`).
-REPORT_PACKAGES := chromium
+# The browser the HTML report of `overscroll test` is checked in, and the validator its JUnit
+# files are checked with against the Ant JUnit schema (both needed by `make test`).
+REPORT_PACKAGES := chromium libxml2-utils
+# A real display server for `make check-touchpad`: headless sway and its Xwayland, xhost to let root
+# into it, python3 for the virtual pointer and the report (setpriv comes with util-linux).
+TOUCHPAD_PACKAGES := sway xwayland x11-xserver-utils python3
 RUN_ARGS     ?=
 
-.PHONY: all deps tool-deps report-deps build run test scenarios bench bench-suite fuzz check-xinput2 sanitize tsan soak clean
+.PHONY: all deps tool-deps report-deps touchpad-deps build run test scenarios bench bench-suite fuzz check-xinput2 check-touchpad sanitize tsan soak clean
 
 all: build
 
@@ -33,15 +37,17 @@ tool-deps:
 report-deps:
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(REPORT_PACKAGES)"
 
+touchpad-deps:
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(TOUCHPAD_PACKAGES)"
+
 build: deps
 	$(SWIFT) build -c release --product overscroll-app
 	$(SWIFT) build -c release --product overscroll
 
-run: build
-	@if [ -z "$$DISPLAY" ] && [ -z "$$WAYLAND_DISPLAY" ]; then \
-	  echo "make run: no display (DISPLAY and WAYLAND_DISPLAY unset); headless: .build/release/overscroll record Tests/Scenarios/list-tour.json --out out/tour"; \
-	  exit 1; \
-	fi
+# The display is checked before the build (tools/check-display.sh), so a missing one costs no build.
+run:
+	@tools/check-display.sh "make run"
+	@$(MAKE) --no-print-directory build
 	.build/release/overscroll run $(RUN_ARGS)
 
 # Every test: the Swift tests (the report test loads a real report in headless Chromium), then
@@ -66,6 +72,13 @@ bench-suite: deps
 # XInput 2 smooth scrolling against a real X server (Xvfb): see tools/check-xinput2.sh.
 check-xinput2: build tool-deps
 	xvfb-run -a tools/check-xinput2.sh .build/release/overscroll
+
+# Touchpad and wheel through headless sway, on X11 (Xwayland) and Wayland: see tools/touchpad/ and
+# the README's "make check-touchpad". Prints the table of both paths, on a scale-1 output and on a
+# scale-2 (HiDPI) one; about a minute each.
+check-touchpad: build touchpad-deps
+	SCALE=1 tools/touchpad/check-touchpad.sh .build/release/overscroll
+	SCALE=2 tools/touchpad/check-touchpad.sh .build/release/overscroll
 
 # The tree invariant over the whole matrix (every command × every hostile setup, in a decoy
 # sandbox) and the hostile regression tests; `make test` runs a seeded subset (README "make soak").

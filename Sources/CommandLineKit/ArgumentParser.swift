@@ -1,7 +1,8 @@
 extension CommandSpec {
     /// Reads `arguments` (the words after the command name).
     ///
-    /// `--name value`, `--name=value`, flags `--name`; `--` makes every later word positional;
+    /// `--name value`, `--name=value`, flags `--name`; a value that looks like a flag (`-x`,
+    /// `--x`; not a negative number) must be given as `--name=value`; `--` makes every later word positional;
     /// `-` alone and negative numbers are positional; `--help` or `-h` anywhere before `--` asks
     /// for the help. A repeated option keeps its last value. Errors, in one line naming the
     /// flag: an unknown flag (with the nearest declared one), a missing value, a value given to a
@@ -33,7 +34,12 @@ extension CommandSpec {
                         raw.append((spec, inline))
                     } else {
                         guard index < arguments.count else { throw CommandLineError("\(spec.flag) needs a value") }
-                        raw.append((spec, arguments[index]))
+                        let next = arguments[index]
+                        // `--grep --artifacts x` is a forgotten value, not the text "--artifacts".
+                        if next.hasPrefix("-"), next.count > 1, Double(next) == nil {
+                            throw CommandLineError("\(spec.flag) needs a value, got the flag \(Echo.word(next)) (write \(spec.flag)=\(Echo.word(next)) if that is the value)")
+                        }
+                        raw.append((spec, next))
                         index += 1
                     }
                 } else {

@@ -146,6 +146,7 @@ public enum CompareCommandLine {
                 standardOutput(invocation.json ? report.json : report.text)
             } else {
                 for message in report.errors { standardError("overscroll compare: error: \(message)\n") }
+                if invocation.json { standardOutput(report.json) }
             }
             return report.exitCode
         }

@@ -8,13 +8,17 @@ import ScrollEngine
 /// touches (`which == SDL_TOUCH_MOUSEID`) are dropped because the finger events carry them;
 /// the first finger acts as the pointer; whether a wheel delta is precise comes from the video
 /// backend (`WheelPrecision`), never from its value; flipped wheels are un-flipped; non-finite or
-/// absurd values drop the event. SDL does not say which device scrolled: the source is unknown.
+/// absurd values drop the event. SDL does not say which device scrolled: on X11 the source is
+/// unknown; on Wayland a click (`axis_discrete`, a whole 1.0) is told from a finger (pixels / 10)
+/// by `MergedPointerClassifier`, and a finger's precise deltas move the content 1:1 (one logical
+/// pixel, a tenth of SDL's unit, is one point).
 public struct SDLEventAdapter: Sendable {
     /// How the video backend reports wheel deltas.
     public enum WheelPrecision: Sendable, Equatable {
         /// X11 core events: whole notches (a touchpad's scroll arrives as notches too).
         case notches
-        /// Wayland: precise deltas (SDL's unit: 10 surface pixels).
+        /// Wayland: precise deltas (SDL's unit: 10 surface pixels, `WAYLAND_WHEEL_AXIS_UNIT`), a
+        /// click as a whole 1.0 (`axis_discrete`).
         case precise
         /// Any other backend: precise when the value has a fraction (the only hint left).
         case byValue
@@ -36,6 +40,8 @@ public struct SDLEventAdapter: Sendable {
     public var sizeInPoints: Size
     /// The finger currently acting as the pointer.
     public private(set) var activeFinger: Int64?
+    /// Click or finger, per wheel event, on Wayland.
+    public private(set) var classifier = MergedPointerClassifier()
 
     public init(unitsPerPoint: Double = 1, sizeInPoints: Size) {
         self.unitsPerPoint = unitsPerPoint
@@ -74,13 +80,16 @@ public struct SDLEventAdapter: Sendable {
             if !dy.isFinite { return [] }
             if dy == 0 && w.y != 0 { dy = Double(w.y) }
             guard dy != 0 else { return [] }
-            let precise: Bool
             switch wheelPrecision {
-            case .notches: precise = false
-            case .precise: precise = true
-            case .byValue: precise = dy != dy.rounded()
+            case .notches:
+                return [.wheel(dy: dy * flip, precise: false, source: .unknown)]
+            case .precise:
+                let t = Double(w.timestamp) / 1000
+                if classifier.classify(dy, at: t) == .wheel { return [.wheel(dy: dy * flip, precise: false, source: .wheel)] }
+                return [.wheel(dy: dy * flip / unitsPerPoint, precise: true, source: .touchpad)]
+            case .byValue:
+                return [.wheel(dy: dy * flip, precise: dy != dy.rounded(), source: .unknown)]
             }
-            return [.wheel(dy: dy * flip, precise: precise, source: .unknown)]
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             let f = e.tfinger
             let x = Double(f.x), y = Double(f.y)

@@ -14,15 +14,29 @@ public struct WindowOptions: Sendable {
     public init() {}
 }
 
-public enum WindowError: Error, CustomStringConvertible {
+public enum WindowError: Error, CustomStringConvertible, Equatable {
     case noDisplay
+    /// No display server answered at the displays named by DISPLAY / WAYLAND_DISPLAY (nil: unset).
+    case unreachable(display: String?, wayland: String?)
     case sdl(String)
     public var description: String {
         switch self {
         case .noDisplay:
             return "no display: DISPLAY and WAYLAND_DISPLAY are unset; for a headless run use `overscroll record SCENARIO.json --out DIR`"
+        case let .unreachable(display, wayland):
+            let tried = [display.map { "X display '\($0)' (DISPLAY)" }, wayland.map { "Wayland display '\($0)' (WAYLAND_DISPLAY)" }]
+                .compactMap { $0 }.joined(separator: " nor ")
+            return "cannot open \(tried.isEmpty ? "a display" : tried): no display server answers there"
         case let .sdl(m): return "SDL: \(m)"
         }
+    }
+
+    /// Whether SDL's video driver `current` shows a window to someone: x11 and wayland do; any
+    /// other (SDL 2 falls back to "offscreen" when no server answers) only when SDL_VIDEODRIVER
+    /// (`requested`; SDL 2.26 takes one name) asked for it.
+    public static func accepts(driver current: String?, requested: String) -> Bool {
+        guard let current else { return false }
+        return current == "x11" || current == "wayland" || current == requested
     }
 }
 
@@ -93,13 +107,31 @@ public final class WindowApp {
 
     public func open() throws(WindowError) {
         let env = Platform.environment
-        let hasDisplay = (env["DISPLAY"].map { !$0.isEmpty } ?? false) || (env["WAYLAND_DISPLAY"].map { !$0.isEmpty } ?? false)
+        let display = env["DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
+        let wayland = env["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
         let driver = env["SDL_VIDEODRIVER"] ?? ""
-        if !hasDisplay && driver.isEmpty { throw .noDisplay }
+        if display == nil && wayland == nil && driver.isEmpty { throw .noDisplay }
         SDL_SetMainReady()
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "1")
-        guard SDL_Init(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)) == 0 else { throw .sdl(String(cString: SDL_GetError())) }
+        // Unless SDL_VIDEODRIVER chooses, a display named alone is the only driver tried (no
+        // probing of a server nobody named). With both named SDL tries x11, then wayland (SDL 2.26
+        // takes one name only); its offscreen fallback is refused below.
+        if driver.isEmpty && (display == nil) != (wayland == nil) {
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, display == nil ? "wayland" : "x11")
+        }
+        guard SDL_Init(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)) == 0 else {
+            let message = String(cString: SDL_GetError())
+            if driver.isEmpty || driver == "x11" || driver == "wayland" { throw .unreachable(display: display, wayland: wayland) }
+            throw .sdl(message)
+        }
+        // SDL 2 falls back to its offscreen driver when no server answers: a window nobody sees,
+        // forever. Only a driver that shows the window is taken, unless SDL_VIDEODRIVER asked.
+        let current = SDL_GetCurrentVideoDriver().map { String(cString: $0) }
+        guard WindowError.accepts(driver: current, requested: driver) else {
+            SDL_Quit()
+            throw .unreachable(display: display, wayland: wayland)
+        }
         let size = options.sceneOptions.size
         let requested = options.scale ?? 1
         let flags = UInt32(SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue)
@@ -140,6 +172,7 @@ public final class WindowApp {
         let points = Size(Double(ww) / unitsPerPoint, Double(wh) / unitsPerPoint)
         adapter.unitsPerPoint = unitsPerPoint
         adapter.sizeInPoints = points
+        xinput?.setUnitsPerPoint(unitsPerPoint)
         if points != session.scene.size {
             let t = now()
             onInput?(.resize(points), t)
@@ -178,14 +211,20 @@ public final class WindowApp {
             // millisecond, and per-event clock reads microseconds apart would turn a batch of
             // motion events into absurd velocities.
             let pumpTime = now()
-            for e in xinput?.drain(at: pumpTime) ?? [] {
-                onInput?(e, pumpTime)
-                session.handle(e, at: pumpTime)
-            }
+            let smooth = xinput?.drain(at: pumpTime) ?? []
+            var batch: [SDL_Event] = []
             while got != 0 {
-                handle(event, at: pumpTime)
+                batch.append(event)
                 got = SDL_PollEvent(&event)
             }
+            // A loop that comes back late (a slow frame) does not end a wheel gesture: see LateInput.
+            let hasWheel = !smooth.isEmpty || batch.contains { $0.type == SDL_MOUSEWHEEL.rawValue }
+            let t = hasWheel ? LateInput.handlingTime(pump: pumpTime, busySince: frameStart, deadline: session.scene.input.nextDeadline) : pumpTime
+            for e in smooth {
+                onInput?(e, t)
+                session.handle(e, at: t)
+            }
+            for e in batch { handle(e, at: t) }
             // While something moves, updates happen once per frame interval; input that arrives in
             // between is handled at once and shown at the next frame.
             // (Checked after the events: the one that ends a motion must be drawn before the

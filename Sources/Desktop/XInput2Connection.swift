@@ -45,10 +45,12 @@ final class XInput2Connection {
         select()
         say("opened XInput \(major).\(minor) on window 0x\(String(window, radix: 16)); selected XI_Motion, XI_Enter, XI_Leave, XI_DeviceChanged for all master devices")
         let devices = queryDevices()
-        _ = translator.translate(.devices(devices), at: 0)
-        for d in devices {
+        _ = translator.translate(.devices(devices.map(\.device)), at: 0)
+        for (d, values) in devices { _ = translator.translate(.current(device: d.id, values: values), at: 0) }
+        for (d, _) in devices {
             let classes = d.scroll.map { "\($0.orientation == .vertical ? "v" : "h")\($0.number) increment \($0.increment)" }
-            say("device \(d.id) '\(d.name)' \(d.kind.rawValue): \(classes.isEmpty ? "no scroll class" : classes.joined(separator: ", "))")
+            let pixels = d.pixelsPerValuatorUnit.map { "; \($0) px per valuator unit" } ?? ""
+            say("device \(d.id) '\(d.name)' \(d.kind.rawValue): \(classes.isEmpty ? "no scroll class" : classes.joined(separator: ", "))\(pixels)")
         }
         if translator.fallsBack { say("no scroll class; SDL wheel events are used") }
         waiter.start()
@@ -68,21 +70,48 @@ final class XInput2Connection {
         XFlush(display)
     }
 
-    /// Every slave pointer with its scroll classes and kind.
-    private func queryDevices() -> [XI2Device] {
+    /// Every slave pointer with its scroll classes, kind and current valuator values.
+    private func queryDevices() -> [(device: XI2Device, values: [Int: Double])] {
         var count: Int32 = 0
         guard let info = XIQueryDevice(display, XIAllDevices, &count) else { return [] }
         defer { XIFreeDeviceInfo(info) }
         let tapping = XInternAtom(display, "libinput Tapping Enabled", 1)
         let synaptics = XInternAtom(display, "Synaptics Off", 1)
-        var out: [XI2Device] = []
+        let libinput = XInternAtom(display, "libinput Send Events Modes Available", 1)
+        var out: [(XI2Device, [Int: Double])] = []
         for i in 0..<Int(count) {
             let d = info[i]
             guard d.use == XISlavePointer || d.use == XIFloatingSlave else { continue }
             let name = d.name.map { String(cString: $0) } ?? "device \(d.deviceid)"
             let touchpadProperty = hasProperty(d.deviceid, [tapping, synaptics].filter { $0 != 0 })
-            out.append(XI2Device(id: d.deviceid, name: name, kind: XI2Device.kind(name: name, hasTouchpadProperty: touchpadProperty),
-                                 scroll: Self.scrollClasses(d.classes, count: d.num_classes)))
+            let device = XI2Device(id: d.deviceid, name: name, kind: XI2Device.kind(name: name, hasTouchpadProperty: touchpadProperty),
+                                   scroll: Self.scrollClasses(d.classes, count: d.num_classes),
+                                   pixelsPerValuatorUnit: XI2Device.pixelsPerValuatorUnit(name: name, isLibinput: hasProperty(d.deviceid, [libinput].filter { $0 != 0 })))
+            out.append((device, Self.valuatorValues(d.classes, count: d.num_classes)))
+        }
+        return out
+    }
+
+    /// The current valuator values of every slave pointer (one `XIQueryDevice` round trip).
+    private func currentValues() -> [(Int32, [Int: Double])] {
+        var count: Int32 = 0
+        guard let info = XIQueryDevice(display, XIAllDevices, &count) else { return [] }
+        defer { XIFreeDeviceInfo(info) }
+        return (0..<Int(count)).compactMap { i in
+            let d = info[i]
+            guard d.use == XISlavePointer || d.use == XIFloatingSlave else { return nil }
+            return (d.deviceid, Self.valuatorValues(d.classes, count: d.num_classes))
+        }
+    }
+
+    /// The current values of a device's valuators, by number (its `XIValuatorClassInfo`s).
+    static func valuatorValues(_ classes: UnsafeMutablePointer<UnsafeMutablePointer<XIAnyClassInfo>?>?, count: Int32) -> [Int: Double] {
+        guard let classes else { return [:] }
+        var out: [Int: Double] = [:]
+        for i in 0..<Int(count) {
+            guard let c = classes[i], c.pointee.type == XIValuatorClass else { continue }
+            let v = UnsafeMutableRawPointer(c).assumingMemoryBound(to: XIValuatorClassInfo.self).pointee
+            out[Int(v.number)] = v.value
         }
         return out
     }
@@ -121,8 +150,14 @@ final class XInput2Connection {
             let before = translator.lastDelta
             if log { logEvent(decoded) }
             out += translator.translate(decoded, at: t)
+            if case .enter = decoded {
+                // The valuators' current values: the first delta inside the window counts.
+                for (id, values) in currentValues() {
+                    _ = translator.translate(.current(device: id, values: values), at: t)
+                }
+            }
             if log, let d = translator.lastDelta, d != before {
-                Self.write("scroll \(d.source.rawValue) dx \(d.dx) dy \(d.dy) (precise units)")
+                Self.write("scroll \(d.source.rawValue) dx \(d.dx) dy \(d.dy) (\(d.precise ? "precise units" : "notches"))")
             }
         }
         waiter.rearm()
@@ -149,7 +184,8 @@ final class XInput2Connection {
         case XI_DeviceChanged:
             let e = data.assumingMemoryBound(to: XIDeviceChangedEvent.self).pointee
             let device = e.reason == XISlaveSwitch ? e.sourceid : e.deviceid
-            return .deviceChanged(device: device, scroll: Self.scrollClasses(e.classes, count: e.num_classes))
+            return .deviceChanged(device: device, scroll: Self.scrollClasses(e.classes, count: e.num_classes),
+                                  values: Self.valuatorValues(e.classes, count: e.num_classes))
         default:
             return nil
         }
@@ -161,10 +197,13 @@ final class XInput2Connection {
             Self.write("XI_Motion device \(device) valuators \(values.keys.sorted())\(emulated ? " (emulated)" : "")")
         case let .enter(device): Self.write("XI_Enter device \(device)")
         case let .leave(device): Self.write("XI_Leave device \(device)")
-        case let .deviceChanged(device, scroll): Self.write("XI_DeviceChanged device \(device): \(scroll.count) scroll classes")
-        case .devices: break
+        case let .deviceChanged(device, scroll, _): Self.write("XI_DeviceChanged device \(device): \(scroll.count) scroll classes")
+        case .devices, .current: break
         }
     }
+
+    /// Window units (pixels) per point: finger pixels are divided by it.
+    func setUnitsPerPoint(_ u: Double) { translator.unitsPerPoint = u }
 
     /// Closes the connection (and stops the socket thread).
     func close() {

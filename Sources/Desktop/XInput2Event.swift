@@ -28,8 +28,22 @@ public struct XI2Device: Sendable, Equatable {
     /// (see `XI2Device.kind(name:hasTouchpadProperty:)`).
     public var kind: WheelSource
     public var scroll: [XI2ScrollValuator]
-    public init(id: Int32, name: String, kind: WheelSource, scroll: [XI2ScrollValuator]) {
-        self.id = id; self.name = name; self.kind = kind; self.scroll = scroll
+    /// Logical pixels of finger travel per unit of scroll-valuator change, where the driver is
+    /// known (`XI2Device.pixelsPerValuatorUnit(name:isLibinput:)`); nil: one increment is
+    /// `XInput2ScrollTranslator.fallbackPixelsPerIncrement`.
+    public var pixelsPerValuatorUnit: Double?
+    public init(id: Int32, name: String, kind: WheelSource, scroll: [XI2ScrollValuator], pixelsPerValuatorUnit: Double? = nil) {
+        self.id = id; self.name = name; self.kind = kind; self.scroll = scroll; self.pixelsPerValuatorUnit = pixelsPerValuatorUnit
+    }
+
+    /// Xwayland divides a Wayland axis value (logical pixels) by 10 before posting it on its
+    /// scroll valuator (`xwayland-input.c`, `divisor = 10`; a wheel click is posted as one
+    /// increment): 10 px per unit. xf86-input-libinput posts a finger scroll's pixels as they are
+    /// (its increment is the "libinput Scrolling Pixel Distance", 15 by default): 1 px per unit.
+    /// Other drivers: unknown.
+    public static func pixelsPerValuatorUnit(name: String, isLibinput: Bool) -> Double? {
+        if name.lowercased().hasPrefix("xwayland") { return 10 }
+        return isLibinput ? 1 : nil
     }
 
     /// A touchpad when its driver exposes a touchpad-only property (libinput's "libinput Tapping
@@ -49,10 +63,15 @@ public enum XI2Event: Sendable, Equatable {
     case devices([XI2Device])
     /// `XI_DeviceChanged`: `device` (the new slave on a slave switch, or the changed device) now
     /// has these scroll classes.
-    case deviceChanged(device: Int32, scroll: [XI2ScrollValuator])
+    /// `values`: the current absolute values of its valuators, by number (its valuator classes).
+    case deviceChanged(device: Int32, scroll: [XI2ScrollValuator], values: [Int: Double] = [:])
     /// `XI_Enter` / `XI_Leave` of the window (from `sourceid`).
     case enter(device: Int32)
     case leave(device: Int32)
+    /// The current absolute values of a device's valuators, by number (`XIValuatorClassInfo.value`
+    /// from `XIQueryDevice`), read at start and when the pointer enters the window: the next
+    /// motion's delta is taken from them, so the first delta after an enter is not lost.
+    case current(device: Int32, values: [Int: Double])
     /// `XI_Motion` from slave `device` (`sourceid`): the absolute values of the valuators in the
     /// event's mask, by number; `emulated` when `XIPointerEmulated` is set (the server made the
     /// valuator motion up from legacy wheel buttons, which SDL already reports).

@@ -35,7 +35,8 @@ public struct CompareReport: Sendable, Equatable {
     }
 
     /// `{"frames": [{"name": …, "differing": N, "ratio": r, "match": bool}], "passed": n, "failed": m}`,
-    /// then `"missing": [line, …]` when frames are present on one side only.
+    /// then `"missing": [line, …]` when frames are present on one side only and `"errors": [line, …]`
+    /// when the run stopped (a size mismatch, an unreadable file): `--json` always prints one object.
     public var json: String {
         var members: [(String, JSONWriter.Value)] = [
             ("frames", .array(frames.map {
@@ -46,6 +47,7 @@ public struct CompareReport: Sendable, Equatable {
             ("failed", .int(failed)),
         ]
         if !oneSided.isEmpty { members.append(("missing", .array(oneSided.map { .string($0) }))) }
+        if !errors.isEmpty { members.append(("errors", .array(errors.map { .string($0) }))) }
         return JSONWriter.spaced.text(.object(members)) + "\n"
     }
 

@@ -41,14 +41,16 @@ public enum CompareRunner {
         case .failure(let failure): return CompareReport(errors: failure.messages)
         case .success(let plan): (pairs, comparingFiles, oneSided) = plan
         }
-        var report = run(pairs: pairs, singleFile: comparingFiles, options: options)
+        var report = run(pairs: pairs, singleFile: comparingFiles, options: options, oneSided: oneSided)
         report.oneSided = oneSided
         return report
     }
 
     /// Compares the given pairs (e.g. chosen keyframes against goldens). `singleFile` makes
     /// `diffPath` one file rather than a folder (only for a single pair).
-    public static func run(pairs: [FramePair], singleFile: Bool = false, options: CompareOptions = .init()) -> CompareReport {
+    /// `oneSided` (frames on one side only) are listed in the HTML report as failures.
+    public static func run(pairs: [FramePair], singleFile: Bool = false, options: CompareOptions = .init(),
+                           oneSided: [String] = []) -> CompareReport {
         let comparingFiles = singleFile && pairs.count == 1
         guard !pairs.isEmpty else { return CompareReport() }
 
@@ -71,7 +73,7 @@ public enum CompareRunner {
         let results = outcomes.values
         let errors = results.compactMap(\.error)
         if !errors.isEmpty { return CompareReport(errors: errors) }
-        let report = CompareReport(frames: results.compactMap(\.comparison))
+        let report = CompareReport(frames: results.compactMap(\.comparison), oneSided: oneSided)
 
         var writeErrors: [String] = []
         if let diffPath = options.diffPath {

@@ -46,6 +46,11 @@ enum HTMLReportWriter {
             </section>
             """)
         }
+        // Frames on one side only are failures too (as the text output counts them).
+        for line in report.oneSided {
+            let name = line.split(separator: ": ", maxSplits: 1).last.map(String.init) ?? line
+            rows.append("<tr class=\"fail\"><td>\(escape(name))</td><td colspan=\"3\">\(escape(line))</td><td>FAIL</td></tr>")
+        }
         let tolerance = [options.maxDiffPixels.map { "max \($0) pixels" },
                          options.maxDiffRatio.map { "max ratio \($0)" }].compactMap { $0 }
         let html = """

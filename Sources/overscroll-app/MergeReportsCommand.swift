@@ -14,7 +14,9 @@ enum MergeReportsCommand {
         about: """
         Merges the results folders of `overscroll test --shard I/N` runs (each holds results.json and
         the artifacts of its failing snapshots) into one results.json, one report (OUT/report/index.html)
-        and, with --junit, one JUnit file. OUT is replaced, never merged with stale results.
+        and, with --junit, one JUnit file. OUT is replaced, never merged with stale results. The DIRs
+        must be shards 1..N of one N, each once, of one suite run with the same options; otherwise
+        nothing is written and the error names what is missing or different.
         Exit status: 0 all passed, 1 a mismatch or missing golden, 2 a usage error or scenario error.
         """,
         positionals: [Positional("DIR", repeats: true)],

@@ -37,6 +37,7 @@ enum RunCommand {
                                                      annotation: "#RRGGBB") { Color(parsing: $0) }
     static let traceTitle = Option.flag("trace-title", help: "print navTitleTrace lines of the title scene to standard error")
     static let capture = Option.string("capture", value: "FILE.json", help: "save this session's input as a scenario for `overscroll record`")
+    static let trace = Option.string("trace", value: "FILE.jsonl", help: "save the state at every frame, in the lines of `record`'s trace.jsonl")
 
     static let spec = CommandSpec(
         "overscroll run",
@@ -46,7 +47,8 @@ enum RunCommand {
         D toggles the debug overlay, 1–6 switch scenes, Q or Ctrl+Q quits.
         """,
         options: [scene.spec, size.spec, scale.spec, rows.spec, theme.spec, overlay.spec, refreshDuration.spec, refreshOutcome.spec,
-                  refreshTimeout.spec, spinner.spec, reduceMotion.spec, lottie.spec, indicatorColor.spec, traceTitle.spec, capture.spec])
+                  refreshTimeout.spec, spinner.spec, reduceMotion.spec, lottie.spec, indicatorColor.spec, traceTitle.spec, capture.spec,
+                  trace.spec])
 
     /// Reads the scene options of `run` from its parsed command line.
     static func sceneOptions(_ a: ParsedArguments) -> SceneOptions {
@@ -82,9 +84,19 @@ enum RunCommand {
             throw UsageError(message: "run: --scene: \(error)")
         }
         let app = WindowApp(session: session, renderer: renderer, options: w)
-        if a[traceTitle] {
-            app.onAdvance = { s in
-                for line in s.takeDiagnostics() { Platform.printError(line) }
+        let tracePath = a.value(trace)
+        if let tracePath {
+            do { try OutputPaths.checkFile(tracePath, flag: "--trace") } catch { throw UsageError(message: "run: \(error)") }
+            if let c = a.value(Self.capture), URL(fileURLWithPath: c).standardizedFileURL == URL(fileURLWithPath: tracePath).standardizedFileURL {
+                throw UsageError(message: "run: --trace \(tracePath): the same file as --capture")
+            }
+        }
+        let frames = FrameTrace()
+        let printTitle = a[traceTitle]
+        if printTitle || tracePath != nil {
+            app.onAdvance = { [unowned app] s in
+                if printTitle { for line in s.takeDiagnostics() { Platform.printError(line) } }
+                if tracePath != nil { frames.lines.append(TraceLine.json(frame: frames.lines.count, t: app.now(), fields: s.traceFields())) }
             }
         }
         var capture: LiveCapture?
@@ -102,6 +114,12 @@ enum RunCommand {
         app.run()
         let end = app.now()
         app.close()
+        if let tracePath {
+            do { try AtomicFileWriter.write(text: frames.lines.map { $0 + "\n" }.joined(), toPath: tracePath) } catch {
+                Platform.printError("overscroll run: --trace: \(error)")
+                return 1
+            }
+        }
         if let capture {
             do { try capture.write(endingAt: end) } catch {
                 Platform.printError("overscroll run: --capture: \(error)")
@@ -111,4 +129,9 @@ enum RunCommand {
         }
         return 0
     }
+}
+
+/// The trace lines of a live session (`run --trace`), one per loop pass that advanced the session.
+final class FrameTrace {
+    var lines: [String] = []
 }

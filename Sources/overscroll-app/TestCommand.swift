@@ -18,16 +18,19 @@ enum TestCommand {
         }
         return mode
     }
-    static let prune = Option.flag("prune", help: "delete obsolete goldens (PNGs in __snapshots__/<name>/ no snapshot names)")
+    static let prune = Option.flag("prune", help: "delete obsolete goldens (PNGs in __snapshots__/<name>/ no snapshot\nnames, and folders of scenarios that are gone)")
     static let artifacts = Option.custom("artifacts", value: "DIR", help: """
         results folder, replaced at each run: results.json, report/index.html,
-        and per failing snapshot expected.png, actual.png, diff.png, trace.jsonl
+        per failing or rewritten snapshot expected.png, actual.png, diff.png,
+        per failing one trace.html, and the scenario's trace.jsonl
         """, annotation: "default test-results") { (text: String) throws(CommandLineError) -> String in
         guard !text.isEmpty else { throw CommandLineError("--artifacts needs a folder") }
         return text
     }
-    static let grep = Option.string("grep", value: "TEXT", help: "only scenarios whose path or a snapshot name contains TEXT")
-    static let junit = Option.string("junit", value: "FILE", help: "also write JUnit XML (one testcase per snapshot)")
+    static let grep = Option.string("grep", value: "REGEX", help: "only scenarios whose path or a snapshot name\nmatches the regular expression REGEX")
+    static let grepInvert = Option.string("grep-invert", value: "REGEX", help: "leave out scenarios whose path or a snapshot name\nmatches REGEX")
+    static let lastFailed = Option.flag("last-failed", help: "run only the scenarios that failed in the previous\nresults.json of --artifacts")
+    static let junit = Option.string("junit", value: "FILE", help: "also write JUnit XML (Ant schema; one testcase per snapshot)")
     static let shard = Option<Shard>.custom("shard", value: "I/N", help: "run shard I of N (sorted by path, balanced by frame count)",
                                             expects: "I/N with 1 ≤ I ≤ N (e.g. 2/4)") { text in
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
@@ -45,15 +48,19 @@ enum TestCommand {
     static let spec = CommandSpec(
         "overscroll test",
         about: """
-        PATH is a scenario file or a folder searched recursively for *.json scenarios (default `.`; JSON
-        files without "scene"/"events" are skipped with a note). Each scenario's snapshot events
+        PATH is a scenario file or a folder searched recursively (default `.`): a *.json file there is a
+        scenario when its top-level object has a "scene" or "events" key (found even when the file has a
+        syntax error, which is then an error); other JSON files are skipped with a note, results folders
+        of earlier runs are not searched. Each scenario's snapshot events
         ({"at": 1.2, "snapshot": "pulled"}) are rendered at exactly their instant and compared with
         <dir>/__snapshots__/<scenario name>/<snapshot>.png through the comparison of `overscroll compare`.
-        One line per scenario as it finishes, then passed / failed / missing / obsolete counts.
-        Exit status: 0 all passed, 1 a mismatch or missing golden, 2 a usage or scenario error.
+        One line per scenario as it finishes, then passed / failed / missing / updated / obsolete counts;
+        the report (with a trace viewer per failing snapshot) is ARTIFACTS/report/index.html.
+        Exit status: 0 all passed, 1 a mismatch or missing golden, 2 a usage or scenario error or an
+        unreadable golden.
         """,
         positionals: [Positional("PATH", optional: true, repeats: true)],
-        options: [workers.spec, update.spec, prune.spec, artifacts.spec, grep.spec, junit.spec, shard.spec,
+        options: [workers.spec, update.spec, prune.spec, artifacts.spec, grep.spec, grepInvert.spec, lastFailed.spec, junit.spec, shard.spec,
                   CompareCommandLine.threshold.spec, CompareCommandLine.includeAA.spec, maxDiffPixels.spec, maxDiffRatio.spec,
                   SharedOptions.lottieTimeout.spec, SharedOptions.maxScenarioSize.spec],
         epilogue: "A snapshot's \"mask\", \"maxDiffPixels\", \"maxDiffRatio\" and \"threshold\" override these for it.")
@@ -68,6 +75,8 @@ enum TestCommand {
         config.prune = a[prune]
         if let dir = a.value(artifacts) { config.artifacts = dir }
         config.grep = a.value(grep)
+        config.grepInvert = a.value(grepInvert)
+        config.lastFailed = a[lastFailed]
         config.junit = a.value(junit)
         if let s = a.value(shard) { config.shard = (s.index, s.count) }
         if let t = a.value(CompareCommandLine.threshold), a.has(CompareCommandLine.threshold) { config.options.threshold = t }

@@ -74,12 +74,20 @@ enum Sample {
         #expect(try Sample.parsed(["i", "--out", "a", "--out", "b"]).value(Sample.out) == "b")
     }
 
-    @Test func valuesMayStartWithADashAndNegativeNumbersArePositionals() throws {
-        let a = try Sample.parsed(["--out", "-x", "-5", "--diff", "--json"])
+    @Test func aValueThatLooksLikeAFlagNeedsTheEqualsSpelling() throws {
+        let a = try Sample.parsed(["--out=-x", "-5", "--diff=--json"])
         #expect(a.value(Sample.out) == "-x")
         #expect(a.value(Sample.diff) == "--json" && !a[Sample.json])
         #expect(a.positionals == ["-5"])
         #expect(try Sample.parsed(["-", "--out", "o"]).positionals == ["-"])
+        // `--diff --json` is a forgotten value, not the text "--json".
+        for words in [["i", "--out", "o", "--diff", "--json"], ["i", "--out", "-x"]] {
+            #expect(throws: CommandLineError.self, "\(words)") { try Sample.parsed(words) }
+            do { _ = try Sample.parsed(words) } catch {
+                #expect("\(error)".contains("needs a value, got the flag") && "\(error)".contains("=-"), "\(error)")
+            }
+        }
+        #expect(try Sample.parsed(["i", "--out", "-3"]).value(Sample.out) == "-3", "a negative number is a value")
     }
 
     @Test func doubleDashEndsTheOptions() throws {

@@ -14,9 +14,10 @@ import Testing
         return e
     }
 
-    func wheel(y: Int32, preciseY: Float, flipped: Bool = false) -> SDL_Event {
+    func wheel(y: Int32, preciseY: Float, flipped: Bool = false, ms: UInt32 = 0) -> SDL_Event {
         var e = SDL_Event()
         e.type = SDL_MOUSEWHEEL.rawValue
+        e.wheel.timestamp = ms
         e.wheel.y = y
         e.wheel.preciseY = preciseY
         e.wheel.direction = flipped ? UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue) : UInt32(SDL_MOUSEWHEEL_NORMAL.rawValue)
@@ -58,9 +59,14 @@ import Testing
         #expect(x11.translate(wheel(y: -2, preciseY: -2)) == [.wheel(dy: -2, precise: false, source: .unknown)])
         var wayland = SDLEventAdapter(sizeInPoints: Size(390, 844))
         wayland.wheelPrecision = .forVideoDriver("wayland")
-        // A whole-number precise delta stays precise.
-        #expect(wayland.translate(wheel(y: 0, preciseY: 3)) == [.wheel(dy: 3, precise: true)])
-        #expect(wayland.translate(wheel(y: 0, preciseY: 0.25)) == [.wheel(dy: 0.25, precise: true)])
+        // Fractions are a finger; a whole value outside a finger gesture is a click (axis_discrete),
+        // inside one (< 90 ms after a fraction) still the finger.
+        #expect(wayland.translate(wheel(y: 0, preciseY: 0.25, ms: 1000)) == [.wheel(dy: 0.25, precise: true, source: .touchpad)])
+        #expect(wayland.translate(wheel(y: 3, preciseY: 3, ms: 1016)) == [.wheel(dy: 3, precise: true, source: .touchpad)])
+        #expect(wayland.translate(wheel(y: 1, preciseY: 1, ms: 2000)) == [.wheel(dy: 1, precise: false, source: .wheel)])
+        // At 2 window units per point (--scale 2 on a scale-1 output) a finger pixel is half a point.
+        wayland.unitsPerPoint = 2
+        #expect(wayland.translate(wheel(y: 0, preciseY: -0.5, ms: 3000)) == [.wheel(dy: -0.25, precise: true, source: .touchpad)])
         #expect(SDLEventAdapter.WheelPrecision.forVideoDriver(nil) == .byValue)
         #expect(SDLEventAdapter.WheelPrecision.forVideoDriver("dummy") == .byValue)
     }

@@ -53,5 +53,24 @@ import Testing
         let json = T.run(["\(root)/a", "\(root)/b", "--json"])
         #expect(json.status == 1)
         #expect(json.out.contains("\"passed\": 1, \"failed\": 3, \"missing\": [\"missing in ACTUAL: frame-00060.png\", \"missing in EXPECTED: frame-00090.png\"]"))
+        // The report lists them too, as the counts do.
+        let report = T.run(["\(root)/a", "\(root)/b", "--report", "\(root)/report"])
+        #expect(report.status == 1)
+        let page = try String(contentsOfFile: "\(root)/report/index.html", encoding: .utf8)
+        #expect(page.contains("<h1>1 passed, 3 failed</h1>"))
+        #expect(page.contains("<td>frame-00060.png</td><td colspan=\"3\">missing in ACTUAL: frame-00060.png</td><td>FAIL</td>"))
+        #expect(page.contains("missing in EXPECTED: frame-00090.png"))
+    }
+
+    @Test func jsonPrintsOneObjectEvenWhenTheRunStops() throws {
+        let root = try T.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try T.write(T.frame(), "\(root)/a/frame-00000.png")
+        try T.write(RGBAImage(width: 10, height: 20, pixels: [UInt8](repeating: 255, count: 10 * 20 * 4)), "\(root)/b/frame-00000.png")
+        let r = T.run(["\(root)/a", "\(root)/b", "--json"])
+        #expect(r.status == 2)
+        #expect(r.out.hasPrefix("{\"frames\": [], \"passed\": 0, \"failed\": 0, \"errors\": [\""), "\(r.out)")
+        #expect(r.out.contains("10×20"))
+        #expect(!r.err.isEmpty)
     }
 }

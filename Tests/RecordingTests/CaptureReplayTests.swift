@@ -156,16 +156,17 @@ import Scenes
         var smooth: [(t: Double, event: XI2Event)] = [(0.05, .enter(device: 11))]
         var value = 500.0
         var t = 0.1
-        // Two fingers flick down the list: growing valuator, steps of 3.75 then 7.5 (whole units: 1 and 2).
+        // Two fingers flick down the list: growing valuator, steps of 10 px then 20 px (an unknown
+        // driver's increment is 15 px: here 1 px per valuator unit; whole precise units 1 and 2).
         for k in 0..<14 {
-            value += k < 6 ? 3.75 : 7.5
+            value += k < 6 ? 10 : 20
             smooth.append((t, .motion(device: 11, valuators: [0: 100, 1: 100, 3: value], emulated: false)))
             t += 0.0137
         }
         // Fingers back up past the top: pull down.
         t = 1.6
         for _ in 0..<40 {
-            value -= 11.25
+            value -= 30
             smooth.append((t, .motion(device: 11, valuators: [3: value], emulated: false)))
             t += 0.0121
         }

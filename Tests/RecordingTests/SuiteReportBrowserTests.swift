@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Testing
 @testable import Recording
 
@@ -63,6 +64,36 @@ import Testing
         return nil
     }
 
+    /// Loads `page` in headless Chromium and returns the DOM after its scripts ran; with
+    /// `screenshot`, saves a PNG of the window instead (and returns "").
+    static func dumpDOM(_ browser: String, page: String, folder f: SuiteFixture, screenshot: String? = nil) throws -> String {
+        // posix_spawn (not Foundation's Process): the DOM goes to a file, Chromium's own
+        // warnings (D-Bus, GPU) to another.
+        let domFile = f.path("dom-\(UUID().uuidString).html"), log = f.path("chromium.log")
+        var args = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir=" + f.path("chromium-profile"),
+                    "--virtual-time-budget=3000"]
+        if let screenshot { args += ["--window-size=1400,1000", "--screenshot=" + screenshot] } else { args.append("--dump-dom") }
+        args.append("file://" + page)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, domFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv: [UnsafeMutablePointer<CChar>?] = args.map { strdup($0) } + [nil]
+        defer { for a in argv { free(a) } }
+        var pid: pid_t = 0
+        #expect(posix_spawn(&pid, browser, &actions, nil, argv, environ) == 0)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (try? String(contentsOfFile: domFile, encoding: .utf8)) ?? ""
+    }
+
+    /// The verdict a checker script left in `<pre id="verdict">`.
+    static func verdict(_ dom: String) -> String? {
+        dom.components(separatedBy: "<pre id=\"verdict\">").dropFirst().first?.components(separatedBy: "</pre>").first
+    }
+
     @Test func failingSuiteReportWorksInChromium() async throws {
         guard let browser = Self.chromium() else {
             Issue.record("chromium is not installed; `make test` installs it (apt-get install chromium)")
@@ -79,30 +110,153 @@ import Testing
 
         let page = try String(contentsOfFile: f.path("results/report/index.html"), encoding: .utf8)
         #expect(page.contains("2 failed, 1 missing, 0 passed"))
-        #expect(page.contains("36 pixels (0.06 %)"))
+        #expect(page.contains("36 differing pixels (0.06 %), over the limit of 0 pixels, threshold 0.1"))
         #expect(page.contains(f.path("suite/__snapshots__")), "names the goldens folder")
         let checked = f.path("results/report/checked.html")
         try page.replacingOccurrences(of: "</body>", with: Self.checker + "</body>").write(toFile: checked, atomically: true, encoding: .utf8)
 
-        // posix_spawn (not Foundation's Process): the DOM goes to a file, Chromium's own
-        // warnings (D-Bus, GPU) to another.
-        let domFile = f.path("dom.html"), log = f.path("chromium.log")
-        let args = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + f.path("chromium-profile"),
-                    "--virtual-time-budget=3000", "--dump-dom", "file://" + checked]
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, domFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv: [UnsafeMutablePointer<CChar>?] = args.map { strdup($0) } + [nil]
-        defer { for a in argv { free(a) } }
-        var pid: pid_t = 0
-        #expect(posix_spawn(&pid, browser, &actions, nil, argv, environ) == 0)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let dom = (try? String(contentsOfFile: domFile, encoding: .utf8)) ?? ""
-        let verdict = dom.components(separatedBy: "<pre id=\"verdict\">").dropFirst().first?.components(separatedBy: "</pre>").first
-        #expect(verdict == "toggles=8 links=4 problems=0", "\(verdict ?? "no verdict in the dumped DOM")")
+        let dom = try Self.dumpDOM(browser, page: checked, folder: f)
+        let verdict = Self.verdict(dom)
+        #expect(verdict == "toggles=8 links=5 problems=0", "\(verdict ?? "no verdict in the dumped DOM")")
+    }
+
+    /// Clicks the report's filters and search, follows the passed link, measures the wipe
+    /// slider against its image, then loads a trace viewer and moves its slider and keys.
+    static let filterChecker = """
+    <script>
+    window.addEventListener('load', function(){
+      var problems = [];
+      function visible(sel){ return Array.prototype.filter.call(document.querySelectorAll(sel), function(e){ return e.offsetParent !== null; }); }
+      function press(kind){ document.querySelector('#filters button[data-filter=' + kind + ']').click(); }
+      var all = visible('main .card').length;
+      press('failed');
+      var failed = visible('main .card');
+      if (!failed.length || failed.some(function(c){ return !c.classList.contains('failed'); })) problems.push('failed filter shows ' + failed.map(function(c){ return c.className; }).join(','));
+      if (visible('#passed tr[data-status]').length) problems.push('failed filter shows passed rows');
+      press('passed');
+      if (!document.getElementById('passed').open) problems.push('passed filter leaves the passed section closed');
+      if (!visible('#passed tbody tr').length) problems.push('passed filter shows no passed row');
+      press('failed'); press('passed');
+      if (visible('main .card').length !== all) problems.push('no filter does not show every card');
+      var search = document.getElementById('search');
+      search.value = 'B.JSON'; search.dispatchEvent(new Event('input'));
+      var found = visible('main .card');
+      if (found.length !== 1 || found[0].dataset.text.indexOf('b.json') < 0) problems.push('search shows ' + found.length + ' cards');
+      search.value = 'no such thing'; search.dispatchEvent(new Event('input'));
+      if (document.getElementById('none').hidden) problems.push('no "nothing matches" line');
+      search.value = ''; search.dispatchEvent(new Event('input'));
+      document.getElementById('passed').open = false;
+      document.querySelector('#toc a[href="#passed"]').click();
+      if (!document.getElementById('passed').open) problems.push('the passed link lands on a closed section');
+      var card = document.querySelector('.card.failed');
+      card.querySelector('.modes button[data-mode=slider]').click();
+      var img = card.querySelector('.wipe > img'), range = card.querySelector('.slider input');
+      if (Math.abs(img.getBoundingClientRect().width - range.getBoundingClientRect().width) > 1) problems.push('slider ' + range.getBoundingClientRect().width + ' wide, image ' + img.getBoundingClientRect().width);
+      var top = card.querySelector('.wipe .top'), w = range.getBoundingClientRect().width;
+      [0, 25, 100].forEach(function(v){
+        range.value = v; range.dispatchEvent(new Event('input'));
+        var thumb = 7 + (w - 14) * v / 100, edge = top.getBoundingClientRect().width;
+        if (Math.abs(thumb - edge) > 1) problems.push('at ' + v + ' the split is at ' + edge + ' but the thumb centre at ' + thumb);
+      });
+      if (!/over the limit of/.test(card.querySelector('.why').textContent)) problems.push('no limit in the failure line');
+      if (!document.querySelector('#durations tbody tr')) problems.push('no durations');
+      var traces = document.querySelectorAll('.card a.trace');
+      var out = document.createElement('pre');
+      out.id = 'verdict';
+      out.textContent = 'cards=' + all + ' traces=' + traces.length + ' problems=' + problems.length + (problems.length ? ': ' + problems.join('; ') : '');
+      document.body.appendChild(out);
+    });
+    </script>
+    """
+
+    static let traceChecker = """
+    <script>
+    window.addEventListener('load', function(){
+      var problems = [];
+      var slider = document.getElementById('slider'), img = document.getElementById('frame'), cap = document.getElementById('caption');
+      function field(name){ var r = document.querySelector('#fields tr[data-field="' + name + '"] td:last-child'); return r ? r.textContent : null; }
+      var n = +slider.max + 1, start = +slider.value;
+      if (n < 5) problems.push('only ' + n + ' frames');
+      if (!/snapshot instant/.test(cap.textContent)) problems.push('does not open at the snapshot instant: ' + cap.textContent);
+      ['offset','velocity','phase','scene'].forEach(function(k){ if (field(k) === null) problems.push('no field ' + k); });
+      var src = img.src, offset = field('offset'), t = field('t'), cursor = document.getElementById('plot-cursor').getAttribute('x1');
+      slider.value = 0; slider.dispatchEvent(new Event('input'));
+      if (img.src === src) problems.push('the slider does not change the frame');
+      if (field('t') === t) problems.push('the slider does not change the fields');
+      if (field('offset') === offset) problems.push('offset unchanged: ' + offset);
+      if (document.getElementById('plot-cursor').getAttribute('x1') === cursor) problems.push('the plot cursor does not move');
+      if (document.getElementById('timeline-cursor').getAttribute('x1') !== document.getElementById('plot-cursor').getAttribute('x1')) problems.push('cursors disagree');
+      document.body.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));
+      if (+slider.value !== 1) problems.push('ArrowRight goes to ' + slider.value);
+      document.body.dispatchEvent(new KeyboardEvent('keydown', {key: 'Home', bubbles: true}));
+      if (+slider.value !== start) problems.push('Home goes to ' + slider.value);
+      var events = Array.prototype.map.call(document.querySelectorAll('#events li'), function(li){ return li.textContent; }).join(' | ');
+      ['drag (100, 250)', 'wheel dy -2 (touchpad, precise)', 'key Ctrl+End'].forEach(function(e){ if (events.indexOf(e) < 0) problems.push('no event ' + e + ' in ' + events); });
+      if (document.querySelectorAll('#plot polyline.series').length !== 2) problems.push('no offset/velocity lines');
+      var shown = Array.prototype.map.call(document.querySelectorAll('#compare figcaption'), function(c){ return c.textContent; }).join(',');
+      document.querySelectorAll('img').forEach(function(i){ if (!(i.naturalWidth > 0)) problems.push('image did not load'); });
+      if (document.querySelector('script[src], link[href], img[src^="http"]')) problems.push('loads something from outside');
+      var out = document.createElement('pre');
+      out.id = 'verdict';
+      out.textContent = 'frames=' + n + ' compare=' + shown + ' problems=' + problems.length + (problems.length ? ': ' + problems.join('; ') : '');
+      document.body.appendChild(out);
+    });
+    </script>
+    """
+
+    @Test func reportFiltersAndTraceViewerWorkInChromium() async throws {
+        guard let browser = Self.chromium() else {
+            Issue.record("chromium is not installed; `make test` installs it (apt-get install chromium)")
+            return
+        }
+        let f = try SuiteFixture()
+        let events = """
+        {"scene": "list", "size": [200, 300], "scale": 1, "fps": 20, "duration": 1.2, "rows": 60, "events": [
+         {"at": 0.05, "drag": {"from": [100, 250], "to": [100, 60], "duration": 0.15}},
+         {"at": 0.6, "wheel": {"dy": -2, "precise": true, "source": "touchpad"}},
+         {"at": 0.8, "key": "Ctrl+End"},
+         {"at": 0.3, "snapshot": "flung"}, {"at": 0.63, "snapshot": "wheeled"}, {"at": 1.1, "snapshot": "end"}]}
+        """
+        try f.write("suite/a.json", events)
+        try f.write("suite/b.json", SuiteFixture.listScenario([("start", 0), ("mid", 0.3)]))
+        #expect(await f.run { $0.options.update = .missing } == 0)
+        try SuiteFixture.perturb(f.path("suite/__snapshots__/a/flung.png"), x: 40, y: 40, size: 30)
+        try FileManager.default.removeItem(atPath: f.path("suite/__snapshots__/b/mid.png"))
+        #expect(await f.run() == 1)
+        let results = try f.results()
+        let flung = try #require(results.snapshots.first { $0.snapshot == "flung" })
+        #expect(flung.traceViewer != nil && results.snapshots.first { $0.snapshot == "mid" }?.traceViewer != nil,
+                "a viewer for every failing or missing snapshot")
+        #expect(results.snapshots.filter { $0.status == .passed }.allSatisfy { $0.traceViewer == nil })
+
+        let page = try String(contentsOfFile: f.path("results/report/index.html"), encoding: .utf8)
+        let checked = f.path("results/report/filters.html")
+        try page.replacingOccurrences(of: "</body>", with: Self.filterChecker + "</body>").write(toFile: checked, atomically: true, encoding: .utf8)
+        let verdict = Self.verdict(try Self.dumpDOM(browser, page: checked, folder: f))
+        #expect(verdict == "cards=2 traces=2 problems=0", "\(verdict ?? "no verdict")")
+
+        // The viewer linked from the failed card (the report's own copy).
+        let link = try #require(page.components(separatedBy: "<a class=\"trace\" href=\"").dropFirst().first?.components(separatedBy: "\"").first)
+        let viewer = try String(contentsOfFile: f.path("results/report/" + link), encoding: .utf8)
+        #expect(viewer.contains("Trace: \(f.path("suite/a.json")) › flung"))
+        let traceChecked = f.path("results/report/trace-checked.html")
+        try viewer.replacingOccurrences(of: "</body>", with: Self.traceChecker + "</body>").write(toFile: traceChecked, atomically: true, encoding: .utf8)
+        let traceVerdict = Self.verdict(try Self.dumpDOM(browser, page: traceChecked, folder: f))
+        #expect(traceVerdict == "frames=13 compare=expected,actual,diff problems=0", "\(traceVerdict ?? "no verdict")")
+
+        // Screenshots to look at: the report filtered to failures, the viewer moved off the instant.
+        let shots = FileManager.default.currentDirectoryPath + "/.build/report-screenshots"
+        try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
+        let filtered = f.path("results/report/filtered.html")
+        try page.replacingOccurrences(of: "</body>", with: "<script>window.addEventListener('load',function(){document.querySelector('#filters button[data-filter=failed]').click();document.querySelector('.card.failed .modes button[data-mode=slider]').click()})</script></body>")
+            .write(toFile: filtered, atomically: true, encoding: .utf8)
+        let moved = f.path("results/report/trace-moved.html")
+        try viewer.replacingOccurrences(of: "</body>", with: "<script>window.addEventListener('load',function(){var s=document.getElementById('slider');s.value=2;s.dispatchEvent(new Event('input'))})</script></body>")
+            .write(toFile: moved, atomically: true, encoding: .utf8)
+        for (source, name) in [(filtered, "report-filtered.png"), (moved, "trace-viewer.png")] {
+            _ = try Self.dumpDOM(browser, page: source, folder: f, screenshot: shots + "/" + name)
+            let png = try PNGDecoder.decodeFile(atPath: shots + "/" + name)
+            #expect(png.width == 1400 && png.height == 1000, "\(name)")
+        }
     }
 }

@@ -80,6 +80,8 @@ import Testing
         let stale = try f.results().snapshots.compactMap(\.actual)
         #expect(!stale.isEmpty)
         #expect(await f.run { $0.options.update = .missing } == 0)
+        #expect(try f.results().snapshots.allSatisfy { $0.written == .created && $0.actual != nil }, "new goldens kept for review")
+        #expect(await f.run() == 0)
         for rel in stale { #expect(!FileManager.default.fileExists(atPath: f.path("results") + "/" + rel), "stale \(rel)") }
         #expect(try f.results().snapshots.allSatisfy { $0.actual == nil })
     }
@@ -95,7 +97,8 @@ import Testing
         #expect(f.text.contains("1 obsolete goldens"))
         #expect(f.text.contains(old))
         #expect(await f.run { $0.prune = true } == 0)
-        #expect(f.text.contains("pruned 1 obsolete goldens"))
+        #expect(f.text.contains("1 obsolete goldens"), "the count is what was found")
+        #expect(f.text.contains("pruned 1 obsolete golden:\n    \(old)"))
         #expect(!FileManager.default.fileExists(atPath: old))
         #expect(FileManager.default.fileExists(atPath: f.path("suite/__snapshots__/a/notes.txt")))
         #expect(FileManager.default.fileExists(atPath: f.path("suite/__snapshots__/a/mid.png")))
@@ -173,8 +176,8 @@ import Testing
         #expect(await f.run { $0.junit = f.path("junit.xml") } == 1)
         let xml = try String(contentsOfFile: f.path("junit.xml"), encoding: .utf8)
         #expect(xml.components(separatedBy: "<testcase ").count - 1 == 3)
-        #expect(xml.contains("<failure message=\"36 differing pixels (0.06 %)\" type=\"failed\">"))
-        #expect(xml.contains("diff: "))
+        #expect(xml.contains("<failure message=\"36 differing pixels (0.06 %), over the limit of 0 pixels, threshold 0.1\" type=\"mismatch\">"))
+        #expect(xml.contains("diff: [[ATTACHMENT|\(f.path("results"))/"))
         #expect(xml.contains("failures=\"1\""))
     }
 

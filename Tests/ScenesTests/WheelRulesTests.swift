@@ -227,3 +227,35 @@ import Testing
         #expect(scene.refreshes == 1)
     }
 }
+
+/// Issue 19: a merged pointer's finger gesture whose first frame was a whole unit (taken for a
+/// click) tracks as soon as a finger delta shows what it is.
+@Suite struct WheelRulesRevisionTests {
+    @Test func aGestureTakenForAWheelTracksOnceAFingerDeltaArrives() {
+        let sv = ScrollView(viewportHeight: 800, contentHeight: 40_000)
+        sv.setContentOffset(1000)
+        let input = ScrollInputController(scrollView: sv)
+        input.handle(.wheel(dy: -1, precise: false, source: .wheel), at: 0)
+        #expect(input.wheelMode == .steps)
+        input.handle(.wheel(dy: -0.4, precise: true, source: .touchpad), at: 0.008)
+        #expect(input.wheelMode == .tracking)
+        #expect(sv.phase == .dragging)
+        let start = sv.contentOffset
+        input.handle(.wheel(dy: -0.5, precise: true, source: .touchpad), at: 0.016)
+        #expect(sv.contentOffset == start + 5)      // 1:1 from here on
+        #expect(input.processDeadlines(upTo: 0.016 + 0.090) == .wheelGestureReleased)
+    }
+
+    @Test func aPullGoesOnAsAFingerDrag() {
+        let sv = ScrollView(viewportHeight: 800, contentHeight: 40_000)
+        let input = ScrollInputController(scrollView: sv)
+        sv.advance(to: 1)
+        input.handle(.wheel(dy: 1, precise: false, source: .wheel), at: 1)
+        #expect(input.wheelMode == .pulling)
+        let pulled = sv.contentOffset
+        input.handle(.wheel(dy: 0.3, precise: true, source: .touchpad), at: 1.008)
+        #expect(input.wheelMode == .tracking)
+        #expect(sv.phase == .dragging)
+        #expect(sv.contentOffset < pulled)
+    }
+}

@@ -1,39 +1,60 @@
-/// JUnit XML for CI test reporters: one testsuite per scenario, one testcase per snapshot;
-/// failures carry the differing pixel count and the artifact paths.
+/// JUnit XML for CI test reporters, valid against the Apache Ant JUnit schema
+/// (`Tests/Fixtures/junit/JUnit.xsd`): one `testsuite` per scenario (with `package`, `id`,
+/// `timestamp` in UTC without a zone suffix, `hostname`, `time`, `properties`, `system-out` and
+/// `system-err`), one `testcase` per snapshot with its `time`. A mismatch or missing golden is a
+/// `failure`, a scenario that could not run or an unreadable golden an `error`, each with a
+/// `type`, a one-line `message` and a body naming the golden and, as `[[ATTACHMENT|path]]`
+/// lines, the expected, actual and diff images and the trace viewer. Every path is relative to
+/// the folder the suite ran in (the `paths` property says so).
 public enum JUnitWriter {
-    public static func xml(_ suite: SuiteResults) -> String {
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        let tests = suite.snapshots.count + suite.errors
-        out += "<testsuites name=\"overscroll test\" tests=\"\(tests)\" failures=\"\(suite.failed + suite.missing)\" errors=\"\(suite.errors)\">\n"
-        for s in suite.scenarios {
-            let failures = s.snapshots.filter(\.isFailure).count
-            out += "  <testsuite name=\"\(escape(s.scenario))\" tests=\"\(s.error == nil ? s.snapshots.count : 1)\" failures=\"\(failures)\" errors=\"\(s.error == nil ? 0 : 1)\" time=\"\(seconds(s.seconds))\">\n"
+    /// `artifacts` is the results folder, as given (artifact paths are joined to it).
+    public static func xml(_ suite: SuiteResults, artifacts: String) -> String {
+        let base = artifacts.hasSuffix("/") ? String(artifacts.dropLast()) : artifacts
+        let timestamp = String(suite.date.prefix(19))  // 2026-12-01T09:16:17 (UTC)
+        let host = escape(suite.host ?? "localhost")
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
+        for (id, s) in suite.scenarios.enumerated() {
+            let failures = s.snapshots.filter { $0.isFailure && $0.status != .error }.count
+            let errors = s.error == nil ? s.snapshots.filter { $0.isFailure && $0.status == .error }.count : 1
+            let tests = s.error == nil ? s.snapshots.count : 1
+            out += "  <testsuite package=\"overscroll\" id=\"\(id)\" name=\"\(escape(s.scenario))\" timestamp=\"\(timestamp)\" hostname=\"\(host)\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(seconds(s.seconds))\">\n"
+            out += "    <properties>\n"
+            out += "      <property name=\"paths\" value=\"relative to the folder the suite ran in\"/>\n"
+            out += "      <property name=\"goldens\" value=\"\(escape(s.goldens))\"/>\n"
+            out += "      <property name=\"report\" value=\"\(escape(base + "/report/index.html"))\"/>\n"
+            if let t = s.trace { out += "      <property name=\"trace\" value=\"\(escape(base + "/" + t))\"/>\n" }
+            out += "    </properties>\n"
             if let e = s.error {
-                out += "    <testcase classname=\"\(escape(s.scenario))\" name=\"(scenario)\"><error message=\"\(escape(e))\"/></testcase>\n"
+                out += "    <testcase classname=\"\(escape(s.scenario))\" name=\"(scenario)\" time=\"\(seconds(s.seconds))\">"
+                out += "<error message=\"\(escape(firstLine(e)))\" type=\"scenario error\">\(escape("scenario: \(s.scenario)\n\(e)\n"))</error></testcase>\n"
             }
             for snap in s.snapshots {
-                out += "    <testcase classname=\"\(escape(s.scenario))\" name=\"\(escape(snap.snapshot))\">"
+                out += "    <testcase classname=\"\(escape(s.scenario))\" name=\"\(escape(snap.snapshot))\" time=\"\(seconds(snap.seconds ?? 0))\">"
                 if snap.isFailure {
-                    let message: String
+                    let message: String, type: String, element: String
                     switch snap.status {
-                    case .missing: message = "missing golden \(snap.golden)"
-                    default: message = snap.message ?? "\(snap.differing ?? 0) differing pixels (\(SuiteReport.percent(snap.ratio ?? 0)))"
+                    case .missing: message = "missing golden \(snap.golden)"; type = "missing golden"; element = "failure"
+                    case .error: message = SuiteReport.why(snap); type = "unreadable golden"; element = "error"
+                    default: message = SuiteReport.why(snap); type = "mismatch"; element = "failure"
                     }
-                    var body = "golden: \(snap.golden)\n"
-                    for (label, path) in [("expected", snap.expected), ("actual", snap.actual), ("diff", snap.diff)] {
-                        if let path { body += "\(label): \(path)\n" }
+                    var body = "\(message)\nat t = \(snap.at) s\ngolden: \(snap.golden)\n"
+                    for (label, path) in [("expected", snap.expected), ("actual", snap.actual), ("diff", snap.diff), ("trace viewer", snap.traceViewer)] {
+                        if let path { body += "\(label): [[ATTACHMENT|\(base)/\(path)]]\n" }
                     }
-                    out += "<failure message=\"\(escape(message))\" type=\"\(snap.status.rawValue)\">\(escape(body))</failure>"
+                    out += "<\(element) message=\"\(escape(message))\" type=\"\(type)\">\(escape(body))</\(element)>"
                 }
                 out += "</testcase>\n"
             }
+            out += "    <system-out>\(escape(SuiteRunner.line(s)))</system-out>\n    <system-err></system-err>\n"
             out += "  </testsuite>\n"
         }
         return out + "</testsuites>\n"
     }
 
+    static func firstLine(_ s: String) -> String { s.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? s }
+
     static func seconds(_ v: Double) -> String {
-        let ms = Int((v * 1000).rounded())
+        let ms = max(0, Int((v * 1000).rounded()))
         return "\(ms / 1000).\(String(repeating: "0", count: 3 - String(ms % 1000).count))\(ms % 1000)"
     }
 
@@ -47,6 +68,7 @@ public enum JUnitWriter {
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
             case let c where c.value < 0x20 && c != "\n" && c != "\t": out += " "
+            case let c where c.value == 0xFFFE || c.value == 0xFFFF: out += " "
             default: out.unicodeScalars.append(c)
             }
         }

@@ -53,11 +53,4 @@ public enum ScenarioFile {
             throw Failure(message: "\(path): \(error)")
         }
     }
-
-    /// True when `text` is a JSON object with a `scene` or `events` key (a scenario); other JSON
-    /// files in a suite folder are skipped.
-    public static func looksLikeScenario(_ text: String) -> Bool {
-        guard case let .object(kv)? = try? JSONParser.parse(text) else { return false }
-        return kv.contains { $0.0 == "scene" || $0.0 == "events" }
-    }
 }

@@ -22,6 +22,10 @@ public struct Snapshot: Sendable, Equatable {
         self.name = name; self.at = at; self.field = field
     }
 
+    /// Names the run writes beside the snapshot folders of a scenario's artifacts; a snapshot may
+    /// not use them.
+    public static let reservedNames: Set<String> = ["trace.jsonl"]
+
     /// Longest snapshot name.
     public static let maxNameLength = 80
 

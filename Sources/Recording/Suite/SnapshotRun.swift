@@ -22,7 +22,9 @@ public enum SnapshotRun {
             result.error = "\(error)"
             result.snapshots = []
         }
-        if !result.failed { FileTree.remove(work) }
+        if !result.failed && !result.snapshots.contains(where: { $0.written == .created || $0.written == .changed }) {
+            FileTree.remove(work)
+        }
         let elapsed = ContinuousClock.now - clock
         result.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         return result
@@ -33,6 +35,8 @@ public enum SnapshotRun {
         var png: [UInt8]
         var width: Int
         var height: Int
+        /// Seconds spent rendering and encoding it.
+        var seconds: Double
     }
 
     private static func compare(_ entry: SuiteEntry, options: SuiteOptions, work: String, resultsRoot: String,
@@ -46,7 +50,11 @@ public enum SnapshotRun {
         var trace: [String] = []
         trace.reserveCapacity(scenario.frameCount)
         var maskError: ScenarioError?
-        try await recorder.step(scenario, render: { !$0.snapshots.isEmpty }) { instant, session, surface in
+        var renderStart = ContinuousClock.now
+        try await recorder.step(scenario, render: { instant in
+            renderStart = ContinuousClock.now
+            return !instant.snapshots.isEmpty
+        }) { instant, session, surface in
             if let i = instant.frame { trace.append(TraceLine.json(frame: i, t: instant.t, fields: session.traceFields())) }
             guard let surface else { return }
             for index in instant.snapshots {
@@ -59,7 +67,9 @@ public enum SnapshotRun {
                 }
                 var pixels = surface.snapshot()
                 if !snap.mask.isEmpty { SnapshotMask.paint(snap, scale: scenario.scale, into: &pixels) }
-                rendered.append(Rendered(snapshot: snap, png: try pixels.pngBytes(), width: surface.width, height: surface.height))
+                let png = try pixels.pngBytes()
+                rendered.append(Rendered(snapshot: snap, png: png, width: surface.width, height: surface.height,
+                                         seconds: seconds(since: renderStart)))
             }
         }
         if let maskError { throw ScenarioFile.Failure(message: "\(entry.path): \(maskError)") }
@@ -67,16 +77,30 @@ public enum SnapshotRun {
         var outcomes: [SnapshotResult] = []
         for snap in scenario.snapshots {
             guard let r = byName[snap.name] else { continue }
-            outcomes.append(try compareOne(r, entry: entry, scale: scenario.scale, options: options, work: work))
+            let started = ContinuousClock.now
+            var outcome = try compareOne(r, entry: entry, scale: scenario.scale, options: options, work: work)
+            outcome.seconds = r.seconds + seconds(since: started)
+            outcomes.append(outcome)
         }
-        // Goldens: only now that every snapshot rendered and compared.
+        // Goldens: only now that every snapshot rendered and compared. Each golden written is
+        // kept for review: old (expected.png), new (actual.png) and their diff.
         for i in outcomes.indices {
             guard let r = byName[outcomes[i].snapshot] else { continue }
+            let folder = work + "/" + r.snapshot.name, relative = entry.artifactFolder + "/" + r.snapshot.name
+            var old: [UInt8]?
+            if outcomes[i].status != .missing, case .success(let bytes) = FileTree.readOwned(outcomes[i].golden) { old = bytes }
             outcomes[i].written = try stageGolden(r.png, outcome: outcomes[i], mode: options.update,
                                                   into: resultsRoot + "/" + stagedGoldens(entry))
-            if outcomes[i].written != nil && outcomes[i].status != .passed {
-                // Fixed by the update: no artifacts kept for it.
-                FileTree.remove(work + "/" + r.snapshot.name)
+            if outcomes[i].written == .created || outcomes[i].written == .changed {
+                if outcomes[i].actual == nil { try AtomicFileWriter.write(r.png, toPath: folder + "/actual.png") }
+                outcomes[i].actual = relative + "/actual.png"
+                if let old, outcomes[i].expected == nil, pngSize(old) != nil {
+                    try AtomicFileWriter.write(old, toPath: folder + "/expected.png")
+                    outcomes[i].expected = relative + "/expected.png"
+                }
+                if outcomes[i].diff == nil, FileTree.exists(folder + "/diff.png") { outcomes[i].diff = relative + "/diff.png" }
+            } else if outcomes[i].status == .passed {
+                FileTree.remove(folder)
                 outcomes[i].expected = nil; outcomes[i].actual = nil; outcomes[i].diff = nil
             }
         }
@@ -86,8 +110,15 @@ public enum SnapshotRun {
             let file = work + "/trace.jsonl"
             try AtomicFileWriter.write(text: trace.joined(separator: "\n") + "\n", toPath: file)
             result.trace = entry.artifactFolder + "/trace.jsonl"
+            try await TraceViewer.write(for: &result, scenario: scenario, entry: entry, trace: trace,
+                                        lottieTimeout: options.lottieTimeout, work: work)
         }
         return result
+    }
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let d = ContinuousClock.now - start
+        return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
     }
 
     private static func compareOne(_ r: Rendered, entry: SuiteEntry, scale: Double, options: SuiteOptions,
@@ -107,11 +138,12 @@ public enum SnapshotRun {
             out.actual = relative + "/actual.png"
             return out
         }
-        // An unreadable golden is an error, unless this run rewrites goldens that do not match.
-        let rewrites = options.update == .changed || options.update == .all
+        // An unreadable golden is this snapshot's error; the scenario's other snapshots are
+        // still compared (and `--update=changed|all` rewrites it).
         func unreadable(_ why: String) throws -> SnapshotResult {
-            guard rewrites else { throw ScenarioFile.Failure(message: "\(golden): \(why)") }
-            out.status = .failed
+            try AtomicFileWriter.write(r.png, toPath: folder + "/actual.png")
+            out.actual = relative + "/actual.png"
+            out.status = .error
             out.message = "golden \(golden): \(why)"
             return out
         }
@@ -136,7 +168,7 @@ public enum SnapshotRun {
         if !snap.mask.isEmpty {
             var image: RGBAImage
             do { image = try PNGDecoder.decode(goldenBytes, file: golden) } catch {
-                throw ScenarioFile.Failure(message: "\(error)")
+                return try unreadable("\(error)".replacingOccurrences(of: golden + ": ", with: ""))
             }
             SnapshotMask.paint(snap, scale: scale, into: &image)
             expectedPath = folder + "/expected.png"
@@ -148,12 +180,16 @@ public enum SnapshotRun {
         compare.pixelmatch.includeAA = options.includeAA
         let report = CompareRunner.run(pairs: [.init(name: snap.name, expected: expectedPath, actual: folder + "/actual.png")],
                                        singleFile: true, options: compare)
-        if let e = report.errors.first { throw ScenarioFile.Failure(message: e.replacingOccurrences(of: folder + "/actual.png", with: "snapshot '\(snap.name)'")) }
+        if let e = report.errors.first {
+            if e.contains(expectedPath) { return try unreadable(e.replacingOccurrences(of: expectedPath + ": ", with: "")) }
+            throw ScenarioFile.Failure(message: e.replacingOccurrences(of: folder + "/actual.png", with: "snapshot '\(snap.name)'"))
+        }
         guard let frame = report.frames.first else { throw ScenarioFile.Failure(message: "\(golden): not compared") }
         out.differing = frame.differing
         out.ratio = frame.ratio
         if frame.match {
-            FileTree.remove(folder)
+            // Kept until the goldens are written when `--update=all` may rewrite it (old/new/diff).
+            if options.update != .all { FileTree.remove(folder) }
             out.expected = nil; out.actual = nil
         } else {
             out.status = .failed

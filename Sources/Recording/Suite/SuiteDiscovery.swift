@@ -2,8 +2,10 @@ import Foundation
 import Imaging
 
 /// Finds the scenarios of `overscroll test PATH…`: a file is taken as given; a folder is searched
-/// recursively for `*.json` files that are scenarios (a JSON object with `scene` or `events`).
-/// Hidden folders, `__snapshots__` and the results folder are not searched. Sorted by path.
+/// recursively for `*.json` files that `ScenarioMarker` marks as scenarios (a top-level `scene` or
+/// `events` key, read leniently so a broken scenario is still one and fails with line and column).
+/// Hidden folders, `__snapshots__`, the results folder and any other results folder of
+/// overscroll (one holding `.overscroll-manifest`) are not searched. Sorted by path.
 public enum SuiteDiscovery {
     public struct Found: Sendable {
         public var entries: [SuiteEntry] = []
@@ -11,6 +13,8 @@ public enum SuiteDiscovery {
         public var notes: [String] = []
         /// Paths that do not exist (usage errors).
         public var errors: [String] = []
+        /// Golden folders in a searched folder's `__snapshots__/` that no scenario there names.
+        public var obsoleteFolders: [ObsoleteFolder] = []
     }
 
     public static func find(_ paths: [String], excluding excluded: [String] = [],
@@ -18,6 +22,8 @@ public enum SuiteDiscovery {
         var found = Found()
         let skip = Set(excluded.map(OutputPaths.canonical))
         var files: [String] = []
+        // (the scenario path it belongs to without `.json`, the golden folder)
+        var goldenFolders: [(owner: String, folder: String)] = []
         let fm = FileManager.default
         for path in paths {
             var isDir: ObjCBool = false
@@ -36,8 +42,20 @@ public enum SuiteDiscovery {
                     found.errors.append("\(folder): cannot list the folder")
                     continue
                 }
+                // A results folder of an earlier run (any --artifacts) is not part of the suite.
+                if folder != path, names.contains(".overscroll-manifest") { continue }
+                func join(_ name: String) -> String {
+                    folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
+                }
+                // Golden folders (real folders only: a link is never followed to report or prune).
+                if names.contains("__snapshots__"), isRealFolder(join("__snapshots__")),
+                   let golden = try? fm.contentsOfDirectory(atPath: join("__snapshots__")) {
+                    for name in golden.sorted() where !name.hasPrefix(".") && isRealFolder(join("__snapshots__") + "/" + name) {
+                        goldenFolders.append((join(name), join("__snapshots__") + "/" + name))
+                    }
+                }
                 for name in names.sorted() where !name.hasPrefix(".") && name != "__snapshots__" {
-                    let child = folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
+                    let child = join(name)
                     var childIsDir: ObjCBool = false
                     guard fm.fileExists(atPath: child, isDirectory: &childIsDir) else { continue }
                     if childIsDir.boolValue {
@@ -49,8 +67,14 @@ public enum SuiteDiscovery {
                             found.errors.append(ScenarioFile.describe(error))
                             continue
                         }
-                        guard let text = String(validating: bytes, as: UTF8.self), ScenarioFile.looksLikeScenario(text) else {
-                            found.notes.append("\(child): not a scenario (no \"scene\" or \"events\"), skipped")
+                        let decoded = String(validating: bytes, as: UTF8.self)
+                        guard let text = decoded, ScenarioMarker.marks(text) else {
+                            // A typo that hides the key itself is named, so it is not missed.
+                            var why = "no top-level \"scene\" or \"events\" key"
+                            if let text = decoded {
+                                do { _ = try JSONParser.parse(text) } catch { why += "; not valid JSON either: \(error)" }
+                            }
+                            found.notes.append("\(child): not a scenario (\(why)), skipped")
                             continue
                         }
                         files.append(child)
@@ -70,7 +94,21 @@ public enum SuiteDiscovery {
             found.entries.append(SuiteEntry(path: file, frames: scenario?.frameCount ?? 0,
                                             snapshotNames: scenario?.snapshots.map(\.name) ?? []))
         }
+        // A golden folder is obsolete when no scenario file of its folder has its name.
+        let named = Set(files.map { String($0.dropLast(5)) })
+        for (owner, path) in goldenFolders where !named.contains(owner) {
+            let pngs = ((try? fm.contentsOfDirectory(atPath: path)) ?? [])
+                .filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") && FileTree.isRegularFile(path + "/" + $0) }.sorted()
+            if !pngs.isEmpty { found.obsoleteFolders.append(ObsoleteFolder(folder: path, files: pngs)) }
+        }
+        found.obsoleteFolders.sort { $0.folder < $1.folder }
         return found
+    }
+
+    /// A folder itself, not a link to one.
+    static func isRealFolder(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Refuses a results folder that is, or contains, one of the suite's PATHs (`test .
@@ -83,13 +121,6 @@ public enum SuiteDiscovery {
                 throw OutputPaths.Refusal("--artifacts \(OutputPaths.quoted(artifacts)): \(p == out ? "is" : "contains") the suite path \(OutputPaths.quoted(path)); the results folder is replaced at each run — choose another")
             }
         }
-    }
-
-    /// Entries whose path or a snapshot name contains `text`.
-    public static func grep(_ entries: [SuiteEntry], _ text: String) -> [SuiteEntry] {
-        // "".contains("") is false in Swift: the empty text matches every scenario.
-        if text.isEmpty { return entries }
-        return entries.filter { $0.path.contains(text) || $0.snapshotNames.contains { $0.contains(text) } }
     }
 
     /// Shard `index` (1-based) of `count`: a deterministic split balanced by frame count. Entries

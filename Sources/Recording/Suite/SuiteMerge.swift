@@ -3,7 +3,66 @@ import Imaging
 
 /// Merges shard results folders into one (`overscroll merge-reports`): every scenario's result,
 /// its artifacts copied across, one `results.json`, one report and optionally one JUnit file.
+/// The folders must be shards 1…N of one N, each once, of one suite (the same scenario list)
+/// run with the same options; otherwise nothing is written and the error names what is missing
+/// or different.
 public enum SuiteMerge {
+    /// Refuses parts that are not one complete shard set of one suite run with one set of options.
+    static func checkShardSet(_ parts: [(folder: String, results: SuiteResults)]) throws(SuiteOutputs.Failure) {
+        guard !parts.isEmpty else { throw SuiteOutputs.Failure(message: "no results folders to merge") }
+        var index: [(folder: String, i: Int, n: Int)] = []
+        for p in parts {
+            guard p.results.suite != nil, p.results.settings != nil else {
+                throw SuiteOutputs.Failure(message: "\(p.folder)/results.json: written by an older overscroll (no suite list or options); run the shards again")
+            }
+            // A run without --shard is the whole suite: shard 1/1, complete alone.
+            if p.results.shards.isEmpty { index.append((p.folder, 1, 1)); continue }
+            guard p.results.shards.count == 1, let one = p.results.shards.first else {
+                throw SuiteOutputs.Failure(message: "\(p.folder): already a merge of shards \(p.results.shards.joined(separator: ", "))")
+            }
+            let ab = one.split(separator: "/")
+            guard ab.count == 2, let i = Int(ab[0]), let n = Int(ab[1]), n >= 1, i >= 1, i <= n else {
+                throw SuiteOutputs.Failure(message: "\(p.folder)/results.json: shard '\(one)' is not I/N")
+            }
+            index.append((p.folder, i, n))
+        }
+        let first = index[0]
+        if let other = index.first(where: { $0.n != first.n }) {
+            throw SuiteOutputs.Failure(message: "shards of different totals: \(first.folder) is \(first.i)/\(first.n) but \(other.folder) is \(other.i)/\(other.n)")
+        }
+        var seen: [Int: String] = [:]
+        for x in index {
+            if let f = seen[x.i] {
+                throw SuiteOutputs.Failure(message: "shard \(x.i)/\(x.n) given twice: \(f) and \(x.folder)")
+            }
+            seen[x.i] = x.folder
+        }
+        let missing = (1...first.n).filter { seen[$0] == nil }
+        if !missing.isEmpty {
+            throw SuiteOutputs.Failure(message: "incomplete shard set: missing \(missing.map { "\($0)/\(first.n)" }.joined(separator: ", ")) (given \(index.map { "\($0.i)/\($0.n)" }.joined(separator: ", ")))")
+        }
+        let base = parts[0]
+        for p in parts.dropFirst() {
+            let a = base.results.suite ?? [], b = p.results.suite ?? []
+            if a != b {
+                let onlyA = Set(a).subtracting(b).sorted(), onlyB = Set(b).subtracting(a).sorted()
+                var why: [String] = []
+                if let x = onlyA.first { why.append("\(x) only in \(base.folder)\(onlyA.count > 1 ? " (and \(onlyA.count - 1) more)" : "")") }
+                if let x = onlyB.first { why.append("\(x) only in \(p.folder)\(onlyB.count > 1 ? " (and \(onlyB.count - 1) more)" : "")") }
+                throw SuiteOutputs.Failure(message: "\(base.folder) and \(p.folder) ran different suites: \(why.isEmpty ? "the scenario lists differ" : why.joined(separator: "; "))")
+            }
+            let diff = base.results.settings!.differences(from: p.results.settings!)
+            if !diff.isEmpty {
+                throw SuiteOutputs.Failure(message: "\(base.folder) and \(p.folder) ran with different options: \(diff.joined(separator: "; "))")
+            }
+        }
+        // Every scenario of the suite is in exactly one shard.
+        let ran = Set(parts.flatMap { $0.results.scenarios.map(\.scenario) })
+        if let lost = (base.results.suite ?? []).first(where: { !ran.contains($0) }) {
+            throw SuiteOutputs.Failure(message: "scenario \(lost) of the suite is in no shard's results")
+        }
+    }
+
     public static func merge(_ folders: [String], into out: String, junit: String?, command: String) throws -> SuiteResults {
         var parts: [(folder: String, results: SuiteResults)] = []
         for f in folders { parts.append((f, try SuiteOutputs.read(f + "/results.json"))) }
@@ -17,6 +76,7 @@ public enum SuiteMerge {
         var outputs = [OutputPaths.Output(out, flag: "--artifacts", folder: true)]
         if let junit { outputs.append(.init(junit, flag: "--junit", folder: false)) }
         try OutputPaths.check(outputs, inputs: inputs)
+        try checkShardSet(parts)
         var seen: [String: String] = [:]
         for p in parts {
             for s in p.results.scenarios {
@@ -31,7 +91,7 @@ public enum SuiteMerge {
             var scenarios: [ScenarioResult] = []
             for p in parts {
                 for s in p.results.scenarios {
-                    var paths = s.snapshots.flatMap { [$0.expected, $0.actual, $0.diff] }.compactMap { $0 }
+                    var paths = s.snapshots.flatMap { [$0.expected, $0.actual, $0.diff, $0.traceViewer] }.compactMap { $0 }
                     if let t = s.trace { paths.append(t) }
                     for rel in paths {
                         if let why = SafeName.relativePathProblem(rel) {
@@ -53,13 +113,19 @@ public enum SuiteMerge {
             }
             scenarios.sort { $0.scenario < $1.scenario }
             let first = parts[0].results
-            let merged = SuiteResults(command: command, date: parts.map(\.results.date).min() ?? first.date,
+            func index(_ r: SuiteResults) -> Int { r.shards.first?.split(separator: "/").first.flatMap { Int($0) } ?? 1 }
+            let ordered = parts.sorted { index($0.results) < index($1.results) }
+            var merged = SuiteResults(command: command, date: parts.map(\.results.date).min() ?? first.date,
                                       threshold: first.threshold, maxDiffPixels: first.maxDiffPixels,
                                       maxDiffRatio: first.maxDiffRatio,
-                                      shards: parts.flatMap(\.results.shards), scenarios: scenarios)
+                                      shards: ordered.flatMap(\.results.shards), scenarios: scenarios)
+            merged.suite = first.suite
+            merged.settings = first.settings
+            merged.host = first.host
+            merged.obsoleteFolders = ordered[0].results.obsoleteFolders
             try SuiteOutputs.write(merged, into: folder.staging, resultsRoot: folder.staging)
             try folder.commit()
-            if let junit { try AtomicFileWriter.write(text: JUnitWriter.xml(merged), toPath: junit) }
+            if let junit { try AtomicFileWriter.write(text: JUnitWriter.xml(merged, artifacts: out), toPath: junit) }
             return merged
         } catch {
             folder.abandon()

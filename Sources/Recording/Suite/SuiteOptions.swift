@@ -56,14 +56,19 @@ public struct SuiteEntry: Codable, Sendable, Equatable {
     /// `<dir>/__snapshots__/<name>`.
     public var goldenFolder: String { folder + "/__snapshots__/" + baseName }
 
-    /// Where its artifacts go inside the results folder: the path without `.json`, with `..`,
-    /// a leading `/` and a leading `.goldens` made harmless.
+    /// Where its artifacts go inside the results folder: the path without `.json`, with `..`
+    /// and leading `/` made harmless. Names the run writes at the top of the results folder
+    /// (`report`, `results.json`, `.goldens` where the goldens to write are staged) and names
+    /// starting with `_` get one more `_` in front, so no scenario's folder can be another's or
+    /// one of the run's files.
     public var artifactFolder: String {
         var parts = path.split(separator: "/").map(String.init).filter { $0 != "." && !$0.isEmpty }
-        parts = parts.map { $0 == ".." ? "__up__" : $0 }
-        // `.goldens/` at the top of the results staging holds the goldens a run will write.
-        if parts.first == ".goldens" { parts[0] = "__goldens__" }
         if let last = parts.last, last.lowercased().hasSuffix(".json") { parts[parts.count - 1] = String(last.dropLast(5)) }
+        parts = parts.map { $0 == ".." ? "__up__" : ($0.hasPrefix("_") ? "_" + $0 : $0) }
+        if let first = parts.first, Self.reservedTop.contains(first) { parts[0] = "_" + first }
         return parts.joined(separator: "/")
     }
+
+    /// What the run writes at the top of the results folder.
+    static let reservedTop: Set<String> = ["report", "results.json", ".overscroll-manifest", ".goldens"]
 }

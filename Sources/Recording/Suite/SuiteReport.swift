@@ -2,109 +2,160 @@ import Foundation
 import Imaging
 
 /// The suite's HTML report (`report/index.html`), a self-contained folder opened with no
-/// server. Failures first, then missing goldens and scenario errors, then the passed snapshots
-/// (collapsed, no images). Each failure card names the scenario file, snapshot, time, differing
-/// pixels and ratio, shows captions above the images and toggles side-by-side / slider / diff /
-/// flicker; a table of contents links to every card. Images of failing snapshots are copied
-/// into `report/images/`.
+/// server. A toolbar filters by status (failed, missing, error, written, obsolete, passed) and
+/// searches by text; then failures, missing goldens, errors (scenarios that could not run,
+/// unreadable goldens), goldens written by `--update` (old / new / diff), obsolete goldens,
+/// durations per scenario, and the passed snapshots (collapsed, no images). Each card names the
+/// scenario file, snapshot, time, differing pixels against the limit, toggles side-by-side /
+/// slider / diff / flicker and links the snapshot's trace viewer. Images and trace viewers are
+/// copied into `report/images/` and `report/trace/`.
 public enum SuiteReport {
+    private struct Item {
+        var id: String, label: String, kind: String, html: String
+    }
+
     public static func write(_ suite: SuiteResults, resultsRoot: String, to folder: String) throws {
-        var cards: [String] = [], missing: [String] = [], errors: [String] = [], passedRows: [String] = []
-        var toc: [(id: String, label: String, kind: String)] = []
+        var items: [Item] = [], passedRows: [String] = []
         var n = 0
+        // Only regular files reached without following a link are copied.
+        func copy(_ rel: String?, as file: String) throws -> String? {
+            guard let rel, case .success(let bytes) = FileTree.readOwned(rel, under: resultsRoot) else { return nil }
+            try AtomicFileWriter.write(bytes, toPath: folder + "/" + file, within: folder)
+            return file
+        }
         for scenario in suite.scenarios {
             if let e = scenario.error {
                 n += 1
                 let id = "card-\(n)"
-                toc.append((id, scenario.scenario, "error"))
-                errors.append("<section class=\"card error\" id=\"\(id)\"><h3>\(h(scenario.scenario))</h3><p class=\"meta\">scenario error</p><pre>\(h(e))</pre></section>")
+                items.append(Item(id: id, label: scenario.scenario, kind: "error", html: "<section class=\"card error\" id=\"\(id)\" data-status=\"error\" data-text=\"\(h(scenario.scenario.lowercased()))\"><h3>\(h(scenario.scenario))</h3><p class=\"meta\">scenario error</p><pre>\(h(e))</pre></section>"))
                 continue
             }
             for s in scenario.snapshots {
-                if !s.isFailure {
-                    var note = s.written.map { " (golden \($0.rawValue))" } ?? ""
-                    if let d = s.differing, d > 0 { note += " — \(d) pixels within tolerance" }
-                    passedRows.append("<tr><td>\(h(scenario.scenario))</td><td>\(h(s.snapshot))</td><td>\(seconds(s.at))</td><td>\(h(note))</td></tr>")
+                let written = s.written == .created || s.written == .changed
+                if !s.isFailure && !written {
+                    passedRows.append("<tr data-status=\"passed\" data-text=\"\(h((scenario.scenario + " " + s.snapshot).lowercased()))\"><td>\(h(scenario.scenario))</td><td>\(h(s.snapshot))</td><td>\(seconds(s.at))</td><td>\(s.differing.map { "\($0) differing pixels (within \(limit(s)))" } ?? "")</td><td>\(s.seconds.map { String(format: "%.2f s", $0) } ?? "")</td></tr>")
                     continue
                 }
                 n += 1
                 let id = "card-\(n)"
                 var images: [(label: String, file: String)] = []
                 for (label, path) in [("expected", s.expected), ("actual", s.actual), ("diff", s.diff)] {
-                    guard let path, case .success(let bytes) = FileTree.readOwned(path, under: resultsRoot) else { continue }
-                    let file = "images/\(n)-\(label).png"
-                    try AtomicFileWriter.write(bytes, toPath: folder + "/" + file, within: folder)
-                    images.append((label, file))
+                    if let file = try copy(path, as: "images/\(n)-\(label).png") { images.append((label, file)) }
                 }
-                if s.status == .missing {
-                    toc.append((id, "\(scenario.scenario) › \(s.snapshot)", "missing"))
-                    missing.append(card(id: id, scenario: scenario, snapshot: s, images: images))
-                } else {
-                    toc.append((id, "\(scenario.scenario) › \(s.snapshot)", "failed"))
-                    cards.append(card(id: id, scenario: scenario, snapshot: s, images: images))
-                }
+                let viewer = try copy(s.traceViewer, as: "trace/\(n).html")
+                let kind = written ? "written" : (s.status == .error ? "error" : s.status.rawValue)
+                items.append(Item(id: id, label: "\(scenario.scenario) › \(s.snapshot)", kind: kind,
+                                  html: card(id: id, kind: kind, scenario: scenario, snapshot: s, images: images, viewer: viewer)))
             }
         }
+        var obsoleteRows: [String] = []
+        for s in suite.scenarios { for o in s.obsolete { obsoleteRows.append(s.goldens + "/" + o) } }
+        for o in suite.obsoleteFolders { for f in o.files { obsoleteRows.append(o.folder + "/" + f) } }
         let goldenFolders = Array(Set(suite.scenarios.map { folderOf($0.goldens) })).sorted()
+        let counts: [(kind: String, label: String, count: Int)] = [
+            ("failed", "failed", suite.failed), ("missing", "missing", suite.missing),
+            ("error", "errors", suite.errors + suite.snapshotErrors),
+            ("written", "goldens written", suite.written(.created) + suite.written(.changed)),
+            ("obsolete", "obsolete", obsoleteRows.count), ("passed", "passed", passedRows.count)]
         var html = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><title>overscroll test report</title>
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <style>\(css)</style></head><body>
-        <header><h1>overscroll test — \(suite.failed) failed, \(suite.missing) missing, \(suite.passed) passed\(suite.errors > 0 ? ", \(suite.errors) scenario errors" : "")</h1>
+        <header><h1>overscroll test — \(suite.failed) failed, \(suite.missing) missing, \(suite.passed) passed\(suite.updated > 0 ? ", \(suite.updated) updated" : "")\(suite.errors + suite.snapshotErrors > 0 ? ", \(suite.errors + suite.snapshotErrors) errors" : "")</h1>
         <dl class="facts">
         <dt>command</dt><dd><code>\(h(suite.command))</code></dd>
         <dt>date</dt><dd>\(h(suite.date))</dd>
         <dt>tolerances</dt><dd>threshold \(suite.threshold), max differing pixels \(suite.maxDiffPixels.map(String.init) ?? "0"), max differing ratio \(suite.maxDiffRatio.map { percent($0) } ?? "none") (snapshots may override)</dd>
         <dt>goldens</dt><dd>\(goldenFolders.map { "<code>\(h($0))/&lt;scenario&gt;/</code>" }.joined(separator: " "))</dd>
         \(suite.shards.isEmpty ? "" : "<dt>shards</dt><dd>\(h(suite.shards.joined(separator: ", ")))</dd>")
-        <dt>scenarios</dt><dd>\(suite.scenarios.count) (\(suite.snapshots.count) snapshots, \(suite.obsolete) obsolete goldens)</dd>
-        </dl></header>
+        <dt>scenarios</dt><dd>\(suite.scenarios.count) (\(suite.snapshots.count) snapshots, \(suite.obsolete) obsolete goldens, \(String(format: "%.2f s", suite.scenarios.reduce(0) { $0 + $1.seconds })) in all scenarios)</dd>
+        </dl>
+        <div id="filters" role="toolbar" aria-label="filter by status">\(counts.map { "<button type=\"button\" data-filter=\"\($0.kind)\" aria-pressed=\"false\">\($0.label) <span class=\"count\">\($0.count)</span></button>" }.joined()) <input type="search" id="search" placeholder="search scenario or snapshot" aria-label="search scenario or snapshot"></div>
+        </header>
         <nav id="toc"><h2>Contents</h2><ol>
         """
-        let rank = ["failed": 0, "missing": 1, "error": 2]
-        toc = toc.enumerated().sorted { (rank[$0.element.kind] ?? 3, $0.offset) < (rank[$1.element.kind] ?? 3, $1.offset) }.map(\.element)
-        for t in toc { html += "<li class=\"\(t.kind)\"><a href=\"#\(t.id)\">\(h(t.label))</a> <span class=\"tag\">\(t.kind)</span></li>" }
-        html += "<li><a href=\"#passed\">\(suite.passed) passed snapshots</a></li></ol></nav>\n<main>\n"
-        if !cards.isEmpty { html += "<h2>Failed</h2>\n" + cards.joined(separator: "\n") }
-        if !missing.isEmpty { html += "<h2>Missing goldens</h2>\n" + missing.joined(separator: "\n") }
-        if !errors.isEmpty { html += "<h2>Scenario errors</h2>\n" + errors.joined(separator: "\n") }
-        html += "<details id=\"passed\"><summary>\(suite.passed) passed snapshots</summary><table><thead><tr><th>scenario</th><th>snapshot</th><th>time</th><th></th></tr></thead><tbody>"
-        html += passedRows.joined() + "</tbody></table></details>\n</main>\n<script>\(script)</script></body></html>\n"
+        let rank = ["failed": 0, "missing": 1, "error": 2, "written": 3]
+        let ordered = items.enumerated().sorted { (rank[$0.element.kind] ?? 9, $0.offset) < (rank[$1.element.kind] ?? 9, $1.offset) }.map(\.element)
+        for t in ordered { html += "<li class=\"\(t.kind)\" data-status=\"\(t.kind)\" data-text=\"\(h(t.label.lowercased()))\"><a href=\"#\(t.id)\">\(h(t.label))</a> <span class=\"tag\">\(t.kind)</span></li>" }
+        html += "<li><a href=\"#durations\">durations per scenario</a></li>"
+        if !obsoleteRows.isEmpty { html += "<li><a href=\"#obsolete\">\(obsoleteRows.count) obsolete goldens</a></li>" }
+        html += "<li><a href=\"#passed\">\(passedRows.count) passed snapshots</a></li></ol></nav>\n<main>\n"
+        for (kind, title) in [("failed", "Failed"), ("missing", "Missing goldens"), ("error", "Errors"), ("written", "Goldens written")] {
+            let group = items.filter { $0.kind == kind }
+            guard !group.isEmpty else { continue }
+            html += "<section class=\"group\" data-group=\"\(kind)\"><h2>\(title)</h2>\n" + group.map(\.html).joined(separator: "\n") + "</section>\n"
+        }
+        if !obsoleteRows.isEmpty {
+            html += "<section class=\"group\" data-group=\"obsolete\" id=\"obsolete\"><h2>Obsolete goldens</h2><p>No snapshot or scenario names them; <code>--prune</code> deletes them.</p><ul>"
+            html += obsoleteRows.map { "<li data-status=\"obsolete\" data-text=\"\(h($0.lowercased()))\"><code>\(h($0))</code></li>" }.joined() + "</ul></section>\n"
+        }
+        html += "<section class=\"group\" id=\"durations\"><h2>Durations</h2><table><thead><tr><th>scenario</th><th>status</th><th>frames</th><th>snapshots</th><th>time</th></tr></thead><tbody>"
+        for s in suite.scenarios.sorted(by: { ($0.seconds, $1.scenario) > ($1.seconds, $0.scenario) }) {
+            let status = s.error != nil ? "error" : (s.failed ? "failed" : "passed")
+            html += "<tr data-status=\"\(status)\" data-text=\"\(h(s.scenario.lowercased()))\"><td>\(h(s.scenario))</td><td>\(status)</td><td>\(s.frames)</td><td>\(s.snapshots.count)</td><td class=\"num\">\(String(format: "%.2f s", s.seconds))</td></tr>"
+        }
+        html += "</tbody></table></section>\n"
+        html += "<details id=\"passed\" class=\"group\" data-group=\"passed\"><summary>\(passedRows.count) passed snapshots</summary><table><thead><tr><th>scenario</th><th>snapshot</th><th>time</th><th></th><th>took</th></tr></thead><tbody>"
+        html += passedRows.joined() + "</tbody></table></details>\n<p id=\"none\" hidden>Nothing matches the filter.</p>\n</main>\n<script>\(script)</script></body></html>\n"
         try AtomicFileWriter.write(text: html, toPath: folder + "/index.html", within: folder)
     }
 
-    static func card(id: String, scenario: ScenarioResult, snapshot s: SnapshotResult, images: [(label: String, file: String)]) -> String {
-        var meta = "<dl class=\"meta\"><dt>scenario</dt><dd><code>\(h(scenario.scenario))</code></dd><dt>snapshot</dt><dd><code>\(h(s.snapshot))</code> at t = \(seconds(s.at))</dd>"
-        if s.status == .missing {
+    /// Why a snapshot failed, with the limit it was held to.
+    public static func why(_ s: SnapshotResult) -> String {
+        if let m = s.message { return m }
+        return "\(s.differing ?? 0) differing pixels (\(percent(s.ratio ?? 0))), over the limit of \(limit(s))"
+    }
+
+    /// The tolerance a snapshot was held to: `20 pixels`, `0.1 %`, or both (the stricter wins),
+    /// then the matching threshold.
+    public static func limit(_ s: SnapshotResult) -> String {
+        var parts: [String] = []
+        if let p = s.maxDiffPixels { parts.append("\(p) pixel\(p == 1 ? "" : "s")") }
+        if let r = s.maxDiffRatio { parts.append(percent(r)) }
+        if parts.isEmpty { parts = ["0 pixels"] }
+        return parts.joined(separator: " or ") + (parts.count > 1 ? " (the stricter)" : "") + ", threshold \(s.threshold)"
+    }
+
+    static func card(id: String, kind: String, scenario: ScenarioResult, snapshot s: SnapshotResult,
+                     images: [(label: String, file: String)], viewer: String?) -> String {
+        let written = kind == "written"
+        var meta = "<dl class=\"meta\"><dt>scenario</dt><dd><code>\(h(scenario.scenario))</code> (\(String(format: "%.2f s", scenario.seconds)))</dd><dt>snapshot</dt><dd><code>\(h(s.snapshot))</code> at t = \(seconds(s.at))\(s.seconds.map { String(format: " (%.2f s)", $0) } ?? "")</dd>"
+        if written {
+            let what = s.written == .created ? "created (there was none)" : "changed: old on the left, new on the right"
+            meta += "<dt>golden</dt><dd><code>\(h(s.golden))</code> \(what)</dd>"
+            if s.status == .failed || s.status == .error { meta += "<dt>was</dt><dd>\(h(why(s)))</dd>" }
+            else if let d = s.differing, d > 0 { meta += "<dt>was</dt><dd>\(d) differing pixels, within \(h(limit(s)))</dd>" }
+        } else if s.status == .missing {
             meta += "<dt>golden</dt><dd>missing: <code>\(h(s.golden))</code> (run with <code>--update=missing</code> to create it)</dd>"
         } else {
             meta += "<dt>golden</dt><dd><code>\(h(s.golden))</code></dd>"
-            if let m = s.message { meta += "<dt>why</dt><dd>\(h(m))</dd>" } else {
-                meta += "<dt>differing</dt><dd>\(s.differing ?? 0) pixels (\(percent(s.ratio ?? 0)))</dd>"
-            }
-            meta += "<dt>tolerance</dt><dd>threshold \(s.threshold), \(s.maxDiffPixels.map { "\($0) pixels" } ?? "0 pixels")\(s.maxDiffRatio.map { ", ratio \(percent($0))" } ?? "")</dd>"
+            meta += "<dt>why</dt><dd class=\"why\">\(h(why(s)))</dd>"
         }
         if let w = s.width, let hgt = s.height { meta += "<dt>size</dt><dd>\(w)×\(hgt)</dd>" }
+        if let viewer { meta += "<dt>trace</dt><dd><a class=\"trace\" href=\"\(viewer)\">open the trace viewer</a> (frames around t = \(seconds(s.at)), fields, input events, offset/velocity)</dd>" }
         meta += "</dl>"
+        let names = written ? ["expected": "old", "actual": "new", "diff": "diff"] : ["expected": "expected", "actual": "actual", "diff": "diff"]
         let file = Dictionary(uniqueKeysWithValues: images.map { ($0.label, $0.file) })
         func figure(_ label: String) -> String {
             guard let f = file[label] else { return "" }
-            return "<figure class=\"fig-\(label)\"><figcaption>\(label)</figcaption><img src=\"\(f)\" alt=\"\(label)\"></figure>"
+            return "<figure class=\"fig-\(label)\"><figcaption>\(names[label] ?? label)</figcaption><img src=\"\(f)\" alt=\"\(names[label] ?? label)\"></figure>"
         }
         var body = "<div class=\"view side\">\(figure("expected"))\(figure("actual"))\(figure("diff"))</div>"
         var buttons = ""
         if let e = file["expected"], let a = file["actual"] {
+            let old = names["expected"]!, new = names["actual"]!
             buttons = "<div class=\"modes\" role=\"group\">"
                 + ["side": "side by side", "slider": "slider", "diff": "diff", "flicker": "flicker"].sorted { order($0.key) < order($1.key) }
                 .filter { $0.key != "diff" || file["diff"] != nil }
                 .map { "<button type=\"button\" data-mode=\"\($0.key)\"\($0.key == "side" ? " aria-pressed=\"true\"" : "")>\($0.value)</button>" }.joined()
                 + "</div>"
-            body += "<div class=\"view slider\"><figure><figcaption>expected ◀ slide ▶ actual</figcaption><div class=\"wipe\"><img src=\"\(a)\" alt=\"actual\"><div class=\"top\"><img src=\"\(e)\" alt=\"expected\"></div></div><input type=\"range\" min=\"0\" max=\"100\" value=\"50\" aria-label=\"wipe position\"></figure></div>"
+            body += "<div class=\"view slider\"><figure><figcaption>\(old) ◀ slide ▶ \(new)</figcaption><div class=\"wipebox\"><div class=\"wipe\"><img src=\"\(a)\" alt=\"\(new)\"><div class=\"top\"><img src=\"\(e)\" alt=\"\(old)\"></div></div><input type=\"range\" min=\"0\" max=\"100\" step=\"0.1\" value=\"50\" aria-label=\"wipe position\"></div></figure></div>"
             body += "<div class=\"view diffonly\">\(figure("diff"))</div>"
-            body += "<div class=\"view flicker\"><figure><figcaption class=\"which\">expected</figcaption><img src=\"\(e)\" data-a=\"\(a)\" data-e=\"\(e)\" alt=\"flicker\"></figure></div>"
+            body += "<div class=\"view flicker\"><figure><figcaption class=\"which\">\(old)</figcaption><img src=\"\(e)\" data-a=\"\(a)\" data-e=\"\(e)\" data-an=\"\(new)\" data-en=\"\(old)\" alt=\"flicker\"></figure></div>"
         }
-        return "<section class=\"card \(s.status.rawValue)\" id=\"\(id)\" data-mode=\"side\"><h3>\(h(scenario.scenario)) › \(h(s.snapshot))</h3>\(meta)\(buttons)\(body)<p><a href=\"#toc\">contents</a></p></section>"
+        let text = (scenario.scenario + " " + s.snapshot).lowercased()
+        return "<section class=\"card \(kind)\" id=\"\(id)\" data-mode=\"side\" data-status=\"\(kind)\" data-text=\"\(h(text))\"><h3>\(h(scenario.scenario)) › \(h(s.snapshot))</h3>\(meta)\(buttons)\(body)<p><a href=\"#toc\">contents</a></p></section>"
     }
 
     static func order(_ mode: String) -> Int { ["side", "slider", "diff", "flicker"].firstIndex(of: mode) ?? 9 }
@@ -142,19 +193,30 @@ public enum SuiteReport {
     h1{font-size:20px;margin:0 0 8px}h2{font-size:17px;margin:24px 0 8px}h3{font-size:15px;margin:0 0 6px}
     dl.facts,dl.meta{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:4px 0 8px}
     dt{color:#666}dd{margin:0}code{font:12px ui-monospace,monospace;background:#eee;padding:0 3px;border-radius:3px}
-    nav ol{margin:4px 0;padding-left:22px}nav li.failed a,nav li.error a{color:#b00020}nav li.missing a{color:#a65e00}
-    .tag{font-size:11px;color:#666}
+    #filters{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin:8px 0}
+    #filters button{font:inherit;padding:2px 10px;border:1px solid #888;background:#f2f2f2;border-radius:12px;cursor:pointer}
+    #filters button[aria-pressed=true]{background:#1d1d1f;color:#fff}#filters .count{font-weight:700}
+    #search{font:inherit;padding:2px 8px;min-width:260px}
+    nav ol{margin:4px 0;padding-left:22px}nav li.failed a,nav li.error a{color:#b00020}nav li.missing a{color:#a65e00}nav li.written a{color:#1b5e20}
+    .tag{font-size:11px;color:#666}[hidden]{display:none!important}
     .card{background:#fff;border:1px solid #ddd;border-left:5px solid #b00020;border-radius:6px;padding:12px 16px;margin:12px 0}
-    .card.missing{border-left-color:#e08a00}.card.error{border-left-color:#6a1b9a}
+    .card.missing{border-left-color:#e08a00}.card.error{border-left-color:#6a1b9a}.card.written{border-left-color:#2e7d32}
     .modes{margin:6px 0}.modes button{font:inherit;padding:3px 10px;margin-right:4px;border:1px solid #888;background:#f2f2f2;border-radius:4px;cursor:pointer}
     .modes button[aria-pressed=true]{background:#1d1d1f;color:#fff}
     .view{display:none}.card[data-mode=side] .side,.card[data-mode=slider] .slider,.card[data-mode=diff] .diffonly,.card[data-mode=flicker] .flicker{display:flex}
     .side{gap:12px;align-items:flex-start}.side figure{flex:1 1 0;min-width:0}
     figure{margin:0}figcaption{font-weight:600;margin:0 0 4px}
     img{display:block;max-width:100%;max-height:calc(100vh - 120px);border:1px solid #444;box-sizing:border-box}
-    .wipe{position:relative;display:inline-block}.wipe .top{position:absolute;left:0;top:0;bottom:0;width:50%;overflow:hidden}
-    .wipe .top img{max-width:none;max-height:none}.slider input{width:100%}
-    table{border-collapse:collapse}td,th{padding:2px 10px;border-bottom:1px solid #eee;text-align:left}
+    .wipebox{display:inline-block;max-width:100%}.wipe{position:relative;display:block}
+    .wipe .top{position:absolute;left:0;top:0;bottom:0;width:50%;overflow:hidden}
+    .wipe .top img{max-width:none;max-height:none}
+    .wipebox input{display:block;width:100%;margin:4px 0 0;padding:0;box-sizing:border-box;-webkit-appearance:none;appearance:none;height:18px;background:transparent}
+    .wipebox input::-webkit-slider-runnable-track{height:4px;background:#888;border-radius:2px}
+    .wipebox input::-webkit-slider-thumb{-webkit-appearance:none;width:14px;height:18px;margin-top:-7px;background:#1d1d1f;border-radius:3px}
+    .wipebox input::-moz-range-track{height:4px;background:#888}
+    .wipebox input::-moz-range-thumb{width:14px;height:18px;border:0;border-radius:3px;background:#1d1d1f}
+    .wipe .top{border-right:1px solid #e00;box-sizing:border-box}
+    table{border-collapse:collapse}td,th{padding:2px 10px;border-bottom:1px solid #eee;text-align:left}td.num{text-align:right}
     pre{white-space:pre-wrap}
     """
 
@@ -165,17 +227,36 @@ public enum SuiteReport {
       function flick(on){var img=card.querySelector('.flicker img'),cap=card.querySelector('.flicker .which');
         if(timer){clearInterval(timer);timer=null}
         if(on&&img){timer=setInterval(function(){var e=img.getAttribute('src')===img.dataset.e;
-          img.setAttribute('src',e?img.dataset.a:img.dataset.e);cap.textContent=e?'actual':'expected'},600)}}
+          img.setAttribute('src',e?img.dataset.a:img.dataset.e);cap.textContent=e?img.dataset.an:img.dataset.en},600)}}
       card.querySelectorAll('.modes button').forEach(function(b){b.addEventListener('click',function(){
         card.dataset.mode=b.dataset.mode;
         card.querySelectorAll('.modes button').forEach(function(o){o.setAttribute('aria-pressed',o===b?'true':'false')});
-        flick(b.dataset.mode==='flicker');});});
+        flick(b.dataset.mode==='flicker');size();});});
       var range=card.querySelector('.slider input'),top=card.querySelector('.wipe .top'),base=card.querySelector('.wipe > img');
+      // The split follows the slider: the top image is as wide as the base one, and the range as wide as both.
       function size(){if(!base||!top)return;var t=top.querySelector('img');t.style.width=base.offsetWidth+'px';t.style.height=base.offsetHeight+'px'}
-      if(range&&top){range.addEventListener('input',function(){top.style.width=range.value+'%'});
+      // The thumb is 14 px wide: its centre runs from 7 px to the width less 7 px, and so does the split.
+      function split(){top.style.width='calc(7px + (100% - 14px) * '+(range.value/100)+')'}
+      if(range&&top){split();range.addEventListener('input',split);
         if(base){base.addEventListener('load',size);window.addEventListener('resize',size)}}
-      card.querySelectorAll('.modes button').forEach(function(b){b.addEventListener('click',size)});
     });
+    var pressed=[],search=document.getElementById('search');
+    function apply(){var q=(search&&search.value||'').trim().toLowerCase(),shown=0;
+      document.querySelectorAll('[data-status]').forEach(function(e){
+        var ok=(!pressed.length||pressed.indexOf(e.dataset.status)>=0)&&(!q||(e.dataset.text||'').indexOf(q)>=0);
+        e.hidden=!ok;if(ok&&!e.closest('nav')&&!e.closest('#durations'))shown++});
+      document.querySelectorAll('.group[data-group]').forEach(function(g){
+        g.hidden=!g.querySelector('[data-status]:not([hidden])')});
+      var passed=document.getElementById('passed');if(passed&&pressed.indexOf('passed')>=0)passed.open=true;
+      document.getElementById('none').hidden=shown>0}
+    document.querySelectorAll('#filters button').forEach(function(b){b.addEventListener('click',function(){
+      var k=b.dataset.filter,i=pressed.indexOf(k);if(i>=0)pressed.splice(i,1);else pressed.push(k);
+      b.setAttribute('aria-pressed',i>=0?'false':'true');apply()})});
+    if(search)search.addEventListener('input',apply);
+    // A link to a collapsed section opens it.
+    function openTarget(){var id=location.hash.slice(1),t=id&&document.getElementById(id);if(t&&t.tagName==='DETAILS')t.open=true}
+    window.addEventListener('hashchange',openTarget);openTarget();
+    document.querySelectorAll('a[href="#passed"]').forEach(function(a){a.addEventListener('click',function(){document.getElementById('passed').open=true})});
     })();
     """
 }

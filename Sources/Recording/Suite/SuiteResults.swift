@@ -3,6 +3,9 @@ public struct SnapshotResult: Codable, Sendable, Equatable {
     /// The comparison's outcome (before any `--update`).
     public enum Status: String, Codable, Sendable {
         case passed, failed, missing
+        /// Not compared: the golden cannot be read or is not a PNG (`message` says why). The
+        /// scenario's other snapshots are still checked; the run exits 2.
+        case error
     }
     /// What `--update` did to the golden file.
     public enum Written: String, Codable, Sendable {
@@ -28,9 +31,25 @@ public struct SnapshotResult: Codable, Sendable, Equatable {
     public var expected: String?
     public var actual: String?
     public var diff: String?
+    /// Seconds spent on it: rendering and encoding its frame, then comparing.
+    public var seconds: Double?
+    /// The trace viewer page of a failing or missing snapshot, relative to the results folder.
+    public var traceViewer: String?
 
-    /// A mismatch or missing golden that no `--update` fixed.
+    /// A mismatch, missing golden or unreadable golden that no `--update` fixed.
     public var isFailure: Bool { status != .passed && written == nil }
+    /// A comparison that failed (or a golden that was missing) and whose golden this run wrote.
+    public var isUpdated: Bool { status != .passed && written != nil }
+}
+
+/// A golden folder `<dir>/__snapshots__/<name>/` whose scenario `<dir>/<name>.json` is gone
+/// (deleted or renamed): every PNG in it is obsolete.
+public struct ObsoleteFolder: Codable, Sendable, Equatable {
+    /// The folder, as a path from where the suite ran.
+    public var folder: String
+    /// Its PNG files (names).
+    public var files: [String]
+    public init(folder: String, files: [String]) { self.folder = folder; self.files = files }
 }
 
 /// One scenario of a suite run.
@@ -61,7 +80,7 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
 
 /// `results.json`: a whole run (or a shard of one), the input of `merge-reports`.
 public struct SuiteResults: Codable, Sendable, Equatable {
-    public var format = 1
+    public var format = 2
     /// The command line that ran.
     public var command: String
     /// ISO 8601 UTC.
@@ -72,11 +91,27 @@ public struct SuiteResults: Codable, Sendable, Equatable {
     /// `i/n` when sharded; merged reports list every shard.
     public var shards: [String]
     public var scenarios: [ScenarioResult]
+    /// Every scenario the run selected (after `--grep`, `--grep-invert`, `--last-failed`), before
+    /// `--shard` took its part: `merge-reports` checks that shards come from one suite.
+    public var suite: [String]?
+    /// The options every scenario shared (tolerances, selection): shards must agree.
+    public var settings: SuiteSettings?
+    /// The machine that ran it (JUnit `hostname`).
+    public var host: String?
+    /// Golden folders of scenarios that no longer exist (reported by an unsharded run or shard 1).
+    public var obsoleteFolders: [ObsoleteFolder] = []
     /// The counts, as printed (filled in when written; recomputed from `scenarios` on merge).
     public var summary: Summary?
 
+    /// `passed + failed + missing + updated + snapshotErrors == snapshots`.
     public struct Summary: Codable, Sendable, Equatable {
         public var scenarios, snapshots, passed, failed, missing, obsolete, errors: Int
+        /// Snapshots that failed or were missing and whose golden this run wrote.
+        public var updated: Int
+        /// Goldens this run created or changed (kept as old/new/diff under "goldens written").
+        public var created, changed: Int
+        /// Snapshots whose golden could not be read.
+        public var snapshotErrors: Int
     }
 
     public init(command: String, date: String, threshold: Double, maxDiffPixels: Int?, maxDiffRatio: Double?,
@@ -86,22 +121,83 @@ public struct SuiteResults: Codable, Sendable, Equatable {
         self.shards = shards; self.scenarios = scenarios
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case format, command, date, threshold, maxDiffPixels, maxDiffRatio, shards, scenarios, suite, settings, host,
+             obsoleteFolders, summary
+    }
+
+    /// Reads format 1 files too (`--last-failed` after an upgrade): fields added since are optional.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        format = try c.decode(Int.self, forKey: .format)
+        command = try c.decode(String.self, forKey: .command)
+        date = try c.decode(String.self, forKey: .date)
+        threshold = try c.decode(Double.self, forKey: .threshold)
+        maxDiffPixels = try c.decodeIfPresent(Int.self, forKey: .maxDiffPixels)
+        maxDiffRatio = try c.decodeIfPresent(Double.self, forKey: .maxDiffRatio)
+        shards = try c.decode([String].self, forKey: .shards)
+        scenarios = try c.decode([ScenarioResult].self, forKey: .scenarios)
+        suite = try c.decodeIfPresent([String].self, forKey: .suite)
+        settings = try c.decodeIfPresent(SuiteSettings.self, forKey: .settings)
+        host = try c.decodeIfPresent(String.self, forKey: .host)
+        obsoleteFolders = try c.decodeIfPresent([ObsoleteFolder].self, forKey: .obsoleteFolders) ?? []
+        summary = try? c.decodeIfPresent(Summary.self, forKey: .summary)
+    }
+
     public var snapshots: [SnapshotResult] { scenarios.flatMap(\.snapshots) }
-    public var passed: Int { snapshots.filter { !$0.isFailure }.count }
+    public var passed: Int { snapshots.filter { $0.status == .passed }.count }
     public var failed: Int { snapshots.filter { $0.isFailure && $0.status == .failed }.count }
     public var missing: Int { snapshots.filter { $0.isFailure && $0.status == .missing }.count }
-    public var obsolete: Int { scenarios.reduce(0) { $0 + $1.obsolete.count } }
+    public var updated: Int { snapshots.filter(\.isUpdated).count }
+    public var snapshotErrors: Int { snapshots.filter { $0.isFailure && $0.status == .error }.count }
+    public var obsolete: Int {
+        scenarios.reduce(0) { $0 + $1.obsolete.count } + obsoleteFolders.reduce(0) { $0 + $1.files.count }
+    }
     public var errors: Int { scenarios.filter { $0.error != nil }.count }
+    public func written(_ kind: SnapshotResult.Written) -> Int { snapshots.filter { $0.written == kind }.count }
 
     /// The counts of `scenarios`.
     public var counted: Summary {
         Summary(scenarios: scenarios.count, snapshots: snapshots.count, passed: passed, failed: failed,
-                missing: missing, obsolete: obsolete, errors: errors)
+                missing: missing, obsolete: obsolete, errors: errors, updated: updated,
+                created: written(.created), changed: written(.changed), snapshotErrors: snapshotErrors)
     }
 
-    /// 2 a scenario could not run; 1 a mismatch or missing golden; 0 all passed.
+    /// 2 a scenario could not run or a golden could not be read; 1 a mismatch or missing golden;
+    /// 0 all passed.
     public var exitCode: Int32 {
-        if errors > 0 { return 2 }
+        if errors + snapshotErrors > 0 { return 2 }
         return failed + missing > 0 ? 1 : 0
+    }
+}
+
+/// The options of a run that decide its verdicts and its selection; shards of one suite share them.
+public struct SuiteSettings: Codable, Sendable, Equatable {
+    public var threshold: Double
+    public var includeAA: Bool
+    public var maxDiffPixels: Int?
+    public var maxDiffRatio: Double?
+    public var grep: String?
+    public var grepInvert: String?
+    public var lastFailed: Bool
+
+    public init(_ options: SuiteOptions, grep: String?, grepInvert: String?, lastFailed: Bool) {
+        threshold = options.threshold; includeAA = options.includeAA
+        maxDiffPixels = options.maxDiffPixels; maxDiffRatio = options.maxDiffRatio
+        self.grep = grep; self.grepInvert = grepInvert; self.lastFailed = lastFailed
+    }
+
+    /// `name value` pairs that differ between `self` and `other`.
+    public func differences(from other: SuiteSettings) -> [String] {
+        func text<T>(_ v: T?) -> String { v.map { "\($0)" } ?? "none" }
+        var out: [String] = []
+        if threshold != other.threshold { out.append("--threshold \(threshold) vs \(other.threshold)") }
+        if includeAA != other.includeAA { out.append("--include-aa \(includeAA) vs \(other.includeAA)") }
+        if maxDiffPixels != other.maxDiffPixels { out.append("--max-diff-pixels \(text(maxDiffPixels)) vs \(text(other.maxDiffPixels))") }
+        if maxDiffRatio != other.maxDiffRatio { out.append("--max-diff-ratio \(text(maxDiffRatio)) vs \(text(other.maxDiffRatio))") }
+        if grep != other.grep { out.append("--grep \(text(grep)) vs \(text(other.grep))") }
+        if grepInvert != other.grepInvert { out.append("--grep-invert \(text(grepInvert)) vs \(text(other.grepInvert))") }
+        if lastFailed != other.lastFailed { out.append("--last-failed \(lastFailed) vs \(other.lastFailed)") }
+        return out
     }
 }

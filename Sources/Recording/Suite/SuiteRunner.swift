@@ -12,7 +12,12 @@ public final class SuiteRunner {
         public var options = SuiteOptions()
         public var workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         public var artifacts = "test-results"
+        /// Regular expression: only scenarios whose path or a snapshot name it matches.
         public var grep: String?
+        /// Regular expression: leave out scenarios whose path or a snapshot name it matches.
+        public var grepInvert: String?
+        /// Only the scenarios that failed in the previous `results.json` of `artifacts`.
+        public var lastFailed = false
         public var junit: String?
         /// 1-based shard index and count.
         public var shard: (index: Int, count: Int)?
@@ -47,14 +52,20 @@ public final class SuiteRunner {
         for n in found.notes { errorOutput("note: \(OutputPaths.printable(n))") }
         var entries = found.entries
         if entries.isEmpty {
-            errorOutput("overscroll test: no scenarios in \(config.paths.map(OutputPaths.quoted).joined(separator: " "))")
+            errorOutput("overscroll test: no scenarios in \(config.paths.map(OutputPaths.quoted).joined(separator: " ")) (a scenario is a *.json file with a top-level \"scene\" or \"events\" key)")
             return 2
         }
-        if let grep = config.grep {
-            entries = SuiteDiscovery.grep(entries, grep)
-            if entries.isEmpty { errorOutput("overscroll test: no scenario path or snapshot name contains '\(OutputPaths.printable(grep))' (--grep)"); return 2 }
+        let selected: Bool
+        switch SuiteSelection.select(entries, config) {
+        case let .run(chosen, narrowed): entries = chosen; selected = narrowed
+        case let .nothing(note): output(note); return 0
+        case let .error(message): errorOutput("overscroll test: \(OutputPaths.printable(message))"); return 2
         }
+        let suiteList = entries.map(\.path)
         if let shard = config.shard { entries = SuiteDiscovery.shard(entries, index: shard.index, count: shard.count) }
+        // Obsolete golden folders belong to the whole suite: reported when every scenario was
+        // selected, by an unsharded run or by shard 1.
+        let obsoleteFolders = !selected && (config.shard?.index ?? 1) == 1 ? found.obsoleteFolders : []
 
         // Outputs never overlap inputs (scenario files, golden folders) nor each other.
         var inputs: [(path: String, what: String)] = []
@@ -92,23 +103,57 @@ public final class SuiteRunner {
             return StandardStreams.finish(2, command: "overscroll test", detail: "stopped after \(results.count) of \(entries.count) scenarios; no results or goldens written")
         }
 
-        let (pruned, goldenFailures) = SuiteGoldens.commit(&results, resultsRoot: folder.staging, prune: config.prune)
+        // Obsolete goldens as found, for the summary (the commit below prunes them).
+        let asFound = results
+        let (_, goldenFailures) = SuiteGoldens.commit(&results, resultsRoot: folder.staging, prune: config.prune)
         for i in goldenFailures { output(Self.line(results[i])) }
-        let suite = SuiteResults(command: config.command, date: Self.isoDate(),
+        var suite = SuiteResults(command: config.command, date: Self.isoDate(),
                                  threshold: config.options.threshold, maxDiffPixels: config.options.maxDiffPixels,
                                  maxDiffRatio: config.options.maxDiffRatio,
                                  shards: config.shard.map { ["\($0.index)/\($0.count)"] } ?? [], scenarios: results)
+        suite.suite = suiteList
+        suite.settings = SuiteSettings(config.options, grep: config.grep, grepInvert: config.grepInvert, lastFailed: config.lastFailed)
+        suite.host = Self.hostName()
+        suite.obsoleteFolders = obsoleteFolders
+        var pruned: [String] = []
+        if config.prune {
+            for (before, after) in zip(asFound, results) where after.error == nil {
+                pruned += before.obsolete.map { before.goldens + "/" + $0 }
+            }
+            // A gone scenario's goldens leave in one swap, as a scenario's obsolete ones do; the
+            // folder goes too once nothing else is in it.
+            for o in suite.obsoleteFolders {
+                do {
+                    _ = try GoldenWriter.write([], into: URL(fileURLWithPath: o.folder), flag: "--prune", dropping: Set(o.files))
+                    pruned += o.files.map { o.folder + "/" + $0 }
+                    // Emptied but for the manifest the swap wrote: the folder goes too.
+                    let left = (try? FileManager.default.contentsOfDirectory(atPath: o.folder)) ?? []
+                    if left.allSatisfy({ $0 == ResultFolder.manifestName }) {
+                        for name in left { unlink(o.folder + "/" + name) }
+                        rmdir(o.folder)
+                    }
+                } catch {
+                    errorOutput("overscroll test: \(error)")
+                }
+            }
+            suite.obsoleteFolders = []
+        }
         do {
             try SuiteOutputs.write(suite, into: folder.staging, resultsRoot: folder.staging)
             try folder.commit()
-            if let junit = config.junit { try AtomicFileWriter.write(text: JUnitWriter.xml(suite), toPath: junit) }
+            if let junit = config.junit {
+                try AtomicFileWriter.write(text: JUnitWriter.xml(suite, artifacts: config.artifacts), toPath: junit)
+            }
         } catch {
             folder.abandon()
             errorOutput("overscroll test: \(error)")
             return 2
         }
         let elapsed = ContinuousClock.now - started
-        for line in Self.summary(suite, update: config.options.update, pruned: pruned, prune: config.prune,
+        var shown = suite
+        shown.scenarios = zip(asFound, results).map { before, after in var s = after; s.obsolete = before.obsolete; return s }
+        shown.obsoleteFolders = obsoleteFolders
+        for line in Self.summary(shown, update: config.options.update, pruned: config.prune ? pruned : nil,
                                  seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
                                  artifacts: config.artifacts) {
             output(line)
@@ -190,11 +235,13 @@ public final class SuiteRunner {
         if let e = r.error { return "✗ \(OutputPaths.printable(r.scenario))  error: \(OutputPaths.printable(e))" }
         let failed = r.snapshots.filter { $0.isFailure && $0.status == .failed }.count
         let missing = r.snapshots.filter { $0.isFailure && $0.status == .missing }.count
-        let passed = r.snapshots.count - failed - missing
+        let unreadable = r.snapshots.filter { $0.isFailure && $0.status == .error }.count
+        let passed = r.snapshots.filter { $0.status == .passed }.count
         var parts: [String] = []
         if failed > 0 { parts.append("\(failed) failed") }
         parts.append("\(passed) passed")
         if missing > 0 { parts.append("\(missing) missing") }
+        if unreadable > 0 { parts.append("\(unreadable) unreadable golden\(unreadable == 1 ? "" : "s")") }
         for kind in [SnapshotResult.Written.created, .changed] {
             let n = r.snapshots.filter { $0.written == kind }.count
             if n > 0 { parts.append("\(n) golden\(n == 1 ? "" : "s") \(kind.rawValue)") }
@@ -204,33 +251,52 @@ public final class SuiteRunner {
         for s in r.snapshots where s.isFailure {
             switch s.status {
             case .missing: text += "\n    \(s.snapshot) (t = \(s.at) s): missing golden \(OutputPaths.printable(s.golden)) (--update=missing creates it)"
-            case .failed:
-                if let m = s.message { text += "\n    \(s.snapshot) (t = \(s.at) s): \(OutputPaths.printable(m))" } else {
-                    text += "\n    \(s.snapshot) (t = \(s.at) s): \(s.differing ?? 0) differing pixels (\(SuiteReport.percent(s.ratio ?? 0)))"
-                }
+            case .failed, .error:
+                text += "\n    \(s.snapshot) (t = \(s.at) s): \(OutputPaths.printable(SuiteReport.why(s)))"
             case .passed: break
             }
         }
         return text
     }
 
-    static func summary(_ suite: SuiteResults, update: SuiteOptions.UpdateMode, pruned: Int, prune: Bool,
+    /// The closing lines: counts (obsolete goldens as found, before any pruning), what
+    /// `--update` wrote, obsolete goldens (or what `--prune` deleted), where the report is.
+    static func summary(_ suite: SuiteResults, update: SuiteOptions.UpdateMode, pruned: [String]?,
                         seconds: Double, artifacts: String) -> [String] {
         var lines: [String] = []
-        var counts = "\(suite.scenarios.count) scenarios, \(suite.snapshots.count) snapshots: \(suite.passed) passed, \(suite.failed) failed, \(suite.missing) missing goldens, \(suite.obsolete) obsolete goldens"
+        var counts = "\(suite.scenarios.count) scenarios, \(suite.snapshots.count) snapshots: \(suite.passed) passed, \(suite.failed) failed, \(suite.missing) missing goldens"
+        if suite.updated > 0 { counts += ", \(suite.updated) updated" }
+        if suite.snapshotErrors > 0 { counts += ", \(suite.snapshotErrors) unreadable goldens" }
+        counts += ", \(suite.obsolete) obsolete goldens"
         if suite.errors > 0 { counts += ", \(suite.errors) scenario errors" }
         lines.append(counts + String(format: " (%.1f s)", seconds))
         if update != .none {
-            let w = suite.snapshots.compactMap(\.written)
-            let created = w.filter { $0 == .created }.count, changed = w.filter { $0 == .changed }.count
+            let created = suite.written(.created), changed = suite.written(.changed)
             lines.append("goldens: \(created) created, \(changed) changed, \(suite.snapshots.count - created - changed) unchanged")
         }
-        if prune { lines.append("pruned \(pruned) obsolete goldens") } else if suite.obsolete > 0 {
-            lines.append("obsolete goldens (no snapshot names them; --prune deletes them):")
+        if let pruned {
+            lines.append("pruned \(pruned.count) obsolete golden\(pruned.count == 1 ? "" : "s")\(pruned.isEmpty ? "" : ":")")
+            for p in pruned { lines.append("    " + OutputPaths.printable(p)) }
+        } else if suite.obsolete > 0 {
+            lines.append("obsolete goldens (no snapshot or scenario names them; --prune deletes them):")
             for s in suite.scenarios { for o in s.obsolete { lines.append("    " + OutputPaths.printable("\(s.goldens)/\(o)")) } }
+            for o in suite.obsoleteFolders {
+                let name = o.folder.split(separator: "/").last.map(String.init) ?? ""
+                lines.append("    " + OutputPaths.printable("\(o.folder)/ (no scenario \(name).json beside __snapshots__): \(o.files.joined(separator: ", "))"))
+            }
         }
-        if suite.exitCode != 0 { lines.append("report: " + OutputPaths.printable("\(artifacts)/report/index.html")) }
+        if suite.exitCode != 0 || suite.written(.created) + suite.written(.changed) > 0 {
+            lines.append("report: " + OutputPaths.printable("\(artifacts)/report/index.html"))
+        }
         return lines
+    }
+
+    /// This machine's name (JUnit `hostname`), without a name lookup.
+    static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? "localhost" : name
     }
 
     static func isoDate() -> String {

@@ -5,7 +5,8 @@
 /// gesture's idle end is its release, with momentum); a mouse wheel's notches each ease the
 /// content a fixed distance, clamped to the edges, unless the gesture began with a notch up while
 /// the list rested at the top, when the notches pull (a virtual finger released with no
-/// momentum). Keys scroll with animations. It owns no state beyond the gestures; the scroll view
+/// momentum); a wheel gesture that then receives a touchpad delta tracks from there on (a merged
+/// pointer's first finger frame can look like a click). Keys scroll with animations. It owns no state beyond the gestures; the scroll view
 /// owns the offset. Every entry point returns what happened (`InputOutcome`).
 public final class ScrollInputController {
     public let scrollView: ScrollView
@@ -75,8 +76,15 @@ public final class ScrollInputController {
             guard !pointerDown else { return outcome }
             let profile = scrollView.profile
             let points = dy * (precise ? profile.pointsPerPreciseUnit : profile.pointsPerNotch)
-            let began = !wheel.isActive
+            var began = !wheel.isActive
             if began { wheelMode = mode(forFirst: points, source: source, precise: precise, at: t) }
+            // A gesture taken for a wheel from its first delta turns out to be fingers (a merged
+            // pointer's first finger frame can be a whole unit): it tracks from here on.
+            // (From steps a drag begins; a pull already is one.)
+            if !began && source == .touchpad, let m = wheelMode, m != .tracking {
+                began = m == .steps
+                wheelMode = .tracking
+            }
             let mode = wheelMode ?? .tracking
             wheel.add(delta: -points, precise: precise, at: t)
             lastWheel = WheelReading(dy: dy, precise: precise, source: source, points: -points, mode: mode, at: t)

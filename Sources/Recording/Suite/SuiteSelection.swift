@@ -1,0 +1,64 @@
+import Foundation
+import Imaging
+
+/// Which of a suite's scenarios a run takes, as Playwright's flags: `--last-failed` (those that
+/// failed in the previous `results.json` of the results folder), then `--grep REGEX` (those whose
+/// path or a snapshot name matches), then `--grep-invert REGEX` (leaving those out).
+enum SuiteSelection {
+    enum Outcome {
+        /// The scenarios to run; `narrowed` when a flag left some out.
+        case run([SuiteEntry], narrowed: Bool)
+        /// Nothing to do (`--last-failed` after a run without failures): a note, exit 0.
+        case nothing(String)
+        /// A usage error (a bad regular expression, nothing matched): one line, exit 2.
+        case error(String)
+    }
+
+    static func select(_ all: [SuiteEntry], _ config: SuiteRunner.Config) -> Outcome {
+        var entries = all
+        var narrowed = false
+        do {
+            if config.lastFailed {
+                let previous = config.artifacts + "/results.json"
+                guard FileManager.default.fileExists(atPath: previous) else {
+                    return .error("--last-failed: no \(previous) of an earlier run")
+                }
+                let last = try SuiteOutputs.read(previous)
+                let failed = Set(last.scenarios.filter(\.failed).map { OutputPaths.canonical($0.scenario) })
+                entries = entries.filter { failed.contains(OutputPaths.canonical($0.path)) }
+                if entries.isEmpty {
+                    return .nothing("--last-failed: no scenario of \(config.paths.joined(separator: " ")) failed in \(previous); nothing to run")
+                }
+                narrowed = true
+            }
+            if let grep = config.grep {
+                entries = matching(entries, try pattern(grep, flag: "--grep"))
+                if entries.isEmpty { return .error("no scenario path or snapshot name matches '\(grep)' (--grep)") }
+                narrowed = true
+            }
+            if let invert = config.grepInvert {
+                entries = matching(entries, try pattern(invert, flag: "--grep-invert"), invert: true)
+                if entries.isEmpty { return .error("every scenario matches '\(invert)' (--grep-invert)") }
+                narrowed = true
+            }
+        } catch {
+            return .error("\(error)")
+        }
+        return .run(entries, narrowed: narrowed)
+    }
+
+    /// Entries whose path or a snapshot name `pattern` matches (or does not, with `invert`).
+    static func matching(_ entries: [SuiteEntry], _ pattern: Regex<AnyRegexOutput>, invert: Bool = false) -> [SuiteEntry] {
+        entries.filter { e in
+            let hit = e.path.contains(pattern) || e.snapshotNames.contains { $0.contains(pattern) }
+            return hit != invert
+        }
+    }
+
+    /// `--grep` / `--grep-invert` text as a regular expression; the error names the flag.
+    static func pattern(_ text: String, flag: String) throws(SuiteOutputs.Failure) -> Regex<AnyRegexOutput> {
+        do { return try Regex(text) } catch {
+            throw SuiteOutputs.Failure(message: "\(flag) '\(text)' is not a regular expression (\(error))")
+        }
+    }
+}
