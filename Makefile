@@ -3,8 +3,9 @@
 
 SWIFT        ?= swift
 APT_PACKAGES := pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev librlottie-dev zlib1g-dev libdeflate-dev libx11-dev libxi-dev fonts-noto-cjk
-# Tools the bench compares against and the window checks use (optional for `make test`).
-TOOL_PACKAGES := imagemagick xvfb xdotool x11-apps
+# Tools the bench compares against and the window checks use, and Pillow for
+# tools/make-compare-pairs.py (optional for `make test`).
+TOOL_PACKAGES := imagemagick xvfb xdotool x11-apps python3 python3-pil
 # The browser the HTML report of `overscroll test` is checked in, and the validator its JUnit
 # files are checked with against the Ant JUnit schema (both needed by `make test`).
 REPORT_PACKAGES := chromium libxml2-utils
@@ -13,7 +14,7 @@ REPORT_PACKAGES := chromium libxml2-utils
 TOUCHPAD_PACKAGES := sway xwayland x11-xserver-utils python3
 RUN_ARGS     ?=
 
-.PHONY: all deps tool-deps report-deps touchpad-deps build run test scenarios bench bench-suite fuzz check-xinput2 check-touchpad sanitize tsan soak clean
+.PHONY: all deps tool-deps report-deps touchpad-deps build run test check-imports scenarios bench bench-suite fuzz check-xinput2 check-touchpad sanitize tsan soak clean
 
 all: build
 
@@ -50,15 +51,41 @@ run:
 	@$(MAKE) --no-print-directory build
 	.build/release/overscroll run $(RUN_ARGS)
 
-# Every test: the Swift tests (the report test loads a real report in headless Chromium), then
+# Every test: the import check, the Swift tests (the report test loads a real report in headless Chromium), then
 # the project's visual suite (`overscroll test Tests/Scenarios`, results in .build/test-results).
 test: deps report-deps
 	$(SWIFT) build --build-tests
+	$(MAKE) --no-print-directory check-imports
 	$(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory scenarios
 
+# Every `import` of every target is among its declared dependencies in Package.swift (SwiftPM does
+# not check C modules); ScrollEngine, Scenes and CommandLineKit import no platform module.
+check-imports:
+	$(SWIFT) tools/check-imports.swift
+
 scenarios:
 	.build/debug/overscroll test Tests/Scenarios --artifacts .build/test-results
+
+# Long runs kept out of `make test` (README "make soak"): `make soak` runs every target listed in
+# SOAK (add one with `SOAK += soak-NAME` anywhere in this file; the list is read when `soak` runs).
+# Each runs its suites with OVERSCROLL_SOAK=1, where `make test` runs a seeded subset.
+# soak-tree: the tree invariant over the whole matrix (every command × every hostile setup, in a
+#   decoy sandbox) and the hostile regression tests.
+# soak-kill: KillTests with 30 seeded SIGKILLs per command instead of 3.
+SOAK := soak-tree soak-kill
+
+soak:
+	$(MAKE) --no-print-directory $(SOAK)
+
+.PHONY: soak-tree soak-kill
+soak-tree: deps
+	$(SWIFT) build --build-tests
+	OVERSCROLL_SOAK=1 $(SWIFT) test --skip-build --filter 'TreeInvariantTests|HostileTreeTests'
+
+soak-kill: deps
+	$(SWIFT) build --build-tests
+	OVERSCROLL_SOAK=1 $(SWIFT) test --skip-build --filter KillTests
 
 bench: deps tool-deps
 	$(SWIFT) build -c release
@@ -79,12 +106,6 @@ check-xinput2: build tool-deps
 check-touchpad: build touchpad-deps
 	SCALE=1 tools/touchpad/check-touchpad.sh .build/release/overscroll
 	SCALE=2 tools/touchpad/check-touchpad.sh .build/release/overscroll
-
-# The tree invariant over the whole matrix (every command × every hostile setup, in a decoy
-# sandbox) and the hostile regression tests; `make test` runs a seeded subset (README "make soak").
-soak: deps
-	$(SWIFT) build --build-tests
-	OVERSCROLL_SOAK=1 $(SWIFT) test --skip-build --filter 'TreeInvariantTests|HostileTreeTests|KillTests'
 
 # The test suite under AddressSanitizer with leak detection. Suppressions (fontconfig's own
 # process-lifetime caches only) are in Tests/Sanitizers/lsan.supp. Swift's backtracer is off: under

@@ -30,14 +30,19 @@ let package = Package(
         .target(name: "ScrollEngine"),
         // The six scenes, one folder each, and the app shell (Session, catalog, overlay).
         .target(name: "Scenes", dependencies: ["ScrollEngine"]),
-        .target(name: "Imaging", dependencies: ["CZlib", "CDeflate", "CPlatform"]),
+        // Optimised in debug builds too: its pixel loops (PNG filters, pixelmatch) run 10–50× slower
+        // at -Onone, which made every test that records, compares or writes a PNG slow (a 13-frame
+        // recording took 3.5 s of CPU, nearly all of it the plot's adaptive PNG filters).
+        .target(name: "Imaging", dependencies: ["CZlib", "CDeflate", "CPlatform"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "Rendering", dependencies: ["ScrollEngine", "CCairo", "CPangoCairo", "CRlottie", "Imaging"]),
         .target(name: "Recording", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Imaging", "CPlatform"]),
         // One declarative command-line parser for every command and the bench: standard library only.
         .target(name: "CommandLineKit"),
         // `compare`'s command line, linked by the small front and by overscroll-app.
         .target(name: "CompareCommand", dependencies: ["Imaging", "CommandLineKit"]),
-        .target(name: "Desktop", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Imaging", "CSDL2", "CXInput2"]),
+        // The presenters blit cairo surfaces into SDL: the one place outside Rendering that touches cairo.
+        .target(name: "Desktop", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Imaging", "CCairo", "CSDL2", "CXInput2"]),
         // `overscroll`: the small front (compare runs here); everything else execs `overscroll-app`.
         // Linked with the Swift runtime statically: it starts in ~3 ms instead of ~6 ms.
         .executableTarget(name: "overscroll", dependencies: ["CompareCommand", "Imaging"],
@@ -48,11 +53,11 @@ let package = Package(
 
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "ScrollEngine"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CompareCommand"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CompareCommand", "CommandLineKit"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "ScrollEngine", "Scenes"], resources: [.copy("Goldens")]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "Imaging", "ScrollEngine", "Scenes", "Rendering", "Desktop", "CSDL2"]),
-        .testTarget(name: "DesktopTests", dependencies: ["Desktop", "ScrollEngine", "Scenes", "CSDL2"]),
+        .testTarget(name: "DesktopTests", dependencies: ["Desktop", "ScrollEngine", "Scenes", "Rendering", "CCairo", "CSDL2"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Imaging", "Rendering", "ScrollEngine"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
 #pragma once
 #include <libdeflate.h>
 #include "paeth.h"
+#include "expand.h"

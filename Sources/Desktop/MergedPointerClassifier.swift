@@ -11,12 +11,12 @@ import ScrollEngine
 /// whose deltas happen to be whole). The decision follows the gesture, not its first value alone.
 public struct MergedPointerClassifier: Sendable {
     /// How long after a finger delta a whole delta still belongs to the finger gesture (s): the
-    /// wheel gesture's idle timeout (`PhysicsProfile.wheelIdleTimeout`).
+    /// wheel gesture's idle timeout (`InputSettings.wheelIdleTimeout`).
     public var gestureGap: Double
     /// Time of the last delta taken for a finger (nil before any).
     public private(set) var lastFinger: Double?
 
-    public init(gestureGap: Double = PhysicsProfile.iOS.wheelIdleTimeout) {
+    public init(gestureGap: Double = InputSettings().wheelIdleTimeout) {
         self.gestureGap = gestureGap
     }
 

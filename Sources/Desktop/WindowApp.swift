@@ -149,7 +149,7 @@ public final class WindowApp {
         // After the presenter: creating a renderer may recreate the X11 window.
         let videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) }
         adapter.wheelPrecision = .forVideoDriver(videoDriver)
-        xinput = XInput2Connection.open(for: w, videoDriver: videoDriver, profile: options.sceneOptions.profile,
+        xinput = XInput2Connection.open(for: w, videoDriver: videoDriver, settings: options.sceneOptions.input,
                                         environment: env, wake: WindowApp.wakeEventLoop)
         start = SDL_GetPerformanceCounter()
         updateGeometry()
@@ -197,7 +197,7 @@ public final class WindowApp {
         while !session.quitRequested && !Self.quitAsked.load(ordering: .sequentiallyConsistent) {
             let t0 = now()
             var got: Int32
-            let paced = session.isAnimating || session.scene.scrollView.isDragging
+            let paced = session.isAnimating || session.isDragging
             if paced {
                 let remaining = frameInterval - (t0 - frameStart)
                 got = remaining > 0.001 ? SDL_WaitEventTimeout(&event, Int32((remaining * 1000).rounded(.down))) : SDL_PollEvent(&event)
@@ -229,7 +229,7 @@ public final class WindowApp {
             // between is handled at once and shown at the next frame.
             // (Checked after the events: the one that ends a motion must be drawn before the
             // loop goes back to blocking in the event wait.)
-            let stillPaced = session.isAnimating || session.scene.scrollView.isDragging
+            let stillPaced = session.isAnimating || session.isDragging
             if stillPaced && now() - frameStart < frameInterval - 0.001 { continue }
             frameStart = now()
             session.advance(to: frameStart)
@@ -269,7 +269,7 @@ public final class WindowApp {
     /// Repaints and presents what changed since the frame on screen (nothing when unchanged).
     private func draw() {
         guard let dirty else { return }
-        let atRest = !(session.isAnimating || session.scene.scrollView.isDragging)
+        let atRest = !(session.isAnimating || session.isDragging)
         if dirty.show(session.frame(), renderer: renderer, scale: pixelsPerPoint, atRest: atRest) { framesPresented += 1 }
     }
 

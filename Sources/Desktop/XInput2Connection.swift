@@ -23,7 +23,7 @@ final class XInput2Connection {
 
     /// Opens the connection for the SDL window `sdlWindow`; nil (and a log line) when there is no
     /// X11 window, no X display or no XInput 2.1.
-    init?(sdlWindow: OpaquePointer, profile: PhysicsProfile, log: Bool, wake: @escaping @Sendable () -> Void) {
+    init?(sdlWindow: OpaquePointer, settings: InputSettings, log: Bool, wake: @escaping @Sendable () -> Void) {
         self.log = log
         func say(_ s: String) { if log { XInput2Connection.write(s) } }
         let window = overscroll_sdl_x11_window(UnsafeMutableRawPointer(sdlWindow))
@@ -40,7 +40,7 @@ final class XInput2Connection {
         self.display = display
         self.window = window
         self.opcode = opcode
-        translator = XInput2ScrollTranslator(profile: profile)
+        translator = XInput2ScrollTranslator(settings: settings)
         waiter = SocketWaiter(fd: overscroll_x_connection_number(display), wake: wake)
         select()
         say("opened XInput \(major).\(minor) on window 0x\(String(window, radix: 16)); selected XI_Motion, XI_Enter, XI_Leave, XI_DeviceChanged for all master devices")
@@ -216,10 +216,10 @@ final class XInput2Connection {
 extension XInput2Connection {
     /// The connection the window uses on the X11 backend, unless `OVERSCROLL_XINPUT2=0`;
     /// `OVERSCROLL_XINPUT2_LOG=1` logs what it sees to standard error.
-    static func open(for sdlWindow: OpaquePointer, videoDriver: String?, profile: PhysicsProfile,
+    static func open(for sdlWindow: OpaquePointer, videoDriver: String?, settings: InputSettings,
                      environment: [String: String], wake: @escaping @Sendable () -> Void) -> XInput2Connection? {
         guard videoDriver == "x11", environment["OVERSCROLL_XINPUT2"] != "0" else { return nil }
-        return XInput2Connection(sdlWindow: sdlWindow, profile: profile, log: environment["OVERSCROLL_XINPUT2_LOG"] == "1", wake: wake)
+        return XInput2Connection(sdlWindow: sdlWindow, settings: settings, log: environment["OVERSCROLL_XINPUT2_LOG"] == "1", wake: wake)
     }
 
     /// False for an SDL wheel event that is the server's emulation of smooth motion already read.

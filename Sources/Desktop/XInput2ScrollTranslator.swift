@@ -23,7 +23,7 @@ public struct XInput2ScrollTranslator: Sendable {
     /// Pixels per increment of a touchpad whose driver is not known: libinput's default
     /// "Scrolling Pixel Distance" (15).
     public static let fallbackPixelsPerIncrement = 15.0
-    /// Points per precise unit of `InputEvent.wheel` (`PhysicsProfile.pointsPerPreciseUnit`).
+    /// Points per precise unit of `InputEvent.wheel` (`InputSettings.pointsPerPreciseUnit`).
     public var pointsPerPreciseUnit: Double
     /// Window units (pixels) per point: a finger's pixels are divided by it (1 px = 1 pt at scale 1).
     public var unitsPerPoint = 1.0
@@ -43,9 +43,9 @@ public struct XInput2ScrollTranslator: Sendable {
     public private(set) var emulatedDropped = 0
     public private(set) var resets = 0
 
-    public init(profile: PhysicsProfile = .iOS) {
-        pointsPerPreciseUnit = profile.pointsPerPreciseUnit
-        classifier = MergedPointerClassifier(gestureGap: profile.wheelIdleTimeout)
+    public init(settings: InputSettings = InputSettings()) {
+        pointsPerPreciseUnit = settings.pointsPerPreciseUnit
+        classifier = MergedPointerClassifier(gestureGap: settings.wheelIdleTimeout)
     }
 
     /// Devices with at least one scroll class.

@@ -194,7 +194,7 @@ public enum CompareRunner {
                                                                    height: first.height, differing: result.differing,
                                                                    identical: false, match: match))
             if let diff = result.diff, result.differing > 0 {
-                outcome.diffPNG = try PNGEncoder.fast.encode(diff)
+                outcome.diffPNG = try PNGEncoder.diff.encode(diff)
             }
             if !match && options.reportDirectory != nil {
                 outcome.expectedPNG = files.expected

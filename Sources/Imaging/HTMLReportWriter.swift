@@ -82,19 +82,5 @@ enum HTMLReportWriter {
         try AtomicFileWriter.write(text: html, toPath: root + "/index.html", within: root)
     }
 
-    /// Escapes text for HTML element content and attribute values.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { HTMLText.escape(text) }
 }

@@ -1,7 +1,8 @@
 import CDeflate
 
-/// Fast in-place reversal of the PNG row filters: Up 16 bytes at a time; Paeth on 3- and 4-byte
-/// pixels one pixel per step (SSE2 lanes on x86-64, see CDeflate/paeth.h; registers elsewhere);
+/// Fast in-place reversal of the PNG row filters: Up 16 bytes at a time; Paeth on 3-, 4-, 6- and
+/// 8-byte pixels one pixel per step (SSE2 lanes on x86-64, see CDeflate/paeth.h; registers for 3
+/// and 4 bytes elsewhere);
 /// Sub and Average in tight byte loops. Other strides use `PNGFilter.unfilter`. Results are
 /// identical to `PNGFilter.unfilter` byte for byte (tested).
 enum PNGUnfilter {
@@ -17,12 +18,12 @@ enum PNGUnfilter {
             guard let previous else { return }
             up(row: row, previous: previous, count: count)
         case .sub, .average, .paeth:
-            if stride == 4 {
-                pixels4(filter, row: row, previous: previous, count: count)
-            } else if stride == 3 {
-                pixels3(filter, row: row, previous: previous, count: count)
-            } else {
-                filter.unfilter(row: row, previous: previous, count: count, stride: stride)
+            switch stride {
+            case 4: pixels4(filter, row: row, previous: previous, count: count)
+            case 3: pixels3(filter, row: row, previous: previous, count: count)
+            case 6: wide(filter, row: row, previous: previous, count: count, stride: 6)
+            case 8: wide(filter, row: row, previous: previous, count: count, stride: 8)
+            default: filter.unfilter(row: row, previous: previous, count: count, stride: stride)
             }
         }
     }
@@ -127,5 +128,21 @@ enum PNGUnfilter {
         }
         #endif
         bytes(filter, row: row, previous: previous, count: count, stride: 4)
+    }
+
+    /// 16-bit RGB (6 bytes) and RGBA (8 bytes) pixels.
+    static func wide(_ filter: PNGFilter, row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>?,
+                     count: Int, stride: Int) {
+        #if arch(x86_64)
+        if filter == .paeth, let previous {
+            overscroll_unpaeth(row, previous, count, stride)
+            return
+        }
+        #endif
+        if stride == 6 {
+            bytes(filter, row: row, previous: previous, count: count, stride: 6)
+        } else {
+            bytes(filter, row: row, previous: previous, count: count, stride: 8)
+        }
     }
 }

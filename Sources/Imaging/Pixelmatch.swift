@@ -37,7 +37,12 @@ public enum Pixelmatch {
             throw ImagingError.sizeMismatch(expected: names.expected, expectedSize: (expected.width, expected.height),
                                             actual: names.actual, actualSize: (actual.width, actual.height))
         }
-        var output = makeDiff ? [UInt8](repeating: 0, count: expected.pixels.count) : []
+        // With a background every pixel of the diff is drawn, so its memory need not be cleared.
+        var output = !makeDiff ? [] : options.diffMask ? [UInt8](repeating: 0, count: expected.pixels.count)
+            : [UInt8](unsafeUninitializedCapacity: expected.pixels.count) { buffer, count in
+                HugePageAdvice.advise(buffer.baseAddress!, count: buffer.count)
+                count = expected.pixels.count
+            }
         let differing = expected.pixels.withUnsafeBufferPointer { first in
             actual.pixels.withUnsafeBufferPointer { second in
                 output.withUnsafeMutableBufferPointer { diff in

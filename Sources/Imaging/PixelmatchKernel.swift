@@ -35,7 +35,8 @@ struct PixelmatchKernel: @unchecked Sendable {
         guard width > 0, height > 0, let first, let second else { return 0 }
         if memcmp(first, second, width * height * 4) == 0 {
             if let output, !options.diffMask {
-                for index in 0..<(width * height) { drawGray(first, index * 4, output) }
+                var memo = GrayMemo()
+                drawGray(first, 0, width * height, output, &memo)
             }
             return 0
         }
@@ -58,21 +59,27 @@ struct PixelmatchKernel: @unchecked Sendable {
         let alt = options.diffColorAlt ?? options.diffColor
         let drawBackground = !options.diffMask
         var diff = 0
-        // With no diff background to draw, equal pixels need no work: equal rows are skipped
-        // whole and, within a row, runs of equal pixels four at a time.
-        let skipEqual = output == nil || !drawBackground
+        // Equal pixels need no comparison: equal rows are passed whole and, within a row, runs
+        // of equal pixels four at a time; with a diff background they are drawn gray.
+        let grayBackground = output != nil && drawBackground
+        var memo = GrayMemo()
         let rawA = UnsafeRawPointer(img1), rawB = UnsafeRawPointer(img2)
         for y in rows {
-            if skipEqual && memcmp(a32 + y * width, b32 + y * width, width * 4) == 0 { continue }
+            let rowStart = y &* width
+            if memcmp(a32 + rowStart, b32 + rowStart, width * 4) == 0 {
+                if grayBackground { drawGray(img1, rowStart, width, output!, &memo) }
+                continue
+            }
             var x = 0
             while x < width {
-                let index = y &* width &+ x
-                if skipEqual && x &+ 4 <= width {
+                let index = rowStart &+ x
+                if x &+ 4 <= width {
                     let offset = index &* 4
                     if rawA.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                         == rawB.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                         && rawA.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
                         == rawB.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self) {
+                        if grayBackground { drawGray(img1, index, 4, output!, &memo) }
                         x &+= 4
                         continue
                     }
@@ -89,8 +96,8 @@ struct PixelmatchKernel: @unchecked Sendable {
                         if let output { Self.draw(output, pos, delta < 0 ? alt : main) }
                         diff += 1
                     }
-                } else if let output, drawBackground {
-                    drawGray(img1, pos, output)
+                } else if grayBackground {
+                    drawGray(img1, index, 1, output!, &memo)
                 }
             }
         }
@@ -217,15 +224,33 @@ struct PixelmatchKernel: @unchecked Sendable {
         output[pos + 3] = 255
     }
 
-    /// The expected pixel's luma blended with white at `alpha × pixel alpha`, truncated.
+    /// The last pixel drawn gray and its output word: UI frames repeat each colour over long
+    /// runs, so most pixels reuse it.
+    struct GrayMemo {
+        var pixel: UInt32 = 0
+        var word: UInt32 = 0
+        var valid = false
+    }
+
+    /// Draws `count` pixels from pixel `index` on as the expected pixel's luma blended with white
+    /// at `alpha × pixel alpha`, truncated.
     @inline(__always)
-    private func drawGray(_ img: UnsafePointer<UInt8>, _ pos: Int, _ output: UnsafeMutablePointer<UInt8>) {
-        let luma = Double(img[pos]) * 0.29889531 + Double(img[pos + 1]) * 0.58662247 + Double(img[pos + 2]) * 0.11448223
-        let value = 255 + (luma - 255) * options.alpha * Double(img[pos + 3]) / 255
-        let byte = UInt8(max(0, min(255, value)).rounded(.towardZero))
-        output[pos] = byte
-        output[pos + 1] = byte
-        output[pos + 2] = byte
-        output[pos + 3] = 255
+    private func drawGray(_ img: UnsafePointer<UInt8>, _ index: Int, _ count: Int, _ output: UnsafeMutablePointer<UInt8>,
+                          _ memo: inout GrayMemo) {
+        let source = UnsafeRawPointer(img), target = UnsafeMutableRawPointer(output)
+        var offset = index &* 4
+        let end = offset &+ count &* 4
+        while offset < end {
+            let pixel = source.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+            if !memo.valid || pixel != memo.pixel {
+                let bytes = img + offset
+                let luma = Double(bytes[0]) * 0.29889531 + Double(bytes[1]) * 0.58662247 + Double(bytes[2]) * 0.11448223
+                let value = 255 + (luma - 255) * options.alpha * Double(bytes[3]) / 255
+                let byte = UInt32(UInt8(max(0, min(255, value)).rounded(.towardZero)))
+                memo = GrayMemo(pixel: pixel, word: (byte | byte << 8 | byte << 16 | 0xFF00_0000).littleEndian, valid: true)
+            }
+            target.storeBytes(of: memo.word, toByteOffset: offset, as: UInt32.self)
+            offset &+= 4
+        }
     }
 }

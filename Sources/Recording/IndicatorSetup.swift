@@ -30,10 +30,7 @@ public enum IndicatorSetup {
                                      lottieTimeout: Double, report: @escaping (String) -> Void) throws(LottieLoadError) {
         let source = try load(options, scene: scene)
         install(source, into: &options, renderer: renderer, report: report)
-        if let drawer = renderer.lottie as? LottieIndicatorRenderer {
-            drawer.strict = true
-            drawer.frameDeadline = lottieTimeout
-        }
+        renderer.lottie?.makeStrict(frameDeadline: lottieTimeout)
     }
 
     static func load(_ options: SceneOptions, scene: String) throws(LottieLoadError) -> LottieIndicatorSource? {
@@ -46,7 +43,7 @@ public enum IndicatorSetup {
     static func install(_ source: LottieIndicatorSource?, into options: inout SceneOptions, renderer: CairoRenderer,
                         report: @escaping (String) -> Void) {
         guard let source else { options.indicator.lottie = nil; return }
-        let drawer = (renderer.lottie as? LottieIndicatorRenderer) ?? LottieIndicatorRenderer()
+        let drawer = renderer.lottie ?? LottieIndicatorRenderer()
         drawer.report = { line in report(line) }
         drawer.add(source)
         renderer.lottie = drawer

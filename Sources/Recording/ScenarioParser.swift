@@ -46,7 +46,7 @@ public enum ScenarioParser {
         }
         if let v = try r.optional("spinner") {
             let name = try v.string()
-            guard SpinnerStyle.names.contains(name) else { throw v.error("unknown spinner '\(name)' (seed, material, ios)") }
+            guard SpinnerStyle.names.contains(name) else { throw v.error("unknown spinner '\(name)' (\(SpinnerStyle.names.joined(separator: ", ")))") }
             s.options.indicator.style = name
         }
         if let v = try r.optional("reduceMotion") { s.options.indicator.reduceMotion = try v.bool() }
@@ -59,7 +59,7 @@ public enum ScenarioParser {
                 s.options.indicator.color = color
             }
         }
-        if let v = try r.optional("physics") { s.options.profile = try physics(v) }
+        if let v = try r.optional("physics") { (s.options.profile, s.options.input) = try physics(v) }
         try checkFrame(s.size, scale: s.scale, field: "size")
         if let v = try r.optional("events") {
             for e in try v.array() {
@@ -90,17 +90,19 @@ public enum ScenarioParser {
         if w * h > maxFramePixels { throw ScenarioError(field: field, reason: "\(shown): a frame may have at most \(maxFramePixels) pixels") }
     }
 
-    static func physics(_ v: Reader) throws(ScenarioError) -> PhysicsProfile {
+    /// The `physics` object: the scroll physics' numbers and two of the input's (wheel gesture end, notch size).
+    static func physics(_ v: Reader) throws(ScenarioError) -> (PhysicsProfile, InputSettings) {
         var p = PhysicsProfile.iOS
+        var input = InputSettings()
         try v.requireObject(known: ["decelerationRate", "rubberBand", "mass", "stiffness", "dampingRatio", "wheelIdleTimeout", "pointsPerNotch"])
         if let x = try v.optional("decelerationRate") { p.decelerationRate = try x.number(min: 0.5, max: 0.99999, exclusive: true) }
         if let x = try v.optional("rubberBand") { p.rubberBand.coefficient = try x.number(min: 0.01, max: 2) }
         if let x = try v.optional("mass") { p.bounce.mass = try x.number(min: 0.001, max: 1000) }
         if let x = try v.optional("stiffness") { p.bounce.stiffness = try x.number(min: 0.001, max: 100_000) }
         if let x = try v.optional("dampingRatio") { p.bounce.dampingRatio = try x.number(min: 0.01, max: 100) }
-        if let x = try v.optional("wheelIdleTimeout") { p.wheelIdleTimeout = try x.number(min: 0.001, max: 10) }
-        if let x = try v.optional("pointsPerNotch") { p.pointsPerNotch = try x.number(min: 0.1, max: 1000) }
-        return p
+        if let x = try v.optional("wheelIdleTimeout") { input.wheelIdleTimeout = try x.number(min: 0.001, max: 10) }
+        if let x = try v.optional("pointsPerNotch") { input.pointsPerNotch = try x.number(min: 0.1, max: 1000) }
+        return (p, input)
     }
 
     static let eventKinds = ["down", "move", "up", "drag", "wheel", "key", "resize", "wait", "page"]

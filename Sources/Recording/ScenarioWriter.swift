@@ -36,7 +36,7 @@ public enum ScenarioWriter {
             if let c = o.indicator.color { kv.append(("color", .string(hex(c)))) }
             fields.append(("indicator", .object(kv)))
         }
-        if o.profile != d.profile { fields.append(("physics", physics(o.profile))) }
+        if o.profile != d.profile || o.input != d.input { fields.append(("physics", physics(o.profile, o.input))) }
 
         var text = "{" + fields.map { JSONWriter.spaced.member($0.0, $0.1.written) }.joined(separator: ", ")
         if s.events.isEmpty {
@@ -88,15 +88,15 @@ public enum ScenarioWriter {
 
     static func pair(_ a: Double, _ b: Double) -> JSONValue { .array([.number(a), .number(b)]) }
 
-    static func physics(_ p: PhysicsProfile) -> JSONValue {
+    static func physics(_ p: PhysicsProfile, _ input: InputSettings) -> JSONValue {
         .object([
             ("decelerationRate", .number(p.decelerationRate)),
             ("rubberBand", .number(p.rubberBand.coefficient)),
             ("mass", .number(p.bounce.mass)),
             ("stiffness", .number(p.bounce.stiffness)),
             ("dampingRatio", .number(p.bounce.dampingRatio)),
-            ("wheelIdleTimeout", .number(p.wheelIdleTimeout)),
-            ("pointsPerNotch", .number(p.pointsPerNotch)),
+            ("wheelIdleTimeout", .number(input.wheelIdleTimeout)),
+            ("pointsPerNotch", .number(input.pointsPerNotch)),
         ])
     }
 }

@@ -30,10 +30,12 @@ struct BenchOptions: Sendable {
                      frame at 390×844 @2
           record     `overscroll record` of a 4 s, 60 fps scenario at 390×844 @2 writing every frame,
                      as a multiple of real time (and the same with --no-png, and the PNG encode cost)
-          compare    `overscroll compare` vs ImageMagick `compare -metric AE -fuzz 10%` and odiff
-                     (`--threshold 0.1 --antialiasing`; $OVERSCROLL_ODIFF or ../shared/tools/odiff/odiff,
-                     skipped when absent) on 1920×1080 frame pairs: identical files, identical pixels
-                     re-encoded, debug overlay on, a 1 pt scroll, light vs dark theme
+          compare    `overscroll compare` vs odiff (`--threshold 0.1 --antialiasing`; $OVERSCROLL_ODIFF or
+                     ../shared/tools/odiff/odiff), like for like: every pair timed with neither tool writing
+                     a diff image and with both writing one, on 1920×1080 frames that other encoders wrote
+                     (tools/make-compare-pairs.py: Pillow RGB/RGBA, ImageMagick 8/16-bit, cairo): identical
+                     files, same pixels re-encoded, debug overlay on, a 1 pt scroll, light vs dark theme;
+                     ImageMagick `compare -metric AE -fuzz 10%` on two pairs
           suite      `overscroll test` of 40 generated scenarios with --workers 2 vs --workers 1, and `test`
                      of a scenario with 4 snapshots vs `record` of it writing every frame
           soak       3 simulated hours (10 minutes with --quick) of random drags, wheel bursts, resizes and

@@ -3,39 +3,52 @@ import Rendering
 import Scenes
 import ScrollEngine
 
-/// `overscroll compare` against ImageMagick's `compare -metric AE -fuzz 10% a b null:` and odiff
-/// (`--threshold 0.1 --antialiasing`) on 1920×1080 list frames rendered by the project:
-/// byte-identical files, identical pixels in other PNG bytes (cairo's encoder), the debug overlay
-/// on, a 1 pt scroll, and light vs dark theme. Rounds interleave tools and pairs, rotating the
-/// order each round.
+/// `overscroll compare` against odiff (`--threshold 0.1 --antialiasing`), like for like, on
+/// 1920×1080 UI frames rendered by the project and encoded by other tools
+/// (`tools/make-compare-pairs.py`: Pillow RGB and RGBA with adaptive filters, ImageMagick 8- and
+/// 16-bit, cairo/libpng). Every pair is timed twice: neither tool writing a diff image, and both
+/// writing one. ImageMagick's `compare -metric AE -fuzz 10% a b null:` is timed on the first
+/// set's identical and 1 pt scroll pairs. Every round runs all jobs (pair × mode × tool) in a
+/// fresh shuffled order, so load on the machine falls on both tools alike.
 @MainActor
 enum CompareBench {
-    /// One external or own tool timed on every pair.
-    enum Tool: Int, CaseIterable { case ours = 0, magick = 1, odiff = 2 }
+    /// A tool timed on a pair.
+    enum Tool: Int, CaseIterable { case ours = 0, odiff = 1, magick = 2 }
+
+    /// Whether the tools write a diff image.
+    enum Mode: Int, CaseIterable { case noDiff = 0, diff = 1 }
 
     struct Pair {
-        var name: String
+        /// The encoder set (a folder of `make-compare-pairs.py`) and the class of the pair.
+        var set: String
+        var kind: String
         var a: String
         var b: String
-        /// Wall ms per run, and CPU ms (user + system) per run, indexed by `Tool.rawValue`.
-        var wall = [Samples(), Samples(), Samples()]
-        var cpu = [Samples(), Samples(), Samples()]
+        /// Wall and CPU ms per run, indexed `[mode][tool]`.
+        var wall = [[Samples(), Samples(), Samples()], [Samples(), Samples(), Samples()]]
+        var cpu = [[Samples(), Samples(), Samples()], [Samples(), Samples(), Samples()]]
+        /// What each tool printed (no-diff mode), indexed by tool.
         var output = ["", "", ""]
-        /// Target: ImageMagick time ÷ ours at least this (nil: no target).
+        /// Target: ours ÷ odiff at most this, in both modes.
+        var odiffTarget: Double { kind == "identical files" ? 0.3 : 0.8 }
+        /// Target: ImageMagick ÷ ours at least this (nil: ImageMagick not timed).
         var magickTarget: Double?
-        /// Target: ours ÷ odiff at most this.
-        var odiffTarget: Double
 
-        var ours: Samples { wall[0] }
-        var magick: Samples { wall[1] }
-        var odiff: Samples { wall[2] }
+        func ratio(_ mode: Mode) -> Double {
+            wall[mode.rawValue][Tool.ours.rawValue].median / wall[mode.rawValue][Tool.odiff.rawValue].median
+        }
+        func cpuRatio(_ mode: Mode) -> Double {
+            cpu[mode.rawValue][Tool.ours.rawValue].median / cpu[mode.rawValue][Tool.odiff.rawValue].median
+        }
     }
 
     struct Result {
         var pairs: [Pair] = []
         var skipped: String?
-        /// Why the odiff column is empty, when it is.
-        var odiffSkipped: String?
+        /// `odiff --version`, or why odiff was not found.
+        var odiffVersion = ""
+        var notes: [String] = []
+        var rounds = 0
     }
 
     /// The odiff build used as the speed anchor: `$OVERSCROLL_ODIFF`, else
@@ -48,28 +61,119 @@ enum CompareBench {
         return FileManager.default.isExecutableFile(atPath: standard) ? standard : nil
     }
 
+    /// `tools/make-compare-pairs.py` of the repository (the working directory under `make bench`).
+    static var pairScript: String {
+        FileManager.default.currentDirectoryPath + "/tools/make-compare-pairs.py"
+    }
+
     static func run(quick: Bool, work: URL) throws -> Result {
         var result = Result()
         guard let bin = ProcessRunner.overscrollPath else {
             result.skipped = "no overscroll binary beside the bench (swift build -c release --product overscroll)"
             return result
         }
-        guard let magick = ProcessRunner.which("compare") else {
-            result.skipped = "ImageMagick's `compare` is not installed (apt-get install imagemagick; `make bench` does); comparison skipped"
+        guard let odiff = odiffPath else {
+            result.skipped = "odiff not found (set OVERSCROLL_ODIFF or place it at ../shared/tools/odiff/odiff)"
             return result
         }
-        let odiff = odiffPath
-        if odiff == nil {
-            result.odiffSkipped = "odiff not found (set OVERSCROLL_ODIFF or place it at ../shared/tools/odiff/odiff); odiff column skipped"
+        guard let python = ProcessRunner.which("python3") else {
+            result.skipped = "python3 not found (tools/make-compare-pairs.py makes the pairs)"
+            return result
         }
+        let version = try ProcessRunner.run(odiff, ["--version"])
+        result.odiffVersion = (version.stdout + version.stderr).trimmingCharacters(in: .whitespacesAndNewlines)
+        let magick = ProcessRunner.which("compare")
+        if magick == nil { result.notes.append("ImageMagick's `compare` is not installed: its column is skipped") }
+
         Log.progress("compare: rendering 1920x1080 frames")
-        func path(_ name: String) -> String { work.appendingPathComponent(name).path }
-        let a = path("compare-a.png"), aCopy = path("compare-a-copy.png"), aCairo = path("compare-a-cairo.png")
-        let shifted = path("compare-b-shift1pt.png"), overlay = path("compare-b-overlay.png"), dark = path("compare-b-dark.png")
-        let odiffOut = path("compare-odiff-diff.png")
+        let source = work.appendingPathComponent("compare-source"), pairsDir = work.appendingPathComponent("compare-pairs")
+        let fm = FileManager.default
+        try? fm.removeItem(at: pairsDir)
+        try fm.createDirectory(at: source, withIntermediateDirectories: true)
+        try fm.createDirectory(at: pairsDir, withIntermediateDirectories: true)
+        try renderSources(into: source)
+        Log.progress("compare: encoding the pairs with other tools (tools/make-compare-pairs.py)")
+        let made = try ProcessRunner.run(python, [pairScript, source.path, pairsDir.path])
+        guard made.status == 0 else {
+            result.skipped = "tools/make-compare-pairs.py failed (\(made.status)): "
+                + made.stderr.split(separator: "\n").suffix(2).joined(separator: " ")
+            return result
+        }
+        result.notes += made.stderr.split(separator: "\n").map(String.init)
+        let listing = try String(contentsOf: pairsDir.appendingPathComponent("pairs.tsv"), encoding: .utf8)
+        for line in listing.split(separator: "\n") {
+            let cells = line.split(separator: "\t").map(String.init)
+            guard cells.count == 4 else { continue }
+            var pair = Pair(set: cells[0], kind: cells[1], a: pairsDir.appendingPathComponent(cells[2]).path,
+                            b: pairsDir.appendingPathComponent(cells[3]).path)
+            if result.pairs.allSatisfy({ $0.set == cells[0] }) && magick != nil {
+                pair.magickTarget = ["identical files": 20.0, "1 pt scroll": 3.0][cells[1]]
+            }
+            result.pairs.append(pair)
+        }
+        guard !result.pairs.isEmpty else {
+            result.skipped = "tools/make-compare-pairs.py made no pairs"
+            return result
+        }
+
+        let oursDiff = work.appendingPathComponent("compare-ours-diff.png").path
+        let odiffDiff = work.appendingPathComponent("compare-odiff-diff.png").path
+        struct Job { var pair: Int; var mode: Mode; var tool: Tool }
+        var jobs: [Job] = []
+        for k in result.pairs.indices {
+            for mode in Mode.allCases {
+                jobs.append(Job(pair: k, mode: mode, tool: .ours))
+                jobs.append(Job(pair: k, mode: mode, tool: .odiff))
+            }
+            if result.pairs[k].magickTarget != nil { jobs.append(Job(pair: k, mode: .noDiff, tool: .magick)) }
+        }
+        let rounds = quick ? 3 : 15
+        result.rounds = rounds
+        var random = SystemRandomNumberGenerator()
+        for round in 0..<rounds {
+            Log.progress("compare: round \(round + 1)/\(rounds) (\(jobs.count) runs)")
+            for job in jobs.shuffled(using: &random) {
+                let p = result.pairs[job.pair]
+                let r: ProcessRunner.Result
+                switch (job.tool, job.mode) {
+                case (.ours, .noDiff):
+                    r = try ProcessRunner.run(bin, ["compare", p.a, p.b])
+                case (.ours, .diff):
+                    try? fm.removeItem(atPath: oursDiff)
+                    r = try ProcessRunner.run(bin, ["compare", p.a, p.b, "--diff", oursDiff])
+                case (.odiff, .noDiff):
+                    r = try ProcessRunner.run(odiff, [p.a, p.b, "--threshold", "0.1", "--antialiasing"])
+                case (.odiff, .diff):
+                    try? fm.removeItem(atPath: odiffDiff)
+                    r = try ProcessRunner.run(odiff, [p.a, p.b, odiffDiff, "--threshold", "0.1", "--antialiasing"])
+                case (.magick, _):
+                    r = try ProcessRunner.run(magick!, ["-metric", "AE", "-fuzz", "10%", p.a, p.b, "null:"])
+                }
+                let ok: Bool = switch job.tool {
+                case .ours: r.status == 0 || r.status == 1
+                case .odiff: [0, 21, 22].contains(r.status)
+                case .magick: r.status == 0 || r.status == 1
+                }
+                guard ok else { throw BenchError("\(job.tool) failed (\(r.status)) on \(p.set)/\(p.kind): \(r.stderr)") }
+                result.pairs[job.pair].wall[job.mode.rawValue][job.tool.rawValue].add(r.wallMs)
+                result.pairs[job.pair].cpu[job.mode.rawValue][job.tool.rawValue].add(r.cpuMs)
+                if job.mode == .noDiff {
+                    result.pairs[job.pair].output[job.tool.rawValue] = (r.stdout + r.stderr)
+                        .trimmingCharacters(in: .whitespacesAndNewlines)
+                }
+            }
+        }
+        try? fm.removeItem(atPath: oursDiff)
+        try? fm.removeItem(atPath: odiffDiff)
+        return result
+    }
+
+    /// The four source frames of the pairs (list at offset 300; 1 pt further; debug overlay on;
+    /// dark theme), written with the project's encoder: only their pixels are used.
+    static func renderSources(into folder: URL) throws {
         let renderer = CairoRenderer()
         let surface = try ImageSurface(width: 1920, height: 1080)
-        func render(offset: Double, overlay: Bool = false, theme: Theme = .light) throws -> PixelBuffer {
+        func render(_ name: String, offset: Double, overlay: Bool = false, theme: Theme = .light) throws {
             var options = SceneOptions()
             options.size = Size(1920, 1080)
             options.rows = 200
@@ -78,52 +182,11 @@ enum CompareBench {
             let session = try Session(scene: "list", options: options, textMeasurer: renderer.text, runtime: .virtual())
             session.scene.scrollView.setContentOffset(offset)
             renderer.render(session.frame(), into: surface.context, scale: 1)
-            return surface.snapshot()
+            try surface.snapshot().writePNG(to: folder.appendingPathComponent(name + ".png").path)
         }
-        let pa = try render(offset: 300)
-        try pa.writePNG(to: a)
-        try render(offset: 301).writePNG(to: shifted)
-        try render(offset: 300, overlay: true).writePNG(to: overlay)
-        try render(offset: 300, theme: .dark).writePNG(to: dark)
-        let fm = FileManager.default
-        try? fm.removeItem(atPath: aCopy)
-        try fm.copyItem(atPath: a, toPath: aCopy)
-        try pa.writePNGWithCairo(to: aCairo)
-
-        result.pairs = [
-            Pair(name: "identical files", a: a, b: aCopy, magickTarget: 20, odiffTarget: 0.3),
-            Pair(name: "identical pixels, other bytes", a: a, b: aCairo, magickTarget: nil, odiffTarget: 0.8),
-            Pair(name: "debug overlay on", a: a, b: overlay, magickTarget: nil, odiffTarget: 0.8),
-            Pair(name: "differ (1 pt scroll)", a: a, b: shifted, magickTarget: 3, odiffTarget: 0.8),
-            Pair(name: "light vs dark theme", a: a, b: dark, magickTarget: nil, odiffTarget: 0.8),
-        ]
-        let tools = Tool.allCases.filter { $0 != .odiff || odiff != nil }
-        let reps = quick ? 5 : 25
-        for rep in 0..<reps {
-            Log.progress("compare: round \(rep + 1)/\(reps)")
-            for k in result.pairs.indices {
-                let p = result.pairs[k]
-                let shift = (rep + k) % tools.count
-                for tool in tools[shift...] + tools[..<shift] {
-                    let r: ProcessRunner.Result
-                    switch tool {
-                    case .ours:
-                        r = try ProcessRunner.run(bin, ["compare", p.a, p.b])
-                        guard r.status == 0 || r.status == 1 else { throw BenchError("overscroll compare failed (\(r.status)): \(r.stderr)") }
-                    case .magick:
-                        r = try ProcessRunner.run(magick, ["-metric", "AE", "-fuzz", "10%", p.a, p.b, "null:"])
-                        guard r.status == 0 || r.status == 1 else { throw BenchError("ImageMagick compare failed (\(r.status)): \(r.stderr)") }
-                    case .odiff:
-                        r = try ProcessRunner.run(odiff!, [p.a, p.b, odiffOut, "--threshold", "0.1", "--antialiasing"])
-                        guard [0, 21, 22].contains(r.status) else { throw BenchError("odiff failed (\(r.status)): \(r.stderr)") }
-                    }
-                    result.pairs[k].wall[tool.rawValue].add(r.wallMs)
-                    result.pairs[k].cpu[tool.rawValue].add(r.cpuMs)
-                    result.pairs[k].output[tool.rawValue] = (r.stdout + r.stderr).trimmingCharacters(in: .whitespacesAndNewlines)
-                }
-            }
-        }
-        try? fm.removeItem(atPath: odiffOut)
-        return result
+        try render("a", offset: 300)
+        try render("shift", offset: 301)
+        try render("overlay", offset: 300, overlay: true)
+        try render("dark", offset: 300, theme: .dark)
     }
 }

@@ -87,7 +87,7 @@ import Testing
             #expect(moved > 5000 && moved < 5040)     // easing, not a jump
             #expect(drive(events, offset: 5000, to: 3).0 == 5120)
         }
-        #expect(PhysicsProfile.iOS.pointsPerNotch == 40)
+        #expect(InputSettings().pointsPerNotch == 40)
     }
 
     /// Item 4: after the pointer enters, the first delta counts on X11 (the valuator's current

@@ -171,7 +171,7 @@ import Testing
             value -= 0.25                       // a finger axis of -2.5 px
             for e in x.translate(.motion(device: 9, valuators: [3: value], emulated: false), at: 1 + Double(k) * 0.008) {
                 guard case let .wheel(dy, true, .touchpad) = e else { Issue.record("not a touchpad delta: \(e)"); continue }
-                points += dy * PhysicsProfile.iOS.pointsPerPreciseUnit
+                points += dy * InputSettings().pointsPerPreciseUnit
             }
         }
         #expect(abs(points - 100) < 1e-9)        // 40 × 2.5 px = 100 pt

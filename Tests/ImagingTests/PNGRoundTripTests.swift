@@ -46,6 +46,54 @@ import Testing
         #expect(translucent[25] == 6)
     }
 
+    /// A diff-like image: every gray level, then `others` colours that are not gray, opaque.
+    static func fewColorImage(others: Int, alpha: UInt8 = 255) -> RGBAImage {
+        var image = RGBAImage(width: 256 + others, height: 3)
+        for y in 0..<3 {
+            for x in 0..<256 { image.setPixel(x: x, y: y, UInt8(x), UInt8(x), UInt8(x), y == 2 && x == 9 ? alpha : 255) }
+            for k in 0..<others { image.setPixel(x: 256 + k, y: y, 255, UInt8(k), 0, 255) }
+        }
+        return image
+    }
+
+    @Test func fewColouredOpaqueImagesAreWrittenWithAPalette() throws {
+        // 256 grays: a full palette, each index its gray, and back to the same pixels.
+        let grays = Self.fewColorImage(others: 0)
+        let png = try PNGEncoder.diff.encode(grays)
+        #expect(png[25] == 3)   // IHDR colour type: palette
+        #expect(try PNGDecoder.decode(png) == grays)
+        #expect(try PNGEncoder.fast.encode(grays)[25] == 2)   // only with `palette`
+        // Grays plus a few marker colours, as in diff images.
+        var diffLike = RGBAImage(width: 40, height: 30)
+        for y in 0..<30 {
+            for x in 0..<40 {
+                let marker = (x * 7 + y * 3) % 11 == 0
+                diffLike.setPixel(x: x, y: y, marker ? 255 : UInt8(230 + x % 20), marker ? 0 : UInt8(230 + x % 20),
+                                  marker ? UInt8(y % 3) : UInt8(230 + x % 20), 255)
+            }
+        }
+        let diffPNG = try PNGEncoder.diff.encode(diffLike)
+        #expect(diffPNG[25] == 3)
+        #expect(try PNGDecoder.decode(diffPNG) == diffLike)
+    }
+
+    @Test func tooManyColoursOrTransparencyFallBackFromThePalette() throws {
+        // 256 grays and one more colour: 257 colours.
+        let crowded = Self.fewColorImage(others: 1)
+        #expect(try PNGEncoder.diff.encode(crowded)[25] == 2)
+        #expect(try PNGDecoder.decode(PNGEncoder.diff.encode(crowded)) == crowded)
+        // 17 colours that are not gray.
+        var colourful = RGBAImage(width: 17, height: 2)
+        for x in 0..<17 { colourful.setPixel(x: x, y: 1, UInt8(x * 9), 0, 200, 255) }
+        for x in 0..<17 { colourful.setPixel(x: x, y: 0, 0, 0, 0, 255) }
+        #expect(try PNGEncoder.diff.encode(colourful)[25] == 2)
+        #expect(try PNGDecoder.decode(PNGEncoder.diff.encode(colourful)) == colourful)
+        // One translucent pixel, late in the image.
+        let translucent = Self.fewColorImage(others: 0, alpha: 128)
+        #expect(try PNGEncoder.diff.encode(translucent)[25] == 6)
+        #expect(try PNGDecoder.decode(PNGEncoder.diff.encode(translucent)) == translucent)
+    }
+
     @Test func encodingIsDeterministic() throws {
         let image = Self.randomImage(width: 50, height: 30, opaque: false, seed: 9)
         #expect(try PNGEncoder.fast.encode(image) == PNGEncoder.fast.encode(image))

@@ -65,7 +65,7 @@ import Scenes
         // XI2 first at equal times: the window drains its connection before SDL's batch.
         let input = (smooth.map { (t: $0.t, event: Pumped.xi2($0.event)) } + sdlInput.map { (t: $0.t, event: Pumped.sdl($0.event)) })
             .enumerated().sorted { ($0.element.t, $0.offset) < ($1.element.t, $1.offset) }.map(\.element)
-        var translator = XInput2ScrollTranslator(profile: options.profile)
+        var translator = XInput2ScrollTranslator(settings: options.input)
         _ = translator.translate(.devices(devices), at: 0)
         let renderer = CairoRenderer()
         var o = options

@@ -23,12 +23,20 @@ enum CommandLineRunner {
         try run("overscroll", args, stderrPath: stderrPath, sourceLocation: sourceLocation)
     }
 
-    static func run(_ name: String, _ args: [String], stderrPath: String? = nil,
+    static func run(_ name: String, _ args: [String], in folder: String? = nil, stderrPath: String? = nil,
                     sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
         let executable = try #require(binary(name), "\(name) not built (run `swift build --build-tests`)", sourceLocation: sourceLocation)
+        return try run(executable: executable, args, in: folder, stderrPath: stderrPath, sourceLocation: sourceLocation)
+    }
+
+    /// Runs any program to the end, in `folder` (default: the current one): the one subprocess
+    /// runner of the tests.
+    static func run(executable: URL, _ args: [String], in folder: String? = nil, stderrPath: String? = nil,
+                    sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
         let p = Process()
         p.executableURL = executable
         p.arguments = args
+        if let folder { p.currentDirectoryURL = URL(fileURLWithPath: folder) }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         if let stderrPath {

@@ -224,30 +224,11 @@ import Testing
 
     // MARK: the built CLI
 
-    func binary() -> URL? {
-        var dir = Bundle.main.bundleURL
-        for _ in 0..<4 {
-            let candidate = dir.appendingPathComponent("overscroll")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            dir = dir.deletingLastPathComponent()
-        }
-        for candidate in [".build/debug/overscroll"] where FileManager.default.isExecutableFile(atPath: candidate) {
-            return URL(fileURLWithPath: candidate)
-        }
-        return nil
-    }
+    func binary() -> URL? { CommandLineRunner.binary("overscroll") }
 
     func runCLI(_ args: [String]) throws -> (status: Int32, out: String, err: String) {
-        let p = Process()
-        guard let executable = binary() else { throw CocoaError(.fileNoSuchFile) }
-        p.executableURL = executable
-        p.arguments = args
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out; p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        let r = try CommandLineRunner.run(args)
+        return (r.status, r.out, r.err)
     }
 
     @Test func verifyCommandEndToEnd() throws {

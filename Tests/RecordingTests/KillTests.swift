@@ -7,8 +7,11 @@ import Testing
 /// SIGKILL `record` and `verify --update` at random moments: after each kill, what the next run
 /// does first (taking the folder: finish or roll back the swap, remove stale staging) leaves the
 /// folder fully old or fully new, with no temporary file beside it.
+/// `make test` kills each command at the first 3 moments of the seeded sequence; `make soak`
+/// (`OVERSCROLL_SOAK=1`) at 30 (60 kills in all, about 100 s).
 @Suite(.serialized) struct KillTests {
-    static let kills = 30   // per command: 60 in all
+    /// Kills per command.
+    static let kills = ProcessInfo.processInfo.environment["OVERSCROLL_SOAK"] == "1" ? 30 : 3
 
     func scenario(_ dir: URL, _ name: String, to y: Int) throws -> String {
         let text = """

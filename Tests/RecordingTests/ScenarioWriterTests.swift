@@ -22,7 +22,7 @@ import Testing
         s.options.indicator.color = Color(hex: 0xFF8800)
         s.options.indicator.lottiePath = "/anim/refresh \"v2\".json"
         s.options.profile.decelerationRate = 0.99
-        s.options.profile.wheelIdleTimeout = 0.05
+        s.options.input.wheelIdleTimeout = 0.05
         s.options.profile.bounce.dampingRatio = 0.8
         s.options.size = s.size
         s.events = [
@@ -53,7 +53,7 @@ import Testing
         #expect(back.options.indicator.reduceMotion)
         #expect(back.options.indicator.color == s.options.indicator.color)
         #expect(back.options.indicator.lottiePath == s.options.indicator.lottiePath)
-        #expect(back.options.profile == s.options.profile)
+        #expect(back.options.profile == s.options.profile && back.options.input == s.options.input)
         #expect(back.events == s.events)
         // Writing the parsed scenario again gives the same text.
         #expect(ScenarioWriter.json(back) == text)

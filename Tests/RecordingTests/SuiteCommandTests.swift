@@ -6,28 +6,11 @@ import Testing
 /// processes, shards, merged reports, usage errors.
 @MainActor
 @Suite struct SuiteCommandTests {
-    func binary() -> String? {
-        var dir = Bundle.main.bundleURL
-        for _ in 0..<4 {
-            let candidate = dir.appendingPathComponent("overscroll")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
-            dir = dir.deletingLastPathComponent()
-        }
-        return FileManager.default.isExecutableFile(atPath: ".build/debug/overscroll") ? ".build/debug/overscroll" : nil
-    }
+    func binary() -> String? { CommandLineRunner.binary("overscroll")?.path }
 
     func cli(_ args: [String], in folder: String) throws -> (status: Int32, out: String, err: String) {
-        guard let exe = binary() else { throw CocoaError(.fileNoSuchFile) }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: exe)
-        p.arguments = args
-        p.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out; p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        let r = try CommandLineRunner.run("overscroll", args, in: folder)
+        return (r.status, r.out, r.err)
     }
 
     func suite() throws -> SuiteFixture {

@@ -25,12 +25,11 @@ struct PagingPolicyTests {
         #expect(policy.step(displacement: .nan, velocity: 1000, pageHeight: h) == 0)
     }
 
-    @Test func pageSnappingPicksTheNeighbourSlotFromThePagingRule() {
-        let snapping = PageSnapping(policy: PagingPolicy(), spring: SpringParameters(stiffness: 300))
+    @Test func pagePhysicsSpringsOntoTheNeighbourSlotFromThePagingRule() {
+        let physics = PageScrollPhysics(parent: PhysicsProfile.iOS, policy: PagingPolicy(), spring: SpringParameters(stiffness: 300))
         func target(offset: Double, velocity: Double) -> Double? {
-            let r = Release(offset: offset, velocity: velocity, minOffset: 0, maxOffset: 1600, viewportHeight: 800)
-            guard case let .spring(to, _) = snapping.motion(after: r) else { return nil }
-            return to
+            let r = Release(offset: offset, velocity: velocity, bounds: ScrollBounds(minOffset: 0, maxOffset: 1600, viewportHeight: 800))
+            return physics.ballisticSimulation(after: r)?.finalPosition
         }
         #expect(target(offset: 800 + 401, velocity: 0) == 1600)
         #expect(target(offset: 800 + 399, velocity: 0) == 800)

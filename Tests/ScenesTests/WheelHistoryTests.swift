@@ -7,10 +7,10 @@ import Testing
     @Test func linesShowTheSourceAndTheLastDeltasNewestFirst() {
         var h = WheelHistory()
         #expect(h.lines() == ["wheel: none yet"])
-        h.record(.wheel(dy: 1, precise: false), at: 0, profile: .iOS)
-        h.record(.key(.d, []), at: 0.1, profile: .iOS)
+        h.record(.wheel(dy: 1, precise: false), at: 0, settings: InputSettings())
+        h.record(.key(.d, []), at: 0.1, settings: InputSettings())
         #expect(h.lines(mode: .steps) == ["wheel: unknown, notches → steps", "dy: 1", "pt: -40"])
-        for dy in [-2.0, -0.25, 3, 0.5] { h.record(.wheel(dy: dy, precise: true, source: .touchpad), at: 1, profile: .iOS) }
+        for dy in [-2.0, -0.25, 3, 0.5] { h.record(.wheel(dy: dy, precise: true, source: .touchpad), at: 1, settings: InputSettings()) }
         #expect(h.lines() == ["wheel: touchpad, precise", "dy: 0.5, 3, -0.25, -2", "pt: -5, -30, 2.5, 20"])
     }
 

@@ -5,8 +5,8 @@ import Testing
 final class Downstream: ScrollViewDelegate {
     var scrolls: [Double] = []
     var ends = 0
-    func scrollViewDidScroll(_ s: ScrollView) { scrolls.append(s.contentOffset) }
-    func scrollViewDidEndDragging(_ s: ScrollView, willDecelerate: Bool) { ends += 1 }
+    func scrollViewDidScroll(_ s: ScrollView, at t: Double) { scrolls.append(s.contentOffset) }
+    func scrollViewDidEndDragging(_ s: ScrollView, willDecelerate: Bool, at t: Double) { ends += 1 }
 }
 
 /// Records the action effects a refresh owner sends.
@@ -35,14 +35,12 @@ final class RecordedActions: RefreshActions {
         }
         func pull(to finger: Double, at t: Double) {
             if !sv.isDragging { direct = true; sv.beginDrag(pointerY: 0, at: t) }
-            coordinator.setTime(t)
             sv.drag(pointerY: finger, at: t)
         }
         func release(at t: Double) {
-            coordinator.setTime(t)
             direct = false
             sv.endDrag(at: t, velocity: 0)
-            coordinator.inputReleased()
+            coordinator.inputReleased(at: t)
         }
     }
 
@@ -136,7 +134,7 @@ final class RecordedActions: RefreshActions {
         rig.sv.setContentOffset(50)
         rig.sv.beginDrag(pointerY: 0, at: 0)
         rig.sv.endDrag(at: 0, velocity: -4000)       // fling to the top, overshoots
-        for i in 1...60 { rig.coordinator.setTime(Double(i) / 60); rig.sv.advance(to: Double(i) / 60) }
+        for i in 1...60 { rig.sv.advance(to: Double(i) / 60) }
         #expect(rig.coordinator.state == .idle)
         #expect(rig.started.isEmpty)
     }

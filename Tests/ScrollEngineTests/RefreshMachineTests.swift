@@ -6,48 +6,48 @@ import Testing
     let resting = InputFacts(directInput: false, offset: 0)
 
     @Test func aReleaseWhileTriggeredLocksAndStartsOneAction() {
-        var m = RefreshCoordinatorMachine()
+        var m = RefreshCoordinatorMachine(timeout: 30)
         let pulled = InputFacts(directInput: true, offset: -100, insetTop: 0, isDragging: true)
         #expect(m.handle(.didScroll, at: 0.1, input: pulled) == [.forwardDidScroll])
         #expect(m.state == .triggered)
         let effects = m.handle(.didEndDragging, at: 0.2, input: pulled)
-        #expect(effects == [.holdView, .setInsetTop(80), .cancelDrag, .stopMotion, .setScrollEnabled(false),
+        #expect(effects == [.holdView, .scroll(.setInsetTop(80)), .scroll(.cancelDrag), .scroll(.stopMotion), .scroll(.setScrollEnabled(false)),
                             .startAction(token: 1)])
-        #expect(m.state == .refreshing && m.refreshStart == 0.2 && m.startPull == 100 && m.startedByGesture)
+        #expect(m.state == .refreshing && m.refreshStart == 0.2 && m.hold?.startPull == 100 && m.hold?.startedByGesture == true)
         // The held offset eases from the release position to the locked offset.
         #expect(m.heldOffset(at: 0.2) == -100)
         #expect(m.heldOffset(at: 0.45) == -80)
     }
 
     @Test func whileLockedADisturbanceIsCorrectedAndNothingIsForwarded() {
-        var m = RefreshCoordinatorMachine()
+        var m = RefreshCoordinatorMachine(timeout: 30)
         _ = m.handle(.begin(fromGesture: false), at: 0, input: resting)
-        let quiet = m.handle(.frame(timeout: 30), at: 1, input: InputFacts(directInput: false, offset: -80, insetTop: 80))
+        let quiet = m.handle(.frame, at: 1, input: InputFacts(directInput: false, offset: -80, insetTop: 80))
         #expect(quiet.isEmpty)
         let moved = m.handle(.didScroll, at: 1, input: InputFacts(directInput: false, offset: 300, insetTop: 80))
-        #expect(moved == [.stopMotion, .correctOffset(-80)])
-        #expect(m.corrections == 1 && m.forwarded == 0)
+        #expect(moved == [.scroll(.stopMotion), .scroll(.correctOffset(-80))])
+        #expect(m.statistics.corrections == 1 && m.statistics.forwarded == 0 && m.statistics.refreshes == 1)
     }
 
     @Test func completionRestoresTheInsetThenResyncsDownstreamOnce() {
-        var m = RefreshCoordinatorMachine()
+        var m = RefreshCoordinatorMachine(timeout: 30)
         _ = m.handle(.begin(fromGesture: false), at: 0, input: resting)
         let locked = InputFacts(directInput: false, offset: -80, insetTop: 80)
         #expect(m.handle(.deliver(RefreshResult(token: 2, outcome: .success(3))), at: 1, input: locked).isEmpty)
         #expect(m.handle(.deliver(RefreshResult(token: 1, outcome: .success(3))), at: 1, input: locked)
-                == [.setScrollEnabled(true), .setInsetTop(0), .finished(.success(3))])
+                == [.scroll(.setScrollEnabled(true)), .scroll(.setInsetTop(0)), .finished(.success(3))])
         #expect(m.state == .completing && !m.ticket.isRunning)
-        #expect(m.handle(.frame(timeout: 30), at: 1.4, input: InputFacts(directInput: false, offset: -1))
-                == [.correctOffset(0), .forwardDidScroll, .releaseView])
-        #expect(m.state == .idle && m.forwarded == 1)
+        #expect(m.handle(.frame, at: 1.4, input: InputFacts(directInput: false, offset: -1))
+                == [.scroll(.correctOffset(0)), .forwardDidScroll, .releaseView])
+        #expect(m.state == .idle && m.statistics.forwarded == 1)
     }
 
     @Test func theTimeoutCancelsAtItsDeadline() {
-        var m = RefreshCoordinatorMachine()
+        var m = RefreshCoordinatorMachine(timeout: 2)
         _ = m.handle(.begin(fromGesture: false), at: 1, input: resting)
-        #expect(m.ticket.deadline(timeout: 2) == 3)
-        let effects = m.handle(.frame(timeout: 2), at: 5, input: InputFacts(directInput: false, offset: -80, insetTop: 80))
-        #expect(effects.prefix(4) == [.cancelAction(token: 1), .setScrollEnabled(true), .setInsetTop(0),
+        #expect(m.ticket.deadline == 3)
+        let effects = m.handle(.frame, at: 5, input: InputFacts(directInput: false, offset: -80, insetTop: 80))
+        #expect(effects.prefix(4) == [.cancelAction(token: 1), .scroll(.setScrollEnabled(true)), .scroll(.setInsetTop(0)),
                                       .finished(.failure(RefreshFailure("timed out after 2 s")))])
         #expect(m.lastError == "timed out after 2 s")
     }
@@ -71,10 +71,10 @@ import Testing
         #expect(m.state == .refreshing && m.triggerPull == 80 && m.fingerHolds)
         // Further down follows the finger; back up stops at the refresh position.
         #expect(m.handle(.didScroll, at: 0.5, input: InputFacts(directInput: true, offset: -100, isDragging: true)).isEmpty)
-        #expect(m.handle(.didScroll, at: 0.6, input: InputFacts(directInput: true, offset: -50, isDragging: true)) == [.correctOffset(-75)])
+        #expect(m.handle(.didScroll, at: 0.6, input: InputFacts(directInput: true, offset: -50, isDragging: true)) == [.scroll(.correctOffset(-75))])
         // Letting go pushes the content into the gap and disables scrolling.
         #expect(m.handle(.didEndDragging, at: 0.7, input: InputFacts(directInput: false, offset: -75)) ==
-                [.stopMotion, .setScrollEnabled(false), .setInsetTop(75), .moveIntoGap(-75)])
+                [.scroll(.stopMotion), .scroll(.setScrollEnabled(false)), .scroll(.setInsetTop(75)), .scroll(.moveIntoGap(-75))])
         #expect(!m.fingerHolds && m.state == .refreshing)
     }
 
@@ -83,25 +83,68 @@ import Testing
         _ = m.handle(.trigger, at: 0, input: resting)
         #expect(m.handle(.trigger, at: 0.1, input: resting).isEmpty)  // one at a time
         #expect(m.handle(.endRefreshing, at: 1, input: InputFacts(directInput: false, offset: -75, insetTop: 75))
-                == [.cancelAction(token: 1), .stopMotion])
+                == [.cancelAction(token: 1), .finished(.failure(.cancelled)), .scroll(.stopMotion)])
+        #expect(m.lastError == nil, "a cancel is not an error")
         let p = (1.05 - 1) / 0.1   // ease-in quad over 0.1 s
         #expect(m.handle(.frame, at: 1.05, input: InputFacts(directInput: false, offset: -75, insetTop: 75))
-                == [.setOffset(-75 * (1 - p * p))])
+                == [.scroll(.setOffset(-75 * (1 - p * p)))])
         #expect(m.handle(.frame, at: 1.1, input: InputFacts(directInput: false, offset: -56, insetTop: 75))
-                == [.setOffset(0), .setInsetTop(0), .setScrollEnabled(true)])
+                == [.scroll(.setOffset(0)), .scroll(.setInsetTop(0)), .scroll(.setScrollEnabled(true))])
         #expect(m.state == .idle)
     }
 
+    /// Every end is one `.finished` effect on both machines: a result, a failure, Esc, the timeout.
+    @Test func everyEndOfARefreshIsOneFinishedEffectOnBothMachines() {
+        let held = InputFacts(directInput: false, offset: -80, insetTop: 80)
+        func finished<E>(_ effects: [E], _ match: (E) -> Result<Int, RefreshFailure>?) -> [Result<Int, RefreshFailure>] {
+            effects.compactMap(match)
+        }
+        let coordinatorEnd: (RefreshCoordinatorMachine.Effect) -> Result<Int, RefreshFailure>? = {
+            if case let .finished(o) = $0 { return o } else { return nil }
+        }
+        let refreshableEnd: (RefreshableMachine.Effect) -> Result<Int, RefreshFailure>? = {
+            if case let .finished(o) = $0 { return o } else { return nil }
+        }
+        let failure = RefreshFailure("offline")
+        let ends: [(String, Result<Int, RefreshFailure>)] = [
+            ("success", .success(2)), ("failure", .failure(failure)), ("cancel", .failure(.cancelled)),
+            ("timeout", .failure(RefreshFailure("timed out after 2 s"))),
+        ]
+        for (end, expected) in ends {
+            var c = RefreshCoordinatorMachine(timeout: 2)
+            var r = RefreshableMachine(config: RefreshableConfig(), timeout: 2)
+            var ce = c.handle(.begin(fromGesture: false), at: 0, input: resting)
+            var re = r.handle(.trigger, at: 0, input: resting)
+            switch end {
+            case "success", "failure":
+                let result = RefreshResult(token: 1, outcome: expected)
+                ce += c.handle(.deliver(result), at: 1, input: held)
+                re += r.handle(.deliver(result), at: 1, input: held)
+            case "cancel":
+                ce += c.handle(.cancel, at: 1, input: held)
+                re += r.handle(.endRefreshing, at: 1, input: held)
+            default:
+                ce += c.handle(.frame, at: 2, input: held)
+                re += r.handle(.frame, at: 2, input: held)
+            }
+            // Later frames and a late result end nothing again.
+            ce += c.handle(.frame, at: 3, input: held) + c.handle(.deliver(RefreshResult(token: 1, outcome: .success(1))), at: 3, input: held)
+            re += r.handle(.frame, at: 3, input: held) + r.handle(.deliver(RefreshResult(token: 1, outcome: .success(1))), at: 3, input: held)
+            #expect(finished(ce, coordinatorEnd) == [expected], "coordinator, \(end)")
+            #expect(finished(re, refreshableEnd) == [expected], "refreshable view, \(end)")
+        }
+    }
+
     @Test func theTicketIgnoresStaleResultsAndNamesTimeouts() {
-        var ticket = RefreshTicket()
+        var ticket = RefreshTicket(timeout: 1)
         #expect(!ticket.accepts(RefreshResult(token: 0, outcome: .success(1))))
         let token = ticket.start(at: 2)
         #expect(ticket.accepts(RefreshResult(token: token, outcome: .success(1))))
         #expect(!ticket.accepts(RefreshResult(token: token - 1, outcome: .success(1))))
-        #expect(!ticket.hasTimedOut(at: 2.9, timeout: 1) && ticket.hasTimedOut(at: 3, timeout: 1))
+        #expect(!ticket.hasTimedOut(at: 2.9) && ticket.hasTimedOut(at: 3))
         ticket.end()
         #expect(!ticket.accepts(RefreshResult(token: token, outcome: .success(1))))
-        #expect(ticket.deadline(timeout: 1) == nil && ticket.startedAt == 2)
+        #expect(ticket.deadline == nil && ticket.startedAt == 2)
         #expect(RefreshTicket.timeoutMessage(30) == "timed out after 30 s")
         #expect(RefreshTicket.timeoutMessage(1.5) == "timed out after 1.5 s")
     }
@@ -109,7 +152,7 @@ import Testing
     @Test func theOffsetSetterForOwnersDoesNotNotify() {
         final class Counter: ScrollViewDelegate {
             var scrolls = 0
-            func scrollViewDidScroll(_ s: ScrollView) { scrolls += 1 }
+            func scrollViewDidScroll(_ s: ScrollView, at t: Double) { scrolls += 1 }
         }
         let sv = ScrollView(viewportHeight: 800, contentHeight: 4000)
         let counter = Counter()

@@ -5,7 +5,7 @@ import Testing
 struct ScrollViewSpringTests {
     final class Recorder: ScrollViewDelegate {
         var ended = 0
-        func scrollViewDidEndDecelerating(_ scrollView: ScrollView) { ended += 1 }
+        func scrollViewDidEndDecelerating(_ scrollView: ScrollView, at t: Double) { ended += 1 }
     }
 
     @Test("springs to the target with continuous velocity and reports the end")

@@ -4,11 +4,11 @@ import Testing
 /// Records delegate callbacks in order.
 final class CallbackLog: ScrollViewDelegate {
     var calls: [String] = []
-    func scrollViewDidScroll(_ s: ScrollView) { calls.append("didScroll") }
-    func scrollViewWillBeginDragging(_ s: ScrollView) { calls.append("willBegin") }
-    func scrollViewWillEndDragging(_ s: ScrollView, velocity: Double) { calls.append("willEnd") }
-    func scrollViewDidEndDragging(_ s: ScrollView, willDecelerate: Bool) { calls.append("didEnd(\(willDecelerate))") }
-    func scrollViewDidEndDecelerating(_ s: ScrollView) { calls.append("didEndDecelerating") }
+    func scrollViewDidScroll(_ s: ScrollView, at t: Double) { calls.append("didScroll") }
+    func scrollViewWillBeginDragging(_ s: ScrollView, at t: Double) { calls.append("willBegin") }
+    func scrollViewWillEndDragging(_ s: ScrollView, velocity: Double, at t: Double) { calls.append("willEnd") }
+    func scrollViewDidEndDragging(_ s: ScrollView, willDecelerate: Bool, at t: Double) { calls.append("didEnd(\(willDecelerate))") }
+    func scrollViewDidEndDecelerating(_ s: ScrollView, at t: Double) { calls.append("didEndDecelerating") }
 }
 
 @Suite struct ScrollViewTests {
@@ -71,7 +71,7 @@ final class CallbackLog: ScrollViewDelegate {
         sv.beginDrag(pointerY: 400, at: 0)
         sv.drag(pointerY: 300, at: 0.000_01)    // 100 pt in 10 µs: 10,000,000 pt/s
         sv.endDrag(at: 0.000_01)
-        #expect(sv.velocity == sv.profile.maximumFlingVelocity)
+        #expect(sv.velocity == sv.physics.maximumFlingVelocity)
     }
 
     @Test func disabledScrollingRefusesDrags() {

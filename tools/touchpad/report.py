@@ -25,7 +25,7 @@ import sys
 
 PT_PRECISE, PT_NOTCH = 10.0, 40.0
 GAP = 1.0
-IDLE_MS = 90      # a wheel gesture's idle end (PhysicsProfile.wheelIdleTimeout)
+IDLE_MS = 90      # a wheel gesture's idle end (InputSettings.wheelIdleTimeout)
 
 
 def load_lines(path):

@@ -53,7 +53,7 @@ extension Recorder {
                     surface = target
                 }
                 renderer.render(model, into: target, scale: scenario.scale)
-                if let failure = (renderer.lottie as? LottieIndicatorRenderer)?.strictFailure {
+                if let failure = renderer.lottie?.strictFailure {
                     throw StrictRecordingError(failure + " at t = \(t) s")
                 }
                 drawn = surface

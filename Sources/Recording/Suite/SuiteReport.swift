@@ -174,19 +174,7 @@ public enum SuiteReport {
         return String(goldens[..<slash])
     }
 
-    static func h(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    static func h(_ s: String) -> String { HTMLText.escape(s) }
 
     static let css = """
     body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1600px;padding:16px 24px;color:#1d1d1f;background:#fafafa}

@@ -75,6 +75,11 @@ public final class LottieIndicatorRenderer: LottieDrawing {
 
     /// Registers an already loaded source (the CLI loads at start-up); otherwise files are loaded
     /// on first use.
+    public func makeStrict(frameDeadline: Double) {
+        strict = true
+        self.frameDeadline = frameDeadline
+    }
+
     public func add(_ source: LottieIndicatorSource) {
         guard files[source.info.path] == nil else { return }
         files[source.info.path] = FileState(worker: LottieRenderWorker(source: source))

@@ -7,7 +7,9 @@ public struct SceneOptions: Sendable {
     /// Number of rows in list scenes.
     public var rows = 200
     public var theme = Theme.light
+    /// The scroll physics (iOS) and the input's numbers.
     public var profile = PhysicsProfile.iOS
+    public var input = InputSettings()
     /// Draw the debug overlay (D key toggles it in the window).
     public var overlay = false
     public var refresh = RefreshBehaviour()

@@ -37,7 +37,7 @@ public final class Session {
 
     public func handle(_ event: InputEvent, at t: Double) {
         guard event.isSane else { return }
-        wheelHistory.record(event, at: t, profile: options.profile)
+        wheelHistory.record(event, at: t, settings: options.input)
         switch event {
         case .quit:
             quitRequested = true
@@ -89,6 +89,8 @@ public final class Session {
     }
 
     public var isAnimating: Bool { scene.isAnimating }
+    /// A finger or a wheel gesture holds the content (the window keeps its frame pace while it does).
+    public var isDragging: Bool { scene.scrollView.isDragging }
     public var nextDeadline: Double? { scene.nextDeadline }
 
     /// The common trace fields followed by the scene's.

@@ -34,9 +34,9 @@ public final class CoordinatorScene: Scene {
         rows = SampleRows(count: o.rows)
         measurer = context.textMeasurer
         host = ScrollHost(size: o.size, topInset: NavigationBar.barHeight,
-                          contentHeight: NavigationBar.largeTitleHeight + layout.contentHeight(rows: o.rows), profile: o.profile)
+                          contentHeight: NavigationBar.largeTitleHeight + layout.contentHeight(rows: o.rows), physics: o.profile, input: o.input)
         runner = context.runtime.makeRunner()
-        coordinator = RefreshCoordinator(config: config, actions: runner, behaviour: behaviour)
+        coordinator = RefreshCoordinator(config: config, actions: runner, behaviour: behaviour, physics: host.scrollView.physics)
         host.scrollView.delegate = contentSync
         coordinator.attach(to: host.scrollView)
         coordinator.isDirectInput = { [unowned host] in host.input.isDirectInputActive }
@@ -59,7 +59,7 @@ public final class CoordinatorScene: Scene {
     private func updateBanner() {
         if let e = pendingFailure, indicatorPhase == .hidden {
             pendingFailure = nil
-            banner = RefreshMessageBanner(failure: e, at: now, displaySeconds: coordinator.config.errorDisplay)
+            banner = RefreshMessageBanner(failure: e, at: now, displaySeconds: behaviour.messageSeconds)
         }
         guard var b = banner else { return }
         if case .pulling = coordinator.state { b.dismiss(at: now) }
@@ -69,7 +69,7 @@ public final class CoordinatorScene: Scene {
     /// Delivers finished actions; called at every event and frame.
     private func pump(_ t: Double) {
         now = max(now, t)
-        coordinator.setTime(t)
+        scrollView.noteTime(t)
         for r in runner.drain() { coordinator.deliver(r, at: t) }
         updateBanner()
     }
@@ -85,13 +85,13 @@ public final class CoordinatorScene: Scene {
         case .key(.escape, _):
             coordinator.cancel(at: t)
         default:
-            if input.handle(event, at: t).released { coordinator.inputReleased() }
+            if input.handle(event, at: t).released { coordinator.inputReleased(at: t) }
         }
     }
 
     public func advance(to t: Double) {
         pump(t)
-        host.advance(to: t) { coordinator.inputReleased() }
+        host.advance(to: t) { coordinator.inputReleased(at: t) }
         coordinator.advance(to: t)
         updateBanner()
     }
@@ -109,8 +109,7 @@ public final class CoordinatorScene: Scene {
     }
 
     public var nextDeadline: Double? {
-        let timeout = coordinator.state == .refreshing ? coordinator.refreshStart + behaviour.timeout : nil
-        return [host.nextDeadline, timeout, banner?.nextDeadline(after: now)].compactMap { $0 }.min()
+        [host.nextDeadline, coordinator.deadline, banner?.nextDeadline(after: now)].compactMap { $0 }.min()
     }
 
     // MARK: frame

@@ -17,7 +17,7 @@ public final class ListScene: Scene {
         let layout = ListLayout()
         host = ScrollHost(size: options.size, topInset: NavigationBar.barHeight,
                           contentHeight: NavigationBar.largeTitleHeight + layout.contentHeight(rows: options.rows),
-                          profile: options.profile)
+                          physics: options.profile, input: options.input)
         self.layout = layout
     }
 

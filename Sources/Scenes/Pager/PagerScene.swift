@@ -9,8 +9,8 @@ import ScrollEngine
 /// `ScrollInputController`, so they move the content 1:1 and rubber-band past the neighbours.
 /// A mouse wheel's notches do not move the content: each notch gesture (notches less than the
 /// wheel idle timeout apart) turns exactly one page in its direction, like a key. The
-/// scroll view's release policy (`PageSnapping`) asks `PagingPolicy` for the step and snaps onto that
-/// slot with its spring, carrying the release velocity; the scene, as the view's delegate, notes
+/// scroll view's physics (`PageScrollPhysics`) asks `PagingPolicy` for the step and makes the release
+/// a spring onto that slot, carrying the release velocity; the scene, as the view's delegate, notes
 /// the slot. When the
 /// snap ends on a neighbour, that page becomes current, the slots are refilled around it and the
 /// offset is recentred (the same picture, so nothing moves on screen). A snap back onto the
@@ -45,12 +45,13 @@ public final class PagerScene: Scene, ScrollViewDelegate {
         theme = options.theme
         let h = ScrollHost.viewportHeight(options.size, topInset: 0)
         // Notches never reach the input controller (see `notch`); touchpad deltas track.
-        host = ScrollHost(size: options.size, contentHeight: 3 * h, profile: options.profile)
+        host = ScrollHost(size: options.size, contentHeight: 3 * h,
+                          physics: PageScrollPhysics(parent: options.profile, policy: config.policy, spring: config.snapSpring),
+                          input: options.input)
         host.scrollView.setContentOffset(h)
         slots = [0, 0, 0]
         slots = neighbours(of: 0)
         scrollView.delegate = self
-        scrollView.releasePolicy = PageSnapping(policy: config.policy, spring: config.snapSpring)
     }
 
     public var pageCount: Int { max(1, config.pageColors.count) }
@@ -165,7 +166,7 @@ public final class PagerScene: Scene, ScrollViewDelegate {
     /// past half-way completes first, as a caught swipe does); the rest of the gesture does nothing.
     private func notch(_ dy: Double, at t: Double) {
         let began = notchGestureEnd.map { t >= $0 } ?? true
-        notchGestureEnd = t + scrollView.profile.wheelIdleTimeout
+        notchGestureEnd = t + input.settings.wheelIdleTimeout
         guard began, dy != 0 else { return }
         completeCaughtTransition()
         request(page: wrap(destinationPage + (dy < 0 ? 1 : -1)), at: t)
@@ -203,13 +204,13 @@ public final class PagerScene: Scene, ScrollViewDelegate {
 
     // MARK: ScrollViewDelegate
 
-    public func scrollViewWillBeginDragging(_ scrollView: ScrollView) {
+    public func scrollViewWillBeginDragging(_ scrollView: ScrollView, at t: Double) {
         targetSlot = nil
     }
 
-    /// The release: the scroll view's release policy (`PageSnapping`) has chosen the slot and
+    /// The release: the scroll view's physics (`PageScrollPhysics`) has chosen the slot and
     /// started the snap; remember which slot it is heading to.
-    public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate: Bool) {
+    public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate: Bool, at t: Double) {
         targetSlot = min(2, max(0, Int((scrollView.targetOffset / pageHeight).rounded())))
     }
 

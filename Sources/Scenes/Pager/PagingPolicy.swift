@@ -31,22 +31,3 @@ public struct PagingPolicy: Sendable, Equatable {
         return 0
     }
 }
-
-/// The pager's release policy: the paging rule picks the slot (previous, current or next page of
-/// the three the pager's scroll view holds, the current one resting at one viewport height) and
-/// the view springs onto it, carrying the release velocity.
-public struct PageSnapping: ReleasePolicy {
-    public var policy: PagingPolicy
-    public var spring: SpringParameters
-
-    public init(policy: PagingPolicy, spring: SpringParameters) {
-        self.policy = policy
-        self.spring = spring
-    }
-
-    public func motion(after release: Release) -> ReleaseMotion {
-        let pageHeight = release.viewportHeight
-        let step = policy.step(displacement: release.offset - pageHeight, velocity: release.velocity, pageHeight: pageHeight)
-        return .spring(to: Double(1 + step) * pageHeight, parameters: spring)
-    }
-}

@@ -19,14 +19,14 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     public let indicator: RefreshIndicator
     let runner: RefreshActionRunner
     public private(set) var machine: RefreshableMachine
-    /// The time of the event being handled: the scroll view's callbacks carry none.
+    /// The latest time seen, for drawing (`frame()` takes none) and the message.
     private var now = 0.0
     public let bar = NavigationBar(title: "Refreshable")
     let measurer: any TextMeasurer
     /// The message of the last refresh that failed, while it shows.
     public private(set) var banner: RefreshMessageBanner?
-    /// The refresh whose failure the banner shows (so it is made once).
-    private var bannerRefresh = 0
+    /// A failure (or timeout) whose message waits for the indicator to go, with the refresh it ended.
+    private var pendingFailure: (failure: RefreshFailure, refresh: Int)?
     /// A refresh ended under the finger: its pull stays drawn (disarmed) until the finger has let
     /// go and the content has returned.
     private var heldPull = false
@@ -40,7 +40,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         indicator = o.indicator.makeIndicator(defaultColor: o.theme.spinner)
         measurer = context.textMeasurer
         host = ScrollHost(size: o.size, topInset: NavigationBar.barHeight,
-                          contentHeight: RefreshableScene.contentHeight(rows: o.rows, config), profile: o.profile)
+                          contentHeight: RefreshableScene.contentHeight(rows: o.rows, config), physics: o.profile, input: o.input)
         runner = context.runtime.makeRunner()
         machine = RefreshableMachine(config: config, timeout: o.refresh.timeout)
         host.scrollView.delegate = self
@@ -72,11 +72,15 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
 
     private func send(_ event: RefreshableMachine.Event, at t: Double) {
         let effects = machine.handle(event, at: t, input: InputFacts(scrollView, directInput: input.isDirectInputActive))
-        for effect in effects where !scrollView.perform(effect, at: t) && !runner.perform(effect, behaviour: behaviour) {
+        for effect in effects {
             switch effect {
+            case let .scroll(e): scrollView.perform(e, at: t)
+            case let .startAction(token): runner.start(token: token, behaviour: behaviour)
+            case let .cancelAction(token): runner.cancel(token: token)
             case let .finished(.success(n)): addRows(n)
-            case .finished(.failure): break
-            default: preconditionFailure("unperformed refresh effect \(effect)")
+            case let .finished(.failure(e)):
+                // A failure or a timeout leaves one message (once the indicator has gone); a cancel (Esc) none.
+                if !e.isCancellation { pendingFailure = (e, machine.refreshes) }
             }
         }
         if machine.awaitsRelease { heldPull = true } else if state != .idle || scrollView.contentOffset >= 0 { heldPull = false }
@@ -84,11 +88,13 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     }
 
     /// Shows the failure of the last refresh once, when the indicator has gone (so the message
-    /// never slides over a ring still drawn); a new pull dismisses it.
+    /// never slides over a ring still drawn); a new refresh drops it; a new pull dismisses it.
     private func updateBanner() {
-        if let e = machine.lastError, machine.refreshes != bannerRefresh, state != .refreshing, indicatorPhase == .hidden {
-            bannerRefresh = machine.refreshes
-            banner = RefreshMessageBanner(failure: RefreshFailure(e), at: now, displaySeconds: behaviour.messageSeconds)
+        if let p = pendingFailure, p.refresh != machine.refreshes {
+            pendingFailure = nil
+        } else if let p = pendingFailure, state != .refreshing, indicatorPhase == .hidden {
+            pendingFailure = nil
+            banner = RefreshMessageBanner(failure: p.failure, at: now, displaySeconds: behaviour.messageSeconds)
         }
         guard var b = banner else { return }
         if machine.isPulling { b.dismiss(at: now) }
@@ -97,6 +103,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
 
     private func pump(_ t: Double) {
         now = max(now, t)
+        scrollView.noteTime(t)
         for r in runner.drain() { send(.deliver(r), at: t) }
     }
 
@@ -129,12 +136,12 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
 
     // MARK: delegate
 
-    public func scrollViewDidScroll(_ sv: ScrollView) {
-        send(.didScroll, at: now)
+    public func scrollViewDidScroll(_ sv: ScrollView, at t: Double) {
+        send(.didScroll, at: t)
     }
 
-    public func scrollViewDidEndDragging(_ sv: ScrollView, willDecelerate: Bool) {
-        send(.didEndDragging, at: now)
+    public func scrollViewDidEndDragging(_ sv: ScrollView, willDecelerate: Bool, at t: Double) {
+        send(.didEndDragging, at: t)
     }
 
     public var progress: Double {
@@ -158,7 +165,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     public var nextDeadline: Double? {
         var d = [input.nextDeadline].compactMap { $0 }
         if !isReady, let r = machine.restStart { d.append(r + config.readyRest) }
-        if let timeout = machine.ticket.deadline(timeout: behaviour.timeout) { d.append(timeout) }
+        if let timeout = machine.ticket.deadline { d.append(timeout) }
         if let b = banner?.nextDeadline(after: now) { d.append(b) }
         return d.min()
     }

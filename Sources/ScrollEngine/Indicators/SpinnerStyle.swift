@@ -1,6 +1,7 @@
 /// How the vector spinner loops while refreshing (docs/BEHAVIOUR.md, "Refresh indicators").
 public enum SpinnerStyle: Sendable, Equatable {
-    /// Seed 001's SwiftUI spinner: trim end eases between two lengths, rotation is linear.
+    /// The refreshable view's SwiftUI spinner (docs/BEHAVIOUR.md, "Pull to refresh: the
+    /// refreshable view"): trim end eases between two lengths, rotation is linear.
     case seed(SeedSpinnerTiming = SeedSpinnerTiming())
     /// Android's Material circular progress: the arc grows then shrinks each cycle while the
     /// whole drawing rotates.

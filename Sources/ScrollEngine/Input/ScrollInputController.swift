@@ -10,6 +10,7 @@
 /// owns the offset. Every entry point returns what happened (`InputOutcome`).
 public final class ScrollInputController {
     public let scrollView: ScrollView
+    public let settings: InputSettings
     public var rules: WheelRules
     public private(set) var wheel: WheelGesture
     /// The rule of the active wheel gesture (nil when none is active).
@@ -19,11 +20,12 @@ public final class ScrollInputController {
     private var wheelFinger: Double = 0
     public private(set) var pointerDown = false
 
-    public init(scrollView: ScrollView, rules: WheelRules = WheelRules()) {
+    public init(scrollView: ScrollView, settings: InputSettings = InputSettings(), rules: WheelRules = WheelRules()) {
         self.scrollView = scrollView
+        self.settings = settings
         self.rules = rules
-        self.wheel = WheelGesture(idleTimeout: scrollView.profile.wheelIdleTimeout,
-                                  velocityWindow: scrollView.profile.wheelVelocityWindow)
+        self.wheel = WheelGesture(idleTimeout: settings.wheelIdleTimeout, velocityWindow: settings.wheelVelocityWindow)
+        scrollView.velocityWindow = settings.velocityWindow
     }
 
     /// True while a finger or an active wheel gesture moves the content directly.
@@ -57,8 +59,7 @@ public final class ScrollInputController {
         case let .pointerDown(p):
             if wheel.isActive { outcome.formUnion(endWheel(at: t)) }
             pointerDown = true
-            scrollView.advance(to: t)
-            scrollView.stopMotion()
+            scrollView.catchMotion(at: t)
             scrollView.beginDrag(pointerY: p.y, at: t)
             outcome.insert(.consumed)
         case let .pointerMove(p):
@@ -74,8 +75,7 @@ public final class ScrollInputController {
         case let .wheel(dy, precise, source):
             outcome.insert(.consumed)
             guard !pointerDown else { return outcome }
-            let profile = scrollView.profile
-            let points = dy * (precise ? profile.pointsPerPreciseUnit : profile.pointsPerNotch)
+            let points = settings.points(wheel: dy, precise: precise)
             var began = !wheel.isActive
             if began { wheelMode = mode(forFirst: points, source: source, precise: precise, at: t) }
             // A gesture taken for a wheel from its first delta turns out to be fingers (a merged
@@ -108,18 +108,12 @@ public final class ScrollInputController {
     }
 
     /// True when the list has rested at exactly the top for `rules.topRest` seconds.
-    private func restsAtTop(at t: Double) -> Bool {
-        let sv = scrollView
-        sv.advance(to: t)
-        return sv.isScrollEnabled && !sv.isDragging && !sv.isMoving && sv.contentOffset == sv.minOffset
-            && t - sv.offsetChangedAt >= rules.topRest - 1e-9
-    }
+    private func restsAtTop(at t: Double) -> Bool { scrollView.restsAtTop(for: rules.topRest, at: t) }
 
     /// The virtual finger: moves by `points` (positive = content towards the top).
     private func track(_ points: Double, began: Bool, at t: Double) {
         if began || !scrollView.isDragging {
-            scrollView.advance(to: t)
-            scrollView.stopMotion()
+            scrollView.catchMotion(at: t)
             wheelFinger = 0
             guard scrollView.beginDrag(pointerY: 0, at: t) else { return }
         }
@@ -127,22 +121,15 @@ public final class ScrollInputController {
         scrollView.drag(pointerY: wheelFinger, at: t)
     }
 
-    /// One notch step: eases by `delta` (offset points) from where the running motion is heading,
-    /// clamped to the edges, so quick notches add up to exactly their distance.
+    /// One notch step (see `ScrollView.step(by:duration:at:)`).
     private func step(by delta: Double, at t: Double) {
-        let sv = scrollView
-        sv.advance(to: t)
-        guard sv.isScrollEnabled, !sv.isDragging else { return }
-        let base = sv.phase == .animating ? sv.targetOffset : sv.contentOffset
-        let target = min(max(base + delta, sv.minOffset), sv.maxOffset)
-        if target == sv.contentOffset && !sv.isMoving { return }
-        sv.scroll(to: target, animated: true, duration: rules.stepDuration, at: t)
+        scrollView.step(by: delta, duration: rules.stepDuration, at: t)
     }
 
     /// Space pages down and Shift+Space up, as in browsers and GTK.
     private func handleKey(_ key: Key, _ mods: KeyModifiers, at t: Double) -> Bool {
         let sv = scrollView
-        let step = sv.profile.lineStep
+        let step = settings.lineStep
         let page = max(step, sv.viewportHeight - step)
         let target: Double
         switch key {

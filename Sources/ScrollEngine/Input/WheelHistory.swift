@@ -20,10 +20,10 @@ public struct WheelHistory: Sendable, Equatable {
     public private(set) var readings: [WheelReading] = []
     public init() {}
 
-    /// Records `event` if it is a wheel event (`profile` converts it to points).
-    public mutating func record(_ event: InputEvent, at t: Double, profile: PhysicsProfile) {
+    /// Records `event` if it is a wheel event (`settings` converts it to points).
+    public mutating func record(_ event: InputEvent, at t: Double, settings: InputSettings) {
         guard case let .wheel(dy, precise, source) = event else { return }
-        let points = -dy * (precise ? profile.pointsPerPreciseUnit : profile.pointsPerNotch)
+        let points = -settings.points(wheel: dy, precise: precise)
         readings.append(WheelReading(dy: dy, precise: precise, source: source, points: points, at: t))
         if readings.count > Self.capacity { readings.removeFirst(readings.count - Self.capacity) }
     }

@@ -1,5 +1,6 @@
-/// The scroll feel: every number the scroll view uses, named. iOS by default.
-public struct PhysicsProfile: Sendable, Equatable {
+/// The iOS scroll physics: every number of the feel, named, and the motions they make. The
+/// input's own numbers (wheel, keys, velocity window) are `InputSettings`.
+public struct PhysicsProfile: ScrollPhysics, Equatable {
     /// Velocity kept per millisecond after release (UIScrollView.DecelerationRate.normal).
     public var decelerationRate: Double = 0.998
     /// Rubber-band coefficient while dragging past an edge.
@@ -11,22 +12,43 @@ public struct PhysicsProfile: Sendable, Equatable {
     /// Release speeds are capped at this (pt/s): a burst of input samples cannot fling the
     /// content across a 10-million-row list.
     public var maximumFlingVelocity: Double = 8000
-    /// Pointer samples older than this (s) at release give no velocity.
-    public var velocityWindow: Double = 0.100
-    /// Time without wheel events that ends a wheel gesture (s).
-    public var wheelIdleTimeout: Double = 0.090
-    /// Window of wheel deltas averaged into the release velocity (s).
-    public var wheelVelocityWindow: Double = 0.150
-    /// Points scrolled per integer wheel notch.
-    public var pointsPerNotch: Double = 40
-    /// Points per unit of a precise (fractional) wheel delta.
-    public var pointsPerPreciseUnit: Double = 10
-    /// Points per arrow-key step.
-    public var lineStep: Double = 40
     /// Duration of keyboard / programmatic scroll animations (s).
     public var programmaticDuration: Double = 0.3
 
     public init() {}
 
     public static let iOS = PhysicsProfile()
+
+    public var animationDuration: Double { programmaticDuration }
+
+    /// Rubber band past either edge, applied to the total overshoot.
+    public func userOffset(forRaw x: Double, in b: ScrollBounds) -> Double {
+        if x < b.minOffset { return b.minOffset - rubberBand.shown(b.minOffset - x, dimension: b.viewportHeight) }
+        if x > b.maxOffset { return b.maxOffset + rubberBand.shown(x - b.maxOffset, dimension: b.viewportHeight) }
+        return x
+    }
+
+    public func rawOffset(forShown y: Double, in b: ScrollBounds) -> Double {
+        if y < b.minOffset { return b.minOffset - rubberBand.overshoot(forShown: b.minOffset - y, dimension: b.viewportHeight) }
+        if y > b.maxOffset { return b.maxOffset + rubberBand.overshoot(forShown: y - b.maxOffset, dimension: b.viewportHeight) }
+        return y
+    }
+
+    /// Programmatic motions end inside the bounds.
+    public func boundedTarget(_ target: Double, in b: ScrollBounds) -> Double { min(max(target, b.minOffset), b.maxOffset) }
+
+    /// Friction with the bounce spring past the edges; a slow release in bounds stops.
+    public func ballisticSimulation(after r: Release) -> (any Simulation)? {
+        guard !r.bounds.contains(r.offset) || abs(r.velocity) >= minimumFlingVelocity else { return nil }
+        return BouncingSimulation(rate: decelerationRate, x0: r.offset, v0: r.velocity,
+                                  min: r.bounds.minOffset, max: r.bounds.maxOffset, spring: bounce)
+    }
+
+    public func animation(from: Double, to: Double, duration: Double) -> any Simulation {
+        EaseOutSimulation(from: from, to: to, duration: duration)
+    }
+
+    public func spring(from: Double, to: Double, velocity: Double, parameters: SpringParameters) -> any Simulation {
+        SpringSimulation(parameters, from: from, to: to, v0: velocity)
+    }
 }

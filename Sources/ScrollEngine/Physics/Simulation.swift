@@ -8,4 +8,10 @@ public protocol Simulation: Sendable {
     func isDone(at t: Double) -> Bool
     /// The position the simulation comes to rest at.
     var finalPosition: Double { get }
+    /// Whether the motion is springing back from past an edge at `t` (trace phase `bouncing`).
+    func isBouncing(at t: Double) -> Bool
+}
+
+public extension Simulation {
+    func isBouncing(at t: Double) -> Bool { false }
 }

@@ -10,7 +10,7 @@ public final class ContentSync: ScrollViewDelegate {
 
     public init() {}
 
-    public func scrollViewDidScroll(_ sv: ScrollView) {
+    public func scrollViewDidScroll(_ sv: ScrollView, at t: Double) {
         received += 1
         lastSeenOffset = sv.contentOffset
     }

@@ -11,12 +11,11 @@ public struct RefreshBehaviour: Sendable, Equatable {
     /// Seconds the action takes.
     public var duration: Double = 1.5
     public var outcome: Outcome = .success
-    /// Seconds after which a running action is cancelled.
+    /// Seconds after which a running action is cancelled (applied by `RefreshTicket`).
     public var timeout: Double = 30
     /// Rows a successful refresh inserts at the top.
     public var newRows: Int = 3
-    /// Seconds the message of a failed refresh stays (the refreshable view's; the coordinator
-    /// has its own `errorDisplay`), unless a new pull dismisses it.
+    /// Seconds the message of a failed refresh stays (both refresh scenes), unless a new pull dismisses it.
     public var messageSeconds: Double = 4
     public init() {}
 }

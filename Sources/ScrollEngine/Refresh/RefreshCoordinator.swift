@@ -5,7 +5,7 @@
 /// callback to it, except `didScroll` while the offset is held. The decisions live in
 /// `RefreshCoordinatorMachine`; this owner turns callbacks and calls into its events and performs
 /// the effects it returns on the scroll view, the action runner (`RefreshActions`) and the scene
-/// (`onFinish`). Its own offset changes use the non-notifying setter, so they never
+/// (`onFinish`: every end — result, failure, cancel, timeout — once). Its own offset changes use the non-notifying setter, so they never
 /// come back to it as `didScroll`.
 public final class RefreshCoordinator: ScrollViewDelegate {
     public private(set) var machine: RefreshCoordinatorMachine
@@ -25,12 +25,10 @@ public final class RefreshCoordinator: ScrollViewDelegate {
     /// Called when a refresh ended: rows gained, or the failure.
     public var onFinish: (Result<Int, RefreshFailure>) -> Void = { _ in }
 
-    /// The time of the event being handled: the scroll view's callbacks carry none.
-    private var now = 0.0
-
+    /// `physics`: the scroll view's, which makes the eases of the held offset.
     public init(config: RefreshCoordinatorConfig = RefreshCoordinatorConfig(), actions: any RefreshActions,
-                behaviour: RefreshBehaviour = RefreshBehaviour()) {
-        machine = RefreshCoordinatorMachine(config: config)
+                behaviour: RefreshBehaviour = RefreshBehaviour(), physics: any ScrollPhysics = PhysicsProfile.iOS) {
+        machine = RefreshCoordinatorMachine(config: config, timeout: behaviour.timeout, physics: physics)
         self.actions = actions
         self.behaviour = behaviour
     }
@@ -48,86 +46,84 @@ public final class RefreshCoordinator: ScrollViewDelegate {
     public var config: RefreshCoordinatorConfig { machine.config }
     public var state: RefreshState { machine.state }
     public var isLocked: Bool { machine.isLocked }
-    public var corrections: Int { machine.corrections }
-    public var forwarded: Int { machine.forwarded }
-    public var refreshes: Int { machine.refreshes }
+    public var statistics: RefreshStatistics { machine.statistics }
+    public var corrections: Int { machine.statistics.corrections }
+    public var forwarded: Int { machine.statistics.forwarded }
+    public var refreshes: Int { machine.statistics.refreshes }
     public var lastError: String? { machine.lastError }
     public var refreshStart: Double { machine.refreshStart }
-    public var startPull: Double { machine.startPull }
-    public var startedByGesture: Bool { machine.startedByGesture }
+    /// When the running refresh times out.
+    public var deadline: Double? { machine.ticket.deadline }
+    public var startPull: Double { machine.hold?.startPull ?? 0 }
+    public var startedByGesture: Bool { machine.hold?.startedByGesture ?? false }
     public var lockedOffset: Double { machine.lockedOffset }
     public var progress: Double { machine.progress }
     public func heldOffset(at t: Double) -> Double? { machine.heldOffset(at: t) }
 
     // MARK: calls
 
-    /// Sets the time of the event being handled (the scroll view's callbacks that follow carry none).
-    public func setTime(_ t: Double) { now = max(now, t) }
-
     /// Drives the easing (start and completion animations), the timeout and the end of completion.
     public func advance(to t: Double) {
-        setTime(t)
-        send(.frame(timeout: behaviour.timeout), at: t)
+        send(.frame, at: t)
     }
 
     /// Starts a refresh programmatically (F5), or from a release while triggered.
     public func beginRefresh(at t: Double, fromGesture: Bool) {
         guard attachedView != nil || lockedView != nil else { return }
-        setTime(t)
         send(.begin(fromGesture: fromGesture), at: t)
     }
 
     /// Cancels a running refresh (Esc).
     public func cancel(at t: Double) {
-        setTime(t)
         send(.cancel, at: t)
     }
 
     /// Delivers an action's result. Results of older refreshes are ignored.
     public func deliver(_ result: RefreshResult, at t: Double) {
-        setTime(t)
         send(.deliver(result), at: t)
     }
 
     /// The input that started the last pull was released (pointer up, wheel gesture end).
-    public func inputReleased() { send(.inputReleased, at: now) }
+    public func inputReleased(at t: Double) { send(.inputReleased, at: t) }
 
     /// Hands `event` to the machine and performs its effects on `view` (the view that called back),
     /// or else on the locked view, or else on the attached one.
     private func send(_ event: RefreshCoordinatorMachine.Event, at t: Double, from view: ScrollView? = nil) {
         guard let view = view ?? lockedView ?? attachedView else { return }
         let effects = machine.handle(event, at: t, input: InputFacts(view, directInput: isDirectInput()))
-        for effect in effects where !view.perform(effect, at: t) && !actions.perform(effect, behaviour: behaviour) {
+        for effect in effects {
             switch effect {
+            case let .scroll(e): view.perform(e, at: t)
+            case let .startAction(token): actions.start(token: token, behaviour: behaviour)
+            case let .cancelAction(token): actions.cancel(token: token)
             case let .finished(outcome): onFinish(outcome)
-            case .forwardDidScroll: originalDelegate?.scrollViewDidScroll(view)
+            case .forwardDidScroll: originalDelegate?.scrollViewDidScroll(view, at: t)
             case .holdView: lockedView = view
             case .releaseView: lockedView = nil
-            default: preconditionFailure("unperformed refresh effect \(effect)")
             }
         }
     }
 
     // MARK: delegate
 
-    public func scrollViewDidScroll(_ sv: ScrollView) {
-        send(.didScroll, at: now, from: sv)
+    public func scrollViewDidScroll(_ sv: ScrollView, at t: Double) {
+        send(.didScroll, at: t, from: sv)
     }
 
-    public func scrollViewWillBeginDragging(_ sv: ScrollView) {
-        originalDelegate?.scrollViewWillBeginDragging(sv)
+    public func scrollViewWillBeginDragging(_ sv: ScrollView, at t: Double) {
+        originalDelegate?.scrollViewWillBeginDragging(sv, at: t)
     }
 
-    public func scrollViewWillEndDragging(_ sv: ScrollView, velocity: Double) {
-        originalDelegate?.scrollViewWillEndDragging(sv, velocity: velocity)
+    public func scrollViewWillEndDragging(_ sv: ScrollView, velocity: Double, at t: Double) {
+        originalDelegate?.scrollViewWillEndDragging(sv, velocity: velocity, at: t)
     }
 
-    public func scrollViewDidEndDragging(_ sv: ScrollView, willDecelerate: Bool) {
-        send(.didEndDragging, at: now, from: sv)
-        originalDelegate?.scrollViewDidEndDragging(sv, willDecelerate: willDecelerate)
+    public func scrollViewDidEndDragging(_ sv: ScrollView, willDecelerate: Bool, at t: Double) {
+        send(.didEndDragging, at: t, from: sv)
+        originalDelegate?.scrollViewDidEndDragging(sv, willDecelerate: willDecelerate, at: t)
     }
 
-    public func scrollViewDidEndDecelerating(_ sv: ScrollView) {
-        originalDelegate?.scrollViewDidEndDecelerating(sv)
+    public func scrollViewDidEndDecelerating(_ sv: ScrollView, at t: Double) {
+        originalDelegate?.scrollViewDidEndDecelerating(sv, at: t)
     }
 }

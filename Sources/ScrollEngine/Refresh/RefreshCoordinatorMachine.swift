@@ -1,5 +1,5 @@
 /// The decisions of the pull-to-refresh coordinator, as a value: events in, effects out
-/// (`RefreshEffect`), no scroll view, no clock, no callbacks. `RefreshCoordinator` feeds it the
+/// (`Effect`), no scroll view, no clock, no callbacks. `RefreshCoordinator` feeds it the
 /// scroll view's callbacks and performs what it returns.
 ///
 /// States: idle → pulling → triggered (past the threshold; hysteresis keeps it until the pull falls
@@ -25,51 +25,104 @@ public struct RefreshCoordinatorMachine: Sendable {
         /// An action's result; results of older refreshes are ignored.
         case deliver(RefreshResult)
         /// A frame: drives the easing, the timeout and the end of completion.
-        case frame(timeout: Double)
+        case frame
+    }
+
+    /// What the coordinator asks its owner (`RefreshCoordinator`) to do.
+    public enum Effect: Equatable, Sendable {
+        case scroll(ScrollEffect)
+        case startAction(token: Int)
+        case cancelAction(token: Int)
+        /// The refresh ended — rows gained, or the failure: an error, a cancel (`.cancelled`) or
+        /// the timeout. Exactly once per refresh.
+        case finished(Result<Int, RefreshFailure>)
+        /// One `didScroll` goes to the original delegate.
+        case forwardDidScroll
+        /// Keep the scroll view alive (strongly) until `releaseView`: the refresh owns its offset.
+        case holdView
+        case releaseView
+    }
+
+    /// An ease of the held offset: the physics' animation, started at `start`.
+    public struct Ease: Sendable {
+        public var start: Double
+        public var motion: any Simulation
+        public func value(at t: Double) -> Double { motion.position(at: t - start) }
+    }
+
+    /// The data of a refresh while it holds the offset (refreshing, then completing).
+    public struct Hold: Sendable {
+        /// Pull distance (pt) when the refresh started, and whether a gesture started it.
+        public var startPull: Double
+        public var startedByGesture: Bool
+        /// The top inset before the refresh opened its header.
+        public var insetBefore: Double
+        /// The input that started the refresh has not been released yet (fixed while the offset is held).
+        public var awaitingRelease: Bool
+        /// The start ease while refreshing; the return ease (begun when completion began) while completing.
+        public var ease: Ease
+    }
+
+    /// The state with its data.
+    public enum Mode: Sendable {
+        /// `awaitingRelease`: the pull that started the last refresh has not been released yet.
+        case idle(awaitingRelease: Bool)
+        case pulling(Double)
+        case triggered
+        case refreshing(Hold)
+        case completing(Hold)
+
+        public var state: RefreshState {
+            switch self {
+            case .idle: return .idle
+            case let .pulling(p): return .pulling(p)
+            case .triggered: return .triggered
+            case .refreshing: return .refreshing
+            case .completing: return .completing
+            }
+        }
     }
 
     public let config: RefreshCoordinatorConfig
-    public private(set) var state: RefreshState = .idle
-    /// Lock corrections made so far.
-    public private(set) var corrections = 0
-    /// `didScroll` events delivered downstream so far.
-    public private(set) var forwarded = 0
-    /// Actions started so far.
-    public private(set) var refreshes = 0
-    /// Last error text, if the last refresh failed.
+    /// Makes the held offset's eases (the scroll view's physics).
+    public let physics: any ScrollPhysics
+    public private(set) var mode: Mode = .idle(awaitingRelease: false)
+    public private(set) var statistics = RefreshStatistics()
+    /// Last error text, if the last refresh failed (an error, a cancel, the timeout).
     public private(set) var lastError: String?
-    /// Pull distance (pt) when the current refresh started, and whether a gesture started it.
-    public private(set) var startPull = 0.0
-    public private(set) var startedByGesture = false
-    public private(set) var ticket = RefreshTicket()
-
+    public private(set) var ticket: RefreshTicket
     private var now = 0.0
-    /// The pull that started the last refresh has not been released yet.
-    private var awaitingRelease = false
-    private var ease: (start: Double, from: Double, to: Double, duration: Double)?
-    private var insetBefore = 0.0
-    private var completeStart = 0.0
 
-    public init(config: RefreshCoordinatorConfig = RefreshCoordinatorConfig()) { self.config = config }
+    public init(config: RefreshCoordinatorConfig = RefreshCoordinatorConfig(), timeout: Double = RefreshBehaviour().timeout,
+                physics: any ScrollPhysics = PhysicsProfile.iOS) {
+        self.config = config
+        self.physics = physics
+        ticket = RefreshTicket(timeout: timeout)
+    }
 
-    public var isLocked: Bool { state == .refreshing || state == .completing }
+    public var state: RefreshState { mode.state }
+    public var isLocked: Bool { hold != nil }
+
+    /// The running (or completing) refresh.
+    public var hold: Hold? {
+        switch mode {
+        case let .refreshing(h), let .completing(h): return h
+        case .idle, .pulling, .triggered: return nil
+        }
+    }
 
     /// Time the current (or last) refresh started (scene seconds).
     public var refreshStart: Double { ticket.startedAt ?? 0 }
 
     /// The offset held at time `t` while locked (the easing value, then the rest value).
-    public func heldOffset(at t: Double) -> Double? {
-        guard isLocked, let e = ease else { return nil }
-        let p = e.duration > 0 ? min(1, max(0, (t - e.start) / e.duration)) : 1
-        return e.from + (e.to - e.from) * Easing.easeOutCubic(p)
-    }
+    public func heldOffset(at t: Double) -> Double? { hold?.ease.value(at: t) }
 
     /// The locked rest offset.
     public var lockedOffset: Double { -(config.safeTop + config.threshold) }
 
     /// Pull progress 0…1.
     public var progress: Double {
-        switch state {
+        switch mode {
         case let .pulling(p): return p
         case .triggered, .refreshing, .completing: return 1
         case .idle: return 0
@@ -77,119 +130,129 @@ public struct RefreshCoordinatorMachine: Sendable {
     }
 
     /// Handles one event at time `t` (times only move forward) and returns what to do, in order.
-    public mutating func handle(_ event: Event, at t: Double, input: InputFacts) -> [RefreshEffect] {
+    public mutating func handle(_ event: Event, at t: Double, input: InputFacts) -> [Effect] {
         now = max(now, t)
-        var out: [RefreshEffect] = []
+        var out: [Effect] = []
         switch event {
         case .didScroll:
             didScroll(input, &out)
         case .didEndDragging:
-            switch state {
+            switch mode {
             case .triggered: begin(at: now, fromGesture: true, input, &out)
-            case .pulling: move(to: .idle)
-            default: break
+            case .pulling: move(to: .idle(awaitingRelease: false))
+            case .idle: mode = .idle(awaitingRelease: false)
+            case .refreshing, .completing: break
             }
-            if !isLocked { awaitingRelease = false }
         case .inputReleased:
-            if !isLocked { awaitingRelease = false }
+            if case .idle = mode { mode = .idle(awaitingRelease: false) }
         case let .begin(fromGesture):
             if !isLocked { begin(at: t, fromGesture: fromGesture, input, &out) }
         case .cancel:
-            guard state == .refreshing else { break }
+            guard case .refreshing = mode else { break }
             out.append(.cancelAction(token: ticket.token))
             finish(.failure(.cancelled), at: t, input, &out)
         case let .deliver(result):
-            guard ticket.accepts(result), state == .refreshing else { break }
+            guard ticket.accepts(result), case .refreshing = mode else { break }
             finish(result.outcome, at: t, input, &out)
-        case let .frame(timeout):
-            frame(at: t, timeout: timeout, input, &out)
+        case .frame:
+            frame(at: t, input, &out)
         }
         return out
     }
 
-    private mutating func move(to next: RefreshState) {
-        precondition(state == next || state.canMove(to: next), "refresh coordinator: \(state.name) → \(next.name)")
-        state = next
+    private mutating func move(to next: Mode) {
+        precondition(state == next.state || state.canMove(to: next.state), "refresh coordinator: \(state.name) → \(next.state.name)")
+        mode = next
     }
 
-    private mutating func frame(at t: Double, timeout: Double, _ input: InputFacts, _ out: inout [RefreshEffect]) {
-        if state == .refreshing, ticket.hasTimedOut(at: t, timeout: timeout) {
+    private func ease(at t: Double, from: Double, to: Double, duration: Double) -> Ease {
+        Ease(start: t, motion: physics.animation(from: from, to: to, duration: duration))
+    }
+
+    private mutating func frame(at t: Double, _ input: InputFacts, _ out: inout [Effect]) {
+        if case .refreshing = mode, let deadline = ticket.deadline, t >= deadline {
             out.append(.cancelAction(token: ticket.token))
-            finish(.failure(RefreshFailure(RefreshTicket.timeoutMessage(timeout))), at: refreshStart + timeout, input, &out)
+            finish(.failure(ticket.timeoutFailure), at: deadline, input, &out)
         }
-        if state == .completing && t >= completeStart + config.completeDuration {
-            endCompletion(input, &out)
+        if case let .completing(hold) = mode, t >= hold.ease.start + config.completeDuration {
+            endCompletion(hold, input, &out)
             return
         }
         // The easing of this frame (an animation, not a correction).
-        if let held = heldOffset(at: now), input.offset != held { out.append(.correctOffset(held)) }
+        if let held = heldOffset(at: now), input.offset != held { out.append(.scroll(.correctOffset(held))) }
     }
 
-    private mutating func begin(at t: Double, fromGesture: Bool, _ input: InputFacts, _ out: inout [RefreshEffect]) {
-        move(to: .refreshing)
-        refreshes += 1
+    private mutating func begin(at t: Double, fromGesture: Bool, _ input: InputFacts, _ out: inout [Effect]) {
+        let hold = Hold(startPull: max(0, -(input.offset + input.insetTop)), startedByGesture: fromGesture,
+                        insetBefore: input.insetTop, awaitingRelease: fromGesture || input.directInput,
+                        ease: ease(at: t, from: input.offset, to: lockedOffset, duration: config.startDuration))
+        move(to: .refreshing(hold))
+        statistics.refreshes += 1
         let token = ticket.start(at: t)
-        startPull = max(0, -(input.offset + input.insetTop))
-        startedByGesture = fromGesture
         lastError = nil
-        awaitingRelease = fromGesture || input.directInput
-        insetBefore = input.insetTop
         out.append(.holdView)
-        out.append(.setInsetTop(insetBefore + config.threshold))
-        if input.isDragging { out.append(.cancelDrag) }
-        out += [.stopMotion, .setScrollEnabled(false)]
-        ease = (t, input.offset, lockedOffset, config.startDuration)
+        out.append(.scroll(.setInsetTop(hold.insetBefore + config.threshold)))
+        if input.isDragging { out.append(.scroll(.cancelDrag)) }
+        out += [.scroll(.stopMotion), .scroll(.setScrollEnabled(false))]
         out.append(.startAction(token: token))
     }
 
     private mutating func finish(_ outcome: Result<Int, RefreshFailure>, at t: Double, _ input: InputFacts,
-                                 _ out: inout [RefreshEffect]) {
+                                 _ out: inout [Effect]) {
+        guard var hold = hold else { return }
         if case let .failure(e) = outcome { lastError = e.message }
         let from = heldOffset(at: t) ?? input.offset
-        move(to: .completing)
+        hold.ease = ease(at: t, from: from, to: -config.safeTop, duration: config.completeDuration)
+        move(to: .completing(hold))
         ticket.end()
-        completeStart = t
-        out += [.setScrollEnabled(true), .setInsetTop(insetBefore)]
-        ease = (t, from, -config.safeTop, config.completeDuration)
+        out += [.scroll(.setScrollEnabled(true)), .scroll(.setInsetTop(hold.insetBefore))]
         out.append(.finished(outcome))
     }
 
-    private mutating func endCompletion(_ input: InputFacts, _ out: inout [RefreshEffect]) {
-        out.append(.correctOffset(-config.safeTop))
-        ease = nil
-        move(to: .idle)
-        if !input.directInput { awaitingRelease = false }
+    private mutating func endCompletion(_ hold: Hold, _ input: InputFacts, _ out: inout [Effect]) {
+        out.append(.scroll(.correctOffset(-config.safeTop)))
+        move(to: .idle(awaitingRelease: hold.awaitingRelease && input.directInput))
         // One event downstream so the observers resynchronise with the real offset.
-        forwarded += 1
+        statistics.forwarded += 1
         out += [.forwardDidScroll, .releaseView]
     }
 
-    private mutating func didScroll(_ input: InputFacts, _ out: inout [RefreshEffect]) {
+    private mutating func didScroll(_ input: InputFacts, _ out: inout [Effect]) {
         if isLocked {
             if let held = heldOffset(at: now), abs(input.offset - held) > config.lockTolerance {
-                out += [.stopMotion, .correctOffset(held)]
-                corrections += 1
+                out += [.scroll(.stopMotion), .scroll(.correctOffset(held))]
+                statistics.corrections += 1
             }
             return
         }
         updatePull(input)
-        forwarded += 1
+        statistics.forwarded += 1
         out.append(.forwardDidScroll)
     }
 
     private mutating func updatePull(_ input: InputFacts) {
         let pull = -(input.offset + input.insetTop)
+        let awaitingRelease = if case .idle(true) = mode { true } else { false }
         guard input.directInput, !awaitingRelease else {
-            if case .pulling = state { move(to: .idle) } else if state == .triggered { move(to: .idle) }
+            switch mode {
+            case .pulling, .triggered: move(to: .idle(awaitingRelease: false))
+            default: break
+            }
             return
         }
         let progress = min(max(pull, 0) / config.threshold, 1)
-        switch state {
+        switch mode {
         case .triggered:
-            if pull < config.hysteresis * config.threshold { move(to: progress > 0 ? .pulling(progress) : .idle) }
+            if pull < config.hysteresis * config.threshold { move(to: progress > 0 ? .pulling(progress) : .idle(awaitingRelease: false)) }
         case .idle, .pulling:
-            if progress >= 1 { move(to: .triggered) } else if progress > 0 { move(to: .pulling(progress)) } else if state != .idle { move(to: .idle) }
-        default: break
+            if progress >= 1 {
+                move(to: .triggered)
+            } else if progress > 0 {
+                move(to: .pulling(progress))
+            } else if state != .idle {
+                move(to: .idle(awaitingRelease: false))
+            }
+        case .refreshing, .completing: break
         }
     }
 }

@@ -47,7 +47,5 @@ public struct RefreshCoordinatorConfig: Sendable, Equatable {
     public var completeDuration = 0.4
     /// An offset this far (pt) from the held one is corrected.
     public var lockTolerance = 0.5
-    /// How long the message of a failed or cancelled refresh stays (s), unless a new pull dismisses it.
-    public var errorDisplay = 4.0
     public init() {}
 }

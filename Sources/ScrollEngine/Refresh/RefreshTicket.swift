@@ -1,6 +1,9 @@
 /// The bookkeeping every refresh shares, in one place: which refresh is current (its token, so a
-/// late result of an older one is ignored), when it started, and when it times out.
+/// late result of an older one is ignored), when it started, and when it times out — the one
+/// place the timeout is applied.
 public struct RefreshTicket: Equatable, Sendable {
+    /// Seconds after which a running refresh is cancelled (`RefreshBehaviour.timeout`).
+    public let timeout: Double
     /// The token of the latest refresh (0 before the first).
     public private(set) var token = 0
     /// When the latest refresh started; kept after it ends (the indicator still draws from it).
@@ -8,7 +11,7 @@ public struct RefreshTicket: Equatable, Sendable {
     /// A refresh is running: its result has not come, nor was it cancelled or timed out.
     public private(set) var isRunning = false
 
-    public init() {}
+    public init(timeout: Double) { self.timeout = timeout }
 
     /// Starts a refresh at `t`; returns its token.
     public mutating func start(at t: Double) -> Int {
@@ -25,16 +28,16 @@ public struct RefreshTicket: Equatable, Sendable {
     public func accepts(_ result: RefreshResult) -> Bool { isRunning && result.token == token }
 
     /// When the running refresh times out.
-    public func deadline(timeout: Double) -> Double? {
+    public var deadline: Double? {
         guard isRunning, let start = startedAt else { return nil }
         return start + timeout
     }
 
-    public func hasTimedOut(at t: Double, timeout: Double) -> Bool {
-        deadline(timeout: timeout).map { t >= $0 } ?? false
-    }
+    public func hasTimedOut(at t: Double) -> Bool { deadline.map { t >= $0 } ?? false }
 
-    /// The error text of a timeout: "timed out after 30 s".
+    /// The failure of a refresh that timed out: "timed out after 30 s".
+    public var timeoutFailure: RefreshFailure { RefreshFailure(Self.timeoutMessage(timeout)) }
+
     public static func timeoutMessage(_ timeout: Double) -> String {
         let seconds = timeout == timeout.rounded() && abs(timeout) < 1e15 ? "\(Int(timeout)) s" : "\(timeout) s"
         return "timed out after \(seconds)"

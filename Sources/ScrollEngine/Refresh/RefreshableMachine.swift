@@ -9,7 +9,8 @@
 /// the refresh position, until it lets go; then the content is pushed down by the threshold and
 /// scrolling is disabled. A trigger with no finger (F5) does that at once. Completion (result,
 /// Esc, timeout) eases the content back in over `completeDuration` and enables scrolling again;
-/// if the finger still holds the content then, the refresh just ends under it.
+/// if the finger still holds the content then, the refresh just ends under it. Every end is one
+/// `.finished` effect: rows, a failure, `.cancelled` (Esc) or the timeout's failure.
 public struct RefreshableMachine: Sendable {
     public enum Event: Equatable, Sendable {
         /// The scroll view's offset changed.
@@ -26,72 +27,114 @@ public struct RefreshableMachine: Sendable {
         case frame
     }
 
+    /// What the refreshable view asks its owner (`RefreshableScene`) to do.
+    public enum Effect: Equatable, Sendable {
+        case scroll(ScrollEffect)
+        case startAction(token: Int)
+        case cancelAction(token: Int)
+        /// The refresh ended — rows gained, or the failure: an error, a cancel (`.cancelled`) or
+        /// the timeout. Exactly once per refresh.
+        case finished(Result<Int, RefreshFailure>)
+    }
+
+    /// The state with its data.
+    public enum Mode: Equatable, Sendable {
+        /// `awaitsRelease`: a refresh ended under the finger that triggered it; no new pull arms
+        /// until it lets go.
+        case idle(awaitsRelease: Bool)
+        case pulling(Double)
+        /// `triggerPull`: the pull distance (pt) when it triggered. `fingerHolds`: the pull's finger
+        /// is still down and keeps control of the content until it lets go.
+        case refreshing(triggerPull: Double, fingerHolds: Bool)
+        /// The return ease: its start time and starting offset.
+        case completing(triggerPull: Double, start: Double, from: Double)
+
+        public var state: RefreshState {
+            switch self {
+            case .idle: return .idle
+            case let .pulling(p): return .pulling(p)
+            case .refreshing: return .refreshing
+            case .completing: return .completing
+            }
+        }
+    }
+
     public let config: RefreshableConfig
-    /// Seconds after which a running action is cancelled.
-    public let timeout: Double
-    public private(set) var state: RefreshState = .idle
-    public private(set) var isReady = true
-    public private(set) var refreshes = 0
+    public private(set) var mode: Mode = .idle(awaitsRelease: false)
+    public private(set) var statistics = RefreshStatistics()
+    /// The error text of the last refresh that failed or timed out (a cancel leaves none).
     public private(set) var lastError: String?
-    public private(set) var ticket = RefreshTicket()
-    /// When the current rest at exactly the top began.
+    public private(set) var ticket: RefreshTicket
+    /// Readiness, apart from the state: after scrolling into the content the view is not ready
+    /// until it has rested at exactly the top (since `restStart`) for `readyRest`.
+    public private(set) var isReady = true
     public private(set) var restStart: Double?
-    /// Pull distance (pt) when the current refresh triggered.
-    public private(set) var triggerPull = 0.0
-    /// The completion easing: its start time and starting offset.
-    public private(set) var completion: (start: Double, from: Double)?
-    /// The refresh was triggered by a pull whose finger is still down: it keeps control of the
-    /// content until it lets go.
-    public private(set) var fingerHolds = false
-    /// A refresh ended under the finger that triggered it: no new pull arms until it lets go.
-    public private(set) var awaitsRelease = false
     private var now = 0.0
 
     public init(config: RefreshableConfig, timeout: Double) {
         self.config = config
-        self.timeout = timeout
+        ticket = RefreshTicket(timeout: timeout)
     }
 
+    public var state: RefreshState { mode.state }
     public var threshold: Double { config.threshold }
+    public var refreshes: Int { statistics.refreshes }
     /// Time of the last trigger (the pulse).
     public var triggeredAt: Double? { ticket.startedAt }
-    public var isPulling: Bool { if case .pulling = state { return true } else { return false } }
+    public var isPulling: Bool { if case .pulling = mode { return true } else { return false } }
+    /// Pull distance (pt) when the running (or completing) refresh triggered.
+    public var triggerPull: Double {
+        switch mode {
+        case let .refreshing(pull, _), let .completing(pull, _, _): return pull
+        case .idle, .pulling: return 0
+        }
+    }
+    /// The completion easing: its start time and starting offset.
+    public var completion: (start: Double, from: Double)? {
+        if case let .completing(_, start, from) = mode { return (start, from) } else { return nil }
+    }
+    public var fingerHolds: Bool { if case .refreshing(_, true) = mode { return true } else { return false } }
+    public var awaitsRelease: Bool { mode == .idle(awaitsRelease: true) }
 
-    public mutating func handle(_ event: Event, at t: Double, input: InputFacts) -> [RefreshEffect] {
+    public mutating func handle(_ event: Event, at t: Double, input: InputFacts) -> [Effect] {
         now = max(now, t)
-        var out: [RefreshEffect] = []
+        var out: [Effect] = []
         switch event {
         case .didScroll:
             didScroll(input, &out)
         case .didEndDragging:
-            awaitsRelease = false
-            if fingerHolds {
-                fingerHolds = false
-                if state == .refreshing { out += pushDown() }
+            switch mode {
+            case .idle: mode = .idle(awaitsRelease: false)
+            case let .refreshing(pull, true):
+                mode = .refreshing(triggerPull: pull, fingerHolds: false)
+                out += pushDown()
+            case .pulling, .refreshing, .completing: break
             }
         case .trigger:
-            if state != .refreshing && state != .completing { trigger(at: t, input, &out) }
+            switch mode {
+            case .idle, .pulling: trigger(at: t, input, &out)
+            case .refreshing, .completing: break
+            }
         case .endRefreshing:
-            guard state == .refreshing else { break }
+            guard case .refreshing = mode else { break }
             out.append(.cancelAction(token: ticket.token))
-            beginCompletion(at: t, input, &out)
+            beginCompletion(.failure(.cancelled), at: t, input, &out)
         case let .deliver(result):
-            guard ticket.accepts(result), state == .refreshing else { break }
+            guard ticket.accepts(result), case .refreshing = mode else { break }
             if case let .failure(e) = result.outcome { lastError = e.message }
-            out.append(.finished(result.outcome))
-            beginCompletion(at: t, input, &out)
+            beginCompletion(result.outcome, at: t, input, &out)
         case .frame:
             frame(at: t, input, &out)
         }
         return out
     }
 
-    private mutating func move(to next: RefreshState) {
-        precondition(state == next || state.canMove(to: next), "refreshable view: \(state.name) → \(next.name)")
-        state = next
+    private mutating func move(to next: Mode) {
+        precondition(state == next.state || state.canMove(to: next.state), "refreshable view: \(state.name) → \(next.state.name)")
+        mode = next
     }
 
-    private mutating func didScroll(_ input: InputFacts, _ out: inout [RefreshEffect]) {
+    private mutating func didScroll(_ input: InputFacts, _ out: inout [Effect]) {
         let offset = input.offset
         if offset > 0 {
             isReady = false
@@ -101,70 +144,71 @@ public struct RefreshableMachine: Sendable {
         } else {
             restStart = nil
         }
-        if state == .refreshing, fingerHolds, offset > -threshold {
+        if fingerHolds, offset > -threshold {
             // The finger may pull further, but not push the content above the refresh position.
-            out.append(.correctOffset(-threshold))
+            out.append(.scroll(.correctOffset(-threshold)))
         }
-        guard state == .idle || isPulling, !awaitsRelease else { return }
+        switch mode {
+        case .idle(awaitsRelease: false), .pulling: break
+        case .idle(awaitsRelease: true), .refreshing, .completing: return
+        }
         let pull = -offset
         if input.directInput && pull > 0 {
             move(to: .pulling(min(pull / threshold, 1)))
             if pull >= threshold && isReady { trigger(at: now, input, &out, keepFinger: true) }
         } else if isPulling {
-            move(to: .idle)
+            move(to: .idle(awaitsRelease: false))
         }
     }
 
     /// `keepFinger`: a pull's trigger, which leaves the dragging finger in control.
-    private mutating func trigger(at t: Double, _ input: InputFacts, _ out: inout [RefreshEffect], keepFinger: Bool = false) {
-        triggerPull = max(0, -input.offset)
-        move(to: .refreshing)
-        refreshes += 1
+    private mutating func trigger(at t: Double, _ input: InputFacts, _ out: inout [Effect], keepFinger: Bool = false) {
+        let holds = keepFinger && input.isDragging
+        move(to: .refreshing(triggerPull: max(0, -input.offset), fingerHolds: holds))
+        statistics.refreshes += 1
         let token = ticket.start(at: t)
         lastError = nil
-        if keepFinger && input.isDragging {
-            fingerHolds = true
+        if holds {
             out.append(.startAction(token: token))
             return
         }
-        if input.isDragging { out.append(.cancelDrag) }
+        if input.isDragging { out.append(.scroll(.cancelDrag)) }
         out += pushDown() + [.startAction(token: token)]
     }
 
     /// Pushes the content down by the threshold (the indicator sits in the gap) and disables scrolling.
-    private func pushDown() -> [RefreshEffect] {
-        [.stopMotion, .setScrollEnabled(false), .setInsetTop(threshold), .moveIntoGap(-threshold)]
+    private func pushDown() -> [Effect] {
+        [.scroll(.stopMotion), .scroll(.setScrollEnabled(false)), .scroll(.setInsetTop(threshold)), .scroll(.moveIntoGap(-threshold))]
     }
 
-    private mutating func beginCompletion(at t: Double, _ input: InputFacts, _ out: inout [RefreshEffect]) {
-        move(to: .completing)
+    private mutating func beginCompletion(_ outcome: Result<Int, RefreshFailure>, at t: Double, _ input: InputFacts,
+                                          _ out: inout [Effect]) {
+        guard case let .refreshing(pull, holds) = mode else { return }
+        out.append(.finished(outcome))
+        move(to: .completing(triggerPull: pull, start: t, from: input.offset))
         ticket.end()
-        if fingerHolds {
+        if holds {
             // The content was never pushed down: the refresh ends under the finger.
-            fingerHolds = false
-            awaitsRelease = true
-            move(to: .idle)
+            move(to: .idle(awaitsRelease: true))
             return
         }
-        out.append(.stopMotion)
-        completion = (t, input.offset)
+        out.append(.scroll(.stopMotion))
     }
 
-    private mutating func frame(at t: Double, _ input: InputFacts, _ out: inout [RefreshEffect]) {
-        if state == .refreshing, ticket.hasTimedOut(at: t, timeout: timeout) {
+    private mutating func frame(at t: Double, _ input: InputFacts, _ out: inout [Effect]) {
+        if case .refreshing = mode, ticket.hasTimedOut(at: t) {
             out.append(.cancelAction(token: ticket.token))
-            lastError = RefreshTicket.timeoutMessage(timeout)
-            beginCompletion(at: t, input, &out)
+            lastError = ticket.timeoutFailure.message
+            beginCompletion(.failure(ticket.timeoutFailure), at: t, input, &out)
         }
         var offset = input.offset
-        if let c = completion {
-            let p = min(1, max(0, (t - c.start) / config.completeDuration))
-            offset = c.from * (1 - Easing.easeInQuad(p))
-            out.append(.setOffset(offset))
+        if case let .completing(_, start, from) = mode {
+            let p = min(1, max(0, (t - start) / config.completeDuration))
+            offset = from * (1 - Easing.easeInQuad(p))
+            out.append(.scroll(.setOffset(offset)))
             if p >= 1 {
-                completion = nil
-                out += [.setInsetTop(0), .setScrollEnabled(true)]
-                move(to: .idle)
+                out += [.scroll(.setInsetTop(0)), .scroll(.setScrollEnabled(true))]
+                move(to: .idle(awaitsRelease: false))
             }
         }
         // Ready again after resting at exactly the top long enough (the offset this frame ends at).

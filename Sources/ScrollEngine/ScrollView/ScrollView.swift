@@ -2,10 +2,14 @@
 /// delegate seam. Vertical only. Offsets follow UIScrollView's `contentOffset.y`: 0 at the top,
 /// positive when scrolled into the content, negative when pulled past the top.
 ///
-/// Time is passed in (seconds on the driver's clock); the model never reads a clock. Motions are
-/// pure simulations evaluated in `advance(to:)`.
+/// Time is passed in (seconds on the driver's clock); the model never reads a clock. Every motion
+/// is a `Simulation` its physics (`ScrollPhysics`) makes, evaluated in `advance(to:)`; the rubber
+/// band and where motions may end are the physics' rules too.
 public final class ScrollView {
-    public var profile: PhysicsProfile
+    /// The physics plug: rubber band, release motion, animations, springs.
+    public var physics: any ScrollPhysics
+    /// Pointer samples older than this (s) at release give no velocity (`InputSettings`).
+    public var velocityWindow: Double = InputSettings().velocityWindow
     public private(set) var contentOffset: Double = 0
     /// Extra scrollable space above the content (points).
     public private(set) var contentInsetTop: Double = 0
@@ -16,40 +20,39 @@ public final class ScrollView {
     public var isScrollEnabled = true
     /// The single delegate slot (weak, as in UIKit).
     public weak var delegate: (any ScrollViewDelegate)?
-    /// What a release turns into; nil decelerates (friction and edge bounce).
-    public var releasePolicy: (any ReleasePolicy)?
 
     private enum Activity {
         case idle
         case dragging(startPointer: Double, startRaw: Double)
-        case simulating(start: Double, simulation: BouncingSimulation)
-        case animating(start: Double, from: Double, to: Double, duration: Double)
-        case springing(start: Double, simulation: SpringSimulation)
+        /// A release motion, a return inside the bounds or a spring (phase decelerating or bouncing).
+        case ballistic(start: Double, simulation: any Simulation)
+        /// A programmatic animation (phase animating).
+        case animating(start: Double, simulation: any Simulation)
     }
     private var activity: Activity = .idle
     private var tracker: VelocityTracker
     /// Offset velocity in the last evaluated frame (points/s).
     public private(set) var velocity: Double = 0
 
-    public init(viewportHeight: Double, contentHeight: Double, profile: PhysicsProfile = .iOS) {
+    public init(viewportHeight: Double, contentHeight: Double, physics: any ScrollPhysics = PhysicsProfile.iOS) {
         self.viewportHeight = viewportHeight
         self.contentHeight = contentHeight
-        self.profile = profile
-        self.tracker = VelocityTracker(window: profile.velocityWindow)
+        self.physics = physics
+        self.tracker = VelocityTracker(window: velocityWindow)
     }
 
     // MARK: bounds
 
     public var minOffset: Double { -contentInsetTop }
     public var maxOffset: Double { max(minOffset, contentHeight + contentInsetBottom - viewportHeight) }
+    public var bounds: ScrollBounds { ScrollBounds(minOffset: minOffset, maxOffset: maxOffset, viewportHeight: viewportHeight) }
 
     public var phase: ScrollPhase {
         switch activity {
         case .idle: return .idle
         case .dragging: return .dragging
-        case let .simulating(start, sim): return sim.isBouncing(at: lastTime - start) ? .bouncing : .decelerating
+        case let .ballistic(start, sim): return sim.isBouncing(at: lastTime - start) ? .bouncing : .decelerating
         case .animating: return .animating
-        case .springing: return .decelerating
         }
     }
 
@@ -57,11 +60,18 @@ public final class ScrollView {
     /// True while a simulation or animation still has to be evaluated on coming frames.
     public var isMoving: Bool {
         switch activity {
-        case .simulating, .animating, .springing: return true
-        default: return false
+        case .ballistic, .animating: return true
+        case .idle, .dragging: return false
         }
     }
-    private var lastTime: Double = 0
+    private var lastTime: Double = 0 { didSet { eventTime = max(eventTime, lastTime) } }
+    /// The time of the event being handled: the latest time the view was given (by its own
+    /// calls, or `noteTime`). The delegate callbacks carry it.
+    public private(set) var eventTime: Double = 0
+
+    /// Tells the view the time of the event being handled, for the callbacks it may cause (a
+    /// layout pass, an effect); evaluates no motion.
+    public func noteTime(_ t: Double) { eventTime = max(eventTime, t) }
     /// Time of the last change of `contentOffset` (the view's clock; -inf if it never moved).
     public private(set) var offsetChangedAt = -Double.infinity
 
@@ -73,7 +83,7 @@ public final class ScrollView {
         guard y.isFinite, y != contentOffset else { return }
         contentOffset = y
         offsetChangedAt = lastTime
-        delegate?.scrollViewDidScroll(self)
+        delegate?.scrollViewDidScroll(self, at: eventTime)
     }
 
     /// Sets the offset without telling the delegate (Flutter's `correctPixels`): for the owner of
@@ -110,28 +120,26 @@ public final class ScrollView {
     /// Stops any motion where it is.
     public func stopMotion() {
         switch activity {
-        case .simulating, .animating, .springing:
+        case .ballistic, .animating:
             activity = .idle
             velocity = 0
-        default: break
+        case .idle, .dragging: break
         }
     }
 
     // MARK: drag (pointer or wheel as a virtual finger)
 
-    /// Raw (un-rubber-banded) position corresponding to the shown offset.
-    private func raw(forShown y: Double) -> Double {
-        let band = profile.rubberBand
-        if y < minOffset { return minOffset - band.overshoot(forShown: minOffset - y, dimension: viewportHeight) }
-        if y > maxOffset { return maxOffset + band.overshoot(forShown: y - maxOffset, dimension: viewportHeight) }
-        return y
+    /// A finger (or a wheel gesture) lands: the running motion is evaluated at `t` and stops
+    /// there (UIKit's touch that catches a deceleration), also while scrolling is disabled.
+    public func catchMotion(at t: Double) {
+        advance(to: t)
+        stopMotion()
     }
 
-    private func shown(forRaw x: Double) -> Double {
-        let band = profile.rubberBand
-        if x < minOffset { return minOffset - band.shown(minOffset - x, dimension: viewportHeight) }
-        if x > maxOffset { return maxOffset + band.shown(x - maxOffset, dimension: viewportHeight) }
-        return x
+    /// Whether, at `t`, the view is enabled and at rest at exactly its top and has been for `rest` seconds.
+    public func restsAtTop(for rest: Double, at t: Double) -> Bool {
+        advance(to: t)
+        return isScrollEnabled && !isDragging && !isMoving && contentOffset == minOffset && t - offsetChangedAt >= rest - 1e-9
     }
 
     /// Starts a drag with the finger at `pointerY` (window points). Returns false if scrolling is
@@ -140,11 +148,11 @@ public final class ScrollView {
     public func beginDrag(pointerY: Double, at t: Double) -> Bool {
         guard isScrollEnabled else { return false }
         lastTime = t
-        activity = .dragging(startPointer: pointerY, startRaw: raw(forShown: contentOffset))
+        activity = .dragging(startPointer: pointerY, startRaw: physics.rawOffset(forShown: contentOffset, in: bounds))
         velocity = 0
-        tracker = VelocityTracker(window: profile.velocityWindow)
+        tracker = VelocityTracker(window: velocityWindow)
         tracker.add(y: pointerY, at: t)
-        delegate?.scrollViewWillBeginDragging(self)
+        delegate?.scrollViewWillBeginDragging(self, at: eventTime)
         return true
     }
 
@@ -154,36 +162,22 @@ public final class ScrollView {
         lastTime = t
         tracker.add(y: pointerY, at: t)
         let rawOffset = startRaw - (pointerY - startPointer)
-        setContentOffset(shown(forRaw: rawOffset))
+        setContentOffset(physics.userOffset(forRaw: rawOffset, in: bounds))
     }
 
     /// Releases the finger. `velocity` overrides the tracked release velocity (offset points/s),
-    /// as wheel gestures do. The release policy picks the motion; `didEndDragging` then reports
+    /// as wheel gestures do. The physics makes the release motion; `didEndDragging` then reports
     /// whether one runs, and `didEndDecelerating` follows only when it has ended (as in UIKit, a
     /// release that starts no motion sends no `didEndDecelerating`).
     public func endDrag(at t: Double, velocity override: Double? = nil) {
         guard case .dragging = activity else { return }
         lastTime = t
-        let cap = profile.maximumFlingVelocity
+        let cap = physics.maximumFlingVelocity
         let v = min(cap, max(-cap, override ?? -tracker.velocity(at: t)))
-        delegate?.scrollViewWillEndDragging(self, velocity: v)
-        let release = Release(offset: contentOffset, velocity: v, minOffset: minOffset, maxOffset: maxOffset,
-                              viewportHeight: viewportHeight)
-        let willDecelerate: Bool
-        switch releasePolicy?.motion(after: release) ?? .decelerate {
-        case let .spring(target, parameters) where target.isFinite:
-            willDecelerate = startSpring(to: target, velocity: v, parameters: parameters, at: t)
-        case .decelerate, .spring:
-            let outOfBounds = contentOffset < minOffset || contentOffset > maxOffset
-            willDecelerate = outOfBounds || abs(v) >= profile.minimumFlingVelocity
-            if willDecelerate {
-                startSimulation(from: contentOffset, velocity: v, at: t)
-            } else {
-                activity = .idle
-                velocity = 0
-            }
-        }
-        delegate?.scrollViewDidEndDragging(self, willDecelerate: willDecelerate)
+        delegate?.scrollViewWillEndDragging(self, velocity: v, at: eventTime)
+        let willDecelerate = startBallistic(physics.ballisticSimulation(after: Release(offset: contentOffset, velocity: v, bounds: bounds)),
+                                            velocity: v, at: t)
+        delegate?.scrollViewDidEndDragging(self, willDecelerate: willDecelerate, at: eventTime)
     }
 
     /// Cancels a drag (input lost, scrolling disabled mid-drag): ends it as a release with no velocity.
@@ -191,31 +185,40 @@ public final class ScrollView {
         endDrag(at: t, velocity: 0)
     }
 
-    private func startSimulation(from x0: Double, velocity v0: Double, at t: Double) {
-        let sim = BouncingSimulation(rate: profile.decelerationRate, x0: x0, v0: v0,
-                                     min: minOffset, max: maxOffset, spring: profile.bounce)
-        activity = .simulating(start: t, simulation: sim)
+    /// Runs a release motion; with none, stops; one already done puts the offset at its end at
+    /// once. Returns whether one runs.
+    @discardableResult
+    private func startBallistic(_ simulation: (any Simulation)?, velocity v0: Double, at t: Double) -> Bool {
+        guard let simulation, !simulation.isDone(at: 0) else {
+            activity = .idle
+            velocity = 0
+            if let simulation { setContentOffset(simulation.finalPosition) }
+            return false
+        }
+        activity = .ballistic(start: t, simulation: simulation)
         velocity = v0
+        return true
     }
 
-    /// Springs an out-of-bounds offset back inside the bounds with the bounce spring (after the
-    /// bounds changed under it); does nothing in bounds or while moving.
+    /// Brings an out-of-bounds offset back inside the bounds with the physics' release motion at
+    /// no velocity (after the bounds changed under it); does nothing in bounds or while moving.
     public func returnToBounds(at t: Double) {
-        guard case .idle = activity, contentOffset < minOffset || contentOffset > maxOffset else { return }
-        startSimulation(from: contentOffset, velocity: 0, at: t)
+        guard case .idle = activity, !bounds.contains(contentOffset) else { return }
+        startBallistic(physics.ballisticSimulation(after: Release(offset: contentOffset, velocity: 0, bounds: bounds)), velocity: 0, at: t)
     }
 
     // MARK: programmatic
 
-    /// Scrolls to `y` (clamped to the bounds) with an ease-out animation (of `duration`, default
-    /// the profile's programmatic duration), or at once.
+    /// Scrolls to `y` (bounded by the physics) with the physics' animation (of `duration`, default
+    /// the physics' animation duration), or at once.
     public func scroll(to y: Double, animated: Bool, duration: Double? = nil, at t: Double) {
         guard y.isFinite else { return }
-        let target = min(max(y, minOffset), maxOffset)
+        let target = physics.boundedTarget(y, in: bounds)
         if case .dragging = activity { return }
         lastTime = t
         if animated && target != contentOffset {
-            activity = .animating(start: t, from: contentOffset, to: target, duration: duration ?? profile.programmaticDuration)
+            activity = .animating(start: t, simulation: physics.animation(from: contentOffset, to: target,
+                                                                          duration: duration ?? physics.animationDuration))
         } else {
             activity = .idle
             velocity = 0
@@ -223,7 +226,19 @@ public final class ScrollView {
         }
     }
 
-    /// Springs to `y` (clamped to the bounds) with a spring that starts from the current offset
+    /// A wheel notch: eases by `delta` (offset points) over `duration` from where the running
+    /// animation is heading (the motion evaluated at `t`), bounded, so quick notches add up to
+    /// exactly their distance. Ignored while dragging or disabled.
+    public func step(by delta: Double, duration: Double, at t: Double) {
+        advance(to: t)
+        guard isScrollEnabled, !isDragging else { return }
+        let base = phase == .animating ? targetOffset : contentOffset
+        let target = physics.boundedTarget(base + delta, in: bounds)
+        if target == contentOffset && !isMoving { return }
+        scroll(to: target, animated: true, duration: duration, at: t)
+    }
+
+    /// Springs to `y` (bounded by the physics) with the physics' spring that starts from the current offset
     /// with `velocity` (offset points/s), so a release flows into it without a jump: the snap of
     /// a paging or snapping policy. `t` defaults to the time of the last event the view handled,
     /// which inside a delegate callback is the time of the reported event. Ignored while dragging.
@@ -233,30 +248,26 @@ public final class ScrollView {
         startSpring(to: y, velocity: v0, parameters: parameters, at: t ?? lastTime)
     }
 
-    /// Starts the spring; returns false when it is already done (the offset is then set at once).
-    @discardableResult
-    private func startSpring(to y: Double, velocity v0: Double, parameters: SpringParameters, at t: Double) -> Bool {
+    /// Starts the spring; when it is already done the offset is set at once.
+    private func startSpring(to y: Double, velocity v0: Double, parameters: SpringParameters, at t: Double) {
         lastTime = t
-        let target = min(max(y, minOffset), maxOffset)
-        let sim = SpringSimulation(parameters, from: contentOffset, to: target, v0: v0)
+        let target = physics.boundedTarget(y, in: bounds)
+        let sim = physics.spring(from: contentOffset, to: target, velocity: v0, parameters: parameters)
         if sim.isDone(at: 0) {
             activity = .idle
             velocity = 0
-            setContentOffset(target)
-            return false
+            setContentOffset(sim.finalPosition)
+            return
         }
-        activity = .springing(start: t, simulation: sim)
+        activity = .ballistic(start: t, simulation: sim)
         velocity = v0
-        return true
     }
 
     /// Where the current motion will end (the offset itself when idle or dragging).
     public var targetOffset: Double {
         switch activity {
         case .idle, .dragging: return contentOffset
-        case let .simulating(_, sim): return sim.finalPosition
-        case let .animating(_, _, to, _): return to
-        case let .springing(_, sim): return sim.finalPosition
+        case let .ballistic(_, sim), let .animating(_, sim): return sim.finalPosition
         }
     }
 
@@ -269,7 +280,7 @@ public final class ScrollView {
             activity = .idle
             velocity = 0
             setContentOffset(sim.finalPosition)
-            delegate?.scrollViewDidEndDecelerating(self)
+            delegate?.scrollViewDidEndDecelerating(self, at: eventTime)
         } else {
             velocity = sim.velocity(at: dt)
             setContentOffset(sim.position(at: dt))
@@ -282,22 +293,8 @@ public final class ScrollView {
         switch activity {
         case .idle, .dragging:
             return
-        case let .simulating(start, sim):
+        case let .ballistic(start, sim), let .animating(start, sim):
             apply(sim, elapsed: t - start)
-        case let .springing(start, sim):
-            apply(sim, elapsed: t - start)
-        case let .animating(start, from, to, duration):
-            let p = duration > 0 ? min(1, max(0, (t - start) / duration)) : 1
-            if p >= 1 {
-                activity = .idle
-                velocity = 0
-                setContentOffset(to)
-                delegate?.scrollViewDidEndDecelerating(self)
-            } else {
-                let e = Easing.easeOutCubic(p)
-                velocity = (to - from) * Easing.easeOutCubicDerivative(p) / duration
-                setContentOffset(from + (to - from) * e)
-            }
         }
     }
 }

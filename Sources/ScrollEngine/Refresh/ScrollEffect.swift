@@ -1,8 +1,7 @@
-/// What a refresh state machine asks its owner to do. The machines decide; the owner
-/// (`RefreshCoordinator`, `RefreshableScene`) performs these, in order, on the scroll view, the
-/// action runner and itself.
-public enum RefreshEffect: Equatable, Sendable {
-    // The scroll view.
+/// What a refresh state machine asks of the scroll view. Each machine has its own effect type
+/// (`RefreshCoordinatorMachine.Effect`, `RefreshableMachine.Effect`) that wraps these with the
+/// effects only its owner performs; the owners switch over their machine's effects exhaustively.
+public enum ScrollEffect: Equatable, Sendable {
     /// Puts the offset where the refresh holds it without telling the delegate (`correctContentOffset`).
     case correctOffset(Double)
     /// Sets the offset as any scroll would: the delegate hears of it.
@@ -14,17 +13,6 @@ public enum RefreshEffect: Equatable, Sendable {
     /// Brings the content to `offset` below a newly opened gap: springs back inside the bounds
     /// if it is outside them, otherwise animates there.
     case moveIntoGap(Double)
-    // The action runner.
-    case startAction(token: Int)
-    case cancelAction(token: Int)
-    // The owner.
-    /// The refresh ended: rows gained, or the failure.
-    case finished(Result<Int, RefreshFailure>)
-    /// One `didScroll` goes to the original delegate.
-    case forwardDidScroll
-    /// Keep the scroll view alive (strongly) until `releaseView`: the refresh owns its offset.
-    case holdView
-    case releaseView
 }
 
 /// What a refresh state machine may know of the world when it handles an event: the input
@@ -51,8 +39,9 @@ public struct InputFacts: Equatable, Sendable {
 }
 
 extension ScrollView {
-    /// Performs a scroll-view effect at time `t`; returns false for effects that are not the view's.
-    public func perform(_ effect: RefreshEffect, at t: Double) -> Bool {
+    /// Performs a refresh machine's scroll-view effect at time `t`.
+    public func perform(_ effect: ScrollEffect, at t: Double) {
+        noteTime(t)
         switch effect {
         case let .correctOffset(y): correctContentOffset(y)
         case let .setOffset(y): setContentOffset(y)
@@ -63,10 +52,7 @@ extension ScrollView {
         case let .moveIntoGap(y):
             returnToBounds(at: t)
             if !isMoving { scroll(to: y, animated: true, at: t) }
-        case .startAction, .cancelAction, .finished, .forwardDidScroll, .holdView, .releaseView:
-            return false
         }
-        return true
     }
 }
 
@@ -78,14 +64,13 @@ public protocol RefreshActions: AnyObject {
 
 extension RefreshActionRunner: RefreshActions {}
 
-extension RefreshActions {
-    /// Performs an action effect; returns false for effects that are not the actions'.
-    public func perform(_ effect: RefreshEffect, behaviour: RefreshBehaviour) -> Bool {
-        switch effect {
-        case let .startAction(token): start(token: token, behaviour: behaviour)
-        case let .cancelAction(token): cancel(token: token)
-        default: return false
-        }
-        return true
-    }
+/// The counters of a refresh machine, apart from its decisions (trace fields, tests).
+public struct RefreshStatistics: Equatable, Sendable {
+    /// Actions started.
+    public var refreshes = 0
+    /// Lock corrections made (the coordinator).
+    public var corrections = 0
+    /// `didScroll` events delivered downstream (the coordinator).
+    public var forwarded = 0
+    public init() {}
 }
