@@ -14,7 +14,7 @@ REPORT_PACKAGES := chromium libxml2-utils
 TOUCHPAD_PACKAGES := sway xwayland x11-xserver-utils python3
 RUN_ARGS     ?=
 
-.PHONY: all deps tool-deps report-deps touchpad-deps build run test check-imports scenarios bench bench-suite fuzz check-xinput2 check-touchpad sanitize soak clean
+.PHONY: all deps tool-deps report-deps touchpad-deps build run test check-imports scenarios bench bench-suite fuzz check-xinput2 check-touchpad sanitize tsan soak clean
 
 all: build
 
@@ -117,6 +117,14 @@ SANITIZE_ENV := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 \
 sanitize: deps
 	$(SANITIZE_ENV) $(SWIFT) build --build-tests --sanitize=address --build-path .build/asan
 	$(SANITIZE_ENV) $(SWIFT) test --skip-build --disable-xctest --sanitize=address --build-path .build/asan
+
+# The concurrency tests (parallel compare and decode, worker processes, Lottie render threads,
+# refresh runners, waitable state) under ThreadSanitizer; any report fails the run.
+TSAN_TESTS := PixelmatchTests|CompareRunnerTests|CompareFolderTests|StagedDecodeTests|WaitableStateTests|LottieDeadlineTests|LottieGoldenTests|RefreshRunnerLifetimeTests|SuiteRunnerTests|SuiteCommandTests
+
+tsan: deps
+	SWIFT_BACKTRACE=enable=no $(SWIFT) build --build-tests --sanitize=thread --build-path .build/tsan
+	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --disable-xctest --sanitize=thread --build-path .build/tsan --filter '$(TSAN_TESTS)'
 
 # libFuzzer targets (Fuzz/): each runs FUZZ_SECONDS from its seed corpus (Fuzz/corpus/TARGET);
 # new inputs go to out/fuzz/TARGET/corpus, crashing inputs to out/fuzz/TARGET/crashes/.

@@ -158,6 +158,6 @@ public enum CompareCommandLine {
 
     /// `run` on the process's standard output and standard error.
     public static func main(_ arguments: [String]) -> Int32 {
-        run(arguments, standardOutput: StandardStreams.output, standardError: StandardStreams.error)
+        run(arguments, standardOutput: { StandardStreams.output($0) }, standardError: StandardStreams.error)
     }
 }

@@ -3,6 +3,7 @@ import Imaging
 import Rendering
 import Scenes
 import ScrollEngine
+import Synchronization
 
 /// Options of `overscroll run`.
 public struct WindowOptions: Sendable {
@@ -89,6 +90,14 @@ public final class WindowApp {
         var e = SDL_Event()
         e.type = SDL_USEREVENT.rawValue
         _ = SDL_PushEvent(&e)
+    }
+
+    private nonisolated static let quitAsked = Atomic<Bool>(false)
+
+    /// Ends `run` as Q does, from any thread (SIGINT, SIGTERM, SIGHUP); before `run`, it returns at once.
+    public nonisolated static func requestQuit() {
+        quitAsked.store(true, ordering: .sequentiallyConsistent)
+        wakeEventLoop()
     }
 
     /// Seconds since the window opened (the session clock).
@@ -185,7 +194,7 @@ public final class WindowApp {
         if let rate = displayRefreshRate { frameInterval = 1.0 / rate }
         var event = SDL_Event()
         var frameStart = now()
-        while !session.quitRequested {
+        while !session.quitRequested && !Self.quitAsked.load(ordering: .sequentiallyConsistent) {
             let t0 = now()
             var got: Int32
             let paced = session.isAnimating || session.isDragging

@@ -1,6 +1,7 @@
 import CXInput2
 import Dispatch
 import Foundation
+import Imaging
 import ScrollEngine
 
 /// Our own Xlib connection for XInput 2 smooth scrolling, beside SDL's (SDL 2 reads only core
@@ -56,7 +57,7 @@ final class XInput2Connection {
     }
 
     static func write(_ s: String) {
-        FileHandle.standardError.write(Data("xinput2: \(s)\n".utf8))
+        StandardStreams.error("xinput2: \(s)\n")
     }
 
     private func select() {

@@ -15,4 +15,9 @@ public final class IndexDispenser: Sendable {
             return next
         }
     }
+
+    /// Hands out nothing more (the run is stopping).
+    public func stop() {
+        next.withLock { $0 = limit }
+    }
 }

@@ -37,7 +37,9 @@ public enum PNGDecoder {
 
     /// Reads a whole file into memory, mapping failures to `ImagingError.io`.
     static func readFile(atPath path: String) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking only to open: a FIFO nobody writes to does not hang the open (its read
+        // then ends at once, an empty file); reads of a pipe with a writer block as usual.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT { throw ImagingError.io(file: path, detail: "no such file") }
@@ -45,6 +47,7 @@ public enum PNGDecoder {
             throw ImagingError.io(file: path, detail: "cannot open file (\(String(cString: strerror(code))))")
         }
         defer { close(fd) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw ImagingError.io(file: path, detail: "cannot read file") }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw ImagingError.io(file: path, detail: "read failed (is it a directory?)") }

@@ -32,11 +32,14 @@ extension CompareRunner {
 
     /// File size, pixel count and decompressed image-data size from the first 33 bytes.
     static func headerEstimate(_ path: String, maxPixels: Int) -> (fileSize: Int, pixels: Int, filtered: Int) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Regular files only: a pipe's first bytes are not consumed here, and a FIFO nobody
+        // writes to does not block the open.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return (0, 0, 0) }
         defer { close(fd) }
         var info = stat()
-        let fileSize = fstat(fd, &info) == 0 ? Int(info.st_size) : 0
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return (0, 0, 0) }
+        let fileSize = Int(info.st_size)
         var bytes = [UInt8](repeating: 0, count: 33)
         let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress!, 33) }
         guard n == 33, bytes.prefix(8).elementsEqual(PNGDecoder.signature),

@@ -30,40 +30,11 @@ public struct Scenario: Sendable {
     }
 
     /// The timeline expanded to primitive input events in time order (a drag becomes down,
-    /// moves at `dragSampleRate` Hz and up).
-    /// Events after `until` (default: the recording's end) are left out: a long drag is expanded
-    /// only as far as it is recorded, so memory follows what is rendered, not what is declared.
+    /// moves at `dragSampleRate` Hz and up), all at once: for short scenarios and tests. A run
+    /// takes them lazily from `primitiveEvents` (memory follows the file, not the duration).
+    /// Events after `until` (default: the recording's end) are left out.
     public func expandedEvents(dragSampleRate: Double = 120, until: Double? = nil) -> [(t: Double, event: InputEvent)] {
-        let end = until ?? duration
-        var out: [(t: Double, order: Int, event: InputEvent)] = []
-        var order = 0
-        func add(_ t: Double, _ e: InputEvent) {
-            guard t <= end else { return }
-            out.append((t, order, e)); order += 1
-        }
-        for te in events {
-            switch te.kind {
-            case let .down(p): add(te.at, .pointerDown(p))
-            case let .move(p): add(te.at, .pointerMove(p))
-            case let .up(p): add(te.at, .pointerUp(p))
-            case let .drag(from, to, d):
-                add(te.at, .pointerDown(from))
-                let steps = max(1, Int((d * dragSampleRate).rounded(.up)))
-                // Only the moves up to the end are made (a drag may be declared far past it).
-                let lastStep = te.at > end ? 0 : min(steps, Int(((end - te.at) / d * Double(steps)).rounded(.down)) + 1)
-                for k in stride(from: 1, through: lastStep, by: 1) {
-                    let f = Double(k) / Double(steps)
-                    add(te.at + d * f, .pointerMove(Point(from.x + (to.x - from.x) * f, from.y + (to.y - from.y) * f)))
-                }
-                add(te.at + d, .pointerUp(to))
-            case let .wheel(dy, precise, source): add(te.at, .wheel(dy: dy, precise: precise, source: source))
-            case let .key(k, m): add(te.at, .key(k, m))
-            case let .resize(s): add(te.at, .resize(s))
-            case let .page(n): add(te.at, .setPage(n))
-            case .wait: break
-            }
-        }
-        return out.sorted { ($0.t, $0.order) < ($1.t, $1.order) }.map { ($0.t, $0.event) }
+        Array(primitiveEvents(dragSampleRate: dragSampleRate, until: until))
     }
 }
 

@@ -32,8 +32,8 @@ enum MergeReportsCommand {
         do {
             let merged = try SuiteMerge.merge(a.positionals, into: out, junit: a.value(flags.junit),
                                               command: (["overscroll", "merge-reports"] + argv).map(TestCommand.quoted).joined(separator: " "))
-            print("merged \(a.positionals.count) results folders: \(merged.scenarios.count) scenarios, \(merged.passed) passed, \(merged.failed) failed, \(merged.missing) missing goldens, \(merged.obsolete) obsolete goldens")
-            print("report: \(out)/report/index.html")
+            StandardStreams.output("merged \(a.positionals.count) results folders: \(merged.scenarios.count) scenarios, \(merged.passed) passed, \(merged.failed) failed, \(merged.missing) missing goldens, \(merged.obsolete) obsolete goldens\n")
+            StandardStreams.output("report: \(out)/report/index.html\n")
             return merged.exitCode
         } catch {
             Platform.printError("overscroll merge-reports: \(error)")

@@ -18,7 +18,7 @@ enum RecordCommand {
         let noProgress = Option.flag("no-progress", help: "no progress bar on standard error")
         let allowLarge = Option.flag("allow-large", help: "record even above \(maxFrames) frames (see the estimate printed first)")
         let traceTitle = Option.flag("trace-title", help: "print the title scene's navTitleTrace lines to standard error (no progress bar)")
-        let shared = LottieTimeoutFlag()
+        let shared = SharedFlags()
     }
     static let flags = Flags()
 
@@ -54,11 +54,9 @@ enum RecordCommand {
     }
 
     /// Reads and validates a scenario file; errors name the file and the field.
-    static func loadScenario(_ path: String) throws -> Scenario {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError(message: "\(path): cannot read the scenario file")
-        }
-        guard let text = String(data: data, encoding: .utf8) else { throw UsageError(message: "\(path): not UTF-8 text") }
+    static func loadScenario(_ path: String, maxBytes: Int) throws -> Scenario {
+        let text: String
+        do { text = try ScenarioFile.read(path, maxBytes: maxBytes) } catch { throw UsageError(message: error.message) }
         do {
             var s = try ScenarioParser.parse(text)
             try s.checkStrict()
@@ -88,7 +86,7 @@ enum RecordCommand {
     static func run(_ argv: [String]) async throws -> Int32 {
         guard let a = try spec.read(argv), let out = a.value(flags.out) else { return 0 }
         do { try OutputPaths.checkFolder(out, flag: "--out") } catch { throw UsageError(message: "record: \(error.description)") }
-        let scenario = try loadScenario(a.positionals[0])
+        let scenario = try loadScenario(a.positionals[0], maxBytes: flags.shared.maxScenarioBytes(a))
         try refuseOverlap(output: out, flag: "--out", scenarioPath: a.positionals[0], scenario: scenario, command: "record")
         let estimate = estimateLine(scenario, png: !a[flags.noPNG])
         if scenario.frameCount > maxFrames && !a[flags.allowLarge] {

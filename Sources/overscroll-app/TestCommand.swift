@@ -38,7 +38,7 @@ enum TestCommand {
                                            help: "allow up to N differing pixels per snapshot", defaultText: "0")
         let maxDiffRatio = Option.number("max-diff-ratio", value: "R", in: 0...1,
                                          help: "allow up to this ratio of differing pixels;\nwith --max-diff-pixels too, the stricter wins")
-        let shared = LottieTimeoutFlag()
+        let shared = SharedFlags()
     }
     static let flags = Flags()
 
@@ -84,6 +84,7 @@ enum TestCommand {
         config.options.maxDiffRatio = a.value(f.maxDiffRatio)
         if a.has(f.shared.lottieTimeout), let t = a.value(f.shared.lottieTimeout) { config.options.lottieTimeout = t }
         config.version = BuildInfo.line
+        config.options.maxScenarioBytes = f.shared.maxScenarioBytes(a)
         config.command = (["overscroll", "test"] + argv).map(quoted).joined(separator: " ")
         config.workerExecutable = selfExecutable()
         return await SuiteRunner().run(config)

@@ -23,7 +23,7 @@ enum VerifyCommand {
         let report = Option.string("report", value: "DIR", help: "write an HTML report (expected / actual / diff / slider)")
         let out = Option.string("out", value: "DIR", help: "keep the recorded keyframes in DIR")
         let noProgress = Option.flag("no-progress", help: "accepted as by `record`; verify draws no progress bar")
-        let shared = LottieTimeoutFlag()
+        let shared = SharedFlags()
     }
     static let flags = Flags()
 
@@ -85,7 +85,7 @@ enum VerifyCommand {
             throw UsageError(message: "verify: --update writes goldens and compares nothing; drop --diff/--report")
         }
         let scenarioPath = a.positionals[0]
-        let scenario = try RecordCommand.loadScenario(scenarioPath)
+        let scenario = try RecordCommand.loadScenario(scenarioPath, maxBytes: flags.shared.maxScenarioBytes(a))
         try checkOutputs(options, scenarioPath: scenarioPath, scenario: scenario)
         let outcome: GoldenVerifier.Outcome
         do {

@@ -1,10 +1,14 @@
 import BuildInfo
 import CommandLineKit
 import CompareCommand
+import Desktop
 import Foundation
 import Imaging
 import Recording
 import ScrollEngine
+
+// First, before anything opens a descriptor: 0–2 valid, SIGPIPE a write error.
+StandardStreams.prepare()
 
 /// The `overscroll` commands, declared once: the help, the "unknown command" error, the dispatch,
 /// the man pages and the shell completions are made from this list.
@@ -66,6 +70,14 @@ func dispatch(_ args: [String]) async -> Int32 {
     }
 }
 
-SignalCleanup.install()
+let commandName = CommandLine.arguments.dropFirst().first ?? "run"
+if commandName == "run" || commandName.hasPrefix("--") {
+    // Ctrl+C, SIGTERM and SIGHUP close the window as Q does (`--capture` is saved), then end
+    // the process with the signal. Set with the handlers, so no signal falls between the two.
+    SignalCleanup.deferInterruptions { _ in WindowApp.requestQuit() }
+} else {
+    SignalCleanup.install()
+}
 Platform.keepLargeAllocations()
-Platform.exit(await dispatch(Array(CommandLine.arguments.dropFirst())))
+let exitStatus = await dispatch(Array(CommandLine.arguments.dropFirst()))
+Platform.exit(StandardStreams.finish(exitStatus, command: "overscroll \(commandName)"))

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Rendering
 import ScrollEngine
 
@@ -38,7 +39,6 @@ enum FrameChild {
             "rss_kib": ProcStatus.rssKiB ?? -1,
         ]
         let data = try JSONSerialization.data(withJSONObject: out)
-        FileHandle.standardOutput.write(data)
-        FileHandle.standardOutput.write(Data("\n".utf8))
+        StandardStreams.output(String(decoding: data, as: UTF8.self) + "\n")
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
+import Imaging
 
 /// Progress lines on standard error (the table goes to standard output).
 enum Log {
     static func progress(_ line: String) {
-        FileHandle.standardError.write(Data(("bench: " + line + "\n").utf8))
+        StandardStreams.error("bench: " + line + "\n")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Rendering
 
 /// `overscroll-bench`: ratios measured in one run (see `--help`).
@@ -8,7 +9,7 @@ func benchMain() -> Int32 {
     switch BenchOptions.parse(Array(CommandLine.arguments.dropFirst())) {
     case .help: print(BenchOptions.help, terminator: ""); return 0
     case let .error(message):
-        FileHandle.standardError.write(Data("overscroll-bench: \(message)\n".utf8))
+        StandardStreams.error("overscroll-bench: \(message)\n")
         return 2
     case let .run(o): options = o
     }
@@ -44,7 +45,7 @@ func benchMain() -> Int32 {
         try report.finish(out: out, quick: options.quick)
         return 0
     } catch {
-        FileHandle.standardError.write(Data("overscroll-bench: \(error)\n".utf8))
+        StandardStreams.error("overscroll-bench: \(error)\n")
         return 1
     }
 }

@@ -9,10 +9,11 @@ import Glibc
 /// milliseconds; every other command is handed to `overscroll-app`, which holds the window, the
 /// recorder and the rest: beside this binary in a build folder, in `../libexec/overscroll/` when
 /// installed (`make install`, the Debian package).
+StandardStreams.prepare()
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 if arguments.first == "compare" {
-    exit(CompareCommandLine.main(Array(arguments.dropFirst())))
+    exit(StandardStreams.finish(CompareCommandLine.main(Array(arguments.dropFirst())), command: "overscroll compare"))
 }
 
 /// The folder of this executable (from /proc/self/exe, falling back to argv[0]).

@@ -15,6 +15,7 @@ public enum Platform {
     /// Ends the process; during an interruption, waits for the cleanup to end it with the signal.
     public static func exit(_ code: Int32) -> Never {
         SignalCleanup.waitIfInterrupted()
+        SignalCleanup.endIfDeferred()
         Glibc.exit(code)
     }
 

@@ -17,6 +17,10 @@ public enum SignalCleanup {
         var nextID = 0
         var installed = false
         var interrupted = false
+        /// Set by `deferInterruptions`: called with the first signal instead of ending the process.
+        var deferredTo: (@Sendable (Int32) -> Void)?
+        /// The deferred signal, raised by `endIfDeferred` once the program has finished.
+        var pending: Int32?
     }
 
     /// Installs the handlers and unblocks the signals in the calling thread. Call it first thing
@@ -68,11 +72,29 @@ public enum SignalCleanup {
         }
     }
 
+    /// From now on the first SIGINT, SIGTERM or SIGHUP calls `handler` (on another thread)
+    /// instead of ending the process: the program winds down as if asked to quit (the window
+    /// saves `--capture`), and `Platform.exit` then ends it with that signal. A second signal
+    /// ends it at once, as without this.
+    public static func deferInterruptions(to handler: @escaping @Sendable (Int32) -> Void) {
+        state.withLock { state in
+            installIfNeeded(&state)
+            state.deferredTo = handler
+        }
+    }
+
+    /// Called by `Platform.exit`: when a signal was deferred, removes the registered paths and
+    /// ends the process with it.
+    public static func endIfDeferred() {
+        guard let signal = state.withLock({ $0.pending }) else { return }
+        interrupted(by: signal)
+    }
+
     private static func waitForSignal(on pipe: Int32) {
         var byte: UInt8 = 0
         while true {
             let n = Glibc.read(pipe, &byte, 1)
-            if n == 1 { interrupted(by: Int32(byte)) }
+            if n == 1 { received(Int32(byte)) }
             if n == 0 || (n < 0 && errno != EINTR) { return }
         }
     }
@@ -87,6 +109,15 @@ public enum SignalCleanup {
     /// True once an interruption is being handled: other threads' failures (their files just
     /// vanished) are not reported.
     public static var isInterrupted: Bool { state.withLock { $0.interrupted } }
+
+    private static func received(_ signal: Int32) {
+        let handler: (@Sendable (Int32) -> Void)? = state.withLock { state in
+            guard let handler = state.deferredTo, state.pending == nil else { return nil }
+            state.pending = signal
+            return handler
+        }
+        if let handler { handler(signal) } else { interrupted(by: signal) }
+    }
 
     /// True when `pid` has exited and waits to be reaped (its lane reaps it).
     private static func isZombie(_ pid: Int32) -> Bool {

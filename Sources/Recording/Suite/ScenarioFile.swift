@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Scenes
 import ScrollEngine
 
@@ -11,11 +12,33 @@ public enum ScenarioFile {
         public var description: String { message }
     }
 
-    public static func load(_ path: String) throws(Failure) -> Scenario {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(message: "\(path): cannot read the scenario file")
+    /// The largest scenario file read by default (`--max-scenario-size` raises it): parsing
+    /// takes about 13 times the file's size in memory (30 MB: 409 MB). Real scenarios are a few
+    /// kB; an hour of pointer motion captured at 120 Hz about 20 MB.
+    public static let defaultMaxBytes = 32 << 20
+
+    /// The text of the scenario file at `path`: a regular file of at most `maxBytes`, UTF-8.
+    /// Errors are one line naming the file (and the limit and its flag when it is too large).
+    public static func read(_ path: String, maxBytes: Int = defaultMaxBytes) throws(Failure) -> String {
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path, maxBytes: maxBytes) } catch { throw Failure(message: describe(error)) }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw Failure(message: "\(path): not UTF-8 text") }
+        return text
+    }
+
+    /// The one-line message for a scenario file that cannot be read.
+    public static func describe(_ error: InputFile.Failure) -> String {
+        switch error {
+        case let .missing(path): "\(path): cannot read the scenario file (no such file)"
+        case let .unreadable(path, reason): "\(path): cannot read the scenario file (\(reason))"
+        case .notRegular: "\(error); not read as a scenario"
+        case let .tooLarge(path, size, limit):
+            "\(path): \(InputFile.megabytes(size)) is over the scenario size limit of \(InputFile.megabytes(limit)) (--max-scenario-size MB raises it)"
         }
-        guard let text = String(data: data, encoding: .utf8) else { throw Failure(message: "\(path): not UTF-8 text") }
+    }
+
+    public static func load(_ path: String, maxBytes: Int = defaultMaxBytes) throws(Failure) -> Scenario {
+        let text = try read(path, maxBytes: maxBytes)
         do {
             var s = try ScenarioParser.parse(text)
             guard SceneCatalog.descriptor(named: s.scene) != nil else {

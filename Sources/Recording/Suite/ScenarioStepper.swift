@@ -27,18 +27,16 @@ extension Recorder {
             IndicatorSetup.resolve(&options, scene: scenario.scene, renderer: renderer, report: report)
         }
         let session = try Session(scene: scenario.scene, options: options, textMeasurer: renderer.text, runtime: .virtual())
-        let events = scenario.expandedEvents()
-        var next = 0
+        // Taken as the clock reaches them: a long drag is never held whole.
+        var events = scenario.primitiveEvents()
         var surface: ImageSurface?
         for instant in ScenarioTimeline(scenario).instants {
             let t = instant.t
-            while next < events.count, events[next].t <= t {
-                let (te, e) = events[next]
+            while let te = events.nextTime, te <= t, let (_, e) = events.next() {
                 session.advance(to: te)
                 await session.waitForActions()
                 session.advance(to: te)
                 session.handle(e, at: te)
-                next += 1
             }
             session.advance(to: t)
             await session.waitForActions()

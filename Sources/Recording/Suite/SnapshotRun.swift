@@ -42,7 +42,7 @@ public enum SnapshotRun {
     private static func compare(_ entry: SuiteEntry, options: SuiteOptions, work: String, resultsRoot: String,
                                 result start: ScenarioResult) async throws -> ScenarioResult {
         var result = start
-        let scenario = try ScenarioFile.load(entry.path)
+        let scenario = try ScenarioFile.load(entry.path, maxBytes: options.maxScenarioBytes)
         result.frames = scenario.frameCount
         let recorder = Recorder(renderer: CairoRenderer())
         recorder.lottieTimeout = options.lottieTimeout

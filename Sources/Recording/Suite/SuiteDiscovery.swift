@@ -17,7 +17,8 @@ public enum SuiteDiscovery {
         public var obsoleteFolders: [ObsoleteFolder] = []
     }
 
-    public static func find(_ paths: [String], excluding excluded: [String] = []) -> Found {
+    public static func find(_ paths: [String], excluding excluded: [String] = [],
+                            maxScenarioBytes: Int = ScenarioFile.defaultMaxBytes) -> Found {
         var found = Found()
         let skip = Set(excluded.map(OutputPaths.canonical))
         var files: [String] = []
@@ -60,11 +61,17 @@ public enum SuiteDiscovery {
                     if childIsDir.boolValue {
                         stack.append(child)
                     } else if name.lowercased().hasSuffix(".json") {
-                        guard let data = fm.contents(atPath: child), let text = String(data: data, encoding: .utf8),
-                              ScenarioMarker.marks(text) else {
+                        // A FIFO or an oversized file is an error, named (never a read that blocks).
+                        let bytes: [UInt8]
+                        do { bytes = try InputFile.read(child, maxBytes: maxScenarioBytes) } catch {
+                            found.errors.append(ScenarioFile.describe(error))
+                            continue
+                        }
+                        let decoded = String(validating: bytes, as: UTF8.self)
+                        guard let text = decoded, ScenarioMarker.marks(text) else {
                             // A typo that hides the key itself is named, so it is not missed.
                             var why = "no top-level \"scene\" or \"events\" key"
-                            if let text = fm.contents(atPath: child).flatMap({ String(data: $0, encoding: .utf8) }) {
+                            if let text = decoded {
                                 do { _ = try JSONParser.parse(text) } catch { why += "; not valid JSON either: \(error)" }
                             }
                             found.notes.append("\(child): not a scenario (\(why)), skipped")
@@ -83,7 +90,7 @@ public enum SuiteDiscovery {
                 found.errors.append("\(file): the scenario name '\(base)' (the file name without .json) \(why); it would name its golden folder \(OutputPaths.goldenTreeName)/\(base)/ — rename the file")
                 continue
             }
-            let scenario = try? ScenarioFile.load(file)
+            let scenario = try? ScenarioFile.load(file, maxBytes: maxScenarioBytes)
             found.entries.append(SuiteEntry(path: file, frames: scenario?.frameCount ?? 0,
                                             snapshotNames: scenario?.snapshots.map(\.name) ?? []))
         }

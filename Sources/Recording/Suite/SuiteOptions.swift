@@ -21,6 +21,8 @@ public struct SuiteOptions: Codable, Sendable, Equatable {
     public var maxDiffRatio: Double?
     /// Seconds a Lottie frame may take to render.
     public var lottieTimeout = 5.0
+    /// The largest scenario file read (`--max-scenario-size`).
+    public var maxScenarioBytes = ScenarioFile.defaultMaxBytes
 
     public init() {}
 }

@@ -32,8 +32,11 @@ public final class SuiteRunner {
     }
 
     /// Standard output and standard error, one line per call (newline added).
-    public var output: @Sendable (String) -> Void = { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
-    public var errorOutput: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    public var output: @Sendable (String) -> Void = { line in StandardStreams.output(line + "\n") }
+    public var errorOutput: @Sendable (String) -> Void = { line in StandardStreams.error(line + "\n") }
+    /// True once standard output is lost (closed pipe, full disk): the run stops starting
+    /// scenarios, and nothing is committed.
+    public var outputLost: @Sendable () -> Bool = { StandardStreams.outputFailure != nil }
 
     public init() {}
 
@@ -45,7 +48,7 @@ public final class SuiteRunner {
             errorOutput("overscroll test: \(error)")
             return 2
         }
-        let found = SuiteDiscovery.find(config.paths, excluding: [config.artifacts])
+        let found = SuiteDiscovery.find(config.paths, excluding: [config.artifacts], maxScenarioBytes: config.options.maxScenarioBytes)
         for e in found.errors { errorOutput("overscroll test: \(OutputPaths.printable(e))") }
         if !found.errors.isEmpty { return 2 }
         for n in found.notes { errorOutput("note: \(OutputPaths.printable(n))") }
@@ -97,6 +100,10 @@ public final class SuiteRunner {
         let started = ContinuousClock.now
         var results = await runAll(entries, config: config, root: folder.staging)
         results.sort { $0.scenario < $1.scenario }
+        if outputLost() {
+            folder.abandon()
+            return StandardStreams.finish(2, command: "overscroll test", detail: "stopped after \(results.count) of \(entries.count) scenarios; no results or goldens written")
+        }
 
         // Obsolete goldens as found, for the summary (the commit below prunes them).
         let asFound = results
@@ -165,6 +172,7 @@ public final class SuiteRunner {
                 let r = await SnapshotRun.run(e, options: config.options, resultsRoot: root)
                 output(Self.line(r))
                 out.append(r)
+                if outputLost() { break }
             }
             return out
         }
@@ -173,10 +181,15 @@ public final class SuiteRunner {
         // scenarios. A worker that dies fails its scenario and is replaced.
         let order = entries.indices.sorted { (entries[$0].frames, entries[$1].path) > (entries[$1].frames, entries[$0].path) }
         let jobs = order.map { WorkerProcess.Job(entry: entries[$0], options: config.options, resultsRoot: root) }
-        let print = output
         let next = IndexDispenser(limit: jobs.count)
+        let lost = outputLost
+        let print: @Sendable (String) -> Void = { [output] line in
+            output(line)
+            if lost() { next.stop() }
+        }
         let slots = OutcomeSlots<ScenarioResult?>(count: jobs.count, initial: nil)
-        // A worker that dies closes its pipe: writing to it must fail, not kill this process.
+        // A worker that dies closes its pipe: writing to it must fail, not kill this process
+        // (`StandardStreams.prepare` ignores SIGPIPE for the program; this is for other callers).
         signal(SIGPIPE, SIG_IGN)
         async let others: Void = Self.runWorkerLanes(workers - 1, jobs: jobs, executable: executable, next: next, slots: slots, print: print)
         while let k = next.take() {

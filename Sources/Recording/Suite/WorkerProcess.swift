@@ -110,7 +110,8 @@ final class WorkerProcess {
             guard let job = try? JSONDecoder().decode(Job.self, from: Data(line.utf8)) else { return 2 }
             let result = await SnapshotRun.run(job.entry, options: job.options, resultsRoot: job.resultsRoot)
             guard let data = try? JSONEncoder().encode(result) else { return 2 }
-            FileHandle.standardOutput.write(data + Data([0x0A]))
+            // The parent gone (its pipe closed): stop, never trap.
+            guard StandardStreams.write(String(decoding: data, as: UTF8.self) + "\n", to: STDOUT_FILENO) == 0 else { return 2 }
         }
         return 0
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import ScrollEngine
 
 /// A Lottie file checked and ready for the indicator: its info plus the JSON text the render
@@ -14,16 +15,22 @@ public struct LottieIndicatorSource: Sendable {
     /// Seconds the parse may take before the file is rejected (it runs on its own thread).
     public static let defaultParseTimeout: Double = 2
 
+    /// The largest Lottie file read (the indicators in use are a few kB to a few hundred kB).
+    public static let maxFileBytes = 64 << 20
+
     /// Reads and parses `path` and checks it has frames, a frame rate and a canvas. Call at
     /// start-up; on error print `error.message` and use the vector spinner.
     public static func load(path: String, parseTimeout: Double = defaultParseTimeout) throws(LottieLoadError) -> LottieIndicatorSource {
-        let fm = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .missing(path: path) }
-        guard !isDirectory.boolValue else { throw .unreadable(path: path, reason: "it is a folder") }
+        // Only a regular file is read: a FIFO would block, /dev/zero never end.
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw .unreadable(path: path, reason: "\(error.localizedDescription)")
+        do { data = Data(try InputFile.read(path, maxBytes: maxFileBytes)) } catch {
+            switch error {
+            case .missing: throw .missing(path: path)
+            case let .notRegular(_, kind): throw .unreadable(path: path, reason: "it is \(kind), not a regular file")
+            case let .tooLarge(_, size, limit):
+                throw .unreadable(path: path, reason: "\(InputFile.megabytes(size)), over the limit of \(InputFile.megabytes(limit))")
+            case let .unreadable(_, reason): throw .unreadable(path: path, reason: reason)
+            }
         }
         guard let json = String(data: data, encoding: .utf8) else {
             throw .unreadable(path: path, reason: "not UTF-8 text")
