@@ -136,15 +136,22 @@ final class Sandbox: Sendable {
 
     struct Result { var status: Int32; var out: String; var err: String; var signalled: Bool }
 
-    /// Runs `overscroll args…` in the box.
-    func run(_ args: [String]) throws -> Result {
+    /// Runs `overscroll args…` in the box. `redirect` (shell redirections such as `>&-`,
+    /// `>/dev/full` or `2>&-`) runs it through `/bin/sh -c 'exec BIN "$@" REDIRECT'`: the
+    /// standard streams the command gets, with nothing else changed.
+    func run(_ args: [String], redirect: String? = nil) throws -> Result {
         // OVERSCROLL_TEST_BIN_DIR runs another build (e.g. an older checkout's, to see the
         // regression tests fail there).
         let other = ProcessInfo.processInfo.environment["OVERSCROLL_TEST_BIN_DIR"].map { URL(fileURLWithPath: $0 + "/overscroll") }
         let executable = try #require(other ?? CommandLineRunner.binary("overscroll"), "overscroll not built")
         let p = Process()
-        p.executableURL = executable
-        p.arguments = args
+        if let redirect {
+            p.executableURL = URL(fileURLWithPath: "/bin/sh")
+            p.arguments = ["-c", #"exec "$0" "$@" "# + redirect, executable.path] + args
+        } else {
+            p.executableURL = executable
+            p.arguments = args
+        }
         p.currentDirectoryURL = URL(fileURLWithPath: box)
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
@@ -191,7 +198,7 @@ final class Sandbox: Sendable {
         group.enter()
         DispatchQueue.global().async { errData = Self.readAll(err.fileHandleForReading.fileDescriptor); group.leave() }
         while p.isRunning && !ready() { usleep(1_000) }
-        kill(p.processIdentifier, signal)
+        if p.isRunning { kill(p.processIdentifier, signal) }
         group.wait()
         p.waitUntilExit()
         return Result(status: p.terminationStatus, out: "", err: String(decoding: errData, as: UTF8.self),

@@ -18,25 +18,37 @@ import Testing
         var outputs: [Output]
         /// Exit status with no hostile setup.
         var clean: Int32
+        /// Files it reads that a FIFO may stand in for (`fifoAtInput`).
+        var inputs: [String]
+        /// True when it writes to standard output (so `standardOutputFull` loses text).
+        var prints: Bool
     }
 
     static let commands: [Command] = [
         Command(name: "record", args: ["record", "suite/a.json", "--out", "out", "--no-progress"],
-                outputs: [Output(path: "out", folder: true, locked: true)], clean: 0),
+                outputs: [Output(path: "out", folder: true, locked: true)], clean: 0,
+                inputs: ["suite/a.json"], prints: true),
         Command(name: "verify", args: ["verify", "suite/a.json", "--goldens", "g", "--frames", "0,4", "--diff", "vd", "--report", "vr"],
-                outputs: [Output(path: "vd", folder: true, locked: false), Output(path: "vr", folder: true, locked: false)], clean: 0),
+                outputs: [Output(path: "vd", folder: true, locked: false), Output(path: "vr", folder: true, locked: false)], clean: 0,
+                inputs: ["suite/a.json"], prints: true),
         Command(name: "verify-update", args: ["verify", "suite/a.json", "--goldens", "g", "--update", "--frames", "0,4"],
-                outputs: [Output(path: "g", folder: true, locked: true)], clean: 0),
+                outputs: [Output(path: "g", folder: true, locked: true)], clean: 0,
+                inputs: ["suite/a.json"], prints: true),
         Command(name: "test", args: ["test", "suite", "--workers", "2", "--artifacts", "results", "--junit", "j.xml"],
-                outputs: [Output(path: "results", folder: true, locked: true), Output(path: "j.xml", folder: false, locked: false)], clean: 0),
+                outputs: [Output(path: "results", folder: true, locked: true), Output(path: "j.xml", folder: false, locked: false)], clean: 0,
+                inputs: ["suite/a.json"], prints: true),
         Command(name: "test-update", args: ["test", "suite", "--workers", "1", "--artifacts", "results", "--update=all", "--prune"],
-                outputs: [Output(path: "results", folder: true, locked: true), Output(path: "suite/__snapshots__/a", folder: true, locked: true)], clean: 0),
+                outputs: [Output(path: "results", folder: true, locked: true), Output(path: "suite/__snapshots__/a", folder: true, locked: true)], clean: 0,
+                inputs: ["suite/a.json"], prints: true),
         Command(name: "merge-reports", args: ["merge-reports", "shard", "--artifacts", "merged", "--junit", "mj.xml"],
-                outputs: [Output(path: "merged", folder: true, locked: true), Output(path: "mj.xml", folder: false, locked: false)], clean: 1),
+                outputs: [Output(path: "merged", folder: true, locked: true), Output(path: "mj.xml", folder: false, locked: false)], clean: 1,
+                inputs: ["shard/results.json"], prints: true),
         Command(name: "compare", args: ["compare", "c1.png", "c2.png", "--diff", "cd.png", "--report", "cr", "--json"],
-                outputs: [Output(path: "cd.png", folder: false, locked: false), Output(path: "cr", folder: true, locked: false)], clean: 1),
+                outputs: [Output(path: "cd.png", folder: false, locked: false), Output(path: "cr", folder: true, locked: false)], clean: 1,
+                inputs: ["c1.png", "c2.png"], prints: true),
         Command(name: "curve", args: ["curve", "decelerate", "--plot", "p.png"],
-                outputs: [Output(path: "p.png", folder: false, locked: false)], clean: 0),
+                outputs: [Output(path: "p.png", folder: false, locked: false)], clean: 0,
+                inputs: [], prints: true),
     ]
 
     enum Setup: String, CaseIterable, Sendable {
@@ -44,6 +56,38 @@ import Testing
         case linksInsideOutputFolders, lockFileLinks, heldLocks, dotNamedDecoys, dotDotScenario, readOnlyFolder, concurrentRun
         /// SIGINT or SIGTERM once the run has written a seeded number of entries into its staging.
         case interruptedRun
+        /// Standard output closed (`>&-`): it reads as /dev/null, the run ends as with no setup.
+        case standardOutputClosed
+        /// Standard output is /dev/full: a command that prints exits 2, one line on standard error.
+        case standardOutputFull
+        /// Standard error closed (`2>&-`): the run ends as with no setup.
+        case standardErrorClosed
+        /// A FIFO at each input (scenario, compared PNGs, shard results.json): refused, named,
+        /// never waited on.
+        case fifoAtInput
+        /// SIGKILL once the run has written a seeded number of entries into its staging: only
+        /// outputs and the command's own staging, lock and journal leftovers change; the next
+        /// normal run succeeds and removes the leftovers.
+        case killedRun
+
+        /// The shell redirection of the standard-stream setups.
+        var redirect: String? {
+            switch self {
+            case .standardOutputClosed: ">&-"
+            case .standardOutputFull: ">/dev/full"
+            case .standardErrorClosed: "2>&-"
+            default: nil
+            }
+        }
+
+        /// False for setups that test nothing on `c` (no input to replace, no staging to kill in).
+        func applies(to c: Command) -> Bool {
+            switch self {
+            case .fifoAtInput: !c.inputs.isEmpty
+            case .killedRun: c.outputs.contains(where: \.folder)
+            default: true
+            }
+        }
     }
 
     /// The command line of a case: with `dotDotScenario`, the scenario is `suite/...json` (its
@@ -62,11 +106,15 @@ import Testing
 
     static let allCases: [Case] = commands.flatMap { c in Setup.allCases.map { Case(command: c, setup: $0) } }
 
-    /// The seeded subset `make test` runs: every setup once, on commands picked by the seed.
+    /// The seeded subset `make test` runs: every setup once, on commands picked by the seed
+    /// (among those the setup applies to).
     static let subset: [Case] = {
         let seed = ProcessInfo.processInfo.environment["OVERSCROLL_TREE_SEED"].flatMap(UInt64.init) ?? 18
         var random = SplitMix64(state: seed)
-        return Setup.allCases.map { setup in Case(command: commands[Int(random.next() % UInt64(commands.count))], setup: setup) }
+        return Setup.allCases.map { setup in
+            let fitting = commands.filter { setup.applies(to: $0) }
+            return Case(command: fitting[Int(random.next() % UInt64(fitting.count))], setup: setup)
+        }
     }()
 
     static let soak = ProcessInfo.processInfo.environment["OVERSCROLL_SOAK"] != nil
@@ -124,10 +172,11 @@ import Testing
             group.wait()
             results = box.values
             #expect(results.count == 2, "\(c.testDescription): a run did not start")
-        } else if c.setup == .interruptedRun {
+        } else if c.setup == .interruptedRun || c.setup == .killedRun {
             var random = SplitMix64(state: UInt64(truncatingIfNeeded: c.testDescription.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }))
             let wanted = Int(random.next() % 6)
-            let signal = random.next() % 2 == 0 ? SIGINT : SIGTERM
+            let drawn = random.next() % 2 == 0 ? SIGINT : SIGTERM
+            let signal = c.setup == .killedRun ? SIGKILL : drawn
             let folders = c.command.outputs.filter(\.folder).map { Sandbox.split($0.path) }
             // Ready once a staging folder of an output holds `wanted` entries (no clock involved).
             let r = try s.run(Self.arguments(c), signal: signal) {
@@ -138,14 +187,26 @@ import Testing
             }
             results = [r]
         } else {
-            results = [try s.run(Self.arguments(c))]
+            results = [try s.run(Self.arguments(c), redirect: c.setup.redirect)]
         }
         Sandbox.shell("/usr/bin/chattr", ["-i", s.box])
 
-        let after = Sandbox.tree(s.box)
+        var after = Sandbox.tree(s.box)
         let declared = c.command.outputs.map(\.path)
-        let changed = Sandbox.changes(before, after)
-        let undeclared = changed.filter { path in !declared.contains { path == $0 || path.hasPrefix($0 + "/") } }
+        var changed = Sandbox.changes(before, after)
+        var undeclared = changed.filter { path in !declared.contains { path == $0 || path.hasPrefix($0 + "/") } }
+        if c.setup == .killedRun {
+            // A kill may leave the command's own staging, lock, journal or temporary file.
+            let leftovers = undeclared.filter { isLeftover($0, of: c.command) }
+            #expect(undeclared.filter { !leftovers.contains($0) }.isEmpty, "\(c.testDescription): changed \(undeclared)")
+            #expect(Sandbox.tree(s.outside) == outsideBefore, "\(c.testDescription): changed a file outside the sandbox")
+            // The next normal run succeeds and removes them.
+            let next = try s.run(Self.arguments(c))
+            #expect(!next.signalled && next.status == c.command.clean, "\(c.testDescription): the next run: status \(next.status), \(next.err)")
+            after = Sandbox.tree(s.box)
+            changed = Sandbox.changes(before, after)
+            undeclared = changed.filter { path in !declared.contains { path == $0 || path.hasPrefix($0 + "/") } }
+        }
         #expect(undeclared.isEmpty, "\(c.testDescription): changed \(undeclared)")
         #expect(Sandbox.tree(s.outside) == outsideBefore, "\(c.testDescription): changed a file outside the sandbox")
         let leaks = Sandbox.leaksSecret(s.box, among: changed)
@@ -157,14 +218,33 @@ import Testing
                 #expect(r.signalled ? [SIGINT, SIGTERM].contains(r.status) : [0, 1, 2].contains(r.status), "\(detail)")
                 continue
             }
+            if c.setup == .killedRun {
+                #expect(r.signalled ? r.status == SIGKILL : r.status == c.command.clean, "\(detail)")
+                continue
+            }
             #expect(!r.signalled && [0, 1, 2].contains(r.status), "\(detail)")
             if r.status == 2 {
                 let errors = r.err.split(separator: "\n").filter { $0.hasPrefix("overscroll") }
                 #expect(errors.count == 1, "\(detail)")
             }
             switch c.setup {
-            case .clean, .dotNamedDecoys:
+            case .clean, .dotNamedDecoys, .standardErrorClosed:
                 #expect(r.status == c.command.clean, "\(detail) \(r.out)")
+            case .standardOutputClosed:
+                #expect(r.status == c.command.clean && r.out.isEmpty, "\(detail) \(r.out)")
+            case .standardOutputFull:
+                if c.command.prints {
+                    #expect(r.status == 2 && r.err.contains("cannot write standard output (No space left on device)"), "\(detail)")
+                } else {
+                    #expect(r.status == c.command.clean, "\(detail)")
+                }
+            case .fifoAtInput:
+                if c.command.inputs.isEmpty {
+                    #expect(r.status == c.command.clean, "\(detail)")
+                } else {
+                    #expect(r.status == 2 && c.command.inputs.contains { r.err.contains($0) }
+                            && (r.err.contains("FIFO") || r.err.contains("not a regular file")), "\(detail)")
+                }
             case .linkToFileAtOutput, .linkToFolderAtOutput, .danglingLinkAtOutput, .loopLinkAtOutput, .fifoAtOutput, .readOnlyFolder:
                 #expect(r.status == 2, "\(detail)")
             case .lockFileLinks:
@@ -173,7 +253,7 @@ import Testing
                 if c.command.outputs.contains(where: \.locked) { #expect(r.status == 2 && r.err.contains("another overscroll run"), "\(detail)") }
             case .concurrentRun:
                 if r.status == 2 { #expect(r.err.contains("another overscroll run"), "\(detail)") }
-            case .interruptedRun:
+            case .interruptedRun, .killedRun:
                 break
             case .dotDotScenario:
                 if c.command.args.first == "test" {
@@ -195,6 +275,18 @@ import Testing
         }
     }
 
+    /// True when `path` is, or lies inside, a staging folder, lock, swap journal, old folder or
+    /// temporary file of one of `c`'s outputs (`.NAME.staging-PID`, `.NAME.lock`, ...).
+    func isLeftover(_ path: String, of c: Command) -> Bool {
+        let names = c.outputs.map { Sandbox.split($0.path).name } + ["__snapshots__"]
+        return path.split(separator: "/").contains { part in
+            names.contains { name in
+                let p = "." + name + "."
+                return part.hasPrefix(p) && ["staging-", "lock", "swap", "old-", "tmp-"].contains { part.dropFirst(p.count).hasPrefix($0) }
+            }
+        }
+    }
+
     /// Lock files a command's folder outputs use.
     func lockPaths(_ c: Command) -> [String] {
         var paths: [String] = []
@@ -209,7 +301,13 @@ import Testing
     func plant(_ c: Case, in s: Sandbox, held: inout [Int32]) throws {
         let outputs = c.command.outputs.filter { $0.path != "suite/__snapshots__/a" }
         switch c.setup {
-        case .clean, .readOnlyFolder, .concurrentRun, .interruptedRun: break
+        case .clean, .readOnlyFolder, .concurrentRun, .interruptedRun, .killedRun: break
+        case .standardOutputClosed, .standardOutputFull, .standardErrorClosed: break
+        case .fifoAtInput:
+            for input in c.command.inputs {
+                FileTree.remove(s.path(input))
+                #expect(mkfifo(s.path(input), 0o644) == 0)
+            }
         case .linkToFileAtOutput: for o in outputs { try s.link(o.path, to: s.outside + "/secret.txt") }
         case .linkToFolderAtOutput: for o in outputs { try s.link(o.path, to: s.outside + "/dir") }
         case .danglingLinkAtOutput: for o in outputs { try s.link(o.path, to: s.outside + "/nowhere") }
