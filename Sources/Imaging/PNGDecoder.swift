@@ -81,6 +81,10 @@ public enum PNGDecoder {
             // A stream that does not start like a PNG is refused without reading it all.
             if bytes.count >= 8 && !bytes.prefix(8).elementsEqual(signature) { throw ImagingError.notPNG(file: path) }
         }
+        // A FIFO nobody wrote to reads as empty: say so, not "truncated PNG".
+        if bytes.isEmpty && (info.st_mode & S_IFMT) == S_IFIFO {
+            throw ImagingError.io(file: path, detail: "is a FIFO and nothing was written to it")
+        }
         return bytes
     }
 

@@ -72,6 +72,17 @@ import Testing
         }
     }
 
+    /// A FIFO nobody writes to (found by the tree-invariant test, `compare × fifoAtInput`): it
+    /// was reported as "truncated PNG (file ends inside the signature)"; it is named as a FIFO.
+    @Test func anEmptyFIFOIsNamedAsAFIFO() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("overscroll-fifo-\(UUID().uuidString).png").path
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        #expect(throws: ImagingError.io(file: path, detail: "is a FIFO and nothing was written to it")) {
+            _ = try PNGDecoder.decodeFile(atPath: path)
+        }
+    }
+
     @Test func maxPixelsFlagCapsEveryImageAndIsNamed() throws {
         let root = try CompareRunnerTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
