@@ -86,7 +86,7 @@ import Testing
         #expect(posix_spawn(&pid, browser, &actions, nil, argv, environ) == 0)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return (try? String(contentsOfFile: domFile, encoding: .utf8)) ?? ""
+        return FileManager.default.contents(atPath: domFile).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
     /// The verdict a checker script left in `<pre id="verdict">`.
