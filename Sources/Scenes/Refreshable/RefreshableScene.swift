@@ -188,8 +188,8 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         case .refreshing, .completing:
             let since = triggeredAt ?? now
             let loop = RefreshLoop.after(pull: min(triggerPull / threshold, 1), pullDistance: triggerPull, threshold: threshold, at: since)
-            if state == .completing, let c = machine.completion {
-                return .completing(fraction: min(1, (now - c.start) / config.completeDuration), loop)
+            if state == .completing, let start = machine.completionStart {
+                return .completing(fraction: min(1, (now - start) / config.completeDuration), loop)
             }
             if now - since < indicator.config.pulseSeconds {
                 return .triggered(since: since, progress: 1, pullDistance: triggerPull, threshold: threshold)

@@ -48,6 +48,11 @@ public struct PhysicsProfile: ScrollPhysics, Equatable {
         EaseOutSimulation(from: from, to: to, duration: duration)
     }
 
+    /// Ease-in quad: the content leaves slowly and meets the top at speed, as the refresh control's return does.
+    public func refreshReturn(from: Double, to: Double, duration: Double) -> any Simulation {
+        EaseInQuadSimulation(from: from, to: to, duration: duration)
+    }
+
     public func spring(from: Double, to: Double, velocity: Double, parameters: SpringParameters) -> any Simulation {
         SpringSimulation(parameters, from: from, to: to, v0: velocity)
     }

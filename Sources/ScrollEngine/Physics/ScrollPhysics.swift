@@ -2,7 +2,8 @@
 /// finger past the edges, the rule for where a motion may end, and every motion the view runs,
 /// each made as any `Simulation` — the release (deceleration and bounce, or a pager's snap), the
 /// return of an offset left outside the bounds, programmatic animations (keys, wheel steps, the
-/// refresh's move into its gap) and springs onto a target (page changes). `PhysicsProfile` is the
+/// refresh's move into its gap, the coordinator's eases of the held offset), the return after a
+/// refresh (the gap closing) and springs onto a target (page changes). `PhysicsProfile` is the
 /// iOS physics; the pager's `PageScrollPhysics` wraps it and answers the release differently.
 public protocol ScrollPhysics: Sendable {
     /// Release speeds are capped at this (pt/s) before the release motion is made.
@@ -22,8 +23,12 @@ public protocol ScrollPhysics: Sendable {
     /// The motion a release starts (Flutter's `createBallisticSimulation`), or nil to stop where
     /// it is. Also asked, with no velocity, to bring back an offset left outside the bounds.
     func ballisticSimulation(after release: Release) -> (any Simulation)?
-    /// A programmatic move from `from` to `to` over `duration` (keys, wheel steps, the refresh's move).
+    /// A programmatic move from `from` to `to` over `duration` (keys, wheel steps, the refresh's
+    /// move into its gap, the coordinator's eases of the held offset).
     func animation(from: Double, to: Double, duration: Double) -> any Simulation
+    /// The content's return from `from` to `to` when a refresh has ended and its gap closes (the
+    /// refreshable view), planned to take `duration`; the refresh completes when the motion ends.
+    func refreshReturn(from: Double, to: Double, duration: Double) -> any Simulation
     /// A spring from `from` onto `to` that starts with `velocity` (snaps, page changes).
     func spring(from: Double, to: Double, velocity: Double, parameters: SpringParameters) -> any Simulation
 }
@@ -71,6 +76,9 @@ public extension ParentedScrollPhysics {
     func ballisticSimulation(after release: Release) -> (any Simulation)? { parent.ballisticSimulation(after: release) }
     func animation(from: Double, to: Double, duration: Double) -> any Simulation {
         parent.animation(from: from, to: to, duration: duration)
+    }
+    func refreshReturn(from: Double, to: Double, duration: Double) -> any Simulation {
+        parent.refreshReturn(from: from, to: to, duration: duration)
     }
     func spring(from: Double, to: Double, velocity: Double, parameters: SpringParameters) -> any Simulation {
         parent.spring(from: from, to: to, velocity: velocity, parameters: parameters)

@@ -8,9 +8,10 @@
 /// control (as UIRefreshControl does): the content keeps following it, but cannot be pushed above
 /// the refresh position, until it lets go; then the content is pushed down by the threshold and
 /// scrolling is disabled. A trigger with no finger (F5) does that at once. Completion (result,
-/// Esc, timeout) eases the content back in over `completeDuration` and enables scrolling again;
-/// if the finger still holds the content then, the refresh just ends under it. Every end is one
-/// `.finished` effect: rows, a failure, `.cancelled` (Esc) or the timeout's failure.
+/// Esc, timeout) returns the content with the scroll view's physics (`refreshReturn`, planned
+/// for `completeDuration`), then closes the gap and enables scrolling again; if the finger still
+/// holds the content then, the refresh just ends under it. Every end is one `.finished` effect:
+/// rows, a failure, `.cancelled` (Esc) or the timeout's failure.
 public struct RefreshableMachine: Sendable {
     public enum Event: Equatable, Sendable {
         /// The scroll view's offset changed.
@@ -23,7 +24,7 @@ public struct RefreshableMachine: Sendable {
         case endRefreshing
         /// An action's result; results of older refreshes are ignored.
         case deliver(RefreshResult)
-        /// A frame, after the scroll view advanced: timeout, completion easing, readiness.
+        /// A frame, after the scroll view advanced: timeout, the end of completion, readiness.
         case frame
     }
 
@@ -46,8 +47,8 @@ public struct RefreshableMachine: Sendable {
         /// `triggerPull`: the pull distance (pt) when it triggered. `fingerHolds`: the pull's finger
         /// is still down and keeps control of the content until it lets go.
         case refreshing(triggerPull: Double, fingerHolds: Bool)
-        /// The return ease: its start time and starting offset.
-        case completing(triggerPull: Double, start: Double, from: Double)
+        /// The content returns (the scroll view runs the physics' refresh return) since `start`.
+        case completing(triggerPull: Double, start: Double)
 
         public var state: RefreshState {
             switch self {
@@ -85,13 +86,13 @@ public struct RefreshableMachine: Sendable {
     /// Pull distance (pt) when the running (or completing) refresh triggered.
     public var triggerPull: Double {
         switch mode {
-        case let .refreshing(pull, _), let .completing(pull, _, _): return pull
+        case let .refreshing(pull, _), let .completing(pull, _): return pull
         case .idle, .pulling: return 0
         }
     }
-    /// The completion easing: its start time and starting offset.
-    public var completion: (start: Double, from: Double)? {
-        if case let .completing(_, start, from) = mode { return (start, from) } else { return nil }
+    /// When the running completion began.
+    public var completionStart: Double? {
+        if case let .completing(_, start) = mode { return start } else { return nil }
     }
     public var fingerHolds: Bool { if case .refreshing(_, true) = mode { return true } else { return false } }
     public var awaitsRelease: Bool { mode == .idle(awaitsRelease: true) }
@@ -185,33 +186,30 @@ public struct RefreshableMachine: Sendable {
                                           _ out: inout [Effect]) {
         guard case let .refreshing(pull, holds) = mode else { return }
         out.append(.finished(outcome))
-        move(to: .completing(triggerPull: pull, start: t, from: input.offset))
+        move(to: .completing(triggerPull: pull, start: t))
         ticket.end()
         if holds {
             // The content was never pushed down: the refresh ends under the finger.
             move(to: .idle(awaitsRelease: true))
             return
         }
-        out.append(.scroll(.stopMotion))
+        out += [.scroll(.stopMotion), .scroll(.returnAfterRefresh(to: 0, duration: config.completeDuration))]
     }
 
     private mutating func frame(at t: Double, _ input: InputFacts, _ out: inout [Effect]) {
+        // The return has ended (the scroll view advanced it to its end, or a finger caught it):
+        // the gap closes, anything left outside the bounds comes back, scrolling is enabled.
+        // Checked before the timeout, so a completion begun in this frame waits for its motion.
+        if case .completing = mode, !input.isMoving {
+            out += [.scroll(.setInsetTop(0)), .scroll(.setScrollEnabled(true)), .scroll(.returnToBounds)]
+            move(to: .idle(awaitsRelease: false))
+        }
         if case .refreshing = mode, ticket.hasTimedOut(at: t) {
             out.append(.cancelAction(token: ticket.token))
             lastError = ticket.timeoutFailure.message
             beginCompletion(.failure(ticket.timeoutFailure), at: t, input, &out)
         }
-        var offset = input.offset
-        if case let .completing(_, start, from) = mode {
-            let p = min(1, max(0, (t - start) / config.completeDuration))
-            offset = from * (1 - Easing.easeInQuad(p))
-            out.append(.scroll(.setOffset(offset)))
-            if p >= 1 {
-                out += [.scroll(.setInsetTop(0)), .scroll(.setScrollEnabled(true))]
-                move(to: .idle(awaitsRelease: false))
-            }
-        }
         // Ready again after resting at exactly the top long enough (the offset this frame ends at).
-        if !isReady, let start = restStart, offset == 0, now - start >= config.readyRest - 1e-9 { isReady = true }
+        if !isReady, let start = restStart, input.offset == 0, now - start >= config.readyRest - 1e-9 { isReady = true }
     }
 }

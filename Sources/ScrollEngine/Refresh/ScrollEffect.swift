@@ -13,6 +13,11 @@ public enum ScrollEffect: Equatable, Sendable {
     /// Brings the content to `offset` below a newly opened gap: springs back inside the bounds
     /// if it is outside them, otherwise animates there.
     case moveIntoGap(Double)
+    /// Returns the content to `offset` as the gap closes after a refresh, with the physics'
+    /// refresh return planned for `duration` (`ScrollView.returnAfterRefresh`).
+    case returnAfterRefresh(to: Double, duration: Double)
+    /// Brings an offset left outside the bounds back inside (`ScrollView.returnToBounds`).
+    case returnToBounds
 }
 
 /// What a refresh state machine may know of the world when it handles an event: the input
@@ -23,18 +28,21 @@ public struct InputFacts: Equatable, Sendable {
     public var offset: Double
     public var insetTop: Double
     public var isDragging: Bool
+    /// A motion of the scroll view (a release motion, an animation, a refresh return) still runs.
+    public var isMoving: Bool
 
-    public init(directInput: Bool, offset: Double, insetTop: Double = 0, isDragging: Bool = false) {
+    public init(directInput: Bool, offset: Double, insetTop: Double = 0, isDragging: Bool = false, isMoving: Bool = false) {
         self.directInput = directInput
         self.offset = offset
         self.insetTop = insetTop
         self.isDragging = isDragging
+        self.isMoving = isMoving
     }
 
     /// The facts of `scrollView` now, with `directInput` as the input controller reports it.
     public init(_ scrollView: ScrollView, directInput: Bool) {
         self.init(directInput: directInput, offset: scrollView.contentOffset,
-                  insetTop: scrollView.contentInsetTop, isDragging: scrollView.isDragging)
+                  insetTop: scrollView.contentInsetTop, isDragging: scrollView.isDragging, isMoving: scrollView.isMoving)
     }
 }
 
@@ -52,6 +60,8 @@ extension ScrollView {
         case let .moveIntoGap(y):
             returnToBounds(at: t)
             if !isMoving { scroll(to: y, animated: true, at: t) }
+        case let .returnAfterRefresh(y, duration): returnAfterRefresh(to: y, duration: duration, at: t)
+        case .returnToBounds: returnToBounds(at: t)
         }
     }
 }

@@ -226,6 +226,23 @@ public final class ScrollView {
         }
     }
 
+    /// Returns the content to `y` (bounded by the physics) after a refresh, as its gap closes, with
+    /// the physics' refresh return planned for `duration` (phase animating; a finger landing
+    /// catches it as any animation). Ignored while dragging.
+    public func returnAfterRefresh(to y: Double, duration: Double, at t: Double) {
+        guard y.isFinite, duration.isFinite else { return }
+        if case .dragging = activity { return }
+        lastTime = t
+        let sim = physics.refreshReturn(from: contentOffset, to: physics.boundedTarget(y, in: bounds), duration: duration)
+        if sim.isDone(at: 0) {
+            activity = .idle
+            velocity = 0
+            setContentOffset(sim.finalPosition)
+            return
+        }
+        activity = .animating(start: t, simulation: sim)
+    }
+
     /// A wheel notch: eases by `delta` (offset points) over `duration` from where the running
     /// animation is heading (the motion evaluated at `t`), bounded, so quick notches add up to
     /// exactly their distance. Ignored while dragging or disabled.

@@ -6,6 +6,7 @@ public enum Easing {
     public static func easeOutCubicDerivative(_ p: Double) -> Double { 3 * pow(1 - p, 2) }
     /// Quadratic ease-in (Core Animation's easeIn is close to this curve).
     public static func easeInQuad(_ p: Double) -> Double { p * p }
+    public static func easeInQuadDerivative(_ p: Double) -> Double { 2 * p }
 
     /// A cubic Bézier timing curve through (0,0), (x1,y1), (x2,y2), (1,1), as CSS and
     /// Core Animation define it: solve x(s) = p for s, return y(s).
