@@ -42,6 +42,31 @@ import Testing
         #expect(m.state == .idle && m.statistics.forwarded == 1)
     }
 
+    /// The iOS physics with programmatic animations twice as long as asked.
+    struct SlowAnimations: ParentedScrollPhysics {
+        let parent: any ScrollPhysics = PhysicsProfile.iOS
+        func animation(from: Double, to: Double, duration: Double) -> any Simulation {
+            EaseOutSimulation(from: from, to: to, duration: 2 * duration)
+        }
+    }
+
+    /// The coordinator's eases of the held offset are the physics' animations, and its completion
+    /// waits for a return that the physics makes longer than `completeDuration`.
+    @Test func theCoordinatorsEasesAreThePhysicsAnimations() {
+        var m = RefreshCoordinatorMachine(timeout: 30, physics: SlowAnimations())
+        _ = m.handle(.begin(fromGesture: false), at: 0, input: resting)
+        #expect(m.heldOffset(at: 0.5) == -80, "the start ease takes 2 × 0.25 s")
+        #expect(m.heldOffset(at: 0.25)! > -80)
+        let locked = InputFacts(directInput: false, offset: -80, insetTop: 80)
+        _ = m.handle(.deliver(RefreshResult(token: 1, outcome: .success(3))), at: 1, input: locked)
+        let held = m.handle(.frame, at: 1.4, input: locked)
+        #expect(m.state == .completing, "the return takes 2 × 0.4 s")
+        #expect(held == [.scroll(.correctOffset(EaseOutSimulation(from: -80, to: 0, duration: 0.8).position(at: 1.4 - 1)))])
+        #expect(m.handle(.frame, at: 1.8, input: InputFacts(directInput: false, offset: -1))
+                == [.scroll(.correctOffset(0)), .forwardDidScroll, .releaseView])
+        #expect(m.state == .idle)
+    }
+
     @Test func theTimeoutCancelsAtItsDeadline() {
         var m = RefreshCoordinatorMachine(timeout: 2)
         _ = m.handle(.begin(fromGesture: false), at: 1, input: resting)

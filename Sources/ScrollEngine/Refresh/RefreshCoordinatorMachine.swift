@@ -174,7 +174,10 @@ public struct RefreshCoordinatorMachine: Sendable {
             out.append(.cancelAction(token: ticket.token))
             finish(.failure(ticket.timeoutFailure), at: deadline, input, &out)
         }
-        if case let .completing(hold) = mode, t >= hold.ease.start + config.completeDuration {
+        // Completion lasts `completeDuration`, longer while the physics' return still runs (asked
+        // at no less than `completeDuration` in: t − start can fall a last bit short of it).
+        if case let .completing(hold) = mode, t >= hold.ease.start + config.completeDuration,
+           hold.ease.motion.isDone(at: max(t - hold.ease.start, config.completeDuration)) {
             endCompletion(hold, input, &out)
             return
         }
