@@ -107,4 +107,39 @@ import Testing
         sv.perform(.moveIntoGap(0), at: 2)
         #expect(physics.durations.count == 3 && sv.targetOffset == 0)
     }
+
+    /// Records the refresh returns it is asked for.
+    final class RecordingReturns: ParentedScrollPhysics, @unchecked Sendable {
+        let parent: any ScrollPhysics = PhysicsProfile.iOS
+        var asked: [[Double]] = []
+        func refreshReturn(from: Double, to: Double, duration: Double) -> any Simulation {
+            asked.append([from, to, duration])
+            return parent.refreshReturn(from: from, to: to, duration: duration)
+        }
+    }
+
+    /// The return after a refresh is the physics' motion, run as the view's animation: bounded,
+    /// evaluated by `advance`, ended with `didEndDecelerating`, at once when it takes no time.
+    @Test func theRefreshReturnIsThePhysicsMotionRunByTheView() {
+        let physics = RecordingReturns()
+        let sv = ScrollView(viewportHeight: 800, contentHeight: 4000, physics: physics)
+        let log = CallbackLog()
+        sv.delegate = log
+        sv.setContentInsetTop(75)
+        sv.setContentOffset(-75)
+        sv.perform(.returnAfterRefresh(to: -500, duration: 0.1), at: 1)
+        #expect(physics.asked == [[-75, -75, 0.1]], "the target is bounded by the physics")
+        sv.perform(.returnAfterRefresh(to: 0, duration: 0.1), at: 1)
+        #expect(physics.asked.last == [-75, 0, 0.1])
+        #expect(sv.phase == .animating && sv.targetOffset == 0)
+        sv.advance(to: 1.05)
+        let p = (1.05 - 1) / 0.1
+        #expect(sv.contentOffset == -75 * (1 - p * p) && sv.velocity > 0)
+        sv.advance(to: 1.1)
+        #expect(sv.contentOffset == 0 && !sv.isMoving && log.calls.last == "didEndDecelerating")
+
+        sv.setContentOffset(-40)
+        sv.perform(.returnAfterRefresh(to: 0, duration: 0), at: 2)
+        #expect(sv.contentOffset == 0 && !sv.isMoving, "a return that takes no time puts the offset at its end")
+    }
 }
