@@ -1,3 +1,5 @@
+import Support
+
 
 /// The result of a C library call that has no failure path of its own in our code (pango and
 /// cairo objects that only fail when memory runs out). A NULL is reported as one line naming the
@@ -19,5 +21,4 @@ private func exit70() -> Never {
 
 #if canImport(Glibc)
 import Glibc
-import Support
 #endif

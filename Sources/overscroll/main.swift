@@ -1,7 +1,7 @@
 import CompareCommand
+import Support
 #if canImport(Glibc)
 import Glibc
-import Support
 #endif
 
 /// The `overscroll` command. A small front: `compare` runs here, linked only against the image
