@@ -38,7 +38,7 @@ import Testing
         let binary = try #require(CommandLineRunner.binary("overscroll"))
         let p = Process()
         p.currentDirectoryURL = dir
-        var env = ProcessInfo.processInfo.environment
+        var env = CommandLineRunner.environment()
         env["SWIFT_BACKTRACE"] = "enable=no"
         env["BIN"] = binary.path
         for (k, v) in environment { env[k] = v }
