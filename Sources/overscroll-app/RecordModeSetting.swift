@@ -14,6 +14,4 @@ enum RecordModeSetting {
         }
     }
 
-    /// The help lines both commands end their record flag's help with.
-    static let environmentHelp = "\nwithout the flag, \(RecordMode.environmentKey)=MODE in the environment\nchooses (none, missing, changed, all); the flag wins"
 }

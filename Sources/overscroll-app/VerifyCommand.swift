@@ -14,7 +14,12 @@ enum VerifyCommand {
                                                       expects: "all, frame numbers or every:N", default: .all, annotation: "default all") {
             try KeyframeSelection.parse($0)
         }
-        let update = Option.flag("update", help: "write every chosen frame as its golden instead of comparing\n(record mode all);" + RecordModeSetting.environmentHelp)
+        let update = Option.flag("update", help: """
+            write every chosen frame as its golden instead of comparing; without
+            the flag, OVERSCROLL_RECORD=all in the environment does the same,
+            missing or changed compares, then writes the missing (and mismatched)
+            goldens (the flag wins)
+            """)
         let threshold = CompareCommandLine.flags.threshold
         let includeAA = CompareCommandLine.flags.includeAA
         let maxDiffPixels = CompareCommandLine.flags.maxDiffPixels
