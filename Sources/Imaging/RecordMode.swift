@@ -1,3 +1,5 @@
+import Support
+
 /// Which goldens a run writes instead of only comparing them — the one switch of
 /// `overscroll test --update MODE`, `overscroll verify --update` (which is `all`) and the
 /// rendering tests' goldens. `OVERSCROLL_RECORD=MODE` in the environment sets it for all three

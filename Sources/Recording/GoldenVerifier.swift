@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import Rendering
 import ScrollEngine
+import Support
 
 /// `overscroll verify`: records a scenario and compares its chosen keyframes with golden PNGs,
 /// or writes goldens as the record mode asks (`all`: every chosen keyframe instead of

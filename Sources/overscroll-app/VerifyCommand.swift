@@ -4,6 +4,7 @@ import Foundation
 import Imaging
 import Recording
 import Rendering
+import Support
 
 /// `overscroll verify SCENARIO.json --goldens DIR`: record and compare keyframes with goldens.
 enum VerifyCommand {

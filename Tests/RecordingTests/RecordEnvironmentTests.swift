@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Support
 import Testing
 @testable import Recording
 

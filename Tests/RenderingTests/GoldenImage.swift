@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import Rendering
 import Testing
+import Support
 
 /// Golden PNGs under `Goldens/`, compared in memory through the product's comparison
 /// (`CompareRunner.compare`, as `overscroll compare`: pixelmatch-compatible, threshold 0.1,

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Rendering
+import Support
 import Testing
 
 /// The rendering tests' goldens: compared in memory, written as `OVERSCROLL_RECORD` asks.

@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import Rendering
 import ScrollEngine
+import Support
 
 /// Runs one scenario of a suite: renders only its snapshot instants and compares each, in
 /// memory, with its decoded golden through the comparison of `overscroll compare`
