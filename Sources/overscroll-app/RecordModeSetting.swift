@@ -13,5 +13,4 @@ enum RecordModeSetting {
             throw UsageError(message: "\(command): \(error)")
         }
     }
-
 }

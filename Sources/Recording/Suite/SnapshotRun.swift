@@ -12,6 +12,7 @@ import Support
 /// succeeded, goldens are staged as the record mode asks, unchanged files untouched.
 @MainActor
 public enum SnapshotRun {
+    /// `entry` runs with `options`; artifacts go under `resultsRoot/<entry.artifactFolder>/`.
     public static func run(_ entry: SuiteEntry, options: SuiteOptions, resultsRoot: String) async -> ScenarioResult {
         let clock = ContinuousClock.now
         var result = ScenarioResult(scenario: entry.path, goldens: entry.goldenFolder, frames: entry.frames)
