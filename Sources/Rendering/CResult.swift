@@ -1,6 +1,5 @@
 import Support
 
-
 /// The result of a C library call that has no failure path of its own in our code (pango and
 /// cairo objects that only fail when memory runs out). A NULL is reported as one line naming the
 /// call, then the process ends with status 70 (EX_SOFTWARE) — never a bare trap.
