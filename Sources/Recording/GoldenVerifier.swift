@@ -109,7 +109,8 @@ public final class GoldenVerifier {
                     let chosen = files.filter {
                         options.update.writes(missing: missing.contains($0.name), matches: matching.contains($0.name))
                     }
-                    outcome.written = try GoldenWriter.write(chosen, into: options.goldens)
+                    // Nothing to write leaves the folder alone (no swap).
+                    outcome.written = chosen.isEmpty ? GoldenWriter.Summary() : try GoldenWriter.write(chosen, into: options.goldens)
                     let names = Set(chosen.map(\.name))
                     outcome.missing.removeAll { names.contains($0) }
                     outcome.report.frames.removeAll { names.contains($0.name) }

@@ -66,6 +66,21 @@ import Testing
         r = try verify("0,6", ["--update"], record: "none")
         #expect(r.status == 0 && r.out == "goldens: 0 created, 1 changed, 1 unchanged\n", "\(r.out)\(r.err)")
 
+        // Nothing to write: the folder is left as it is.
+        func listing() throws -> [String: Date] {
+            var out: [String: Date] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: goldens) {
+                out[name] = try FileManager.default.attributesOfItem(atPath: goldens + "/" + name)[.modificationDate] as? Date
+            }
+            out["."] = try FileManager.default.attributesOfItem(atPath: goldens)[.modificationDate] as? Date
+            return out
+        }
+        let before = try listing()
+        r = try verify("0,6", record: "changed")
+        #expect(r.status == 0 && r.out.contains("2 passed, 0 failed") && r.out.contains("goldens: 0 created, 0 changed, 0 unchanged"),
+                "\(r.out)\(r.err)")
+        #expect(try listing() == before)
+
         r = try verify("0", ["--diff", "d"], record: "all")
         #expect(r.status == 2 && r.err.contains("verify: OVERSCROLL_RECORD=all writes goldens and compares nothing"), "\(r.err)")
         r = try verify("0", record: "sometimes")
