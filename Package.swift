@@ -5,7 +5,8 @@ import Foundation
 /// Overscroll: iOS-style scroll interactions on SDL2 + cairo, with a headless recorder.
 /// Layout: C system libraries (C*), a pure scroll engine (ScrollEngine) and the scenes built on it
 /// (Scenes), drawing (Rendering),
-/// image codec and diff (Imaging), scenarios and the headless driver (Recording),
+/// image codec and diff (Imaging), scenarios and the headless driver (Recording), the file-system
+/// safety layer, process plumbing and text escaping every command shares (Support),
 /// the SDL window (Desktop), and the `overscroll` command.
 let package = Package(
     name: "Overscroll",
@@ -30,36 +31,42 @@ let package = Package(
         .target(name: "ScrollEngine"),
         // The six scenes, one folder each, and the app shell (Session, catalog, overlay).
         .target(name: "Scenes", dependencies: ["ScrollEngine"]),
+        // What every command shares and none of it is imaging or drawing: the file-system safety
+        // layer (Files/: safe names, exclusive and atomic writes, locks, all-or-nothing result
+        // folders, input checks), the process (Process/: standard streams, signals, platform calls),
+        // text escaping and JSON output (Text/), and small concurrency helpers (Concurrency/).
+        .target(name: "Support", dependencies: ["CPlatform"]),
         // Optimised in debug builds too: its pixel loops (PNG filters, pixelmatch) run 10–50× slower
         // at -Onone, which made every test that records, compares or writes a PNG slow (a 13-frame
         // recording took 3.5 s of CPU, nearly all of it the plot's adaptive PNG filters).
-        .target(name: "Imaging", dependencies: ["CZlib", "CDeflate", "CPlatform"],
+        .target(name: "Imaging", dependencies: ["CZlib", "CDeflate", "Support"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        .target(name: "Rendering", dependencies: ["ScrollEngine", "CCairo", "CPangoCairo", "CRlottie", "Imaging"]),
-        .target(name: "Recording", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Imaging", "CPlatform"]),
+        .target(name: "Rendering", dependencies: ["ScrollEngine", "CCairo", "CPangoCairo", "CRlottie", "Imaging", "Support"]),
+        .target(name: "Recording", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Imaging", "Support"]),
         // The version and the git commit, written into the build by a plugin (`overscroll --version`).
         .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
         .target(name: "BuildInfo", plugins: ["BuildInfoPlugin"]),
         // One declarative command-line parser for every command and the bench: standard library only.
         .target(name: "CommandLineKit"),
         // `compare`'s command line, linked by the small front and by overscroll-app.
-        .target(name: "CompareCommand", dependencies: ["Imaging", "CommandLineKit"]),
+        .target(name: "CompareCommand", dependencies: ["Imaging", "Support", "CommandLineKit"]),
         // The presenters blit cairo surfaces into SDL: the one place outside Rendering that touches cairo.
-        .target(name: "Desktop", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Imaging", "CCairo", "CSDL2", "CXInput2"]),
+        .target(name: "Desktop", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Support", "CCairo", "CSDL2", "CXInput2"]),
         // `overscroll`: the small front (compare runs here); everything else execs `overscroll-app`.
         // Linked with the Swift runtime statically: it starts in ~3 ms instead of ~6 ms.
-        .executableTarget(name: "overscroll", dependencies: ["CompareCommand", "Imaging"],
+        .executableTarget(name: "overscroll", dependencies: ["CompareCommand", "Support"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib"]), .linkedLibrary("_FoundationCollections"), .linkedLibrary("_FoundationCShims")]),
-        .executableTarget(name: "overscroll-app", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Recording", "Desktop", "Imaging",
+        .executableTarget(name: "overscroll-app", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Recording", "Desktop", "Imaging", "Support",
                                                                 "CommandLineKit", "CompareCommand", "BuildInfo"]),
-        .executableTarget(name: "overscroll-bench", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Recording", "Imaging", "CommandLineKit"]),
+        .executableTarget(name: "overscroll-bench", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Recording", "Imaging", "Support", "CommandLineKit"]),
 
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "ScrollEngine"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CompareCommand", "CommandLineKit"]),
+        .testTarget(name: "SupportTests", dependencies: ["Support"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Support", "CompareCommand", "CommandLineKit"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "ScrollEngine", "Scenes"], resources: [.copy("Goldens")]),
-        .testTarget(name: "RecordingTests", dependencies: ["Recording", "Imaging", "ScrollEngine", "Scenes", "Rendering", "Desktop", "CSDL2"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "Support", "ScrollEngine", "Scenes"], resources: [.copy("Goldens")]),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "Imaging", "Support", "ScrollEngine", "Scenes", "Rendering", "Desktop", "CSDL2"]),
         .testTarget(name: "DesktopTests", dependencies: ["Desktop", "ScrollEngine", "Scenes", "Rendering", "CCairo", "CSDL2"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Imaging", "Rendering", "ScrollEngine"]),
     ],

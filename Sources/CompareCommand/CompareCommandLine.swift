@@ -1,5 +1,6 @@
 import CommandLineKit
 import Imaging
+import Support
 
 /// The `compare` command line, shared by the small `overscroll` front and `overscroll-app`:
 /// its declared options, parsing, and the run that turns a `CompareReport` into output and an

@@ -1,5 +1,6 @@
 import Foundation
 import Rendering
+import Support
 
 /// Waits on a socket on its own thread and calls `wake` when it becomes readable, then waits to
 /// be re-armed (after the owner read everything) before polling again. `stop` ends the thread

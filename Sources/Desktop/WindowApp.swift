@@ -1,9 +1,9 @@
 import CSDL2
-import Imaging
 import Rendering
 import Scenes
 import ScrollEngine
 import Synchronization
+import Support
 
 /// Options of `overscroll run`.
 public struct WindowOptions: Sendable {

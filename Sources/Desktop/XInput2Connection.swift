@@ -1,8 +1,8 @@
 import CXInput2
 import Dispatch
 import Foundation
-import Imaging
 import ScrollEngine
+import Support
 
 /// Our own Xlib connection for XInput 2 smooth scrolling, beside SDL's (SDL 2 reads only core
 /// wheel buttons on X11). It makes every Xlib call and hands decoded `XI2Event`s to the pure

@@ -1,3 +1,4 @@
+import Support
 /// The outcome of a `compare` run: per-frame results or the errors that stopped it.
 public struct CompareReport: Sendable, Equatable {
     /// Frames in name order (empty when the run failed with errors).

@@ -3,6 +3,7 @@ import Dispatch
 import Glibc
 #endif
 import FoundationEssentials
+import Support
 
 /// Runs `overscroll compare`: two PNG files, or two folders whose PNG frames are matched by
 /// file name.
@@ -273,4 +274,8 @@ public enum CompareRunner {
         }
         return errors
     }
+}
+
+extension OutcomeSlots where Value == CompareRunner.FrameOutcome {
+    convenience init(count: Int) { self.init(count: count, initial: CompareRunner.FrameOutcome()) }
 }

@@ -1,3 +1,4 @@
+import Support
 /// Writes the `compare` HTML report: `index.html` plus `images/` in one directory, with no
 /// outside resources. It lists every frame's counts and, per mismatched frame, the expected,
 /// actual and diff images side by side and a slider that wipes between expected and actual.

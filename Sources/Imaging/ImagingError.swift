@@ -1,3 +1,4 @@
+import Support
 /// Why an image could not be read, written or compared.
 ///
 /// `description` is one line naming the file (when known) and the reason, ready to print after

@@ -1,3 +1,4 @@
+import Support
 /// The chunk layer of a PNG file: signature, chunk framing and CRCs, IHDR, PLTE, tRNS and where
 /// the IDAT payloads are, all validated without inflating anything. Used before decoding, and
 /// alone on the byte-identical shortcut of `compare` (so two identical corrupt files are an

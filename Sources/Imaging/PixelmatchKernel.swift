@@ -3,6 +3,7 @@ import Dispatch
 import Glibc
 #endif
 import FoundationEssentials
+import Support
 
 /// The per-pixel work of `Pixelmatch` over raw buffers, shareable by concurrent row bands
 /// (each band writes only its own rows of the output).

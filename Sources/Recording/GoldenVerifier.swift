@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import Rendering
 import ScrollEngine
+import Support
 
 /// `overscroll verify`: records a scenario and compares its chosen keyframes with golden PNGs,
 /// or (with `update`) writes those keyframes as the new goldens — only after the whole

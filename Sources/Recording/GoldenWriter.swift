@@ -1,5 +1,5 @@
 import Foundation
-import Imaging
+import Support
 
 /// Writes a set of golden files into a folder all-or-nothing: the new set is assembled in a
 /// staging folder beside the goldens (unchanged and untouched goldens carried over as hard links,

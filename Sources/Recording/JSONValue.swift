@@ -1,6 +1,6 @@
-import Imaging
 import Scenes
 import ScrollEngine
+import Support
 
 /// A parsed JSON value that keeps object key order (for stable output and precise errors).
 public indirect enum JSONValue: Equatable, Sendable {

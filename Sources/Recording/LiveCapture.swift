@@ -1,7 +1,7 @@
 import Foundation
-import Imaging
 import Scenes
 import ScrollEngine
+import Support
 
 /// The owner of a live session's `CaptureLog` (`overscroll run --capture FILE.json`): the window
 /// reports every input event to it, and at exit it writes the scenario atomically (temporary

@@ -1,5 +1,5 @@
 import Foundation
-import Imaging
+import Support
 
 /// A recording's output folder: the run writes into a staging folder beside the destination,
 /// which replaces the destination all-or-nothing only when the run succeeded (`ResultFolder`:

@@ -1,5 +1,5 @@
 import Foundation
-import Imaging
+import Support
 
 /// A one-line progress bar on standard error for long runs: frames done, frames/s, time left.
 /// Silent when standard error is not a terminal.

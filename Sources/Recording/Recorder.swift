@@ -1,8 +1,8 @@
 import Foundation
-import Imaging
 import Rendering
 import Scenes
 import ScrollEngine
+import Support
 
 /// What `overscroll record` writes.
 public struct RecordOptions: Sendable {

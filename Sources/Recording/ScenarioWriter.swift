@@ -1,5 +1,5 @@
-import Imaging
 import ScrollEngine
+import Support
 
 /// Serialises a `Scenario` as the JSON that `ScenarioParser` reads back to an equal scenario:
 /// every field that differs from its default, then one event per line. Times and coordinates are

@@ -1,6 +1,6 @@
-import Imaging
 import Scenes
 import ScrollEngine
+import Support
 
 /// One line of `trace.jsonl`: frame number, time, then the session's fields in order.
 public enum TraceLine {

@@ -1,4 +1,4 @@
-import Imaging
+import Support
 
 /// The result of a C library call that has no failure path of its own in our code (pango and
 /// cairo objects that only fail when memory runs out). A NULL is reported as one line naming the

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import Imaging
+import Support
 
 /// A copy of a frame's pixels (cairo ARGB32: premultiplied, native-endian), safe to hand to
 /// another thread for encoding.

@@ -1,4 +1,4 @@
-import Imaging
+import Support
 
 /// Standard output in 64 KB blocks: long streams of rows are written as they are made, in a
 /// bounded buffer, never trapping on a closed or full output.

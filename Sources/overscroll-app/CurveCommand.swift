@@ -1,9 +1,9 @@
 import CommandLineKit
 import Foundation
-import Imaging
 import Recording
 import Rendering
 import ScrollEngine
+import Support
 
 /// `overscroll curve KIND …`: prints a simulation as `t<TAB>x<TAB>v` rows and optionally plots it.
 @MainActor

@@ -1,6 +1,6 @@
 import BuildInfo
 import CommandLineKit
-import Imaging
+import Support
 
 /// `overscroll __generate OUT` (hidden): the man pages and the bash, zsh and fish completions,
 /// made from the command declarations, for `make install` and `make deb`.

@@ -1,7 +1,7 @@
 import CommandLineKit
 import Foundation
-import Imaging
 import Recording
+import Support
 
 /// `overscroll merge-reports DIR… [--artifacts OUT] [--junit FILE]`: shard results into one.
 enum MergeReportsCommand {

@@ -1,10 +1,10 @@
 import CommandLineKit
 import Foundation
-import Imaging
 import Recording
 import Rendering
 import Scenes
 import ScrollEngine
+import Support
 
 /// `overscroll record SCENARIO.json --out DIR`.
 enum RecordCommand {

@@ -1,11 +1,11 @@
 import CommandLineKit
 import Desktop
 import Foundation
-import Imaging
 import Recording
 import Rendering
 import Scenes
 import ScrollEngine
+import Support
 
 /// `overscroll run`: the interactive window.
 enum RunCommand {
@@ -79,7 +79,7 @@ enum RunCommand {
         w.scene = a.value(f.scene) ?? SceneCatalog.defaultScene
         w.scale = a.value(f.scale)
         let renderer = CairoRenderer()
-        IndicatorSetup.resolve(&w.sceneOptions, scene: w.scene, renderer: renderer) { Platform.printError("overscroll: \($0)") }
+        IndicatorSetup.resolve(&w.sceneOptions.indicator, prefersLottie: SceneCatalog.prefersLottie(w.scene), renderer: renderer) { Platform.printError("overscroll: \($0)") }
         let session: Session
         do {
             session = try Session(scene: w.scene, options: w.sceneOptions, textMeasurer: renderer.text,

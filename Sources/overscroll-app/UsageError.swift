@@ -1,5 +1,5 @@
 import CommandLineKit
-import Imaging
+import Support
 
 /// A bad command line or input: the message starts with the command (`record: …`) and names the
 /// flag, file or field. `main` prints it after `overscroll ` and exits with status 2.

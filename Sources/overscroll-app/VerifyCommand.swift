@@ -1,9 +1,9 @@
 import CommandLineKit
 import CompareCommand
 import Foundation
-import Imaging
 import Recording
 import Rendering
+import Support
 
 /// `overscroll verify SCENARIO.json --goldens DIR`: record and compare keyframes with goldens.
 enum VerifyCommand {

@@ -3,9 +3,9 @@ import CommandLineKit
 import CompareCommand
 import Desktop
 import Foundation
-import Imaging
 import Recording
 import ScrollEngine
+import Support
 
 // First, before anything opens a descriptor: 0–2 valid, SIGPIPE a write error.
 StandardStreams.prepare()

@@ -1,7 +1,7 @@
 import Foundation
-import Imaging
 import Rendering
 import ScrollEngine
+import Support
 
 /// Runs one list-frame case in this (child) process and prints one JSON object on standard
 /// output: per-frame render times, the solid-fill times measured between them, and VmHWM.

@@ -1,5 +1,5 @@
 import Foundation
-import Imaging
+import Support
 
 /// Progress lines on standard error (the table goes to standard output).
 enum Log {

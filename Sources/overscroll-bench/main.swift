@@ -1,6 +1,6 @@
 import Foundation
-import Imaging
 import Rendering
+import Support
 
 /// `overscroll-bench`: ratios measured in one run (see `--help`).
 @MainActor

@@ -1,5 +1,5 @@
 import CompareCommand
-import Imaging
+import Support
 #if canImport(Glibc)
 import Glibc
 #endif

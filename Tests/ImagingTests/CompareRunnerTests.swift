@@ -2,6 +2,7 @@ import CompareCommand
 import Foundation
 import Imaging
 import Testing
+import Support
 
 /// `compare` on files and folders: fast path, perturbed frames, tolerance, outputs and errors.
 @Suite struct CompareRunnerTests {

@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 @testable import Imaging
 import Testing
+import Support
 
 /// Hostile and corrupt PNG input: claims the data cannot back, the pixel cap, escaped
 /// file-derived text, and pairs of identical corrupt files.

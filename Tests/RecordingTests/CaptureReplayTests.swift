@@ -69,7 +69,7 @@ import Scenes
         _ = translator.translate(.devices(devices), at: 0)
         let renderer = CairoRenderer()
         var o = options
-        IndicatorSetup.resolve(&o, scene: scene, renderer: renderer) { _ in }
+        IndicatorSetup.resolve(&o.indicator, prefersLottie: SceneCatalog.prefersLottie(scene), renderer: renderer) { _ in }
         let session = try Session(scene: scene, options: o, textMeasurer: renderer.text, runtime: .virtual())
         var adapter = SDLEventAdapter(unitsPerPoint: 1, sizeInPoints: options.size)
         var log = CaptureLog(scene: scene, options: o)

@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import ScrollEngine
 import Testing
+import Support
 
 /// The command lines of the built binaries: `compare` in both, help and errors made from the
 /// declarations, and the front's message when `overscroll-app` is missing.

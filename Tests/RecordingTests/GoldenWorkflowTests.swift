@@ -4,6 +4,7 @@ import Rendering
 import Testing
 @testable import Recording
 @testable import ScrollEngine
+import Support
 
 /// Record → compare → perturb → verify → update, through the library and the built CLI.
 @MainActor

@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import Testing
 @testable import Recording
+import Support
 
 /// Issue 18 (file-system half): each test reproduces one way `test`, `merge-reports`, the lock
 /// files or the golden swaps touched what was not theirs, against decoys in a sandbox.

@@ -1,8 +1,8 @@
 import Foundation
-import Imaging
 import Testing
 @testable import Recording
 @testable import ScrollEngine
+import Support
 
 /// SIGKILL `record` and `verify --update` at random moments: after each kill, what the next run
 /// does first (taking the folder: finish or roll back the swap, remove stale staging) leaves the

@@ -3,6 +3,7 @@ import Imaging
 import Testing
 @testable import Recording
 @testable import ScrollEngine
+import Support
 
 /// Issue "never lose a user's files": each case reproduces an edge that lost or mixed files.
 @Suite struct OutputSafetyTests {
@@ -45,7 +46,7 @@ import Testing
         r = try CommandLineRunner.run("overscroll-app", ["curve", "decelerate", "--plot", "/dev/null"])
         #expect(r.status == 2 && r.err.contains("--plot"))
         #expect(throws: (any Error).self) { try LiveCapture.checkWritable("/dev/null") }
-        #expect(throws: ImagingError.self) { try AtomicFileWriter.write([1, 2, 3], toPath: "/dev/null") }
+        #expect(throws: FileWriteError.self) { try AtomicFileWriter.write([1, 2, 3], toPath: "/dev/null") }
     }
 
     // 2. verify writing its recording or its diffs into the goldens.

@@ -1,6 +1,6 @@
 import Foundation
-import Imaging
 import Testing
+import Support
 
 /// A temporary folder for hostile tests: `box/` is where commands run (it holds decoys: a `.git`,
 /// a `.gitignore`, a README), `outside/` holds the files links point at (decoys carrying

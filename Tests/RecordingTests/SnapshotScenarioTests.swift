@@ -1,5 +1,4 @@
 import Foundation
-import Imaging
 import Rendering
 import Testing
 @testable import Recording

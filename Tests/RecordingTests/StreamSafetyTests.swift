@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 @testable import Recording
 @testable import Rendering
+import Support
 
 /// Issue 18, the process half: standard streams that are closed, full or a closed pipe; signals
 /// to `run --capture`; inputs that are FIFOs or devices; oversized scenarios. Each test runs the

@@ -1,5 +1,4 @@
 import Foundation
-import Imaging
 import Testing
 @testable import Recording
 

@@ -3,6 +3,7 @@ import Imaging
 import Testing
 @testable import Recording
 @testable import ScrollEngine
+import Support
 
 /// The tree invariant (issue 18): every command, run in a sandbox that holds decoys, against
 /// hostile setups at and inside its outputs, changes only its declared outputs, never anything

@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import Rendering
 import Testing
+import Support
 
 /// Golden PNGs under `Goldens/`, compared through the product's comparison (`CompareRunner`, as
 /// `overscroll compare`: pixelmatch-compatible, threshold 0.1, anti-aliased pixels not counted)

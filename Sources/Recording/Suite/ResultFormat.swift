@@ -1,4 +1,4 @@
-import Imaging
+import Support
 
 /// A file `overscroll test` and `overscroll merge-reports` write besides the results folder, made
 /// from the suite's results alone (`--junit FILE`). Listing a format in `ResultFormats.all` gives

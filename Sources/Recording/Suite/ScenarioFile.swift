@@ -1,7 +1,7 @@
 import Foundation
-import Imaging
 import Scenes
 import ScrollEngine
+import Support
 
 /// Loads a scenario file where goldens are made: parsed, the scene known, a relative Lottie path
 /// resolved against the file's folder, and the strict rules checked. Errors are one line

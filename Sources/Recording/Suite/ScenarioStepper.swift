@@ -18,13 +18,14 @@ extension Recorder {
         var options = scenario.options
         if let timeout = lottieTimeout {
             do {
-                try IndicatorSetup.resolveStrict(&options, scene: scenario.scene, renderer: renderer,
-                                                 lottieTimeout: timeout, report: report)
+                try IndicatorSetup.resolveStrict(&options.indicator, prefersLottie: SceneCatalog.prefersLottie(scenario.scene),
+                                                 renderer: renderer, lottieTimeout: timeout, report: report)
             } catch {
                 throw StrictRecordingError(error.message)
             }
         } else {
-            IndicatorSetup.resolve(&options, scene: scenario.scene, renderer: renderer, report: report)
+            IndicatorSetup.resolve(&options.indicator, prefersLottie: SceneCatalog.prefersLottie(scenario.scene),
+                                   renderer: renderer, report: report)
         }
         let session = try Session(scene: scenario.scene, options: options, textMeasurer: renderer.text, runtime: .virtual())
         // Taken as the clock reaches them: a long drag is never held whole.

@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import Rendering
 import ScrollEngine
+import Support
 
 /// Runs one scenario of a suite: renders and encodes only its snapshot instants, compares each
 /// with its golden through `CompareRunner` (the comparison of `overscroll compare`), keeps

@@ -1,5 +1,5 @@
 import Foundation
-import Imaging
+import Support
 
 /// Finds the scenarios of `overscroll test PATH…`: a file is taken as given; a folder is searched
 /// recursively for `*.json` files that `ScenarioMarker` marks as scenarios (a top-level `scene` or

@@ -1,5 +1,5 @@
 import Foundation
-import Imaging
+import Support
 
 /// The golden folders of a suite run. A run that may write goldens (`--update`, `--prune`) locks
 /// each suite folder's `__snapshots__` for the whole run (a second writer fails at once, named)

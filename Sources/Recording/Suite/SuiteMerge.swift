@@ -1,5 +1,5 @@
 import Foundation
-import Imaging
+import Support
 
 /// Merges shard results folders into one (`overscroll merge-reports`): every scenario's result,
 /// its artifacts copied across, one `results.json`, one report and optionally one file per

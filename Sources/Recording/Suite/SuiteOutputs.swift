@@ -1,5 +1,5 @@
 import Foundation
-import Imaging
+import Support
 
 /// The files a suite run leaves in its results folder: `results.json` (machine-readable, the
 /// input of `merge-reports`) and `report/` (the HTML report, with copies of the failing

@@ -1,5 +1,5 @@
 import Foundation
-import Imaging
+import Support
 
 /// The suite's HTML report (`report/index.html`), a self-contained folder opened with no
 /// server. A toolbar filters by status (failed, missing, error, written, obsolete, passed) and

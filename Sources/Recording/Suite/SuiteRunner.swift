@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Imaging
+import Support
 
 /// `overscroll test`: finds the scenarios, runs them (in parallel worker processes when asked),
 /// prints one line per scenario as it finishes and a summary, and replaces the results folder

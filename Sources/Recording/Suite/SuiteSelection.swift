@@ -1,5 +1,5 @@
 import Foundation
-import Imaging
+import Support
 
 /// Which of a suite's scenarios a run takes, as Playwright's flags: `--last-failed` (those that
 /// failed in the previous `results.json` of the results folder), then `--grep REGEX` (those whose

@@ -1,8 +1,8 @@
 import Foundation
-import Imaging
 import Rendering
 import Scenes
 import ScrollEngine
+import Support
 
 /// The trace viewer of a failing or missing snapshot: one self-contained HTML page
 /// (`<snapshot>/trace.html` in the scenario's artifact folder; no network, images inline) that

@@ -1,5 +1,5 @@
 import Foundation
-import Imaging
+import Support
 
 /// A child process (`overscroll-app __test-worker`) that runs suite scenarios one after another,
 /// so scenarios render in parallel on every core while each worker pays its start-up (fonts,

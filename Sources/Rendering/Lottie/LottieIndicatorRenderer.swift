@@ -1,7 +1,7 @@
 import CCairo
 import Foundation
 import ScrollEngine
-import Imaging
+import Support
 
 /// Draws `.lottie` commands with rlottie (`CairoRenderer.lottie`). Frames are rendered on a
 /// worker thread per file into ARGB32 surfaces, cached (least recently used out, within
@@ -103,11 +103,11 @@ public final class LottieIndicatorRenderer: LottieDrawing {
                                           tint: frame.tint.map(TintKey.init))
 
         // Frames rendered ahead since the last draw.
-        for f in state.worker.collect(waitingFor: nil, until: Date()) { store(f.request, f.surface, in: state, path: path) }
+        for f in state.worker.collect(waitingFor: nil, until: .now) { store(f.request, f.surface, in: state, path: path) }
         if state.frames[request] == nil {
             let queued = state.worker.submit(request)
             let finished = state.worker.collect(waitingFor: queued ? request : nil,
-                                                until: Date(timeIntervalSinceNow: frameDeadline))
+                                                until: .now + .seconds(frameDeadline))
             for f in finished { store(f.request, f.surface, in: state, path: path) }
             if state.frames[request] != nil {
                 state.misses = 0
@@ -257,7 +257,7 @@ public final class LottieIndicatorRenderer: LottieDrawing {
 
     /// Waits until every file's worker has nothing queued (tests: frames rendered ahead are ready).
     func waitUntilIdle(timeout: Double) -> Bool {
-        files.values.allSatisfy { $0.worker.waitUntilIdle(until: Date(timeIntervalSinceNow: timeout)) }
+        files.values.allSatisfy { $0.worker.waitUntilIdle(until: .now + .seconds(timeout)) }
     }
 
     private static func seconds(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : "\(v)" }

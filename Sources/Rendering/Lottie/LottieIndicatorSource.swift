@@ -1,6 +1,6 @@
 import Foundation
-import Imaging
 import ScrollEngine
+import Support
 
 /// A Lottie file checked and ready for the indicator: its info plus the JSON text the render
 /// thread parses again (from rlottie's cache) for its own animation object.
@@ -53,7 +53,7 @@ public struct LottieIndicatorSource: Sendable {
         thread.stackSize = LottieRenderWorker.threadStackBytes
         thread.name = "lottie-probe"
         thread.start()
-        let deadline = Date(timeIntervalSinceNow: parseTimeout)
+        let deadline = ContinuousClock.now + .seconds(parseTimeout)
         guard let outcome = probe.wait(until: deadline, for: { $0 != nil }, then: { $0 }) else {
             throw .timedOut(path: path, seconds: parseTimeout)
         }

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import Support
 
 /// A thread that owns one rlottie animation and renders the frames asked of it, one at a time:
 /// the frame asked for now first, then, while it has nothing else to do, the frames it was asked
@@ -63,14 +64,14 @@ final class LottieRenderWorker: Sendable {
     }
 
     /// Waits until nothing is queued or rendering (or `deadline` passes); true when idle.
-    func waitUntilIdle(until deadline: Date) -> Bool {
+    func waitUntilIdle(until deadline: ContinuousClock.Instant) -> Bool {
         state.wait(until: deadline, for: { s in s.pending == nil && s.ahead.isEmpty && s.current == nil || s.stopped || s.parseFailed },
                    then: { s in s.pending == nil && s.ahead.isEmpty && s.current == nil })
     }
 
     /// Waits until `request` is done or `deadline` passes; returns every finished image (the
     /// caller owns the surfaces), the wanted one included when it made it.
-    func collect(waitingFor request: LottieRenderRequest?, until deadline: Date) -> [LottieRenderedFrame] {
+    func collect(waitingFor request: LottieRenderRequest?, until deadline: ContinuousClock.Instant) -> [LottieRenderedFrame] {
         state.wait(until: deadline, for: { s in
             request.map { r in s.parseFailed || s.results.contains { $0.request == r } } ?? true
         }, then: { s in

@@ -18,6 +18,9 @@ public enum SceneCatalog {
         all.first { $0.name == name }
     }
 
+    /// Whether the scene shows the bundled Lottie when no spinner is chosen (`IndicatorSetup`).
+    public static func prefersLottie(_ name: String) -> Bool { descriptor(named: name)?.prefersLottie == true }
+
     public static func make(_ name: String, context: SceneContext) -> (any Scene)? {
         descriptor(named: name)?.make(context)
     }

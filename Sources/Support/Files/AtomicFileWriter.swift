@@ -28,7 +28,7 @@ public enum AtomicFileWriter {
             walked += "/" + part
             guard FileTree.exists(walked) else { return }
             if FileTree.isLink(walked) {
-                throw ImagingError.io(file: OutputPaths.quoted(walked), detail: "is a symlink inside an output folder; an output is never written through one (remove it)")
+                throw FileWriteError(file: OutputPaths.quoted(walked), detail: "is a symlink inside an output folder; an output is never written through one (remove it)")
             }
         }
     }
@@ -37,30 +37,30 @@ public enum AtomicFileWriter {
     /// regular file or a new path is ever replaced: a symlink (an output is never written
     /// through one), a folder, device, FIFO or socket at `path` is an error naming it.
     public static func write(raw: UnsafeRawBufferPointer, toPath path: String, within root: String? = nil) throws {
-        if SignalCleanup.isInterrupted { throw ImagingError.io(file: OutputPaths.quoted(path), detail: "interrupted") }
+        if SignalCleanup.isInterrupted { throw FileWriteError(file: OutputPaths.quoted(path), detail: "interrupted") }
         if let root { try refuseLinks(in: path, below: root) }
         var info = stat()
         if lstat(path, &info) == 0 {
             switch info.st_mode & S_IFMT {
             case S_IFREG: break
             case S_IFLNK:
-                throw ImagingError.io(file: OutputPaths.quoted(path), detail: "is a symlink; an output is never written through one (remove it or choose another path)")
+                throw FileWriteError(file: OutputPaths.quoted(path), detail: "is a symlink; an output is never written through one (remove it or choose another path)")
             case S_IFDIR:
-                throw ImagingError.io(file: OutputPaths.quoted(path), detail: "is a folder, not a file")
+                throw FileWriteError(file: OutputPaths.quoted(path), detail: "is a folder, not a file")
             default:
-                throw ImagingError.io(file: OutputPaths.quoted(path), detail: "not a regular file (never replaced)")
+                throw FileWriteError(file: OutputPaths.quoted(path), detail: "not a regular file (never replaced)")
             }
         }
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         let file = slash.map { String(path[path.index(after: $0)...]) } ?? path
         guard FileTree.makeFolders(directory) else {
-            throw ImagingError.io(file: OutputPaths.quoted(path), detail: "cannot create the folder \(OutputPaths.quoted(directory))")
+            throw FileWriteError(file: OutputPaths.quoted(path), detail: "cannot create the folder \(OutputPaths.quoted(directory))")
         }
         let temporary = directory + "/." + file + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw ImagingError.io(file: OutputPaths.quoted(path), detail: "cannot write into \(OutputPaths.quoted(directory)): \(String(cString: strerror(errno)))")
+            throw FileWriteError(file: OutputPaths.quoted(path), detail: "cannot write into \(OutputPaths.quoted(directory)): \(String(cString: strerror(errno)))")
         }
         var offset = 0
         while offset < raw.count {
@@ -70,19 +70,19 @@ public enum AtomicFileWriter {
                 let reason = n == 0 ? "no space left" : String(cString: strerror(errno))
                 close(fd)
                 unlink(temporary)
-                throw ImagingError.io(file: OutputPaths.quoted(path), detail: "cannot write: \(reason)")
+                throw FileWriteError(file: OutputPaths.quoted(path), detail: "cannot write: \(reason)")
             }
             offset += n
         }
         guard close(fd) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw ImagingError.io(file: OutputPaths.quoted(path), detail: "cannot write: \(reason)")
+            throw FileWriteError(file: OutputPaths.quoted(path), detail: "cannot write: \(reason)")
         }
         if rename(temporary, path) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw ImagingError.io(file: OutputPaths.quoted(path), detail: "cannot replace file: \(reason)")
+            throw FileWriteError(file: OutputPaths.quoted(path), detail: "cannot replace file: \(reason)")
         }
     }
 }

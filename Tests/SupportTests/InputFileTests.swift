@@ -1,6 +1,6 @@
 import Foundation
-import Imaging
 import Testing
+import Support
 
 /// `InputFile.read`: regular files only, up to a limit; a FIFO or a device is refused at once.
 @Suite struct InputFileTests {

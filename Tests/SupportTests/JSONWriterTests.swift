@@ -1,5 +1,5 @@
-import Imaging
 import Testing
+import Support
 
 /// The one JSON writer: member order, escaping, number forms and spacing.
 @Suite struct JSONWriterTests {

@@ -1,19 +1,18 @@
-import Rendering
-import Scenes
 import ScrollEngine
 
-/// Resolves the refresh indicator before a session starts: loads `--lottie`/`indicator.lottie`
-/// (or, for the coordinator scene with no spinner chosen, the bundled `Assets/refresh.json`) and
-/// registers it with the renderer. In the live window a file that fails to load is reported in
+/// Resolves the refresh indicator before a session starts, for both drivers (the window's `run`
+/// and the recorder): loads `--lottie`/`indicator.lottie` (or, for a scene that prefers Lottie —
+/// `SceneDescriptor.prefersLottie`, the coordinator — with no spinner chosen, the bundled
+/// `Assets/refresh.json`) and registers it with the renderer. In the live window a file that fails to load is reported in
 /// one line (file and reason) and the vector spinner takes over; where goldens are made
 /// (`resolveStrict`) it is an error.
 public enum IndicatorSetup {
     @MainActor
-    public static func resolve(_ options: inout SceneOptions, scene: String, renderer: CairoRenderer,
+    public static func resolve(_ options: inout IndicatorOptions, prefersLottie: Bool, renderer: CairoRenderer,
                                report: @escaping (String) -> Void) {
         let source: LottieIndicatorSource?
         do {
-            source = try load(options, scene: scene)
+            source = try load(options, prefersLottie: prefersLottie)
         } catch {
             report("\(error.message); using the vector spinner")
             source = nil
@@ -26,27 +25,27 @@ public enum IndicatorSetup {
     /// come in time ends the run (`LottieIndicatorRenderer.strictFailure`) instead of reusing
     /// an older image.
     @MainActor
-    public static func resolveStrict(_ options: inout SceneOptions, scene: String, renderer: CairoRenderer,
+    public static func resolveStrict(_ options: inout IndicatorOptions, prefersLottie: Bool, renderer: CairoRenderer,
                                      lottieTimeout: Double, report: @escaping (String) -> Void) throws(LottieLoadError) {
-        let source = try load(options, scene: scene)
+        let source = try load(options, prefersLottie: prefersLottie)
         install(source, into: &options, renderer: renderer, report: report)
         renderer.lottie?.makeStrict(frameDeadline: lottieTimeout)
     }
 
-    static func load(_ options: SceneOptions, scene: String) throws(LottieLoadError) -> LottieIndicatorSource? {
-        if let path = options.indicator.lottiePath { return try LottieIndicatorSource.load(path: path) }
-        if options.indicator.style == nil && SceneCatalog.descriptor(named: scene)?.prefersLottie == true { return try LottieIndicatorSource.loadBundled() }
+    static func load(_ options: IndicatorOptions, prefersLottie: Bool) throws(LottieLoadError) -> LottieIndicatorSource? {
+        if let path = options.lottiePath { return try LottieIndicatorSource.load(path: path) }
+        if options.style == nil && prefersLottie { return try LottieIndicatorSource.loadBundled() }
         return nil
     }
 
     @MainActor
-    static func install(_ source: LottieIndicatorSource?, into options: inout SceneOptions, renderer: CairoRenderer,
+    static func install(_ source: LottieIndicatorSource?, into options: inout IndicatorOptions, renderer: CairoRenderer,
                         report: @escaping (String) -> Void) {
-        guard let source else { options.indicator.lottie = nil; return }
+        guard let source else { options.lottie = nil; return }
         let drawer = renderer.lottie ?? LottieIndicatorRenderer()
         drawer.report = { line in report(line) }
         drawer.add(source)
         renderer.lottie = drawer
-        options.indicator.lottie = source.info
+        options.lottie = source.info
     }
 }

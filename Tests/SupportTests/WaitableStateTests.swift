@@ -1,6 +1,6 @@
 import Foundation
-import Rendering
 import Testing
+import Support
 
 /// The state shared with blocking OS threads: a waiter sees every change, a deadline ends a wait.
 @Suite struct WaitableStateTests {
@@ -22,9 +22,9 @@ import Testing
 
     @Test func aPassedDeadlineRunsTheBodyOnTheStateAsItIs() {
         let state = WaitableState<String?>(nil)
-        let seen = state.wait(until: Date(timeIntervalSinceNow: 0.01), for: { $0 != nil }) { $0 ?? "none" }
+        let seen = state.wait(until: .now + .milliseconds(10), for: { $0 != nil }) { $0 ?? "none" }
         #expect(seen == "none")
         state.change { $0 = "ready" }
-        #expect(state.wait(until: Date.distantPast, for: { $0 != nil }) { $0 } == "ready")
+        #expect(state.wait(until: .now - .seconds(1), for: { $0 != nil }) { $0 } == "ready")
     }
 }

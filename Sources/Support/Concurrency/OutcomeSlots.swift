@@ -10,7 +10,3 @@ public final class OutcomeSlots<Value: Sendable>: Sendable {
 
     public var values: [Value] { storage.withLock { $0 } }
 }
-
-extension OutcomeSlots where Value == CompareRunner.FrameOutcome {
-    convenience init(count: Int) { self.init(count: count, initial: CompareRunner.FrameOutcome()) }
-}
