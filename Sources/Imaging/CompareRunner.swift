@@ -183,21 +183,11 @@ public enum CompareRunner {
                                                                 identical: true, match: true))
             }
             let (first, second) = finishBoth(staged, threads: threads)
-            if sameBytes(first.pixels, second.pixels) {
-                return FrameOutcome(comparison: FrameComparison(name: pair.name, width: first.width,
-                                                                height: first.height, differing: 0,
-                                                                identical: true, match: true))
-            }
-            let result = try Pixelmatch.compare(first, second, options: options.pixelmatch, makeDiff: wantDiff,
-                                                threads: threads, names: (pair.expected, pair.actual))
-            let match = options.allows(differing: result.differing, total: first.pixelCount)
-            var outcome = FrameOutcome(comparison: FrameComparison(name: pair.name, width: first.width,
-                                                                   height: first.height, differing: result.differing,
-                                                                   identical: false, match: match))
-            if let diff = result.diff, result.differing > 0 {
-                outcome.diffPNG = try PNGEncoder.diff.encode(diff)
-            }
-            if !match && options.reportDirectory != nil {
+            let (comparison, diff) = try compare(first, second, name: pair.name, options: options, makeDiff: wantDiff,
+                                                 threads: threads, names: (pair.expected, pair.actual))
+            var outcome = FrameOutcome(comparison: comparison)
+            if let diff { outcome.diffPNG = try PNGEncoder.diff.encode(diff) }
+            if !comparison.match && options.reportDirectory != nil {
                 outcome.expectedPNG = files.expected
                 outcome.actualPNG = files.actual
             }
@@ -205,6 +195,26 @@ public enum CompareRunner {
         } catch {
             return FrameOutcome(error: "\(error)")
         }
+    }
+
+    /// Compares two decoded images held in memory, as a pair of files is compared once decoded:
+    /// identical pixels match at once; otherwise the pixelmatch-compatible comparison counts the
+    /// differing pixels and `options`' tolerance decides. The diff image comes back when
+    /// `makeDiff` and some pixel differs. Throws `ImagingError.sizeMismatch` (naming `names`).
+    public static func compare(_ expected: RGBAImage, _ actual: RGBAImage, name: String, options: CompareOptions,
+                               makeDiff: Bool, threads: Int = 1,
+                               names: (expected: String, actual: String) = ("expected", "actual")) throws
+        -> (comparison: FrameComparison, diff: RGBAImage?) {
+        if expected.width == actual.width, expected.height == actual.height, sameBytes(expected.pixels, actual.pixels) {
+            return (FrameComparison(name: name, width: expected.width, height: expected.height, differing: 0,
+                                    identical: true, match: true), nil)
+        }
+        let result = try Pixelmatch.compare(expected, actual, options: options.pixelmatch, makeDiff: makeDiff,
+                                            threads: threads, names: names)
+        let match = options.allows(differing: result.differing, total: expected.pixelCount)
+        return (FrameComparison(name: name, width: expected.width, height: expected.height,
+                                differing: result.differing, identical: false, match: match),
+                result.differing > 0 ? result.diff : nil)
     }
 
     /// Byte equality with `memcmp` (Array's `==` compares element by element).

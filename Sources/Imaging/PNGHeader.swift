@@ -1,5 +1,5 @@
 /// The fields of a PNG IHDR chunk that decoding needs, validated.
-struct PNGHeader: Sendable, Equatable {
+public struct PNGHeader: Sendable, Equatable {
     /// PNG colour types (IHDR byte 9).
     enum ColorType: UInt8, Sendable {
         case gray = 0, rgb = 2, palette = 3, grayAlpha = 4, rgba = 6
@@ -26,9 +26,9 @@ struct PNGHeader: Sendable, Equatable {
 
 
     /// Width in pixels.
-    let width: Int
+    public let width: Int
     /// Height in pixels.
-    let height: Int
+    public let height: Int
     /// Bits per sample: 1, 2, 4, 8 or 16.
     let bitDepth: Int
     let colorType: ColorType
@@ -73,5 +73,24 @@ struct PNGHeader: Sendable, Equatable {
         self.bitDepth = bitDepth
         self.colorType = colorType
         self.interlaced = b[12] == 1
+    }
+
+    /// The header of the PNG `bytes` without reading further: the signature, then the first
+    /// chunk, which must be a 13-byte IHDR (its CRC is checked when the image is decoded).
+    public init(png bytes: [UInt8], file: String, maxPixels: Int = PNGDecoder.defaultMaxPixels) throws {
+        guard bytes.count >= 8, bytes.prefix(8).elementsEqual(PNGDecoder.signature) else {
+            throw ImagingError.notPNG(file: file)
+        }
+        guard bytes.count >= 8 + 8 + 13 else {
+            throw ImagingError.truncated(file: file, detail: "file ends before the IHDR chunk does")
+        }
+        guard bytes[12..<16].elementsEqual("IHDR".utf8) else {
+            throw ImagingError.unsupported(file: file, detail: "the first chunk is not IHDR")
+        }
+        let length = bytes[8..<12].reduce(0) { $0 << 8 | Int($1) }
+        guard length == 13 else {
+            throw ImagingError.unsupported(file: file, detail: "IHDR is \(length) bytes, expected 13")
+        }
+        try self.init(ihdr: bytes[16..<29], file: file, maxPixels: maxPixels)
     }
 }

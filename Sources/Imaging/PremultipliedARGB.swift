@@ -36,13 +36,27 @@ public enum PremultipliedARGB {
         }
     }
 
-    /// Converts a whole ARGB32 surface to a straight-alpha `RGBAImage`.
-    public static func image(_ data: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> RGBAImage {
+    /// Converts a whole ARGB32 surface to a straight-alpha `RGBAImage`: the pixels a PNG of it
+    /// from `PNGEncoder.encodePremultipliedARGB32` decodes to. `ignoreAlpha` (an `RGB24`
+    /// surface, or one known to be opaque) makes every pixel opaque.
+    public static func image(_ data: UnsafeRawPointer, width: Int, height: Int, stride: Int,
+                             ignoreAlpha: Bool = false) -> RGBAImage {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         pixels.withUnsafeMutableBufferPointer { out in
             for y in 0..<height {
-                unpremultiplyRow((data + y * stride).assumingMemoryBound(to: UInt32.self), count: width,
-                                 into: out.baseAddress! + y * width * 4)
+                let words = (data + y * stride).assumingMemoryBound(to: UInt32.self)
+                let row = out.baseAddress! + y * width * 4
+                if ignoreAlpha {
+                    for x in 0..<width {
+                        let word = words[x]
+                        row[x * 4] = UInt8(truncatingIfNeeded: word >> 16)
+                        row[x * 4 + 1] = UInt8(truncatingIfNeeded: word >> 8)
+                        row[x * 4 + 2] = UInt8(truncatingIfNeeded: word)
+                        row[x * 4 + 3] = 255
+                    }
+                } else {
+                    unpremultiplyRow(words, count: width, into: row)
+                }
             }
         }
         return RGBAImage(width: width, height: height, pixels: pixels)

@@ -5,9 +5,10 @@ import ScrollEngine
 import Support
 
 /// `overscroll verify`: records a scenario and compares its chosen keyframes with golden PNGs,
-/// or (with `update`) writes those keyframes as the new goldens — only after the whole
-/// recording succeeded, and as one set (`GoldenWriter`). A golden that does not exist is a
-/// failure, never created silently.
+/// or writes goldens as the record mode asks (`all`: every chosen keyframe instead of
+/// comparing; `missing`/`changed`: after comparing, the missing and mismatched ones) — only
+/// after the whole recording succeeded, and as one set (`GoldenWriter`). A golden that does not
+/// exist is a failure, never created silently.
 @MainActor
 public final class GoldenVerifier {
     /// What to verify and how.
@@ -15,8 +16,8 @@ public final class GoldenVerifier {
         /// The golden folder (`frame-NNNNN.png` files).
         public var goldens: URL
         public var frames: KeyframeSelection = .all
-        /// Write the goldens instead of comparing.
-        public var update = false
+        /// Which goldens to write (`--update` is `all`).
+        public var update = RecordMode.none
         /// Tolerance, threshold, diff images and report folder of the comparison.
         public var compare = CompareOptions()
         /// Keep the recorded keyframes here (nil: a temporary folder, removed afterwards).
@@ -31,26 +32,27 @@ public final class GoldenVerifier {
         public var report = CompareReport()
         /// Golden file names that do not exist (a failure each).
         public var missing: [String] = []
-        /// Set by `update`.
+        /// What a record mode wrote (frames whose golden was written are not in `report` or
+        /// `missing`).
         public var written: GoldenWriter.Summary?
 
-        /// 0 all chosen frames match (or goldens written), 1 a mismatch or missing golden, 2 error.
+        /// 0 all chosen frames match (or their goldens were written), 1 a mismatch or missing
+        /// golden, 2 error.
         public var exitCode: Int32 {
             if !report.errors.isEmpty { return 2 }
-            if written != nil { return 0 }
             return report.failed > 0 || !missing.isEmpty ? 1 : 0
         }
 
         /// Lines for standard output: one per mismatched frame and missing golden, then
-        /// `N passed, M failed` (or what an update wrote).
+        /// `N passed, M failed`, then what a record mode wrote (only that for `all`).
         public var text: String {
-            if let w = written {
-                return "goldens: \(w.created.count) created, \(w.changed.count) changed, \(w.unchanged.count) unchanged\n"
-            }
+            let goldens = written.map { "goldens: \($0.created.count) created, \($0.changed.count) changed, \($0.unchanged.count) unchanged" }
+            if let goldens, report.frames.isEmpty, missing.isEmpty { return goldens + "\n" }
             // The comparison's own lines for mismatched frames, without its summary line.
             var lines = report.text.split(separator: "\n").dropLast().map(String.init)
             lines += missing.map { "\($0): missing golden (run with --update to create it)" }
             lines.append("\(report.passed) passed, \(report.failed + missing.count) failed")
+            if let goldens { lines.append(goldens) }
             return lines.joined(separator: "\n") + "\n"
         }
     }
@@ -86,7 +88,7 @@ public final class GoldenVerifier {
                 try surface.snapshot().writePNG(to: file.path)
                 files.append((name, file))
             }
-            if options.update {
+            if options.update == .all {
                 outcome.written = try GoldenWriter.write(files, into: options.goldens)
             } else {
                 // A swap a killed update left half done is finished first: the old or the new
@@ -102,6 +104,17 @@ public final class GoldenVerifier {
                     }
                 }
                 outcome.report = CompareRunner.run(pairs: pairs, options: options.compare)
+                if options.update != .none && outcome.report.errors.isEmpty {
+                    let matching = Set(outcome.report.frames.filter(\.match).map(\.name)), missing = Set(outcome.missing)
+                    let chosen = files.filter {
+                        options.update.writes(missing: missing.contains($0.name), matches: matching.contains($0.name))
+                    }
+                    // Nothing to write leaves the folder alone (no swap).
+                    outcome.written = chosen.isEmpty ? GoldenWriter.Summary() : try GoldenWriter.write(chosen, into: options.goldens)
+                    let names = Set(chosen.map(\.name))
+                    outcome.missing.removeAll { names.contains($0) }
+                    outcome.report.frames.removeAll { names.contains($0.name) }
+                }
             }
             try staging?.commit()
         } catch {

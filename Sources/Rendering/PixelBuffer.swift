@@ -34,6 +34,14 @@ public struct PixelBuffer: Sendable {
         }
     }
 
+    /// The straight-alpha RGBA pixels, exactly those its PNG (`pngBytes`) decodes to, without
+    /// encoding: what a snapshot is compared as.
+    public func rgbaImage() -> RGBAImage {
+        bytes.withUnsafeBytes { raw in
+            PremultipliedARGB.image(raw.baseAddress!, width: width, height: height, stride: stride, ignoreAlpha: knownOpaque)
+        }
+    }
+
     /// Writes a PNG atomically (temp file + rename).
     public func writePNG(to path: String, encoder: PNGEncoder = .fast) throws {
         try AtomicFileWriter.write(try pngBytes(encoder: encoder), toPath: path)

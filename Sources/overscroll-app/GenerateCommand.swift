@@ -30,6 +30,7 @@ enum GenerateCommand {
             ("OVERSCROLL_ASSETS", "the folder holding fonts.conf and refresh.json; searched first"),
             ("XDG_DATA_DIRS", "folders whose overscroll/ subfolder is searched for the assets after the installed one (default /usr/local/share:/usr/share)"),
             ("OVERSCROLL_REDUCE_MOTION=1", "slow, fixed-arc spinners, as --reduce-motion"),
+            ("OVERSCROLL_RECORD=MODE", "which goldens test and verify write when no --update flag is given: none, missing, changed or all (verify --update is all)"),
         ]),
         ManPage.Section("Files", items: [
             ("PREFIX/share/overscroll/", "the assets: fonts.conf (pinned fonts) and refresh.json (the bundled Lottie spinner)"),

@@ -2,6 +2,7 @@ import BuildInfo
 import CommandLineKit
 import CompareCommand
 import Foundation
+import Imaging
 import Recording
 
 /// `overscroll test [PATH…]`: the scenarios' named snapshots against their goldens.
@@ -10,12 +11,13 @@ enum TestCommand {
     struct Flags: OptionGroup {
         let workers = Option.integer("workers", value: "N", in: 1...256, help: "scenarios rendered in parallel",
                                      defaultText: "the number of cores")
-        let update = Option<SuiteOptions.UpdateMode>.choice("update", value: "MODE", help: """
+        let update = Option<RecordMode>.choice("update", value: "MODE", help: """
             which goldens to write: missing (create missing ones), changed (also
-            rewrite those that do not match), all (every snapshot); written after
-            the whole suite ran, each scenario's set all-or-nothing, unchanged
-            files untouched; the suite's goldens are locked for the run
-            """, default: SuiteOptions.UpdateMode.none)
+            rewrite those that do not match), all (every snapshot), none; written
+            after the whole suite ran, each scenario's set all-or-nothing, unchanged
+            files untouched; the suite's goldens are locked for the run; without
+            the flag, OVERSCROLL_RECORD=MODE in the environment chooses (the flag wins)
+            """)
         let prune = Option.flag("prune", help: "delete obsolete goldens (PNGs in __snapshots__/<name>/ no snapshot\nnames, and folders of scenarios that are gone)")
         let artifacts = Option.string("artifacts", value: "DIR", help: """
             results folder, replaced at each run: results.json, report/index.html,
@@ -70,7 +72,7 @@ enum TestCommand {
         var config = SuiteRunner.Config()
         if !a.positionals.isEmpty { config.paths = a.positionals }
         if let w = a.value(f.workers) { config.workers = w }
-        if let mode = a.value(f.update) { config.options.update = mode }
+        config.options.update = try RecordModeSetting.resolve(flag: a.value(f.update), command: spec.word)
         config.prune = a[f.prune]
         if let dir = a.value(f.artifacts) { config.artifacts = dir }
         config.grep = a.value(f.grep)

@@ -1,6 +1,7 @@
 import CommandLineKit
 import CompareCommand
 import Foundation
+import Imaging
 import Recording
 import Rendering
 import Support
@@ -14,7 +15,12 @@ enum VerifyCommand {
                                                       expects: "all, frame numbers or every:N", default: .all, annotation: "default all") {
             try KeyframeSelection.parse($0)
         }
-        let update = Option.flag("update", help: "write the goldens instead of comparing")
+        let update = Option.flag("update", help: """
+            write every chosen frame as its golden instead of comparing; without
+            the flag, OVERSCROLL_RECORD=all in the environment does the same,
+            missing or changed compares, then writes the missing (and mismatched)
+            goldens (the flag wins)
+            """)
         let threshold = CompareCommandLine.flags.threshold
         let includeAA = CompareCommandLine.flags.includeAA
         let maxDiffPixels = CompareCommandLine.flags.maxDiffPixels
@@ -33,7 +39,8 @@ enum VerifyCommand {
         Records the scenario headless and compares the chosen frames with DIR/frame-NNNNN.png using
         the same comparison as `overscroll compare`. A golden that does not exist fails (named).
         With --update, writes the chosen frames as the new goldens instead — only after the whole
-        recording succeeded, each file atomically (temporary file + rename), unchanged files untouched.
+        recording succeeded, as one set (swapped in), unchanged files untouched. OVERSCROLL_RECORD=missing
+        or changed compares and then writes the missing (and mismatched) goldens only.
         Exit status: 0 all chosen frames match (or goldens written), 1 a mismatch or missing golden, 2 error.
         """,
         positionals: [Positional("SCENARIO.json")],
@@ -44,7 +51,7 @@ enum VerifyCommand {
     static func checkOutputs(_ options: GoldenVerifier.Options, scenarioPath: String, scenario: Scenario) throws {
         let goldens = options.goldens.path
         do throws(OutputPaths.Refusal) {
-            if options.update {
+            if options.update != .none {
                 try OutputPaths.checkFolder(goldens, flag: "--goldens", goldens: true)
             } else if OutputPaths.kind(of: goldens) == .regularFile || OutputPaths.kind(of: goldens) == .special {
                 // Only read: a link to a golden folder is fine, a file is not a folder.
@@ -56,7 +63,7 @@ enum VerifyCommand {
         } catch {
             throw UsageError(message: "verify: \(error.description)")
         }
-        if options.update {
+        if options.update != .none {
             try RecordCommand.refuseOverlap(output: goldens, flag: "--goldens", scenarioPath: scenarioPath, scenario: scenario, command: "verify")
         }
         var taken: [(path: String, what: String)] = [(goldens, "the golden folder")]
@@ -73,7 +80,7 @@ enum VerifyCommand {
         let f = flags
         var options = GoldenVerifier.Options(goldens: URL(fileURLWithPath: goldens))
         options.frames = a.value(f.frames) ?? .all
-        options.update = a[f.update]
+        options.update = try RecordModeSetting.resolve(flag: a[f.update] ? .all : nil, command: spec.word)
         if let t = a.value(f.threshold) { options.compare.pixelmatch.threshold = t }
         options.compare.pixelmatch.includeAA = a[f.includeAA]
         options.compare.maxDiffPixels = a.value(f.maxDiffPixels)
@@ -81,8 +88,9 @@ enum VerifyCommand {
         options.compare.diffPath = a.value(f.diff)
         options.compare.reportDirectory = a.value(f.report)
         options.out = a.value(f.out).map { URL(fileURLWithPath: $0) }
-        if options.update && (options.compare.diffPath != nil || options.compare.reportDirectory != nil) {
-            throw UsageError(message: "verify: --update writes goldens and compares nothing; drop --diff/--report")
+        if options.update == .all && (options.compare.diffPath != nil || options.compare.reportDirectory != nil) {
+            let switchText = a[f.update] ? "--update" : "\(RecordMode.environmentKey)=all"
+            throw UsageError(message: "verify: \(switchText) writes goldens and compares nothing; drop --diff/--report")
         }
         let scenarioPath = a.positionals[0]
         let scenario = try RecordCommand.loadScenario(scenarioPath, maxBytes: flags.shared.maxScenarioBytes(a))

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Testing
 
 /// Runs the built `overscroll` / `overscroll-app` binaries (built by `swift build --build-tests`
@@ -17,6 +18,16 @@ enum CommandLineRunner {
 
     struct Result { var status: Int32; var out: String; var err: String; var signalled: Bool }
 
+    /// The environment of a child: this one without `OVERSCROLL_RECORD` (so running the tests
+    /// with it, to write the rendering tests' goldens, leaves the fixtures' runs comparing), plus
+    /// `extra`.
+    static func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env[RecordMode.environmentKey] = nil
+        for (k, v) in extra { env[k] = v }
+        return env
+    }
+
     /// Runs `name args…` to the end. `stderr`: a path to send standard error to instead of a pipe
     /// (e.g. /dev/full).
     static func run(_ args: [String], stderrPath: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
@@ -24,18 +35,20 @@ enum CommandLineRunner {
     }
 
     static func run(_ name: String, _ args: [String], in folder: String? = nil, stderrPath: String? = nil,
-                    sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
+                    environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
         let executable = try #require(binary(name), "\(name) not built (run `swift build --build-tests`)", sourceLocation: sourceLocation)
-        return try run(executable: executable, args, in: folder, stderrPath: stderrPath, sourceLocation: sourceLocation)
+        return try run(executable: executable, args, in: folder, stderrPath: stderrPath, environment: environment,
+                       sourceLocation: sourceLocation)
     }
 
     /// Runs any program to the end, in `folder` (default: the current one): the one subprocess
     /// runner of the tests.
     static func run(executable: URL, _ args: [String], in folder: String? = nil, stderrPath: String? = nil,
-                    sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
+                    environment extra: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
         let p = Process()
         p.executableURL = executable
         p.arguments = args
+        p.environment = environment(extra)
         if let folder { p.currentDirectoryURL = URL(fileURLWithPath: folder) }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
@@ -62,6 +75,7 @@ enum CommandLineRunner {
         let p = Process()
         p.executableURL = executable
         p.arguments = args
+        p.environment = environment()
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         try p.run()

@@ -106,7 +106,7 @@ import Support
         #expect(CompareRunner.run(expected: a.path, actual: b.path, options: CompareOptions(maxDiffPixels: count)).exitCode == 0)
     }
 
-    func verifier(_ goldens: URL, _ frames: KeyframeSelection, update: Bool = false) -> GoldenVerifier.Options {
+    func verifier(_ goldens: URL, _ frames: KeyframeSelection, update: RecordMode = .none) -> GoldenVerifier.Options {
         var o = GoldenVerifier.Options(goldens: goldens)
         o.frames = frames
         o.update = update
@@ -133,7 +133,7 @@ import Support
         #expect(outcome.text.contains("frame-00005.png: missing golden"))
         #expect(!FileManager.default.fileExists(atPath: goldens.path))
 
-        outcome = try await GoldenVerifier().run(s, options: verifier(goldens, .every(5), update: true))
+        outcome = try await GoldenVerifier().run(s, options: verifier(goldens, .every(5), update: .all))
         #expect(outcome.exitCode == 0)
         #expect(outcome.written?.created.count == 4)
         #expect(snapshot(goldens).keys.sorted() == ["frame-00000.png", "frame-00005.png", "frame-00010.png", "frame-00012.png"])
@@ -143,7 +143,7 @@ import Support
         #expect(outcome.report.passed == 4)
 
         // A second update with nothing changed rewrites nothing.
-        outcome = try await GoldenVerifier().run(s, options: verifier(goldens, .list([0, 5]), update: true))
+        outcome = try await GoldenVerifier().run(s, options: verifier(goldens, .list([0, 5]), update: .all))
         #expect(outcome.written?.unchanged == ["frame-00000.png", "frame-00005.png"])
 
         // A golden that differs is a mismatch.
@@ -158,14 +158,14 @@ import Support
         let goldens = temp(), blocker = temp("file-")
         defer { try? FileManager.default.removeItem(at: goldens); try? FileManager.default.removeItem(at: blocker) }
         let s = try ScenarioParser.parse(Self.scenarioText)
-        _ = try await GoldenVerifier().run(s, options: verifier(goldens, .list([0, 6])  , update: true))
+        _ = try await GoldenVerifier().run(s, options: verifier(goldens, .list([0, 6])  , update: .all))
         // Make the goldens stale so an update would change them.
         try Data("stale".utf8).write(to: goldens.appendingPathComponent("frame-00006.png"))
         let before = snapshot(goldens)
 
         // The recording's output folder cannot be written (its parent is a regular file).
         try Data("not a folder".utf8).write(to: blocker)
-        var o = verifier(goldens, .list([0, 6, 12]), update: true)
+        var o = verifier(goldens, .list([0, 6, 12]), update: .all)
         o.out = blocker.appendingPathComponent("frames")
         await #expect(throws: (any Error).self) { try await GoldenVerifier().run(s, options: o) }
         #expect(snapshot(goldens) == before)
@@ -175,7 +175,7 @@ import Support
         try FileManager.default.createDirectory(at: goldens.appendingPathComponent("frame-00012.png"), withIntermediateDirectories: false)
         let withBlocker = snapshot(goldens)
         await #expect(throws: GoldenWriter.Failure.self) {
-            try await GoldenVerifier().run(s, options: verifier(goldens, .list([0, 6, 12]), update: true))
+            try await GoldenVerifier().run(s, options: verifier(goldens, .list([0, 6, 12]), update: .all))
         }
         #expect(snapshot(goldens).keys.sorted() == withBlocker.keys.sorted())
         #expect(snapshot(goldens)["frame-00006.png"] == Data("stale".utf8))

@@ -153,6 +153,7 @@ final class Sandbox: Sendable {
             p.arguments = args
         }
         p.currentDirectoryURL = URL(fileURLWithPath: box)
+        p.environment = CommandLineRunner.environment()
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
@@ -189,6 +190,7 @@ final class Sandbox: Sendable {
         p.executableURL = executable
         p.arguments = args
         p.currentDirectoryURL = URL(fileURLWithPath: box)
+        p.environment = CommandLineRunner.environment()
         let err = Pipe()
         p.standardOutput = FileHandle.nullDevice
         p.standardError = err

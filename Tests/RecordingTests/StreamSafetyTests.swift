@@ -39,7 +39,7 @@ import Support
         let binary = try #require(CommandLineRunner.binary("overscroll"))
         let p = Process()
         p.currentDirectoryURL = dir
-        var env = ProcessInfo.processInfo.environment
+        var env = CommandLineRunner.environment()
         env["SWIFT_BACKTRACE"] = "enable=no"
         env["BIN"] = binary.path
         for (k, v) in environment { env[k] = v }

@@ -4,11 +4,12 @@ import Rendering
 import ScrollEngine
 import Support
 
-/// Runs one scenario of a suite: renders and encodes only its snapshot instants, compares each
-/// with its golden through `CompareRunner` (the comparison of `overscroll compare`), keeps
-/// expected/actual/diff images of failing snapshots and the scenario's `trace.jsonl` in the
-/// artifact folder, and — after the whole run succeeded — writes goldens as `--update` asks,
-/// each file atomically, unchanged files untouched.
+/// Runs one scenario of a suite: renders only its snapshot instants and compares each, in
+/// memory, with its decoded golden through the comparison of `overscroll compare`
+/// (`CompareRunner.compare`). Files are written only where someone will look at them: the
+/// expected/actual/diff images of a failing or missing snapshot (and its trace viewer and the
+/// scenario's `trace.jsonl`), and old/new/diff of a golden the run writes. After the whole run
+/// succeeded, goldens are staged as the record mode asks, unchanged files untouched.
 @MainActor
 public enum SnapshotRun {
     /// `entry` runs with `options`; artifacts go under `resultsRoot/<entry.artifactFolder>/`.
@@ -31,13 +32,25 @@ public enum SnapshotRun {
         return result
     }
 
+    /// A rendered snapshot: its pixels (masked), encoded as PNG only when a file or golden
+    /// needs them.
     private struct Rendered {
         var snapshot: Snapshot
-        var png: [UInt8]
-        var width: Int
-        var height: Int
-        /// Seconds spent rendering and encoding it.
+        var pixels: PixelBuffer
+        /// Seconds spent rendering it.
         var seconds: Double
+        var png: [UInt8]?
+        /// The golden's bytes, when it was read.
+        var golden: [UInt8]?
+        /// The diff image of a comparison with differing pixels (kept for a golden written).
+        var diff: RGBAImage?
+
+        mutating func encoded() throws -> [UInt8] {
+            if let png { return png }
+            let bytes = try pixels.pngBytes()
+            png = bytes
+            return bytes
+        }
     }
 
     private static func compare(_ entry: SuiteEntry, options: SuiteOptions, work: String, resultsRoot: String,
@@ -68,44 +81,42 @@ public enum SnapshotRun {
                 }
                 var pixels = surface.snapshot()
                 if !snap.mask.isEmpty { SnapshotMask.paint(snap, scale: scenario.scale, into: &pixels) }
-                let png = try pixels.pngBytes()
-                rendered.append(Rendered(snapshot: snap, png: png, width: surface.width, height: surface.height,
-                                         seconds: seconds(since: renderStart)))
+                rendered.append(Rendered(snapshot: snap, pixels: pixels, seconds: seconds(since: renderStart)))
             }
         }
         if let maskError { throw ScenarioFile.Failure(message: "\(entry.path): \(maskError)") }
-        let byName = Dictionary(uniqueKeysWithValues: rendered.map { ($0.snapshot.name, $0) })
-        var outcomes: [SnapshotResult] = []
+        let index = Dictionary(uniqueKeysWithValues: rendered.indices.map { (rendered[$0].snapshot.name, $0) })
+        var outcomes: [(outcome: SnapshotResult, rendered: Int)] = []
         for snap in scenario.snapshots {
-            guard let r = byName[snap.name] else { continue }
+            guard let i = index[snap.name] else { continue }
             let started = ContinuousClock.now
-            var outcome = try compareOne(r, entry: entry, scale: scenario.scale, options: options, work: work)
-            outcome.seconds = r.seconds + seconds(since: started)
-            outcomes.append(outcome)
+            var outcome = try compareOne(&rendered[i], entry: entry, scale: scenario.scale, options: options, work: work)
+            outcome.seconds = rendered[i].seconds + seconds(since: started)
+            outcomes.append((outcome, i))
         }
         // Goldens: only now that every snapshot rendered and compared. Each golden written is
         // kept for review: old (expected.png), new (actual.png) and their diff.
-        for i in outcomes.indices {
-            guard let r = byName[outcomes[i].snapshot] else { continue }
-            let folder = work + "/" + r.snapshot.name, relative = entry.artifactFolder + "/" + r.snapshot.name
-            var old: [UInt8]?
-            if outcomes[i].status != .missing, case .success(let bytes) = FileTree.readOwned(outcomes[i].golden) { old = bytes }
-            outcomes[i].written = try stageGolden(r.png, outcome: outcomes[i], mode: options.update,
-                                                  into: resultsRoot + "/" + stagedGoldens(entry))
-            if outcomes[i].written == .created || outcomes[i].written == .changed {
-                if outcomes[i].actual == nil { try AtomicFileWriter.write(r.png, toPath: folder + "/actual.png") }
-                outcomes[i].actual = relative + "/actual.png"
-                if let old, outcomes[i].expected == nil, pngSize(old) != nil {
+        for (n, (outcome, i)) in outcomes.enumerated() {
+            var out = outcome
+            let folder = work + "/" + out.snapshot, relative = entry.artifactFolder + "/" + out.snapshot
+            let old = out.status == .missing ? nil : rendered[i].golden
+            out.written = try stageGolden(&rendered[i], outcome: out, mode: options.update,
+                                          into: resultsRoot + "/" + stagedGoldens(entry))
+            if out.written == .created || out.written == .changed {
+                if out.actual == nil { try AtomicFileWriter.write(try rendered[i].encoded(), toPath: folder + "/actual.png") }
+                out.actual = relative + "/actual.png"
+                if let old, out.expected == nil, (try? PNGHeader(png: old, file: out.golden)) != nil {
                     try AtomicFileWriter.write(old, toPath: folder + "/expected.png")
-                    outcomes[i].expected = relative + "/expected.png"
+                    out.expected = relative + "/expected.png"
                 }
-                if outcomes[i].diff == nil, FileTree.exists(folder + "/diff.png") { outcomes[i].diff = relative + "/diff.png" }
-            } else if outcomes[i].status == .passed {
-                FileTree.remove(folder)
-                outcomes[i].expected = nil; outcomes[i].actual = nil; outcomes[i].diff = nil
+                if out.diff == nil, let diff = rendered[i].diff {
+                    try AtomicFileWriter.write(try PNGEncoder.diff.encode(diff), toPath: folder + "/diff.png")
+                    out.diff = relative + "/diff.png"
+                }
             }
+            outcomes[n].outcome = out
         }
-        result.snapshots = outcomes
+        result.snapshots = outcomes.map(\.outcome)
         result.obsolete = SuiteDiscovery.obsoleteGoldens(in: entry.goldenFolder, names: scenario.snapshots.map(\.name))
         if result.failed {
             let file = work + "/trace.jsonl"
@@ -122,7 +133,9 @@ public enum SnapshotRun {
         return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
     }
 
-    private static func compareOne(_ r: Rendered, entry: SuiteEntry, scale: Double, options: SuiteOptions,
+    /// Compares one rendered snapshot with its golden in memory; writes actual/expected/diff
+    /// only when it does not pass.
+    private static func compareOne(_ r: inout Rendered, entry: SuiteEntry, scale: Double, options: SuiteOptions,
                                    work: String) throws -> SnapshotResult {
         let snap = r.snapshot
         let golden = entry.goldenFolder + "/" + snap.name + ".png"
@@ -130,23 +143,30 @@ public enum SnapshotRun {
                                  threshold: snap.threshold ?? options.threshold,
                                  maxDiffPixels: snap.maxDiffPixels ?? options.maxDiffPixels,
                                  maxDiffRatio: snap.maxDiffRatio ?? options.maxDiffRatio)
-        out.width = r.width; out.height = r.height
+        let (width, height) = (r.pixels.width, r.pixels.height)
+        out.width = width; out.height = height
         let folder = work + "/" + snap.name
         let relative = entry.artifactFolder + "/" + snap.name
+        func keepActual() throws {
+            try AtomicFileWriter.write(try r.encoded(), toPath: folder + "/actual.png")
+            out.actual = relative + "/actual.png"
+        }
         guard FileTree.exists(golden) else {
             out.status = .missing
-            try AtomicFileWriter.write(r.png, toPath: folder + "/actual.png")
-            out.actual = relative + "/actual.png"
+            try keepActual()
             return out
         }
         // An unreadable golden is this snapshot's error; the scenario's other snapshots are
         // still compared (and `--update=changed|all` rewrites it).
         func unreadable(_ why: String) throws -> SnapshotResult {
-            try AtomicFileWriter.write(r.png, toPath: folder + "/actual.png")
-            out.actual = relative + "/actual.png"
+            try keepActual()
             out.status = .error
             out.message = "golden \(golden): \(why)"
             return out
+        }
+        func reason(_ error: any Error) -> String {
+            if case ImagingError.notPNG = error { return "not a PNG image (unreadable golden)" }
+            return "\(error)".replacingOccurrences(of: golden + ": ", with: "")
         }
         let goldenBytes: [UInt8]
         switch FileTree.readOwned(golden) {
@@ -154,49 +174,39 @@ public enum SnapshotRun {
         case .failure(.link): return try unreadable("a symlink (a golden is never read or written through one)")
         case .failure: return try unreadable("cannot read the golden")
         }
-        guard let size = pngSize(goldenBytes) else { return try unreadable("not a PNG image (unreadable golden)") }
-        try AtomicFileWriter.write(r.png, toPath: folder + "/actual.png")
-        out.actual = relative + "/actual.png"
-        if size != (r.width, r.height) {
+        r.golden = goldenBytes
+        let header: PNGHeader
+        do { header = try PNGHeader(png: goldenBytes, file: golden) } catch { return try unreadable(reason(error)) }
+        if header.width != width || header.height != height {
+            try keepActual()
             try AtomicFileWriter.write(goldenBytes, toPath: folder + "/expected.png")
             out.expected = relative + "/expected.png"
             out.status = .failed
-            out.message = "golden \(golden) is \(size.0)×\(size.1) but the snapshot is \(r.width)×\(r.height)"
+            out.message = "golden \(golden) is \(header.width)×\(header.height) but the snapshot is \(width)×\(height)"
             return out
         }
-        // The golden is compared where it is; with a mask, its masked copy (kept as expected.png).
-        var expectedPath = golden
-        if !snap.mask.isEmpty {
-            var image: RGBAImage
-            do { image = try PNGDecoder.decode(goldenBytes, file: golden) } catch {
-                return try unreadable("\(error)".replacingOccurrences(of: golden + ": ", with: ""))
-            }
-            SnapshotMask.paint(snap, scale: scale, into: &image)
-            expectedPath = folder + "/expected.png"
-            try AtomicFileWriter.write(try PNGEncoder.fast.encode(image), toPath: expectedPath)
-        }
-        var compare = CompareOptions(maxDiffPixels: out.maxDiffPixels, maxDiffRatio: out.maxDiffRatio,
-                                     diffPath: folder + "/diff.png", threads: 1)
+        // The golden decoded; with a mask, painted as the snapshot was (kept as expected.png).
+        var expected: RGBAImage
+        do { expected = try PNGDecoder.decode(goldenBytes, file: golden) } catch { return try unreadable(reason(error)) }
+        if !snap.mask.isEmpty { SnapshotMask.paint(snap, scale: scale, into: &expected) }
+        var compare = CompareOptions(maxDiffPixels: out.maxDiffPixels, maxDiffRatio: out.maxDiffRatio, threads: 1)
         compare.pixelmatch.threshold = out.threshold
         compare.pixelmatch.includeAA = options.includeAA
-        let report = CompareRunner.run(pairs: [.init(name: snap.name, expected: expectedPath, actual: folder + "/actual.png")],
-                                       singleFile: true, options: compare)
-        if let e = report.errors.first {
-            if e.contains(expectedPath) { return try unreadable(e.replacingOccurrences(of: expectedPath + ": ", with: "")) }
-            throw ScenarioFile.Failure(message: e.replacingOccurrences(of: folder + "/actual.png", with: "snapshot '\(snap.name)'"))
-        }
-        guard let frame = report.frames.first else { throw ScenarioFile.Failure(message: "\(golden): not compared") }
+        let (frame, diff) = try CompareRunner.compare(expected, r.pixels.rgbaImage(), name: snap.name, options: compare,
+                                                      makeDiff: true, names: (golden, "snapshot '\(snap.name)'"))
         out.differing = frame.differing
         out.ratio = frame.ratio
-        if frame.match {
-            // Kept until the goldens are written when `--update=all` may rewrite it (old/new/diff).
-            if options.update != .all { FileTree.remove(folder) }
-            out.expected = nil; out.actual = nil
-        } else {
+        r.diff = diff
+        if !frame.match {
             out.status = .failed
-            if snap.mask.isEmpty { try AtomicFileWriter.write(goldenBytes, toPath: folder + "/expected.png") }
+            try keepActual()
+            try AtomicFileWriter.write(snap.mask.isEmpty ? goldenBytes : try PNGEncoder.fast.encode(expected),
+                                       toPath: folder + "/expected.png")
             out.expected = relative + "/expected.png"
-            if FileTree.exists(folder + "/diff.png") { out.diff = relative + "/diff.png" }
+            if let diff {
+                try AtomicFileWriter.write(try PNGEncoder.diff.encode(diff), toPath: folder + "/diff.png")
+                out.diff = relative + "/diff.png"
+            }
         }
         return out
     }
@@ -204,29 +214,15 @@ public enum SnapshotRun {
     /// Stages the golden as `mode` asks (under `stagedGoldens`, inside the results staging);
     /// the runner swaps each scenario's staged goldens in as one set after the run. Returns what
     /// will be done (nil: not a candidate).
-    private static func stageGolden(_ png: [UInt8], outcome: SnapshotResult, mode: SuiteOptions.UpdateMode,
+    private static func stageGolden(_ r: inout Rendered, outcome: SnapshotResult, mode: RecordMode,
                                     into folder: String) throws -> SnapshotResult.Written? {
-        let wanted: Bool
-        switch mode {
-        case .none: wanted = false
-        case .missing: wanted = outcome.status == .missing
-        case .changed: wanted = outcome.status != .passed
-        case .all: wanted = true
-        }
-        guard wanted else { return nil }
-        if outcome.status != .missing, case .success(let old) = FileTree.readOwned(outcome.golden), old == png { return .unchanged }
+        guard mode.writes(missing: outcome.status == .missing, matches: outcome.status == .passed) else { return nil }
+        let png = try r.encoded()
+        if outcome.status != .missing, let old = r.golden, old == png { return .unchanged }
         try AtomicFileWriter.write(png, toPath: folder + "/" + outcome.snapshot + ".png")
         return outcome.status == .missing ? .created : .changed
     }
 
     /// Where a scenario's goldens to write are staged, relative to the results root.
     nonisolated public static func stagedGoldens(_ entry: SuiteEntry) -> String { ".goldens/" + entry.artifactFolder }
-
-    /// Width and height from a PNG's IHDR, nil when the bytes are not a PNG.
-    static func pngSize(_ bytes: [UInt8]) -> (Int, Int)? {
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard bytes.count >= 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
-        func be(_ o: Int) -> Int { bytes[o..<(o + 4)].reduce(0) { $0 << 8 | Int($1) } }
-        return (be(16), be(20))
-    }
 }

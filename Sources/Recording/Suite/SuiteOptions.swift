@@ -1,19 +1,10 @@
+import Imaging
+
 /// Settings of `overscroll test` that every scenario of the run shares (passed to worker
 /// processes as JSON).
 public struct SuiteOptions: Codable, Sendable, Equatable {
-    /// Which goldens `--update` writes.
-    public enum UpdateMode: String, Codable, Sendable, CaseIterable {
-        /// Compare only (default).
-        case none
-        /// Create goldens that do not exist.
-        case missing
-        /// Create missing goldens and rewrite those that do not match.
-        case changed
-        /// Write every snapshot (files whose bytes are unchanged are left untouched).
-        case all
-    }
-
-    public var update = UpdateMode.none
+    /// Which goldens the run writes (`--update MODE`, or `OVERSCROLL_RECORD`).
+    public var update = RecordMode.none
     /// Matching threshold 0…1 (default 0.1, as `compare`).
     public var threshold = 0.1
     public var includeAA = false

@@ -31,7 +31,7 @@ public struct SnapshotResult: Codable, Sendable, Equatable {
     public var expected: String?
     public var actual: String?
     public var diff: String?
-    /// Seconds spent on it: rendering and encoding its frame, then comparing.
+    /// Seconds spent on it: rendering its frame, then comparing (and writing what a failure keeps).
     public var seconds: Double?
     /// The trace viewer page of a failing or missing snapshot, relative to the results folder.
     public var traceViewer: String?

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Imaging
 import Support
 
 /// `overscroll test`: finds the scenarios, runs them (in parallel worker processes when asked),
@@ -263,7 +264,7 @@ public final class SuiteRunner {
 
     /// The closing lines: counts (obsolete goldens as found, before any pruning), what
     /// `--update` wrote, obsolete goldens (or what `--prune` deleted), where the report is.
-    static func summary(_ suite: SuiteResults, update: SuiteOptions.UpdateMode, pruned: [String]?,
+    static func summary(_ suite: SuiteResults, update: RecordMode, pruned: [String]?,
                         seconds: Double, artifacts: String) -> [String] {
         var lines: [String] = []
         var counts = "\(suite.scenarios.count) scenarios, \(suite.snapshots.count) snapshots: \(suite.passed) passed, \(suite.failed) failed, \(suite.missing) missing goldens"
