@@ -7,14 +7,25 @@ extension CommandSpec {
         let described = positionals.filter { !$0.help.isEmpty }
         let shown = allOptions.filter { !$0.hidden }
         var rows: [(String, String)] = described.map { ($0.synopsis, $0.help) }
-        rows += shown.map { o in (o.synopsis, o.annotation.map { "\(o.help) (\($0))" } ?? o.help) }
-        let column = min(rows.map(\.0.count).max() ?? 0, 24) + 4
+        let column = min((described.map(\.synopsis) + shown.map(\.synopsis)).map(\.count).max() ?? 0, 24) + 4
+        rows += shown.map { o in (o.synopsis, o.annotation.map { Self.annotate(o.help, $0, column: column) } ?? o.help) }
         if !described.isEmpty {
             out += "\narguments:\n" + Self.table(Array(rows.prefix(described.count)), column: column)
         }
         out += "\noptions:\n" + Self.table(Array(rows.dropFirst(described.count)), column: column)
         if !epilogue.isEmpty { out += epilogue + "\n" }
         return out
+    }
+
+    /// Help lines are written wrapped to `width`; the annotation goes after the last line when it
+    /// fits there, on a line of its own when it does not.
+    static let width = 100
+
+    static func annotate(_ help: String, _ annotation: String, column: Int) -> String {
+        let last = help.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
+        let note = "(" + annotation + ")"
+        if help.isEmpty { return note }
+        return column + last.count + 1 + note.count <= width ? help + " " + note : help + "\n" + note
     }
 
     /// Two columns; a left cell too wide for the column puts its text on the next line.

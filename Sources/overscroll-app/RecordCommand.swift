@@ -17,7 +17,7 @@ enum RecordCommand {
         let noPNG = Option.flag("no-png", help: "write only the trace and plot.png")
         let noProgress = Option.flag("no-progress", help: "no progress bar on standard error")
         let allowLarge = Option.flag("allow-large", help: "record even above \(maxFrames) frames (see the estimate printed first)")
-        let traceTitle = Option.flag("trace-title", help: "print the title scene's navTitleTrace lines to standard error (no progress bar)")
+        let traceTitle = Option.flag("trace-title", help: "print the title scene's navTitleTrace lines to standard error\n(no progress bar)")
         let shared = SharedFlags()
     }
     static let flags = Flags()

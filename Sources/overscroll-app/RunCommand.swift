@@ -46,9 +46,9 @@ enum RunCommand {
     static let spec = CommandSpec(
         "overscroll run",
         about: """
-        Opens the window. Drag with the mouse (or a finger), scroll with the wheel or touchpad,
-        Up/Down/PageUp/PageDown/Space/Shift+Space/Home/End scroll, F5 or Ctrl+R refreshes, Esc cancels a refresh,
-        D toggles the debug overlay, 1–6 switch scenes, Q or Ctrl+Q quits.
+        Opens the window. Drag with the mouse (or a finger), scroll with the wheel or touchpad;
+        Up/Down/PageUp/PageDown/Space/Shift+Space/Home/End scroll, F5 or Ctrl+R refreshes,
+        Esc cancels a refresh, D toggles the debug overlay, 1–6 switch scenes, Q or Ctrl+Q quits.
         """,
         options: flags)
 

@@ -15,8 +15,8 @@ enum TestCommand {
             which goldens to write: missing (create missing ones), changed (also
             rewrite those that do not match), all (every snapshot), none; written
             after the whole suite ran, each scenario's set all-or-nothing, unchanged
-            files untouched; the suite's goldens are locked for the run; without
-            the flag, OVERSCROLL_RECORD=MODE in the environment chooses (the flag wins)
+            files untouched; the suite's goldens are locked for the run; without the
+            flag, OVERSCROLL_RECORD=MODE in the environment chooses (the flag wins)
             """)
         let prune = Option.flag("prune", help: "delete obsolete goldens (PNGs in __snapshots__/<name>/ no snapshot\nnames, and folders of scenarios that are gone)")
         let artifacts = Option.string("artifacts", value: "DIR", help: """

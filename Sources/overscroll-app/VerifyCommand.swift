@@ -39,9 +39,11 @@ enum VerifyCommand {
         Records the scenario headless and compares the chosen frames with DIR/frame-NNNNN.png using
         the same comparison as `overscroll compare`. A golden that does not exist fails (named).
         With --update, writes the chosen frames as the new goldens instead — only after the whole
-        recording succeeded, as one set (swapped in), unchanged files untouched. OVERSCROLL_RECORD=missing
-        or changed compares and then writes the missing (and mismatched) goldens only.
-        Exit status: 0 all chosen frames match (or goldens written), 1 a mismatch or missing golden, 2 error.
+        recording succeeded, as one set (swapped in), unchanged files untouched.
+        OVERSCROLL_RECORD=missing or changed compares and then writes the missing (and mismatched)
+        goldens only.
+        Exit status: 0 all chosen frames match (or goldens written), 1 a mismatch or missing
+        golden, 2 error.
         """,
         positionals: [Positional("SCENARIO.json")],
         options: flags)

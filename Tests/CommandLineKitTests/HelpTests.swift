@@ -44,6 +44,19 @@ import Testing
         #expect(lines[first + 1] == String(repeating: " ", count: column) + "second line")
     }
 
+    @Test func anAnnotationThatWouldOverflowTheWidthGetsItsOwnLine() {
+        let long = String(repeating: "word ", count: 13) + "last"   // 69 characters
+        let spec = CommandSpec("tool wrap", specs: [
+            Option.choice("mode", value: "MODE", ["none", "missing", "changed", "all"], help: "short\n" + long).spec,
+            Option.choice("fits", value: "MODE", ["a", "b"], help: "short").spec,
+        ])
+        let lines = spec.help.split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { $0.count <= CommandSpec.width }, "\(lines.filter { $0.count > CommandSpec.width })")
+        guard let last = lines.firstIndex(where: { $0.hasSuffix(long) }) else { Issue.record("the long line is missing"); return }
+        #expect(String(lines[last + 1].drop { $0 == " " }) == "(none, missing, changed, all)")
+        #expect(lines.contains { $0.hasPrefix("  --fits MODE") && $0.hasSuffix("short (a, b)") })
+    }
+
     @Test func theUsageLineShowsOptionalAndRepeatedPositionals() {
         let spec = CommandSpec("tool test", positionals: [Positional("PATH", optional: true, repeats: true)])
         #expect(spec.usageLine == "usage: tool test [PATH…]")

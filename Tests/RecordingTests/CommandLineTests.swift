@@ -42,6 +42,16 @@ import Support
         #expect(top.status == 0 && top.out.contains("  compare "))
     }
 
+    /// Every command's help fits 100 columns: the texts are wrapped by hand, and an annotation
+    /// (choices, range, default) that would overflow goes on a line of its own.
+    @Test func everyHelpFitsAHundredColumns() throws {
+        for command in ["run", "record", "verify", "curve", "test", "merge-reports", "compare"] {
+            let r = try CommandLineRunner.run("overscroll-app", [command, "--help"])
+            let long = r.out.split(separator: "\n").filter { $0.count > 100 }
+            #expect(r.status == 0 && long.isEmpty, "\(command): \(long)")
+        }
+    }
+
     @Test func usageErrorsExitTwoAndSuggest() throws {
         var r = try CommandLineRunner.run("overscroll-app", ["record", "s.json", "--ot", "x"])
         #expect(r.status == 2 && r.err == "overscroll record: unknown flag --ot; did you mean --out? (see `overscroll record --help`)\n")
