@@ -12,7 +12,11 @@ public protocol OptionDeclaration: Sendable {
 ///
 /// `CommandSpec(…, options: Flags())` lists them in declaration order, and the command reads
 /// `parsed.value(flags.out)`: nothing is listed a second time.
-public protocol OptionGroup: Sendable {}
+public protocol OptionGroup: Sendable {
+    /// The declared options in declaration order (by default the stored options, nested groups
+    /// expanded where they stand).
+    var optionSpecs: [OptionSpec] { get }
+}
 
 extension OptionGroup {
     /// The declared options in declaration order, nested groups expanded where they stand.
@@ -23,6 +27,17 @@ extension OptionGroup {
             return []
         }
     }
+}
+
+/// Options made from a list at run time (one per result format), declared as one stored
+/// property: they stand where the list is declared, in the list's order, and each is read as
+/// usual (`parsed.value(list.options[i])`).
+public struct OptionList<Value: Sendable>: OptionGroup {
+    public let options: [Option<Value>]
+
+    public init(_ options: [Option<Value>]) { self.options = options }
+
+    public var optionSpecs: [OptionSpec] { options.map(\.spec) }
 }
 
 /// What a shell offers after a flag or for a positional, read from the declaration: the

@@ -9,7 +9,7 @@ enum MergeReportsCommand {
     struct Flags: OptionGroup {
         let artifacts = Option.string("artifacts", value: "OUT", help: "merged results folder, replaced; not one of the DIRs",
                                       default: "test-results")
-        let junit = Option.string("junit", value: "FILE", help: "also write one JUnit XML file")
+        let resultFiles = ResultFileFlags()
     }
     static let flags = Flags()
 
@@ -30,7 +30,7 @@ enum MergeReportsCommand {
     static func run(_ argv: [String]) async throws -> Int32 {
         guard let a = try spec.read(argv), let out = a.value(flags.artifacts) else { return 0 }
         do {
-            let merged = try SuiteMerge.merge(a.positionals, into: out, junit: a.value(flags.junit),
+            let merged = try SuiteMerge.merge(a.positionals, into: out, resultFiles: flags.resultFiles.files(a),
                                               command: (["overscroll", "merge-reports"] + argv).map(TestCommand.quoted).joined(separator: " "))
             StandardStreams.output("merged \(a.positionals.count) results folders: \(merged.scenarios.count) scenarios, \(merged.passed) passed, \(merged.failed) failed, \(merged.missing) missing goldens, \(merged.obsolete) obsolete goldens\n")
             StandardStreams.output("report: \(out)/report/index.html\n")

@@ -19,3 +19,16 @@ struct SharedFlags: OptionGroup {
         a.value(maxScenarioSize).map { $0 << 20 } ?? ScenarioFile.defaultMaxBytes
     }
 }
+
+/// `test` and `merge-reports`: one `--FORMAT FILE` option per result format (`--junit FILE`),
+/// declared from `ResultFormats.all`.
+struct ResultFileFlags: OptionGroup {
+    let formats = OptionList(ResultFormats.all.map { Option.string($0.option, value: $0.valueName, help: $0.help) })
+
+    /// The result files asked for, in the formats' order.
+    func files(_ a: ParsedArguments) -> [ResultFile] {
+        zip(ResultFormats.all, formats.options).compactMap { format, option in
+            a.value(option).map { ResultFile(format, path: $0) }
+        }
+    }
+}

@@ -27,7 +27,7 @@ enum TestCommand {
         let grep = Option.string("grep", value: "REGEX", help: "only scenarios whose path or a snapshot name\nmatches the regular expression REGEX")
         let grepInvert = Option.string("grep-invert", value: "REGEX", help: "leave out scenarios whose path or a snapshot name\nmatches REGEX")
         let lastFailed = Option.flag("last-failed", help: "run only the scenarios that failed in the previous\nresults.json of --artifacts")
-        let junit = Option.string("junit", value: "FILE", help: "also write JUnit XML (Ant schema; one testcase per snapshot)")
+        let resultFiles = ResultFileFlags()
         let shard = Option<Shard>.custom("shard", value: "I/N", help: "run shard I of N (sorted by path, balanced by frame count)",
                                          expects: "I/N with 1 ≤ I ≤ N (e.g. 2/4)") { text in
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
@@ -78,7 +78,7 @@ enum TestCommand {
         config.grep = a.value(f.grep)
         config.grepInvert = a.value(f.grepInvert)
         config.lastFailed = a[f.lastFailed]
-        config.junit = a.value(f.junit)
+        config.resultFiles = f.resultFiles.files(a)
         if let s = a.value(f.shard) { config.shard = (s.index, s.count) }
         if let t = a.value(f.threshold), a.has(f.threshold) { config.options.threshold = t }
         config.options.includeAA = a[f.includeAA]

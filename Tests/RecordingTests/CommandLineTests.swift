@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import ScrollEngine
 import Testing
 import Support
 
@@ -64,6 +65,12 @@ import Support
         #expect(r.status == 2 && r.err.contains("did you mean 'dark'?"))
         r = try CommandLineRunner.run("overscroll-app", ["run", "--scene", "lst"])
         #expect(r.status == 2 && r.err.contains("--scene 'lst' is unknown (coordinator, refreshable, title, pager, header, list); did you mean 'list'?"))
+    }
+
+    /// `--spinner` takes its choices from `SpinnerStyle.registered`: the error lists every name.
+    @Test func spinnerChoicesComeFromTheRegistry() throws {
+        let r = try CommandLineRunner.run("overscroll-app", ["run", "--spinner", "spokes"])
+        #expect(r.status == 2 && r.err.contains("--spinner 'spokes' is unknown (\(SpinnerStyle.names.joined(separator: ", ")))"), "\(r.err)")
     }
 
     @Test func theFrontSaysHowToBuildAMissingApp() throws {

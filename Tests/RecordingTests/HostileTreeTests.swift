@@ -226,6 +226,29 @@ import Support
         #expect(FileTree.read(s.path("g/notes/mine.txt")) == Array("the user's".utf8))
     }
 
+    // 10. Killed after its staging folder was made and before any swap: the staging folder and
+    // the lock file stay beside the golden folder. The next run removes them even when it has
+    // nothing to write there (found by the tree invariant: a `test --update=all` whose goldens
+    // all match opens no writer for the folder).
+    @Test func aRunThatWritesNothingStillRemovesAKilledWritersLeftovers() throws {
+        let s = try suite()
+        try s.write("suite/__snapshots__/.a.staging-999999/s1.png", "half written")
+        try s.write("suite/__snapshots__/.a.lock", "999999\n")
+        try s.write("suite/__snapshots__/.a.old-999999/s1.png", "old")
+        for update in ["none", "all"] {
+            let r = try s.run(["test", "suite", "--workers", "1", "--artifacts", "results", "--update=\(update)"])
+            #expect(r.status == 0, "\(r.out) \(r.err)")
+            #expect(FileTree.entries(of: s.path("suite/__snapshots__")) == ["a"], "--update=\(update)")
+            try s.write("suite/__snapshots__/.a.staging-999998/s1.png", "half written")
+            try s.write("suite/__snapshots__/.a.lock", "999998\n")
+        }
+        // A lock a live run holds is left alone, and so is what it guards.
+        let held = try FolderLock(path: s.path("suite/__snapshots__/.a.lock"), flag: "", display: "a")
+        ResultFolder.recoverForReading(s.path("suite/__snapshots__/a"))
+        #expect(FileTree.exists(s.path("suite/__snapshots__/.a.staging-999998")))
+        withExtendedLifetime(held) {}
+    }
+
     // 16. SIGTERM to `test` with workers leaves no staging; a leftover that cannot go is named.
     @Test func anInterruptedSuiteLeavesNoStaging() throws {
         let s = try Sandbox()

@@ -44,7 +44,7 @@ import Testing
         try FileManager.default.removeItem(atPath: f.path("suite/__snapshots__/b/s.png"))
         try f.write("suite/c.json", "{\"scene\": \"nope\"}")
         try f.write("suite/d&<x>.json", SuiteFixture.listScenario([("q", 0.1)]))
-        #expect(await f.run { $0.junit = f.path("junit.xml") } == 2)
+        #expect(await f.run { $0.resultFiles = [ResultFile(JUnitWriter(), path: f.path("junit.xml"))] } == 2)
         let file = f.path("junit.xml")
         let verdict = try Self.validate(file)
         #expect(verdict.status == 0, "\(verdict.messages)")
@@ -67,7 +67,7 @@ import Testing
 
         // The merged file of shards too.
         for i in 1...2 { _ = await f.run { $0.shard = (i, 2); $0.artifacts = f.path("s\(i)") } }
-        _ = try? SuiteMerge.merge([f.path("s1"), f.path("s2")], into: f.path("merged"), junit: f.path("merged.xml"), command: "merge")
+        _ = try? SuiteMerge.merge([f.path("s1"), f.path("s2")], into: f.path("merged"), resultFiles: [ResultFile(JUnitWriter(), path: f.path("merged.xml"))], command: "merge")
         let merged = try Self.validate(f.path("merged.xml"))
         #expect(merged.status == 0, "\(merged.messages)")
 

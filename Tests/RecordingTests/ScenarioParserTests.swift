@@ -30,6 +30,16 @@ import Testing
         #expect(s.events[0].kind == .key(.digit6, []))
     }
 
+    /// The scenario field reads `SpinnerStyle.registered`: every registered name parses, and an
+    /// unknown one's error lists them all.
+    @Test func spinnerNamesAndTheirErrorComeFromTheRegistry() throws {
+        for name in SpinnerStyle.names {
+            #expect(try ScenarioParser.parse(#"{"spinner": "\#(name)"}"#).options.indicator.style == name)
+        }
+        let e = #expect(throws: ScenarioError.self) { try ScenarioParser.parse(#"{"spinner": "spokes"}"#) }
+        #expect(e?.description.contains("unknown spinner 'spokes' (\(SpinnerStyle.names.joined(separator: ", ")))") == true, "\(String(describing: e))")
+    }
+
     @Test func lastFrameIsAtExactlyTheDuration() throws {
         let s = try ScenarioParser.parse(#"{"fps": 30, "duration": 1.01}"#)
         #expect(s.time(ofFrame: s.frameCount - 1) == 1.01)

@@ -164,7 +164,7 @@ import Testing
         #expect(f.text.contains("--artifacts"))
         #expect(await f.run { $0.artifacts = f.path("suite/a.json") } == 2)
         #expect(FileManager.default.fileExists(atPath: f.path("suite/a.json")))
-        #expect(await f.run { $0.junit = f.path("suite/a.json") } == 2)
+        #expect(await f.run { $0.resultFiles = [ResultFile(JUnitWriter(), path: f.path("suite/a.json"))] } == 2)
         #expect(try String(contentsOfFile: f.path("suite/a.json"), encoding: .utf8) == Self.two)
     }
 
@@ -173,7 +173,7 @@ import Testing
         try f.write("suite/a.json", Self.two)
         #expect(await f.run { $0.options.update = .missing } == 0)
         try SuiteFixture.perturb(f.path("suite/__snapshots__/a/mid.png"))
-        #expect(await f.run { $0.junit = f.path("junit.xml") } == 1)
+        #expect(await f.run { $0.resultFiles = [ResultFile(JUnitWriter(), path: f.path("junit.xml"))] } == 1)
         let xml = try String(contentsOfFile: f.path("junit.xml"), encoding: .utf8)
         #expect(xml.components(separatedBy: "<testcase ").count - 1 == 3)
         #expect(xml.contains("<failure message=\"36 differing pixels (0.06 %), over the limit of 0 pixels, threshold 0.1\" type=\"mismatch\">"))

@@ -194,7 +194,7 @@ import Testing
         await shard(1, 3, "t1")
         await shard(2, 2, "tight", { $0.options.threshold = 0.05 })
         func merge(_ parts: [String], into out: String = "merged") -> String? {
-            do { _ = try SuiteMerge.merge(parts.map(f.path), into: f.path(out), junit: nil, command: "merge"); return nil } catch {
+            do { _ = try SuiteMerge.merge(parts.map(f.path), into: f.path(out), command: "merge"); return nil } catch {
                 return "\(error)"
             }
         }

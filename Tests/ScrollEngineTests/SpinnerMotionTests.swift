@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func materialCycle() {
-        let m = MaterialSpinnerTiming()
+        let m = MaterialSpinnerStyle()
         let c = Self.config(.material())
         #expect(abs(SpinnerMotion.loopArc(c, elapsed: 0).length - m.minArc) < 1e-12)
         #expect(abs(SpinnerMotion.loopArc(c, elapsed: m.cycleSeconds / 2).length - m.maxArc) < 1e-9)

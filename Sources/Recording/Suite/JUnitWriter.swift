@@ -5,8 +5,16 @@
 /// `failure`, a scenario that could not run or an unreadable golden an `error`, each with a
 /// `type`, a one-line `message` and a body naming the golden and, as `[[ATTACHMENT|path]]`
 /// lines, the expected, actual and diff images and the trace viewer. Every path is relative to
-/// the folder the suite ran in (the `paths` property says so).
-public enum JUnitWriter {
+/// the folder the suite ran in (the `paths` property says so). `--junit FILE`.
+public struct JUnitWriter: ResultFormat {
+    public var option: String { "junit" }
+    public var valueName: String { "FILE" }
+    public var help: String { "also write JUnit XML (Ant schema; one testcase per snapshot)" }
+
+    public init() {}
+
+    public func text(_ suite: SuiteResults, artifacts: String) -> String { Self.xml(suite, artifacts: artifacts) }
+
     /// `artifacts` is the results folder, as given (artifact paths are joined to it).
     public static func xml(_ suite: SuiteResults, artifacts: String) -> String {
         let base = artifacts.hasSuffix("/") ? String(artifacts.dropLast()) : artifacts

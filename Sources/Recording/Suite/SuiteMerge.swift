@@ -2,7 +2,8 @@ import Foundation
 import Support
 
 /// Merges shard results folders into one (`overscroll merge-reports`): every scenario's result,
-/// its artifacts copied across, one `results.json`, one report and optionally one JUnit file.
+/// its artifacts copied across, one `results.json`, one report and optionally one file per
+/// result format (`--junit`).
 /// The folders must be shards 1…N of one N, each once, of one suite (the same scenario list)
 /// run with the same options; otherwise nothing is written and the error names what is missing
 /// or different.
@@ -63,7 +64,7 @@ public enum SuiteMerge {
         }
     }
 
-    public static func merge(_ folders: [String], into out: String, junit: String?, command: String) throws -> SuiteResults {
+    public static func merge(_ folders: [String], into out: String, resultFiles: [ResultFile] = [], command: String) throws -> SuiteResults {
         var parts: [(folder: String, results: SuiteResults)] = []
         for f in folders { parts.append((f, try SuiteOutputs.read(f + "/results.json"))) }
         // Inputs: the shard folders, and the scenario files and golden folders they name.
@@ -74,7 +75,7 @@ public enum SuiteMerge {
             }
         }
         var outputs = [OutputPaths.Output(out, flag: "--artifacts", folder: true)]
-        if let junit { outputs.append(.init(junit, flag: "--junit", folder: false)) }
+        outputs += resultFiles.map(\.output)
         try OutputPaths.check(outputs, inputs: inputs)
         try checkShardSet(parts)
         var seen: [String: String] = [:]
@@ -127,7 +128,7 @@ public enum SuiteMerge {
             merged.obsoleteFolders = ordered[0].results.obsoleteFolders
             try SuiteOutputs.write(merged, into: folder.staging, resultsRoot: folder.staging)
             try folder.commit()
-            if let junit { try AtomicFileWriter.write(text: JUnitWriter.xml(merged, artifacts: out), toPath: junit) }
+            for file in resultFiles { try file.write(merged, artifacts: out) }
             return merged
         } catch {
             folder.abandon()

@@ -19,7 +19,8 @@ public final class SuiteRunner {
         public var grepInvert: String?
         /// Only the scenarios that failed in the previous `results.json` of `artifacts`.
         public var lastFailed = false
-        public var junit: String?
+        /// The result files to write besides the results folder (`--junit FILE`, `ResultFormats.all`).
+        public var resultFiles: [ResultFile] = []
         /// 1-based shard index and count.
         public var shard: (index: Int, count: Int)?
         public var prune = false
@@ -74,7 +75,7 @@ public final class SuiteRunner {
         var inputs: [(path: String, what: String)] = []
         for e in entries { inputs += [(e.path, "a scenario file"), (e.folder + "/" + OutputPaths.goldenTreeName, "a golden folder")] }
         var outputs = [OutputPaths.Output(config.artifacts, flag: "--artifacts", folder: true)]
-        if let junit = config.junit { outputs.append(.init(junit, flag: "--junit", folder: false)) }
+        outputs += config.resultFiles.map(\.output)
         let goldenLocks: [FolderLock]
         do {
             try OutputPaths.check(outputs, inputs: inputs)
@@ -145,9 +146,7 @@ public final class SuiteRunner {
         do {
             try SuiteOutputs.write(suite, into: folder.staging, resultsRoot: folder.staging)
             try folder.commit()
-            if let junit = config.junit {
-                try AtomicFileWriter.write(text: JUnitWriter.xml(suite, artifacts: config.artifacts), toPath: junit)
-            }
+            for file in config.resultFiles { try file.write(suite, artifacts: config.artifacts) }
         } catch {
             folder.abandon()
             errorOutput("overscroll test: \(error)")

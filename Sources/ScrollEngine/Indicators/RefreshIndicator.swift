@@ -78,57 +78,27 @@ public struct RefreshIndicator: Sendable, Equatable {
     }
 
     /// The pull's opacity: the pull curve, never below `pullOpacityFloor` once there is a pull;
-    /// 1 for the `ios` style (its spokes appear one by one instead).
+    /// 1 for a style that does not fade with the pull (the `ios` spokes appear one by one instead).
     private func pullOpacity(_ o: Double, _ threshold: Double) -> Double {
         guard o > 0 else { return 0 }
-        if case .ios = config.style { return 1 }
+        if !config.style.definition.fadesWithPull { return 1 }
         return max(PullOpacity.value(pullDistance: o, threshold: threshold), min(config.pullOpacityFloor, 1))
     }
 
     private func vectorCommands(_ phase: IndicatorPhase, center: Point, at t: Double) -> [DrawCommand] {
-        if case let .ios(timing) = config.style { return spokeCommands(timing, phase, center: center, at: t) }
+        config.style.definition.commands(of: self, phase, center: center, at: t)
+    }
+
+    /// The indicator drawn as an arc (`arc(_:at:)`) with its appearance: what a style draws
+    /// unless it draws itself.
+    public func arcCommands(_ phase: IndicatorPhase, center: Point, at t: Double) -> [DrawCommand] {
         guard let span = arc(phase, at: t) else { return [] }
         let look = appearance(phase, at: t)
         guard look.opacity > 0,
               let stroke = span.stroke(center: center, radius: config.diameter / 2,
-                                       lineWidth: config.lineWidth * widthFraction(phase), color: config.color)
+                                       lineWidth: config.lineWidth * strokeWidthFraction(phase), color: config.color)
         else { return [] }
         return Self.wrap([.arc(stroke)], opacity: look.opacity, scale: look.scale, center: center)
-    }
-
-    /// The iOS activity indicator: spokes appearing with the pull, then stepping around with
-    /// graded opacity while refreshing.
-    private func spokeCommands(_ a: ActivityIndicatorTiming, _ phase: IndicatorPhase, center: Point, at t: Double) -> [DrawCommand] {
-        let look = appearance(phase, at: t)
-        guard look.opacity > 0, a.spokes > 0 else { return [] }
-        var alphas: [Double]
-        switch phase {
-        case .hidden:
-            return []
-        case let .pulling(progress, _, _), let .triggered(_, progress, _, _):
-            let n = a.spokesShown(progress: progress)
-            alphas = (0..<a.spokes).map { $0 < n ? 1 : 0 }
-        case let .disarmed(progress, _, _):
-            let n = a.spokesShown(progress: min(progress, config.disarmedReach))
-            alphas = (0..<a.spokes).map { $0 < n ? 1 : 0 }
-        case let .refreshing(loop), let .completing(_, loop):
-            let step = config.reduceMotion ? config.effectiveReducedTurnSeconds / Double(a.spokes) : a.stepSeconds
-            let lead = a.leadingSpoke(elapsed: t - loop.since, stepSeconds: step)
-            alphas = (0..<a.spokes).map { a.opacity(spoke: $0, lead: lead) }
-        }
-        let d = config.diameter
-        let width = d * a.widthFraction * widthFraction(phase)
-        let outer = d / 2 - width / 2
-        let inner = outer - d * a.lengthFraction
-        var spokes: [DrawCommand] = []
-        for (i, alpha) in alphas.enumerated() where alpha > 0 {
-            let angle = ArcSpan.radians(turns: Double(i) / Double(a.spokes))
-            let (c, s) = (cos(angle), sin(angle))
-            spokes.append(.capsule(from: Point(center.x + inner * c, center.y + inner * s),
-                                   to: Point(center.x + outer * c, center.y + outer * s),
-                                   color: config.color.withAlpha(config.color.a * alpha), width: width))
-        }
-        return Self.wrap(spokes, opacity: look.opacity, scale: look.scale, center: center)
     }
 
     private func lottieMode(_ phase: IndicatorPhase, info: LottieAnimationInfo, at t: Double) -> LottieFrame.Mode? {
@@ -147,12 +117,13 @@ public struct RefreshIndicator: Sendable, Equatable {
     }
 
     /// The stroke (spoke) width for `phase`, as a fraction of the armed width.
-    private func widthFraction(_ phase: IndicatorPhase) -> Double {
+    public func strokeWidthFraction(_ phase: IndicatorPhase) -> Double {
         if case .disarmed = phase { return config.disarmedWidthFraction }
         return 1
     }
 
-    private static func wrap(_ children: [DrawCommand], opacity: Double, scale: Double, center: Point) -> [DrawCommand] {
+    /// `children` in a group with `opacity` and `scale` about `center` (none when both are 1).
+    public static func wrap(_ children: [DrawCommand], opacity: Double, scale: Double, center: Point) -> [DrawCommand] {
         if opacity >= 1, scale == 1 { return children }
         return [.group(opacity: min(max(opacity, 0), 1), translate: Point(0, 0), scale: scale,
                        anchor: center, clip: nil, children)]

@@ -15,15 +15,7 @@ public enum SpinnerMotion {
             let start = t / config.effectiveReducedTurnSeconds
             return ArcSpan(start: start, end: start + config.reducedArc)
         }
-        switch config.style {
-        case let .seed(s): return seedArc(s, t)
-        case let .material(m): return materialArc(m, t)
-        case let .ios(a):
-            // The spokes are drawn separately; as an arc, the lit part of the ring turning.
-            let turn = a.stepSeconds * Double(max(a.spokes, 1))
-            let start = turn > 0 ? t / turn : 0
-            return ArcSpan(start: start, end: start + 0.875)
-        }
+        return config.style.definition.loopArc(elapsed: t)
     }
 
     /// The loop as drawn, continuing from `handoff` (the last pull arc) without a jump.
@@ -49,33 +41,5 @@ public enum SpinnerMotion {
         guard seconds > 0 else { return 1 }
         let u = min(max(elapsed / seconds, 0), 1)
         return u * u * (3 - 2 * u)
-    }
-
-    static func seedArc(_ s: SeedSpinnerTiming, _ t: Double) -> ArcSpan {
-        let rotation = s.rotationFromDegrees
-            + (s.rotationToDegrees - s.rotationFromDegrees) * (s.rotationSeconds > 0 ? t / s.rotationSeconds : 0)
-        // SwiftUI's circle starts at 3 o'clock, a quarter turn after 12 o'clock.
-        let start = (rotation + 90) / 360 - 1
-        var trim = s.trimFrom
-        if s.trimSeconds > 0 {
-            let u = (t / s.trimSeconds).truncatingRemainder(dividingBy: 2)
-            let eased = u <= 1 ? s.trimCurve(u) : s.trimCurve(2 - u)
-            trim = s.trimFrom + (s.trimTo - s.trimFrom) * eased
-        }
-        return ArcSpan(start: start, end: start + max(trim, 0))
-    }
-
-    static func materialArc(_ m: MaterialSpinnerTiming, _ t: Double) -> ArcSpan {
-        guard m.cycleSeconds > 0 else { return ArcSpan(start: 0, end: m.maxArc) }
-        let cycles = t / m.cycleSeconds
-        let n = cycles.rounded(.down)
-        let u = cycles - n
-        let travel = m.maxArc - m.minArc
-        let h = min(max(m.headFraction, 0.01), 0.99)
-        let headP = m.curve(min(u / h, 1))
-        let tailP = m.curve(max((u - h) / (1 - h), 0))
-        // The tail of each cycle starts where the previous cycle's tail stopped.
-        let base = n * travel + cycles * m.advancePerCycleDegrees / 360
-        return ArcSpan(start: base + travel * tailP, end: base + m.minArc + travel * headP)
     }
 }

@@ -1,45 +1,38 @@
-/// How the vector spinner loops while refreshing (docs/BEHAVIOUR.md, "Refresh indicators").
-public enum SpinnerStyle: Sendable, Equatable {
-    /// The refreshable view's SwiftUI spinner (docs/BEHAVIOUR.md, "Pull to refresh: the
-    /// refreshable view"): trim end eases between two lengths, rotation is linear.
-    case seed(SeedSpinnerTiming = SeedSpinnerTiming())
-    /// Android's Material circular progress: the arc grows then shrinks each cycle while the
-    /// whole drawing rotates.
-    case material(MaterialSpinnerTiming = MaterialSpinnerTiming())
-    /// UIKit's activity indicator: eight rounded spokes with graded opacity, stepping around.
-    case ios(ActivityIndicatorTiming = ActivityIndicatorTiming())
+/// How the vector spinner loops while refreshing (docs/BEHAVIOUR.md, "Refresh indicators"): one
+/// of the styles in `registered`, each a `SpinnerStyleDefinition` declared in its own file.
+public struct SpinnerStyle: Sendable, Equatable {
+    /// The styles `init(name:)` accepts, in the order `names` lists them. One line per style.
+    public static let registered: [SpinnerStyle] = [
+        SpinnerStyle(SeedSpinnerStyle()),
+        SpinnerStyle(MaterialSpinnerStyle()),
+        SpinnerStyle(IOSSpinnerStyle()),
+    ]
 
-    /// The default seed style.
-    public static let seedDefault = SpinnerStyle.seed()
-    /// Style names accepted by `init(name:)`.
-    public static let names = ["seed", "material", "ios"]
+    /// The style's declaration: its name, numbers, loop and drawing.
+    public let definition: any SpinnerStyleDefinition
 
-    /// Parses `seed`, `material` or `ios` (the `--spinner` flag and the scenario field).
-    public init?(name: String) {
-        switch name.lowercased() {
-        case "seed": self = .seed()
-        case "material": self = .material()
-        case "ios": self = .ios()
-        default: return nil
-        }
+    public init(_ definition: some SpinnerStyleDefinition) { self.definition = definition }
+
+    /// Style names accepted by `init(name:)` (`--spinner`, the scenario field `spinner` and
+    /// their error messages read them).
+    public static var names: [String] { registered.map(\.name) }
+
+    /// Parses a registered style's name, in any case (the `--spinner` flag and the scenario field).
+    public init?(name: String) { self.init(name: name, in: Self.registered) }
+
+    /// Parses one of `styles`' names, in any case, to that style's default value.
+    public init?(name: String, in styles: [SpinnerStyle]) {
+        let wanted = name.lowercased()
+        guard let style = styles.first(where: { $0.name == wanted }) else { return nil }
+        self = style
     }
 
-    /// `seed`, `material` or `ios`.
-    public var name: String {
-        switch self {
-        case .seed: "seed"
-        case .material: "material"
-        case .ios: "ios"
-        }
-    }
+    /// The style's name (`seed`, `material`, `ios`).
+    public var name: String { definition.name }
 
     /// Seconds of the style's first cycle: the time over which the loop blends out of the pull
     /// arc (continuity at the progress → loop switch).
-    public var firstCycleSeconds: Double {
-        switch self {
-        case let .seed(t): t.trimSeconds
-        case let .material(t): t.cycleSeconds
-        case let .ios(t): t.stepSeconds * Double(t.spokes)
-        }
-    }
+    public var firstCycleSeconds: Double { definition.firstCycleSeconds }
+
+    public static func == (a: SpinnerStyle, b: SpinnerStyle) -> Bool { a.definition.isEqual(to: b.definition) }
 }

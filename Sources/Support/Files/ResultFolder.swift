@@ -212,18 +212,23 @@ public final class ResultFolder {
 
     /// For a command that only reads `folder` (goldens being compared): when a killed run left
     /// a swap journal beside it and no run holds the folder's lock, finishes or rolls back that
-    /// swap first, so the reader sees the old or the new set, never none. Nothing is created
-    /// when there is no journal.
+    /// swap first, so the reader sees the old or the new set, never none. What else a killed
+    /// writer left beside the folder (its staging or old folder, its lock file) is removed too,
+    /// under the lock, so a run that then writes nothing there still leaves the tree clean.
+    /// Nothing is created when nothing was left.
     public static func recoverForReading(_ folder: String) {
         let full = OutputPaths.canonical(folder)
         guard full != "/", let slash = full.lastIndex(of: "/") else { return }
         let parent = slash == full.startIndex ? "" : String(full[..<slash])
         let name = String(full[full.index(after: slash)...])
         let journal = parent + "/." + name + ".swap"
-        guard FileTree.isRegularFile(journal) else { return }
-        guard let lock = try? FolderLock(path: parent + "/." + name + ".lock", flag: "", display: folder) else { return }
-        _ = recover(journal: journal, destination: full)
-        withExtendedLifetime(lock) {}
+        let lockPath = parent + "/." + name + ".lock"
+        let left = FileTree.isRegularFile(journal) || FileTree.isRegularFile(lockPath)
+            || FileTree.entries(of: parent).contains { isSibling($0, of: name) }
+        guard left, let lock = try? FolderLock(path: lockPath, flag: "", display: folder) else { return }
+        if FileTree.isRegularFile(journal) { _ = recover(journal: journal, destination: full) }
+        _ = removeStaleSiblings(parent: parent, name: name)
+        withExtendedLifetime(lock) {}   // its release removes the lock file
     }
 
     /// Finishes (or rolls back) a swap that a killed run left half done; returns what could not
@@ -291,7 +296,15 @@ public final class ResultFolder {
 
     /// Staging and old folders of this destination left by runs that were killed (the lock is
     /// ours, so no live run owns them), and staging of older versions whose process is gone.
-    private func removeStaleSiblings() -> [String] {
+    private func removeStaleSiblings() -> [String] { Self.removeStaleSiblings(parent: parent, name: name) }
+
+    /// Whether `entry` is a staging or old folder, or a half-written journal, of `name`.
+    private static func isSibling(_ entry: String, of name: String) -> Bool {
+        entry.hasPrefix("." + name + ".staging-") || entry.hasPrefix("." + name + ".old-") || entry == "." + name + ".swap.new"
+    }
+
+    /// The stale siblings of `parent/name`; call only while holding its lock.
+    private static func removeStaleSiblings(parent: String, name: String) -> [String] {
         var leftovers: [String] = []
         for entry in FileTree.entries(of: parent) {
             for prefix in ["." + name + ".staging-", "." + name + ".old-"] where entry.hasPrefix(prefix) && entry != "." + name + ".staging-\(getpid())" {
