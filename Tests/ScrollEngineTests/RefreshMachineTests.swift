@@ -46,7 +46,7 @@ import Testing
     struct SlowAnimations: ParentedScrollPhysics {
         let parent: any ScrollPhysics = PhysicsProfile.iOS
         func animation(from: Double, to: Double, duration: Double) -> any Simulation {
-            EaseOutSimulation(from: from, to: to, duration: 2 * duration)
+            EasingSimulation(from: from, to: to, duration: 2 * duration, curve: .easeOutCubic)
         }
     }
 
@@ -61,7 +61,7 @@ import Testing
         _ = m.handle(.deliver(RefreshResult(token: 1, outcome: .success(3))), at: 1, input: locked)
         let held = m.handle(.frame, at: 1.4, input: locked)
         #expect(m.state == .completing, "the return takes 2 × 0.4 s")
-        #expect(held == [.scroll(.correctOffset(EaseOutSimulation(from: -80, to: 0, duration: 0.8).position(at: 1.4 - 1)))])
+        #expect(held == [.scroll(.correctOffset(EasingSimulation(from: -80, to: 0, duration: 0.8, curve: .easeOutCubic).position(at: 1.4 - 1)))])
         #expect(m.handle(.frame, at: 1.8, input: InputFacts(directInput: false, offset: -1))
                 == [.scroll(.correctOffset(0)), .forwardDidScroll, .releaseView])
         #expect(m.state == .idle)

@@ -45,12 +45,12 @@ public struct PhysicsProfile: ScrollPhysics, Equatable {
     }
 
     public func animation(from: Double, to: Double, duration: Double) -> any Simulation {
-        EaseOutSimulation(from: from, to: to, duration: duration)
+        EasingSimulation(from: from, to: to, duration: duration, curve: .easeOutCubic)
     }
 
     /// Ease-in quad: the content leaves slowly and meets the top at speed, as the refresh control's return does.
     public func refreshReturn(from: Double, to: Double, duration: Double) -> any Simulation {
-        EaseInQuadSimulation(from: from, to: to, duration: duration)
+        EasingSimulation(from: from, to: to, duration: duration, curve: .easeInQuad)
     }
 
     public func spring(from: Double, to: Double, velocity: Double, parameters: SpringParameters) -> any Simulation {

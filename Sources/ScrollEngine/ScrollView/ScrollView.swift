@@ -175,8 +175,8 @@ public final class ScrollView {
         let cap = physics.maximumFlingVelocity
         let v = min(cap, max(-cap, override ?? -tracker.velocity(at: t)))
         delegate?.scrollViewWillEndDragging(self, velocity: v, at: eventTime)
-        let willDecelerate = startBallistic(physics.ballisticSimulation(after: Release(offset: contentOffset, velocity: v, bounds: bounds)),
-                                            velocity: v, at: t)
+        let release = Release(offset: contentOffset, velocity: v, bounds: bounds)
+        let willDecelerate = start(physics.ballisticSimulation(after: release), as: .ballistic, velocity: v, at: t)
         delegate?.scrollViewDidEndDragging(self, willDecelerate: willDecelerate, at: eventTime)
     }
 
@@ -185,18 +185,27 @@ public final class ScrollView {
         endDrag(at: t, velocity: 0)
     }
 
-    /// Runs a release motion; with none, stops; one already done puts the offset at its end at
-    /// once. Returns whether one runs.
+    /// The phase a started motion shows: a release's (decelerating; it starts at the release
+    /// velocity) or a programmatic animation's.
+    private enum MotionKind { case ballistic, animating }
+
+    /// Runs a motion from `t`; with none, stops; one already done puts the offset at its end at
+    /// once. Returns whether one runs. Every motion of the view starts here.
     @discardableResult
-    private func startBallistic(_ simulation: (any Simulation)?, velocity v0: Double, at t: Double) -> Bool {
+    private func start(_ simulation: (any Simulation)?, as kind: MotionKind, velocity v0: Double = 0, at t: Double) -> Bool {
         guard let simulation, !simulation.isDone(at: 0) else {
             activity = .idle
             velocity = 0
             if let simulation { setContentOffset(simulation.finalPosition) }
             return false
         }
-        activity = .ballistic(start: t, simulation: simulation)
-        velocity = v0
+        switch kind {
+        case .ballistic:
+            activity = .ballistic(start: t, simulation: simulation)
+            velocity = v0
+        case .animating:
+            activity = .animating(start: t, simulation: simulation)
+        }
         return true
     }
 
@@ -204,7 +213,7 @@ public final class ScrollView {
     /// no velocity (after the bounds changed under it); does nothing in bounds or while moving.
     public func returnToBounds(at t: Double) {
         guard case .idle = activity, !bounds.contains(contentOffset) else { return }
-        startBallistic(physics.ballisticSimulation(after: Release(offset: contentOffset, velocity: 0, bounds: bounds)), velocity: 0, at: t)
+        start(physics.ballisticSimulation(after: Release(offset: contentOffset, velocity: 0, bounds: bounds)), as: .ballistic, at: t)
     }
 
     // MARK: programmatic
@@ -233,14 +242,8 @@ public final class ScrollView {
         guard y.isFinite, duration.isFinite else { return }
         if case .dragging = activity { return }
         lastTime = t
-        let sim = physics.refreshReturn(from: contentOffset, to: physics.boundedTarget(y, in: bounds), duration: duration)
-        if sim.isDone(at: 0) {
-            activity = .idle
-            velocity = 0
-            setContentOffset(sim.finalPosition)
-            return
-        }
-        activity = .animating(start: t, simulation: sim)
+        start(physics.refreshReturn(from: contentOffset, to: physics.boundedTarget(y, in: bounds), duration: duration),
+              as: .animating, at: t)
     }
 
     /// A wheel notch: eases by `delta` (offset points) over `duration` from where the running
@@ -269,15 +272,7 @@ public final class ScrollView {
     private func startSpring(to y: Double, velocity v0: Double, parameters: SpringParameters, at t: Double) {
         lastTime = t
         let target = physics.boundedTarget(y, in: bounds)
-        let sim = physics.spring(from: contentOffset, to: target, velocity: v0, parameters: parameters)
-        if sim.isDone(at: 0) {
-            activity = .idle
-            velocity = 0
-            setContentOffset(sim.finalPosition)
-            return
-        }
-        activity = .ballistic(start: t, simulation: sim)
-        velocity = v0
+        start(physics.spring(from: contentOffset, to: target, velocity: v0, parameters: parameters), as: .ballistic, velocity: v0, at: t)
     }
 
     /// Where the current motion will end (the offset itself when idle or dragging).
