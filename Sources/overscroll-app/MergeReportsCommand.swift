@@ -32,7 +32,9 @@ enum MergeReportsCommand {
         do {
             let merged = try SuiteMerge.merge(a.positionals, into: out, resultFiles: flags.resultFiles.files(a),
                                               command: (["overscroll", "merge-reports"] + argv).map(TestCommand.quoted).joined(separator: " "))
-            StandardStreams.output("merged \(a.positionals.count) results folders: \(merged.scenarios.count) scenarios, \(merged.passed) passed, \(merged.failed) failed, \(merged.missing) missing goldens, \(merged.obsolete) obsolete goldens\n")
+            StandardStreams.output("merged \(counted(a.positionals.count, "results folder")): \(counted(merged.scenarios.count, "scenario")), "
+                                    + "\(merged.passed) passed, \(merged.failed) failed, \(counted(merged.missing, "missing golden")), "
+                                    + "\(counted(merged.obsolete, "obsolete golden"))\n")
             StandardStreams.output("report: \(out)/report/index.html\n")
             return merged.exitCode
         } catch {

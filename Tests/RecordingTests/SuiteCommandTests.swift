@@ -38,7 +38,7 @@ import Testing
         #expect(r.status == 1)
         #expect(r.out.contains("✗ suite/c.json  1 failed, 1 passed"))
         #expect(r.out.contains("✗ suite/sub/d.json  1 passed, 1 missing"))
-        #expect(r.out.contains("8 passed, 1 failed, 1 missing goldens"))
+        #expect(r.out.contains("8 passed, 1 failed, 1 missing golden,"))
         let whole = try f.results("test-results")
 
         var shardPaths: [[String]] = []

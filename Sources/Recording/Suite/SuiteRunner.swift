@@ -267,18 +267,18 @@ public final class SuiteRunner {
     static func summary(_ suite: SuiteResults, update: RecordMode, pruned: [String]?,
                         seconds: Double, artifacts: String) -> [String] {
         var lines: [String] = []
-        var counts = "\(suite.scenarios.count) scenarios, \(suite.snapshots.count) snapshots: \(suite.passed) passed, \(suite.failed) failed, \(suite.missing) missing goldens"
+        var counts = "\(counted(suite.scenarios.count, "scenario")), \(counted(suite.snapshots.count, "snapshot")): \(suite.passed) passed, \(suite.failed) failed, \(counted(suite.missing, "missing golden"))"
         if suite.updated > 0 { counts += ", \(suite.updated) updated" }
-        if suite.snapshotErrors > 0 { counts += ", \(suite.snapshotErrors) unreadable goldens" }
-        counts += ", \(suite.obsolete) obsolete goldens"
-        if suite.errors > 0 { counts += ", \(suite.errors) scenario errors" }
+        if suite.snapshotErrors > 0 { counts += ", \(counted(suite.snapshotErrors, "unreadable golden"))" }
+        counts += ", \(counted(suite.obsolete, "obsolete golden"))"
+        if suite.errors > 0 { counts += ", \(counted(suite.errors, "scenario error"))" }
         lines.append(counts + String(format: " (%.1f s)", seconds))
         if update != .none {
             let created = suite.written(.created), changed = suite.written(.changed)
             lines.append("goldens: \(created) created, \(changed) changed, \(suite.snapshots.count - created - changed) unchanged")
         }
         if let pruned {
-            lines.append("pruned \(pruned.count) obsolete golden\(pruned.count == 1 ? "" : "s")\(pruned.isEmpty ? "" : ":")")
+            lines.append("pruned \(counted(pruned.count, "obsolete golden"))\(pruned.isEmpty ? "" : ":")")
             for p in pruned { lines.append("    " + OutputPaths.printable(p)) }
         } else if suite.obsolete > 0 {
             lines.append("obsolete goldens (no snapshot or scenario names them; --prune deletes them):")
