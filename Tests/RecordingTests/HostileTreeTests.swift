@@ -242,6 +242,17 @@ import Support
             try s.write("suite/__snapshots__/.a.staging-999998/s1.png", "half written")
             try s.write("suite/__snapshots__/.a.lock", "999998\n")
         }
+        // Only this folder's own leftovers go: the staging, lock and journal of a sibling folder
+        // whose name starts like them (a scenario named `a.old-1`) stay.
+        try s.write("suite/__snapshots__/a.old-1/s1.png", "a golden of a.old-1")
+        try s.write("suite/__snapshots__/.a.old-1.staging-999997/s1.png", "a.old-1's staging")
+        try s.write("suite/__snapshots__/.a.old-1.swap", "a.old-1's journal")
+        try s.write("suite/__snapshots__/.a.old-77/s1.png", "a's old set")
+        ResultFolder.recoverForReading(s.path("suite/__snapshots__/a"))
+        #expect(FileTree.entries(of: s.path("suite/__snapshots__")).sorted()
+                == [".a.old-1.staging-999997", ".a.old-1.swap", "a", "a.old-1"])
+        try s.write("suite/__snapshots__/.a.staging-999998/s1.png", "half written")
+        try s.write("suite/__snapshots__/.a.lock", "999998\n")
         // A lock a live run holds is left alone, and so is what it guards.
         let held = try FolderLock(path: s.path("suite/__snapshots__/.a.lock"), flag: "", display: "a")
         ResultFolder.recoverForReading(s.path("suite/__snapshots__/a"))

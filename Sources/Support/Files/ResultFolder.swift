@@ -219,7 +219,7 @@ public final class ResultFolder {
     public static func recoverForReading(_ folder: String) {
         let full = OutputPaths.canonical(folder)
         guard full != "/", let slash = full.lastIndex(of: "/") else { return }
-        let parent = slash == full.startIndex ? "" : String(full[..<slash])
+        let parent = slash == full.startIndex ? "/" : String(full[..<slash])
         let name = String(full[full.index(after: slash)...])
         let journal = parent + "/." + name + ".swap"
         let lockPath = parent + "/." + name + ".lock"
@@ -300,14 +300,25 @@ public final class ResultFolder {
 
     /// Whether `entry` is a staging or old folder, or a half-written journal, of `name`.
     private static func isSibling(_ entry: String, of name: String) -> Bool {
-        entry.hasPrefix("." + name + ".staging-") || entry.hasPrefix("." + name + ".old-") || entry == "." + name + ".swap.new"
+        isRunFolder(entry, of: name) || entry == "." + name + ".swap.new"
+    }
+
+    /// Whether `entry` is exactly `.NAME.staging-PID` or `.NAME.old-PID` (digits only): a
+    /// folder's name may itself contain `.old-1`, so a prefix alone would match the staging,
+    /// lock or journal of a sibling folder named `NAME.old-1`.
+    private static func isRunFolder(_ entry: String, of name: String) -> Bool {
+        for prefix in ["." + name + ".staging-", "." + name + ".old-"] where entry.hasPrefix(prefix) {
+            let pid = entry.dropFirst(prefix.count)
+            if !pid.isEmpty && pid.allSatisfy(\.isASCII) && pid.allSatisfy(\.isNumber) { return true }
+        }
+        return false
     }
 
     /// The stale siblings of `parent/name`; call only while holding its lock.
     private static func removeStaleSiblings(parent: String, name: String) -> [String] {
         var leftovers: [String] = []
         for entry in FileTree.entries(of: parent) {
-            for prefix in ["." + name + ".staging-", "." + name + ".old-"] where entry.hasPrefix(prefix) && entry != "." + name + ".staging-\(getpid())" {
+            if isRunFolder(entry, of: name) && entry != "." + name + ".staging-\(getpid())" {
                 leftovers += FileTree.remove(parent + "/" + entry)
             }
             if entry == "." + name + ".swap.new" { unlink(parent + "/" + entry) }
