@@ -72,4 +72,22 @@ import Testing
         let masked = try PNGDecoder.decodeFile(atPath: root + "/" + (covered.expected ?? ""))
         #expect(masked.pixel(x: 10, y: 10) == (255, 0, 255, 255), "the mask is painted on the expected image")
     }
+
+    /// Snapshots are compared as they render. A scenario that then fails as a whole (a mask
+    /// outside a later snapshot) keeps nothing of the snapshots compared before it: its error
+    /// is all the report shows.
+    @Test func aScenarioErrorAfterAComparedSnapshotLeavesNoArtifacts() async throws {
+        let f = try SuiteFixture()
+        try f.write("suite/e.json", """
+            {"scene": "list", "size": [200, 300], "scale": 1, "fps": 20, "duration": 0.6, "rows": 60,
+             "events": [{"at": 0, "snapshot": "early"}, {"at": 0.3, "snapshot": "late", "mask": [[180, 280, 50, 50]]}]}
+            """)
+        let root = f.path("direct")
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let e = entry(f, "e")
+        let r = await SnapshotRun.run(e, options: SuiteOptions(), resultsRoot: root)
+        #expect(r.error?.contains("mask") == true, "\(r.error ?? "no error")")
+        #expect(r.snapshots.isEmpty)
+        #expect(!FileTree.exists(root + "/" + e.artifactFolder), "the missing 'early' left \(FileTree.entries(of: root + "/" + e.artifactFolder))")
+    }
 }

@@ -23,6 +23,7 @@ public enum SnapshotRun {
         } catch {
             result.error = "\(error)"
             result.snapshots = []
+            FileTree.remove(work)   // a scenario error shows no snapshot: nothing of it is kept
         }
         if !result.failed && !result.snapshots.contains(where: { $0.written == .created || $0.written == .changed }) {
             FileTree.remove(work)
@@ -33,10 +34,13 @@ public enum SnapshotRun {
     }
 
     /// A rendered snapshot: its pixels (masked), encoded as PNG only when a file or golden
-    /// needs them.
+    /// needs them, and the outcome of its comparison. Once compared, a snapshot whose golden the
+    /// record mode will not write drops its pixels, golden bytes and diff (`release`), so a
+    /// scenario holds raw pixels only for the goldens it writes.
     private struct Rendered {
         var snapshot: Snapshot
         var pixels: PixelBuffer
+        var outcome: SnapshotResult?
         /// Seconds spent rendering it.
         var seconds: Double
         var png: [UInt8]?
@@ -44,6 +48,12 @@ public enum SnapshotRun {
         var golden: [UInt8]?
         /// The diff image of a comparison with differing pixels (kept for a golden written).
         var diff: RGBAImage?
+
+        mutating func release() {
+            pixels = PixelBuffer(width: pixels.width, height: pixels.height, stride: 0, bytes: [])
+            golden = nil
+            diff = nil
+        }
 
         mutating func encoded() throws -> [UInt8] {
             if let png { return png }
@@ -79,19 +89,25 @@ public enum SnapshotRun {
                     maskError = maskError ?? error
                     continue
                 }
+                if maskError != nil { continue }
                 var pixels = surface.snapshot()
                 if !snap.mask.isEmpty { SnapshotMask.paint(snap, scale: scenario.scale, into: &pixels) }
-                rendered.append(Rendered(snapshot: snap, pixels: pixels, seconds: seconds(since: renderStart)))
+                // Compared at once, so only the snapshots whose goldens will be written keep
+                // their pixels until the end of the scenario.
+                var r = Rendered(snapshot: snap, pixels: pixels, seconds: seconds(since: renderStart))
+                let started = ContinuousClock.now
+                var outcome = try compareOne(&r, entry: entry, scale: scenario.scale, options: options, work: work)
+                outcome.seconds = r.seconds + seconds(since: started)
+                r.outcome = outcome
+                if !options.update.writes(missing: outcome.status == .missing, matches: outcome.status == .passed) { r.release() }
+                rendered.append(r)
             }
         }
         if let maskError { throw ScenarioFile.Failure(message: "\(entry.path): \(maskError)") }
         let index = Dictionary(uniqueKeysWithValues: rendered.indices.map { (rendered[$0].snapshot.name, $0) })
         var outcomes: [(outcome: SnapshotResult, rendered: Int)] = []
         for snap in scenario.snapshots {
-            guard let i = index[snap.name] else { continue }
-            let started = ContinuousClock.now
-            var outcome = try compareOne(&rendered[i], entry: entry, scale: scenario.scale, options: options, work: work)
-            outcome.seconds = rendered[i].seconds + seconds(since: started)
+            guard let i = index[snap.name], let outcome = rendered[i].outcome else { continue }
             outcomes.append((outcome, i))
         }
         // Goldens: only now that every snapshot rendered and compared. Each golden written is
