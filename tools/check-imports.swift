@@ -17,6 +17,9 @@ let testing: Set<String> = ["Testing", "XCTest"]
 /// Targets that stay pure (docs/ARCHITECTURE.md): no platform module, only these of the toolchain.
 let pureTargets: Set<String> = ["ScrollEngine", "Scenes", "CommandLineKit"]
 let pureToolchain: Set<String> = ["Swift", "Foundation", "Synchronization", "_Concurrency"]
+/// Targets linked statically into the small `overscroll` front: full Foundation (CoreFoundation,
+/// ~20 ms of start-up) stays out of them; FoundationEssentials is allowed.
+let frontTargets: Set<String> = ["overscroll", "CompareCommand", "Imaging", "Support", "CommandLineKit"]
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("check-imports: \(message)\n".utf8))
@@ -100,9 +103,11 @@ for target in targets {
             } else {
                 allowed = declared.contains(module) || toolchain.contains(module) || (isTest && testing.contains(module))
             }
+            let relative = url.path.replacingOccurrences(of: URL(fileURLWithPath: root).path + "/", with: "")
             if !allowed {
-                let relative = url.path.replacingOccurrences(of: URL(fileURLWithPath: root).path + "/", with: "")
                 problems.append("\(relative):\(i + 1): target '\(name)' imports '\(module)', which Package.swift does not declare for it")
+            } else if frontTargets.contains(name) && module == "Foundation" {
+                problems.append("\(relative):\(i + 1): target '\(name)' imports 'Foundation'; it is linked into the small front, which keeps full Foundation out (use FoundationEssentials)")
             }
         }
     }

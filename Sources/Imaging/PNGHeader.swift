@@ -46,8 +46,8 @@ public struct PNGHeader: Sendable, Equatable {
 
     /// Parses and validates the 13-byte IHDR payload; `maxPixels` caps width × height.
     init(ihdr bytes: ArraySlice<UInt8>, file: String, maxPixels: Int = PNGDecoder.defaultMaxPixels) throws {
-        guard bytes.count == 13 else {
-            throw ImagingError.unsupported(file: file, detail: "IHDR is \(bytes.count) bytes, expected 13")
+        guard bytes.count == Self.ihdrLength else {
+            throw ImagingError.unsupported(file: file, detail: "IHDR is \(bytes.count) bytes, expected \(Self.ihdrLength)")
         }
         let b = Array(bytes)
         let width = Int(b[0]) << 24 | Int(b[1]) << 16 | Int(b[2]) << 8 | Int(b[3])
@@ -78,19 +78,25 @@ public struct PNGHeader: Sendable, Equatable {
     /// The header of the PNG `bytes` without reading further: the signature, then the first
     /// chunk, which must be a 13-byte IHDR (its CRC is checked when the image is decoded).
     public init(png bytes: [UInt8], file: String, maxPixels: Int = PNGDecoder.defaultMaxPixels) throws {
-        guard bytes.count >= 8, bytes.prefix(8).elementsEqual(PNGDecoder.signature) else {
+        let signature = PNGDecoder.signature.count
+        guard bytes.count >= signature, bytes.prefix(signature).elementsEqual(PNGDecoder.signature) else {
             throw ImagingError.notPNG(file: file)
         }
-        guard bytes.count >= 8 + 8 + 13 else {
+        // The first chunk: a 4-byte length, a 4-byte type, then the payload.
+        let type = signature + 4, payload = type + 4
+        guard bytes.count >= payload + Self.ihdrLength else {
             throw ImagingError.truncated(file: file, detail: "file ends before the IHDR chunk does")
         }
-        guard bytes[12..<16].elementsEqual("IHDR".utf8) else {
+        guard bytes[type..<payload].elementsEqual("IHDR".utf8) else {
             throw ImagingError.unsupported(file: file, detail: "the first chunk is not IHDR")
         }
-        let length = bytes[8..<12].reduce(0) { $0 << 8 | Int($1) }
-        guard length == 13 else {
-            throw ImagingError.unsupported(file: file, detail: "IHDR is \(length) bytes, expected 13")
+        let length = bytes[signature..<type].reduce(0) { $0 << 8 | Int($1) }
+        guard length == Self.ihdrLength else {
+            throw ImagingError.unsupported(file: file, detail: "IHDR is \(length) bytes, expected \(Self.ihdrLength)")
         }
-        try self.init(ihdr: bytes[16..<29], file: file, maxPixels: maxPixels)
+        try self.init(ihdr: bytes[payload..<payload + Self.ihdrLength], file: file, maxPixels: maxPixels)
     }
+
+    /// The IHDR payload's size: width, height (4 bytes each), then five 1-byte fields.
+    static let ihdrLength = 13
 }

@@ -46,22 +46,6 @@ public struct PixelBuffer: Sendable {
     public func writePNG(to path: String, encoder: PNGEncoder = .fast) throws {
         try AtomicFileWriter.write(try pngBytes(encoder: encoder), toPath: path)
     }
-
-    /// Writes a PNG with cairo's encoder (RGB when `opaque`).
-    public func writePNGWithCairo(to path: String, opaque: Bool = true) throws {
-        var copy = bytes
-        let status: cairo_status_t = copy.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress,
-                  let s = cairo_image_surface_create_for_data(base.assumingMemoryBound(to: UInt8.self),
-                                                              opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32,
-                                                              Int32(width), Int32(height), Int32(stride)) else { return CAIRO_STATUS_NULL_POINTER }
-            defer { cairo_surface_destroy(s) }
-            return cairo_surface_write_to_png(s, path)
-        }
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path, NSLocalizedDescriptionKey: String(cString: cairo_status_to_string(status))])
-        }
-    }
 }
 
 extension ImageSurface {

@@ -39,4 +39,32 @@ import Testing
         #expect(!r.out.contains("'App'") && !r.out.contains("'AppTests'"))
         #expect(r.out.hasSuffix("check-imports: 1 undeclared import\n"))
     }
+
+    /// The targets linked into the small front (`overscroll`, `Support`, ...) keep full
+    /// Foundation out; FoundationEssentials is fine.
+    @Test func fullFoundationInAFrontTargetFailsTheCheck() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("import-check-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        func write(_ path: String, _ text: String) throws {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        try write("package.json", """
+            {"targets": [
+              {"name": "Support", "type": "regular", "dependencies": []},
+              {"name": "Recording", "type": "regular", "dependencies": [{"byName": ["Support", null]}]}
+            ]}
+            """)
+        try write("Sources/Support/Wait.swift", "import FoundationEssentials\nimport Foundation\n")
+        try write("Sources/Recording/Run.swift", "import Foundation\nimport Support\n")
+        let script = Self.repository.appendingPathComponent("tools/check-imports.swift").path
+        let r = try CommandLineRunner.run(executable: URL(fileURLWithPath: "/usr/bin/env"),
+                                          ["swift", script, "--package-json", "package.json", "--root", root.path],
+                                          in: root.path)
+        #expect(r.status == 1, "\(r.err)")
+        #expect(r.out.contains("Sources/Support/Wait.swift:2: target 'Support' imports 'Foundation'; it is linked into the small front"))
+        #expect(!r.out.contains("Recording") && !r.out.contains("Wait.swift:1"))
+        #expect(r.out.hasSuffix("check-imports: 1 undeclared import\n"))
+    }
 }

@@ -27,4 +27,17 @@ import Support
         state.change { $0 = "ready" }
         #expect(state.wait(until: .now - .seconds(1), for: { $0 != nil }) { $0 } == "ready")
     }
+
+    /// A change before the deadline ends a timed wait with that state (the timed wait's wake-up,
+    /// not its timeout: the deadline is far away).
+    @Test func aChangeBeforeTheDeadlineEndsATimedWait() {
+        let state = WaitableState<String?>(nil)
+        let thread = Thread {
+            Thread.sleep(forTimeInterval: 0.005)
+            state.change { $0 = "changed" }
+        }
+        thread.start()
+        let seen = state.wait(until: .now + .seconds(600), for: { $0 != nil }) { $0 ?? "timed out" }
+        #expect(seen == "changed")
+    }
 }

@@ -7,9 +7,10 @@ import Synchronization
 /// tests the state while it holds the signal's lock and a change broadcasts under that lock, so no
 /// wake-up is lost between a test and a wait.
 ///
-/// Deadlines are instants of the monotonic clock (`ContinuousClock`): a wall-clock step never
-/// makes a wait end early or late. Foundation is not needed, so the small `overscroll` front can
-/// link this module statically.
+/// Deadlines are `ContinuousClock` instants; only the time left until one is used, as a deadline
+/// on `CLOCK_MONOTONIC`, so a wall-clock step never makes a wait end early or late (a system
+/// suspend during a wait lengthens it by the suspend). Foundation is not needed, so the small
+/// `overscroll` front can link this module statically.
 package final class WaitableState<State>: Sendable {
     private let state: Mutex<State>
     private let changed = ChangeSignal()
@@ -79,6 +80,9 @@ final class ChangeSignal: @unchecked Sendable {
     func broadcast() { pthread_cond_broadcast(condition) }
     func wait() { pthread_cond_wait(condition, mutex) }
 
+    private static let nanosecondsPerSecond = 1_000_000_000
+    private static let attosecondsPerNanosecond: Int64 = 1_000_000_000
+
     /// Waits for a broadcast until `deadline`; false once the deadline has passed.
     func wait(until deadline: ContinuousClock.Instant) -> Bool {
         let remaining = ContinuousClock.now.duration(to: deadline)
@@ -86,9 +90,9 @@ final class ChangeSignal: @unchecked Sendable {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         let (seconds, attoseconds) = remaining.components
-        let nanoseconds = Int(now.tv_nsec) + Int(attoseconds / 1_000_000_000)
-        var target = timespec(tv_sec: now.tv_sec + Int(seconds) + nanoseconds / 1_000_000_000,
-                              tv_nsec: nanoseconds % 1_000_000_000)
+        let nanoseconds = Int(now.tv_nsec) + Int(attoseconds / Self.attosecondsPerNanosecond)
+        var target = timespec(tv_sec: now.tv_sec + Int(seconds) + nanoseconds / Self.nanosecondsPerSecond,
+                              tv_nsec: nanoseconds % Self.nanosecondsPerSecond)
         return pthread_cond_timedwait(condition, mutex, &target) != ETIMEDOUT
     }
 }
