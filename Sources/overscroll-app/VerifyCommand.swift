@@ -41,7 +41,8 @@ enum VerifyCommand {
         With --update, writes the chosen frames as the new goldens instead — only after the whole
         recording succeeded, as one set (swapped in), unchanged files untouched.
         OVERSCROLL_RECORD=missing or changed compares and then writes the missing (and mismatched)
-        goldens only.
+        goldens only; a golden of another size or unreadable stays an error (use --update), and
+        --diff/--report show the comparison made before the goldens were written.
         Exit status: 0 all chosen frames match (or goldens written), 1 a mismatch or missing
         golden, 2 error.
         """,
