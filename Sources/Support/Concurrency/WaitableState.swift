@@ -4,8 +4,8 @@ import Synchronization
 /// State shared with an OS thread that blocks until the state changes (the rlottie render and
 /// probe threads, the X input socket thread). The state lives in a `Mutex`, so its owner is
 /// checkably `Sendable`; a `ChangeSignal` (a POSIX condition variable) wakes the waiters. A waiter
-/// tests the state while it holds the signal's lock and a change broadcasts under that lock, so no
-/// wake-up is lost between a test and a wait.
+/// tests the state while it holds the signal's lock and a change is made and broadcast under that
+/// lock, so no wake-up is lost between a test and a wait.
 ///
 /// Deadlines are `ContinuousClock` instants; only the time left until one is used, as a deadline
 /// on `CLOCK_MONOTONIC`, so a wall-clock step never makes a wait end early or late (a system
@@ -17,13 +17,16 @@ package final class WaitableState<State>: Sendable {
 
     package init(_ initial: sending State) { state = Mutex(initial) }
 
-    /// Changes the state and wakes every waiter; returns what `body` returns.
+    /// Changes the state and wakes every waiter; returns what `body` returns. The change is made
+    /// under the signal's lock too, as every waiter's test is: each access to the state is then
+    /// ordered by a POSIX mutex, which ThreadSanitizer sees (a contended `Mutex` hands over
+    /// through the kernel, which it does not).
     @discardableResult
     package func change<R>(_ body: (inout sending State) -> sending R) -> sending R {
-        let result = state.withLock(body)
         changed.lock()
+        defer { changed.unlock() }
+        let result = state.withLock(body)
         changed.broadcast()
-        changed.unlock()
         return result
     }
 
