@@ -72,9 +72,9 @@ final class ActionCounter: Sendable {
         options.refresh.outcome = RefreshBehaviour.Outcome.allCases.randomElement(using: &rng)!
         options.refresh.timeout = Double.random(in: 0.3...2.5, using: &rng)
         let counter = ActionCounter()
-        let runtime = RefreshRuntime(clock: VirtualClock(), action: { behaviour, clock in
+        let runtime = RefreshRuntime(clock: VirtualClock(), action: { behaviour, timer in
             counter.count.withLock { $0 += 1 }
-            return try await RefreshActionRunner.simulated(behaviour, clock)
+            return try await RefreshActionRunner.simulated(behaviour, timer)
         })
         let session = try Session(scene: "coordinator", options: options, runtime: runtime)
         let scene = try #require(session.scene as? CoordinatorScene)
@@ -87,16 +87,12 @@ final class ActionCounter: Sendable {
             let t = Double(i) / Self.fps
             var eventsThisFrame = 0
             while next < events.count, events[next].0 <= t {
-                session.advance(to: events[next].0)
-                await session.waitForActions()
-                session.advance(to: events[next].0)
+                await session.settle(to: events[next].0)
                 session.handle(events[next].1, at: events[next].0)
                 next += 1
                 eventsThisFrame += 1
             }
-            session.advance(to: t)
-            await session.waitForActions()
-            session.advance(to: t)
+            await session.settle(to: t)
             let c = scene.coordinator
             let offset = scene.scrollView.contentOffset
             if debugSeed == seed { print("DBG t=\(t) ev=\(events[max(0,next-eventsThisFrame)..<next].map { "\($0.0) \($0.1)" }) state=\(c.state) off=\(offset) corr=\(c.corrections) fwd=\(c.forwarded) phase=\(scene.scrollView.phase)") }

@@ -24,9 +24,7 @@ final class SessionDriver {
         let end = t + seconds - 1e-9
         while t < end {
             t += 1 / fps
-            session.advance(to: t)
-            await session.waitForActions()
-            session.advance(to: t)
+            await session.settle(to: t)
         }
     }
 

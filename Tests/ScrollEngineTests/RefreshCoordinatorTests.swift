@@ -13,7 +13,7 @@ final class Downstream: ScrollViewDelegate {
 final class RecordedActions: RefreshActions {
     var started: [Int] = []
     var cancelled: [Int] = []
-    func start(token: Int, behaviour: RefreshBehaviour) { started.append(token) }
+    func start(token: Int, behaviour: RefreshBehaviour, at t: Double) { started.append(token) }
     func cancel(token: Int) { cancelled.append(token) }
 }
 

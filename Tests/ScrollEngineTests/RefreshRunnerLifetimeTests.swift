@@ -12,16 +12,16 @@ import Testing
     @Test func droppingTheRunnerCancelsItsActions() async throws {
         let clock = VirtualClock()
         let cancelled = Flag()
-        var runner: RefreshActionRunner? = RefreshActionRunner(clock: clock, action: { _, clock in
+        var runner: RefreshActionRunner? = RefreshActionRunner(clock: clock, action: { _, timer in
             do {
-                try await clock.sleep(for: .seconds(3600))
+                try await timer.sleep(untilElapsed: 3600)
             } catch {
                 cancelled.value.withLock { $0 = true }
                 throw error
             }
             return 0
         })
-        runner?.start(token: 1, behaviour: RefreshBehaviour())
+        runner?.start(token: 1, behaviour: RefreshBehaviour(), at: 0)
         await clock.quiescent()   // the action is asleep on the clock
         #expect(cancelled.value.withLock { $0 } == false)
         runner = nil

@@ -34,14 +34,10 @@ extension Recorder {
         for instant in ScenarioTimeline(scenario).instants {
             let t = instant.t
             while let te = events.nextTime, te <= t, let (_, e) = events.next() {
-                session.advance(to: te)
-                await session.waitForActions()
-                session.advance(to: te)
+                await session.settle(to: te)
                 session.handle(e, at: te)
             }
-            session.advance(to: t)
-            await session.waitForActions()
-            session.advance(to: t)
+            await session.settle(to: t)
             var drawn: ImageSurface?
             if render(instant) {
                 let model = session.frame()

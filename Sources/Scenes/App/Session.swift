@@ -74,6 +74,32 @@ public final class Session {
         scene.advance(to: t)
     }
 
+    /// Moves a virtual-clock session to `t` so that every refresh action's part in it is fixed
+    /// by the timeline alone, whatever the machine's load. The scene looks at actions' results
+    /// only while every action is at rest (asleep on the clock or finished), and the clock moves
+    /// only between two such looks. An action that wakes before `t` (a refresh's end) is woken
+    /// at its own deadline, and the scene takes its result then, not at the next frame: what a
+    /// recording shows does not depend on which frames or snapshots it asks for. The one way the
+    /// recorder and the tests drive a session (the window uses `advance(to:)` on a real clock).
+    public nonisolated(nonsending) func settle(to t: Double) async {
+        await waitForActions()
+        while let wake = runtime.nextWake(notAfter: t) {
+            await step(to: wake)
+        }
+        await step(to: t)
+    }
+
+    /// One look at `t`: the scene's own work at `t`; the clock to `t` (waking the actions due);
+    /// a wait until they have posted; the scene again at `t`, taking their results; a wait for
+    /// what that started.
+    private nonisolated(nonsending) func step(to t: Double) async {
+        scene.advance(to: t)
+        runtime.advanceClock(to: t)
+        await waitForActions()
+        scene.advance(to: t)
+        await waitForActions()
+    }
+
     /// The frame to draw now, with the overlay if visible.
     public func frame() -> FrameModel {
         var f = scene.frame()

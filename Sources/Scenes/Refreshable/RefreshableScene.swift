@@ -75,7 +75,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         for effect in effects {
             switch effect {
             case let .scroll(e): scrollView.perform(e, at: t)
-            case let .startAction(token): runner.start(token: token, behaviour: behaviour)
+            case let .startAction(token): runner.start(token: token, behaviour: behaviour, at: t)
             case let .cancelAction(token): runner.cancel(token: token)
             case let .finished(.success(n)): addRows(n)
             case let .finished(.failure(e)):

@@ -19,11 +19,14 @@ public struct RefreshFailure: Error, Sendable, Equatable, CustomStringConvertibl
 }
 
 /// Runs refresh actions on Swift concurrency and hands their results back to the scene through a
-/// mailbox the scene drains on its own thread. The action sleeps on the injected clock: a
-/// `VirtualClock` in recordings and tests, the continuous clock in the window.
+/// mailbox the scene drains on its own thread. The action sleeps on a `RefreshTimer` pinned to the
+/// refresh's start on the injected clock: a `VirtualClock` in recordings and tests, the continuous
+/// clock in the window.
 public final class RefreshActionRunner {
-    /// The work a refresh does. Throws to fail; honours cancellation.
-    public typealias Action = @Sendable (RefreshBehaviour, any Clock<Duration>) async throws -> Int
+    /// The work a refresh does. Throws to fail; honours cancellation. It waits only through the
+    /// timer it is given, so when it ends depends on when its refresh started, not on when its
+    /// task happened to run.
+    public typealias Action = @Sendable (RefreshBehaviour, RefreshTimer) async throws -> Int
 
     private let mailbox = ResultMailbox()
     private let clock: any Clock<Duration>
@@ -43,22 +46,28 @@ public final class RefreshActionRunner {
 
     /// The scripted action of scenarios: sleeps `duration` on the clock, then succeeds with
     /// `newRows`, throws, or never returns (hang), per `behaviour.outcome`.
-    public static let simulated: Action = { behaviour, clock in
+    public static let simulated: Action = { behaviour, timer in
         switch behaviour.outcome {
         case .success:
-            try await clock.sleep(for: .nanoseconds(Int64(behaviour.duration * 1e9)))
+            try await timer.sleep(untilElapsed: behaviour.duration)
             return behaviour.newRows
         case .failure:
-            try await clock.sleep(for: .nanoseconds(Int64(behaviour.duration * 1e9)))
+            try await timer.sleep(untilElapsed: behaviour.duration)
             throw RefreshFailure("network error (simulated)")
         case .hang:
-            while true { try await clock.sleep(for: .seconds(3600)) }
+            var hours = 1.0
+            while true {
+                try await timer.sleep(untilElapsed: hours * 3600)
+                hours += 1
+            }
         }
     }
 
-    /// Starts the action for refresh `token`.
-    public func start(token: Int, behaviour: RefreshBehaviour) {
-        let action = self.action, clock = self.clock, virtual = self.virtual
+    /// Starts the action for refresh `token`, begun at `t` seconds of the driver's time (the
+    /// time of the event or frame that started the refresh).
+    public func start(token: Int, behaviour: RefreshBehaviour, at t: Double) {
+        let action = self.action, virtual = self.virtual
+        let timer = RefreshTimer.pinned(to: clock, startedAt: t)
         let post: @Sendable (RefreshResult) -> Void = { [mailbox, wake] r in
             mailbox.post(r)
             wake()
@@ -67,7 +76,7 @@ public final class RefreshActionRunner {
         tasks[token] = Task {
             let outcome: Result<Int, RefreshFailure>
             do {
-                outcome = .success(try await action(behaviour, clock))
+                outcome = .success(try await action(behaviour, timer))
             } catch is CancellationError {
                 outcome = .failure(.cancelled)
             } catch let e as RefreshFailure {

@@ -94,7 +94,7 @@ public final class RefreshCoordinator: ScrollViewDelegate {
         for effect in effects {
             switch effect {
             case let .scroll(e): view.perform(e, at: t)
-            case let .startAction(token): actions.start(token: token, behaviour: behaviour)
+            case let .startAction(token): actions.start(token: token, behaviour: behaviour, at: t)
             case let .cancelAction(token): actions.cancel(token: token)
             case let .finished(outcome): onFinish(outcome)
             case .forwardDidScroll: originalDelegate?.scrollViewDidScroll(view, at: t)

@@ -18,5 +18,9 @@ public struct RefreshRuntime: Sendable {
     /// Advances a virtual clock to `t` seconds; does nothing for a real clock.
     public func advanceClock(to t: Double) { (clock as? VirtualClock)?.advance(to: t) }
 
+    /// The next time, no later than `t`, at which a virtual clock wakes a sleeping action; nil
+    /// for a real clock or when none wakes by then.
+    public func nextWake(notAfter t: Double) -> Double? { (clock as? VirtualClock)?.nextWake(notAfter: t) }
+
     public func makeRunner() -> RefreshActionRunner { RefreshActionRunner(clock: clock, wake: wake, action: action) }
 }

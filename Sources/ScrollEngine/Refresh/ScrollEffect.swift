@@ -68,7 +68,7 @@ extension ScrollView {
 
 /// Where a refresh owner sends its action effects: the action runner, or a test's recorder.
 public protocol RefreshActions: AnyObject {
-    func start(token: Int, behaviour: RefreshBehaviour)
+    func start(token: Int, behaviour: RefreshBehaviour, at t: Double)
     func cancel(token: Int)
 }
 

@@ -85,6 +85,16 @@ public final class VirtualClock: Clock, Sendable {
         for d in due { d.continuation.resume() }
     }
 
+    /// The earliest deadline a task sleeps until, in seconds, if it is no later than `limit`:
+    /// the next instant at which the clock would wake someone on its way to `limit`.
+    public func nextWake(notAfter limit: Double) -> Double? {
+        let end = Self.instant(seconds: limit)
+        let earliest: Instant? = state.withLock { s in s.sleepers.lazy.map(\.deadline).min() }
+        guard let earliest, earliest <= end else { return nil }
+        let c = earliest.offset.components
+        return Double(c.seconds) + Double(c.attoseconds) * 1e-18
+    }
+
     /// Marks a task as started (awake) before it is scheduled.
     public func taskStarted() { state.withLock { $0.awake += 1 } }
 
