@@ -4,6 +4,7 @@ import CompareCommand
 import Foundation
 import Imaging
 import Recording
+import Support
 
 /// `overscroll test [PATH…]`: the scenarios' named snapshots against their goldens.
 enum TestCommand {
@@ -94,7 +95,7 @@ enum TestCommand {
 
     /// This program (for worker processes).
     static func selfExecutable() -> String? {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ProcessArguments.all.first
     }
 
     static func quoted(_ word: String) -> String {

@@ -70,7 +70,7 @@ func dispatch(_ args: [String]) async -> Int32 {
     }
 }
 
-let commandName = CommandLine.arguments.dropFirst().first ?? "run"
+let commandName = ProcessArguments.afterName.first ?? "run"
 if commandName == "run" || commandName.hasPrefix("--") {
     // Ctrl+C, SIGTERM and SIGHUP close the window as Q does (`--capture` is saved), then end
     // the process with the signal. Set with the handlers, so no signal falls between the two.
@@ -79,5 +79,5 @@ if commandName == "run" || commandName.hasPrefix("--") {
     SignalCleanup.install()
 }
 Platform.keepLargeAllocations()
-let exitStatus = await dispatch(Array(CommandLine.arguments.dropFirst()))
+let exitStatus = await dispatch(ProcessArguments.afterName)
 Platform.exit(StandardStreams.finish(exitStatus, command: "overscroll \(commandName)"))

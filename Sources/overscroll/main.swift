@@ -10,7 +10,7 @@ import Glibc
 /// recorder and the rest: beside this binary in a build folder, in `../libexec/overscroll/` when
 /// installed (`make install`, the Debian package).
 StandardStreams.prepare()
-let arguments = Array(CommandLine.arguments.dropFirst())
+let arguments = ProcessArguments.afterName
 
 if arguments.first == "compare" {
     exit(StandardStreams.finish(CompareCommandLine.main(Array(arguments.dropFirst())), command: "overscroll compare"))
@@ -20,7 +20,7 @@ if arguments.first == "compare" {
 func executableDirectory() -> String {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    let path = n > 0 ? String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+    let path = n > 0 ? String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ProcessArguments.all[0]
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return String(path[..<slash])
 }

@@ -122,11 +122,12 @@ public final class Session {
     /// The common trace fields followed by the scene's.
     public func traceFields() -> TraceFields {
         let sv = scene.scrollView
+        let motion = scene.motion
         var f: TraceFields = [
             ("scene", .string(scene.name)),
             ("offset", .double(sv.contentOffset)),
-            ("velocity", .double(sv.velocity)),
-            ("phase", .string(sv.phase.rawValue)),
+            ("velocity", .double(motion.velocity)),
+            ("phase", .string(motion.phase.rawValue)),
         ]
         f.append(contentsOf: scene.trace())
         return f

@@ -163,6 +163,13 @@ public final class CoordinatorScene: Scene {
         indicator.commands(indicatorPhase, center: center, at: now)
     }
 
+    /// While the coordinator eases the held offset (into the lock, back after a refresh), the
+    /// content is animating at the ease's velocity, whatever the scroll view itself is doing.
+    public var motion: (phase: ScrollPhase, velocity: Double) {
+        if let v = coordinator.heldVelocity(at: now) { return (.animating, v) }
+        return (scrollView.phase, scrollView.velocity)
+    }
+
     public func trace() -> TraceFields {
         [
             ("state", .string(coordinator.state.name)),

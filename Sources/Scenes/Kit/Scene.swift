@@ -20,6 +20,9 @@ public protocol Scene: AnyObject {
     var nextDeadline: Double? { get }
     /// The scene's trace fields for the current frame, after the common ones.
     func trace() -> TraceFields
+    /// What the content is doing for the trace's `phase` and `velocity` (points/s): the scroll
+    /// view's own, unless the scene moves the offset itself (the coordinator's eases).
+    var motion: (phase: ScrollPhase, velocity: Double) { get }
     /// Diagnostic lines produced since the last call, oldest first (the drivers print them to
     /// stderr with `--trace-title`); most scenes have none.
     func takeDiagnostics() -> [String]
@@ -37,6 +40,7 @@ public extension Scene {
     var isAnimating: Bool { host.isMoving }
     var nextDeadline: Double? { host.nextDeadline }
     func trace() -> TraceFields { [] }
+    var motion: (phase: ScrollPhase, velocity: Double) { (scrollView.phase, scrollView.velocity) }
     func takeDiagnostics() -> [String] { [] }
     nonisolated(nonsending) func waitForActions() async {}
 }

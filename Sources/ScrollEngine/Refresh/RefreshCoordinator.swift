@@ -59,6 +59,8 @@ public final class RefreshCoordinator: ScrollViewDelegate {
     public var lockedOffset: Double { machine.lockedOffset }
     public var progress: Double { machine.progress }
     public func heldOffset(at t: Double) -> Double? { machine.heldOffset(at: t) }
+    /// The held offset's velocity while the coordinator eases it (nil otherwise).
+    public func heldVelocity(at t: Double) -> Double? { machine.heldVelocity(at: t) }
 
     // MARK: calls
 

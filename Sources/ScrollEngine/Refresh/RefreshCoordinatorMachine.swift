@@ -117,6 +117,14 @@ public struct RefreshCoordinatorMachine: Sendable {
     /// The offset held at time `t` while locked (the easing value, then the rest value).
     public func heldOffset(at t: Double) -> Double? { hold?.ease.value(at: t) }
 
+    /// The velocity (points/s) of the held offset's ease at `t`, while it still moves (the lock
+    /// easing to its rest offset, the return after a refresh); nil when nothing is held or the
+    /// ease has ended.
+    public func heldVelocity(at t: Double) -> Double? {
+        guard let ease = hold?.ease, !ease.motion.isDone(at: t - ease.start) else { return nil }
+        return ease.motion.velocity(at: t - ease.start)
+    }
+
     /// The locked rest offset.
     public var lockedOffset: Double { -(config.safeTop + config.threshold) }
 

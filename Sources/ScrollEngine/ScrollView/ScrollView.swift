@@ -31,7 +31,8 @@ public final class ScrollView {
     }
     private var activity: Activity = .idle
     private var tracker: VelocityTracker
-    /// Offset velocity in the last evaluated frame (points/s).
+    /// Offset velocity in the last evaluated frame (points/s): the motion's, or while dragging the
+    /// finger's tracked velocity (offset points/s, what a release at that moment would fling with).
     public private(set) var velocity: Double = 0
 
     public init(viewportHeight: Double, contentHeight: Double, physics: any ScrollPhysics = PhysicsProfile.iOS) {
@@ -161,6 +162,7 @@ public final class ScrollView {
         guard case let .dragging(startPointer, startRaw) = activity else { return }
         lastTime = t
         tracker.add(y: pointerY, at: t)
+        velocity = -tracker.velocity(at: t)
         let rawOffset = startRaw - (pointerY - startPointer)
         setContentOffset(physics.userOffset(forRaw: rawOffset, in: bounds))
     }
@@ -303,8 +305,10 @@ public final class ScrollView {
     public func advance(to t: Double) {
         lastTime = t
         switch activity {
-        case .idle, .dragging:
+        case .idle:
             return
+        case .dragging:
+            velocity = -tracker.velocity(at: t)
         case let .ballistic(start, sim), let .animating(start, sim):
             apply(sim, elapsed: t - start)
         }
