@@ -73,7 +73,8 @@ scenarios:
 # soak-tree: the tree invariant over the whole matrix (every command × every hostile setup, in a
 #   decoy sandbox) and the hostile regression tests.
 # soak-kill: KillTests with 30 seeded SIGKILLs per command instead of 3.
-SOAK := soak-tree soak-kill
+# soak-determinism: DeterminismStressTests with 30 recordings per case and more refresh timings.
+SOAK := soak-tree soak-kill soak-determinism
 
 soak:
 	$(MAKE) --no-print-directory $(SOAK)
@@ -86,6 +87,11 @@ soak-tree: deps
 soak-kill: deps
 	$(SWIFT) build --build-tests
 	OVERSCROLL_SOAK=1 $(SWIFT) test --skip-build --filter KillTests
+
+.PHONY: soak-determinism
+soak-determinism: deps
+	$(SWIFT) build --build-tests
+	OVERSCROLL_SOAK=1 $(SWIFT) test --skip-build --filter DeterminismStressTests
 
 bench: deps tool-deps
 	$(SWIFT) build -c release

@@ -41,6 +41,9 @@ enum TestCommand {
                                            help: "allow up to N differing pixels per snapshot", defaultText: "0")
         let maxDiffRatio = Option.number("max-diff-ratio", value: "R", in: 0...1,
                                          help: "allow up to this ratio of differing pixels;\nwith --max-diff-pixels too, the stricter wins")
+        let repeatEach = Option.integer("repeat-each", value: "N", in: 1...100,
+                                        help: "run every scenario N times; a snapshot whose pixels differ\nbetween runs is flaky (exit 1; its runs' images are kept)",
+                                        defaultText: "1")
         let shared = SharedFlags()
     }
     static let flags = Flags()
@@ -85,6 +88,7 @@ enum TestCommand {
         config.options.includeAA = a[f.includeAA]
         config.options.maxDiffPixels = a.value(f.maxDiffPixels)
         config.options.maxDiffRatio = a.value(f.maxDiffRatio)
+        if let n = a.value(f.repeatEach) { config.options.repeatEach = n }
         if a.has(f.shared.lottieTimeout), let t = a.value(f.shared.lottieTimeout) { config.options.lottieTimeout = t }
         config.version = BuildInfo.line
         config.options.maxScenarioBytes = f.shared.maxScenarioBytes(a)

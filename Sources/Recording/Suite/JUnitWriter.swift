@@ -44,12 +44,14 @@ public struct JUnitWriter: ResultFormat {
                     switch snap.status {
                     case .missing: message = "missing golden \(snap.golden)"; type = "missing golden"; element = "failure"
                     case .error: message = SuiteReport.why(snap); type = "unreadable golden"; element = "error"
+                    case .flaky: message = SuiteReport.why(snap); type = "flaky"; element = "failure"
                     default: message = SuiteReport.why(snap); type = "mismatch"; element = "failure"
                     }
                     var body = "\(message)\nat t = \(snap.at) s\ngolden: \(snap.golden)\n"
                     for (label, path) in [("expected", snap.expected), ("actual", snap.actual), ("diff", snap.diff), ("trace viewer", snap.traceViewer)] {
                         if let path { body += "\(label): [[ATTACHMENT|\(base)/\(path)]]\n" }
                     }
+                    for path in snap.runs ?? [] { body += "run: [[ATTACHMENT|\(base)/\(path)]]\n" }
                     out += "<\(element) message=\"\(escape(message))\" type=\"\(type)\">\(escape(body))</\(element)>"
                 }
                 out += "</testcase>\n"

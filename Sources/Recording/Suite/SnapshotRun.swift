@@ -13,13 +13,16 @@ import Support
 @MainActor
 public enum SnapshotRun {
     /// `entry` runs with `options`; artifacts go under `resultsRoot/<entry.artifactFolder>/`.
-    public static func run(_ entry: SuiteEntry, options: SuiteOptions, resultsRoot: String) async -> ScenarioResult {
+    /// `perturb` (tests only) changes the pixels of snapshot `name` in run `run` (1-based) of
+    /// `--repeat-each`, to stand for an engine that is not deterministic.
+    public static func run(_ entry: SuiteEntry, options: SuiteOptions, resultsRoot: String,
+                           perturb: ((_ run: Int, _ name: String, inout PixelBuffer) -> Void)? = nil) async -> ScenarioResult {
         let clock = ContinuousClock.now
         var result = ScenarioResult(scenario: entry.path, goldens: entry.goldenFolder, frames: entry.frames)
         let work = resultsRoot + "/" + entry.artifactFolder
         do {
             if let why = SafeName.problem(entry.baseName) { throw ScenarioFile.Failure(message: "\(entry.path): the scenario name '\(entry.baseName)' \(why)") }
-            result = try await compare(entry, options: options, work: work, resultsRoot: resultsRoot, result: result)
+            result = try await compare(entry, options: options, work: work, resultsRoot: resultsRoot, result: result, perturb: perturb)
         } catch {
             result.error = "\(error)"
             result.snapshots = []
@@ -64,7 +67,8 @@ public enum SnapshotRun {
     }
 
     private static func compare(_ entry: SuiteEntry, options: SuiteOptions, work: String, resultsRoot: String,
-                                result start: ScenarioResult) async throws -> ScenarioResult {
+                                result start: ScenarioResult,
+                                perturb: ((Int, String, inout PixelBuffer) -> Void)?) async throws -> ScenarioResult {
         var result = start
         let scenario = try ScenarioFile.load(entry.path, maxBytes: options.maxScenarioBytes)
         result.frames = scenario.frameCount
@@ -74,6 +78,8 @@ public enum SnapshotRun {
         var trace: [String] = []
         trace.reserveCapacity(scenario.frameCount)
         var maskError: ScenarioError?
+        // With --repeat-each, the first run's pixels of every snapshot, to compare later runs with.
+        var firstRun: [String: PixelBuffer] = [:]
         var renderStart = ContinuousClock.now
         try await recorder.step(scenario, render: { instant in
             renderStart = ContinuousClock.now
@@ -92,6 +98,8 @@ public enum SnapshotRun {
                 if maskError != nil { continue }
                 var pixels = surface.snapshot()
                 if !snap.mask.isEmpty { SnapshotMask.paint(snap, scale: scenario.scale, into: &pixels) }
+                perturb?(1, snap.name, &pixels)
+                if options.repeatEach > 1 { firstRun[snap.name] = pixels }
                 // Compared at once, so only the snapshots whose goldens will be written keep
                 // their pixels until the end of the scenario.
                 var r = Rendered(snapshot: snap, pixels: pixels, seconds: seconds(since: renderStart))
@@ -109,6 +117,15 @@ public enum SnapshotRun {
         for snap in scenario.snapshots {
             guard let i = index[snap.name], let outcome = rendered[i].outcome else { continue }
             outcomes.append((outcome, i))
+        }
+        if options.repeatEach > 1 {
+            let differing = try await RepeatedRuns.differences(scenario, recorder: recorder, runs: options.repeatEach,
+                                                               first: firstRun, perturb: perturb)
+            firstRun = [:]
+            for n in outcomes.indices {
+                guard let d = differing[outcomes[n].outcome.snapshot] else { continue }
+                try RepeatedRuns.markFlaky(&outcomes[n].outcome, difference: d, work: work, artifactFolder: entry.artifactFolder)
+            }
         }
         // Goldens: only now that every snapshot rendered and compared. Each golden written is
         // kept for review: old (expected.png), new (actual.png) and their diff.
@@ -232,7 +249,8 @@ public enum SnapshotRun {
     /// will be done (nil: not a candidate).
     private static func stageGolden(_ r: inout Rendered, outcome: SnapshotResult, mode: RecordMode,
                                     into folder: String) throws -> SnapshotResult.Written? {
-        guard mode.writes(missing: outcome.status == .missing, matches: outcome.status == .passed) else { return nil }
+        // A flaky snapshot has no one image to keep: its golden is never written.
+        guard outcome.status != .flaky, mode.writes(missing: outcome.status == .missing, matches: outcome.status == .passed) else { return nil }
         let png = try r.encoded()
         if outcome.status != .missing, let old = r.golden, old == png { return .unchanged }
         try AtomicFileWriter.write(png, toPath: folder + "/" + outcome.snapshot + ".png")

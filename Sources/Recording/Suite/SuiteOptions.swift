@@ -14,6 +14,9 @@ public struct SuiteOptions: Codable, Sendable, Equatable {
     public var lottieTimeout = 5.0
     /// The largest scenario file read (`--max-scenario-size`).
     public var maxScenarioBytes = ScenarioFile.defaultMaxBytes
+    /// Each scenario is run this many times and every snapshot compared with its first run's
+    /// pixels (`--repeat-each N`); a difference makes the snapshot `flaky`.
+    public var repeatEach = 1
 
     public init() {}
 }

@@ -53,7 +53,7 @@ public enum SuiteReport {
         for o in suite.obsoleteFolders { for f in o.files { obsoleteRows.append(o.folder + "/" + f) } }
         let goldenFolders = Array(Set(suite.scenarios.map { folderOf($0.goldens) })).sorted()
         let counts: [(kind: String, label: String, count: Int)] = [
-            ("failed", "failed", suite.failed), ("missing", "missing", suite.missing),
+            ("failed", "failed", suite.failed), ("flaky", "flaky", suite.flaky), ("missing", "missing", suite.missing),
             ("error", "errors", suite.errors + suite.snapshotErrors),
             ("written", "goldens written", suite.written(.created) + suite.written(.changed)),
             ("obsolete", "obsolete", obsoleteRows.count), ("passed", "passed", passedRows.count)]
@@ -62,7 +62,7 @@ public enum SuiteReport {
         <html lang="en"><head><meta charset="utf-8"><title>overscroll test report</title>
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <style>\(css)</style></head><body>
-        <header><h1>overscroll test — \(suite.failed) failed, \(suite.missing) missing, \(suite.passed) passed\(suite.updated > 0 ? ", \(suite.updated) updated" : "")\(suite.errors + suite.snapshotErrors > 0 ? ", \(suite.errors + suite.snapshotErrors) errors" : "")</h1>
+        <header><h1>overscroll test — \(suite.failed) failed\(suite.flaky > 0 ? ", \(suite.flaky) flaky" : ""), \(suite.missing) missing, \(suite.passed) passed\(suite.updated > 0 ? ", \(suite.updated) updated" : "")\(suite.errors + suite.snapshotErrors > 0 ? ", \(suite.errors + suite.snapshotErrors) errors" : "")</h1>
         <dl class="facts">
         <dt>command</dt><dd><code>\(h(suite.command))</code></dd>
         <dt>date</dt><dd>\(h(suite.date))</dd>
@@ -76,13 +76,13 @@ public enum SuiteReport {
         </header>
         <nav id="toc"><h2>Contents</h2><ol>
         """
-        let rank = ["failed": 0, "missing": 1, "error": 2, "written": 3]
+        let rank = ["failed": 0, "flaky": 1, "missing": 2, "error": 3, "written": 4]
         let ordered = items.enumerated().sorted { (rank[$0.element.kind] ?? 9, $0.offset) < (rank[$1.element.kind] ?? 9, $1.offset) }.map(\.element)
         for t in ordered { html += "<li class=\"\(t.kind)\" data-status=\"\(t.kind)\" data-text=\"\(h(t.label.lowercased()))\"><a href=\"#\(t.id)\">\(h(t.label))</a> <span class=\"tag\">\(t.kind)</span></li>" }
         html += "<li><a href=\"#durations\">durations per scenario</a></li>"
         if !obsoleteRows.isEmpty { html += "<li><a href=\"#obsolete\">\(obsoleteRows.count) obsolete goldens</a></li>" }
         html += "<li><a href=\"#passed\">\(passedRows.count) passed snapshots</a></li></ol></nav>\n<main>\n"
-        for (kind, title) in [("failed", "Failed"), ("missing", "Missing goldens"), ("error", "Errors"), ("written", "Goldens written")] {
+        for (kind, title) in [("failed", "Failed"), ("flaky", "Flaky: runs differed"), ("missing", "Missing goldens"), ("error", "Errors"), ("written", "Goldens written")] {
             let group = items.filter { $0.kind == kind }
             guard !group.isEmpty else { continue }
             html += "<section class=\"group\" data-group=\"\(kind)\"><h2>\(title)</h2>\n" + group.map(\.html).joined(separator: "\n") + "</section>\n"
@@ -100,6 +100,12 @@ public enum SuiteReport {
         html += "<details id=\"passed\" class=\"group\" data-group=\"passed\"><summary>\(passedRows.count) passed snapshots</summary><table><thead><tr><th>scenario</th><th>snapshot</th><th>time</th><th></th><th>took</th></tr></thead><tbody>"
         html += passedRows.joined() + "</tbody></table></details>\n<p id=\"none\" hidden>Nothing matches the filter.</p>\n</main>\n<script>\(script)</script></body></html>\n"
         try AtomicFileWriter.write(text: html, toPath: folder + "/index.html", within: folder)
+    }
+
+    /// `run K` for a flaky snapshot's second image (`…/run-K.png`).
+    static func runName(_ s: SnapshotResult) -> String {
+        guard let file = s.runs?.last?.split(separator: "/").last, file.hasPrefix("run-"), file.hasSuffix(".png") else { return "other run" }
+        return "run " + file.dropFirst(4).dropLast(4)
     }
 
     /// Why a snapshot failed, with the limit it was held to.
@@ -136,7 +142,9 @@ public enum SuiteReport {
         if let w = s.width, let hgt = s.height { meta += "<dt>size</dt><dd>\(w)×\(hgt)</dd>" }
         if let viewer { meta += "<dt>trace</dt><dd><a class=\"trace\" href=\"\(viewer)\">open the trace viewer</a> (frames around t = \(seconds(s.at)), fields, input events, offset/velocity)</dd>" }
         meta += "</dl>"
-        let names = written ? ["expected": "old", "actual": "new", "diff": "diff"] : ["expected": "expected", "actual": "actual", "diff": "diff"]
+        let names = written ? ["expected": "old", "actual": "new", "diff": "diff"]
+            : s.status == .flaky ? ["expected": "run 1", "actual": runName(s), "diff": "diff"]
+            : ["expected": "expected", "actual": "actual", "diff": "diff"]
         let file = Dictionary(uniqueKeysWithValues: images.map { ($0.label, $0.file) })
         func figure(_ label: String) -> String {
             guard let f = file[label] else { return "" }
@@ -186,10 +194,10 @@ public enum SuiteReport {
     #filters button{font:inherit;padding:2px 10px;border:1px solid #888;background:#f2f2f2;border-radius:12px;cursor:pointer}
     #filters button[aria-pressed=true]{background:#1d1d1f;color:#fff}#filters .count{font-weight:700}
     #search{font:inherit;padding:2px 8px;min-width:260px}
-    nav ol{margin:4px 0;padding-left:22px}nav li.failed a,nav li.error a{color:#b00020}nav li.missing a{color:#a65e00}nav li.written a{color:#1b5e20}
+    nav ol{margin:4px 0;padding-left:22px}nav li.failed a,nav li.error a{color:#b00020}nav li.missing a{color:#a65e00}nav li.flaky a{color:#c2185b}nav li.written a{color:#1b5e20}
     .tag{font-size:11px;color:#666}[hidden]{display:none!important}
     .card{background:#fff;border:1px solid #ddd;border-left:5px solid #b00020;border-radius:6px;padding:12px 16px;margin:12px 0}
-    .card.missing{border-left-color:#e08a00}.card.error{border-left-color:#6a1b9a}.card.written{border-left-color:#2e7d32}
+    .card.missing{border-left-color:#e08a00}.card.flaky{border-left-color:#c2185b}.card.error{border-left-color:#6a1b9a}.card.written{border-left-color:#2e7d32}
     .modes{margin:6px 0}.modes button{font:inherit;padding:3px 10px;margin-right:4px;border:1px solid #888;background:#f2f2f2;border-radius:4px;cursor:pointer}
     .modes button[aria-pressed=true]{background:#1d1d1f;color:#fff}
     .view{display:none}.card[data-mode=side] .side,.card[data-mode=slider] .slider,.card[data-mode=diff] .diffonly,.card[data-mode=flicker] .flicker{display:flex}

@@ -6,6 +6,10 @@ public struct SnapshotResult: Codable, Sendable, Equatable {
         /// Not compared: the golden cannot be read or is not a PNG (`message` says why). The
         /// scenario's other snapshots are still checked; the run exits 2.
         case error
+        /// Rendered differently by two of the runs of `--repeat-each N` (whatever the golden
+        /// says): the engine is not deterministic for it. `runs` keeps the two differing images;
+        /// no `--update` writes its golden.
+        case flaky
     }
     /// What `--update` did to the golden file.
     public enum Written: String, Codable, Sendable {
@@ -35,6 +39,9 @@ public struct SnapshotResult: Codable, Sendable, Equatable {
     public var seconds: Double?
     /// The trace viewer page of a failing or missing snapshot, relative to the results folder.
     public var traceViewer: String?
+    /// A flaky snapshot's images of the first run and of the first run that differed from it
+    /// (`run-1.png`, `run-K.png`), relative to the results folder.
+    public var runs: [String]?
 
     /// A mismatch, missing golden or unreadable golden that no `--update` fixed.
     public var isFailure: Bool { status != .passed && written == nil }
@@ -114,6 +121,8 @@ public struct SuiteResults: Codable, Sendable, Equatable {
         public var created, changed: Int
         /// Snapshots whose golden could not be read.
         public var snapshotErrors: Int
+        /// Snapshots that differed between the runs of `--repeat-each` (absent in older results).
+        public var flaky: Int?
     }
 
     public init(command: String, date: String, threshold: Double, maxDiffPixels: Int?, maxDiffRatio: Double?,
@@ -153,6 +162,7 @@ public struct SuiteResults: Codable, Sendable, Equatable {
     public var missing: Int { snapshots.filter { $0.isFailure && $0.status == .missing }.count }
     public var updated: Int { snapshots.filter(\.isUpdated).count }
     public var snapshotErrors: Int { snapshots.filter { $0.isFailure && $0.status == .error }.count }
+    public var flaky: Int { snapshots.filter { $0.status == .flaky }.count }
     public var obsolete: Int {
         scenarios.reduce(0) { $0 + $1.obsolete.count } + obsoleteFolders.reduce(0) { $0 + $1.files.count }
     }
@@ -163,14 +173,15 @@ public struct SuiteResults: Codable, Sendable, Equatable {
     public var counted: Summary {
         Summary(scenarios: scenarios.count, snapshots: snapshots.count, passed: passed, failed: failed,
                 missing: missing, obsolete: obsolete, errors: errors, updated: updated,
-                created: written(.created), changed: written(.changed), snapshotErrors: snapshotErrors)
+                created: written(.created), changed: written(.changed), snapshotErrors: snapshotErrors,
+                flaky: flaky)
     }
 
-    /// 2 a scenario could not run or a golden could not be read; 1 a mismatch or missing golden;
-    /// 0 all passed.
+    /// 2 a scenario could not run or a golden could not be read; 1 a mismatch, missing golden or
+    /// flaky snapshot; 0 all passed.
     public var exitCode: Int32 {
         if errors + snapshotErrors > 0 { return 2 }
-        return failed + missing > 0 ? 1 : 0
+        return failed + missing + flaky > 0 ? 1 : 0
     }
 }
 

@@ -239,12 +239,14 @@ public final class SuiteRunner {
         let failed = r.snapshots.filter { $0.isFailure && $0.status == .failed }.count
         let missing = r.snapshots.filter { $0.isFailure && $0.status == .missing }.count
         let unreadable = r.snapshots.filter { $0.isFailure && $0.status == .error }.count
+        let flaky = r.snapshots.filter { $0.status == .flaky }.count
         let passed = r.snapshots.filter { $0.status == .passed }.count
         var parts: [String] = []
         if failed > 0 { parts.append("\(failed) failed") }
         parts.append("\(passed) passed")
         if missing > 0 { parts.append("\(missing) missing") }
         if unreadable > 0 { parts.append("\(unreadable) unreadable golden\(unreadable == 1 ? "" : "s")") }
+        if flaky > 0 { parts.append("\(flaky) flaky") }
         for kind in [SnapshotResult.Written.created, .changed] {
             let n = r.snapshots.filter { $0.written == kind }.count
             if n > 0 { parts.append("\(n) golden\(n == 1 ? "" : "s") \(kind.rawValue)") }
@@ -254,7 +256,7 @@ public final class SuiteRunner {
         for s in r.snapshots where s.isFailure {
             switch s.status {
             case .missing: text += "\n    \(s.snapshot) (t = \(s.at) s): missing golden \(OutputPaths.printable(s.golden)) (--update=missing creates it)"
-            case .failed, .error:
+            case .failed, .error, .flaky:
                 text += "\n    \(s.snapshot) (t = \(s.at) s): \(OutputPaths.printable(SuiteReport.why(s)))"
             case .passed: break
             }
@@ -270,6 +272,7 @@ public final class SuiteRunner {
         var counts = "\(counted(suite.scenarios.count, "scenario")), \(counted(suite.snapshots.count, "snapshot")): \(suite.passed) passed, \(suite.failed) failed, \(counted(suite.missing, "missing golden"))"
         if suite.updated > 0 { counts += ", \(suite.updated) updated" }
         if suite.snapshotErrors > 0 { counts += ", \(counted(suite.snapshotErrors, "unreadable golden"))" }
+        if suite.flaky > 0 { counts += ", \(suite.flaky) flaky" }
         counts += ", \(counted(suite.obsolete, "obsolete golden"))"
         if suite.errors > 0 { counts += ", \(counted(suite.errors, "scenario error"))" }
         lines.append(counts + String(format: " (%.1f s)", seconds))
