@@ -17,7 +17,7 @@ say() { printf 'check-distros: %s\n' "$*"; }
 cannot() { say "cannot run: $*"; exit 2; }
 
 # Everything that would stop fresh-debian, found before the build.
-[ -x "$TOOL" ] || cannot "no fresh-debian at $TOOL (the shared tools folder beside the project)"
+[ -x "$TOOL" ] || cannot "no fresh-debian at $TOOL (FRESH_DEBIAN, default ../shared/tools/fresh-debian)"
 [ "$(id -u)" = 0 ] || cannot "fresh-debian needs root (mounts, chroot, namespaces); run as root"
 if [ -r /proc/1/root ] && [ "$(stat -Lc %d:%i /)" != "$(stat -Lc %d:%i /proc/1/root/. 2>/dev/null)" ]; then
   cannot "this is a chroot (already inside a fresh-debian root?); run it on the machine itself"
