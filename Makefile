@@ -14,7 +14,7 @@ REPORT_PACKAGES := chromium libxml2-utils
 TOUCHPAD_PACKAGES := sway xwayland x11-xserver-utils python3
 RUN_ARGS     ?=
 
-.PHONY: all deps tool-deps report-deps touchpad-deps build run test check-imports scenarios bench bench-suite fuzz check-xinput2 check-touchpad sanitize tsan soak clean
+.PHONY: all deps tool-deps report-deps touchpad-deps build run test check-imports scenarios bench bench-suite fuzz check-xinput2 check-touchpad check-distros sanitize tsan soak clean
 
 all: build
 
@@ -112,6 +112,13 @@ check-xinput2: build tool-deps
 check-touchpad: build touchpad-deps
 	SCALE=1 tools/touchpad/check-touchpad.sh .build/release/overscroll
 	SCALE=2 tools/touchpad/check-touchpad.sh .build/release/overscroll
+
+# The .deb (built once) in fresh Debian 13 and sid roots (../shared/tools/fresh-debian, root only):
+# apt install, --version, the whole visual suite against the committed goldens, `record` twice
+# byte-identical; then trixie with sdl2-compat and SDL_VIDEODRIVER set. See tools/distros/ and the
+# README's "make check-distros". RUNS="trixie" or DEB=out/…deb narrow it.
+check-distros:
+	@tools/distros/check-distros.sh
 
 # The test suite under AddressSanitizer with leak detection. Suppressions (fontconfig's own
 # process-lifetime caches only) are in Tests/Sanitizers/lsan.supp. Swift's backtracer is off: under

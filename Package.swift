@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Support", "CompareCommand", "CommandLineKit"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "Support", "ScrollEngine", "Scenes"], resources: [.copy("Goldens")]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "Support", "ScrollEngine", "Scenes", "CCairo"], resources: [.copy("Goldens")]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "Imaging", "Support", "ScrollEngine", "Scenes", "Rendering", "Desktop", "CSDL2"]),
         .testTarget(name: "DesktopTests", dependencies: ["Desktop", "ScrollEngine", "Scenes", "Rendering", "CCairo", "CSDL2"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Imaging", "Rendering", "ScrollEngine"]),

@@ -32,13 +32,21 @@ public final class TextEngine: TextMeasurer {
         return Size(e.width, e.height)
     }
 
-    /// Draws `text` in `rect` (wrapped to its width, ellipsized to its height, vertically centred).
+    /// Draws `text` in `rect` (wrapped to its width, ellipsized to its height, vertically centred),
+    /// line by line, each line's baseline on a whole device pixel (`TextLinePlacement`).
     func draw(_ text: String, in rect: Rect, style: TextStyle, cr: OpaquePointer) {
+        cairo_set_source_rgba(cr, style.color.r, style.color.g, style.color.b, style.color.a)
+        for placed in lines(text, in: rect, style: style, cr: cr) {
+            cairo_move_to(cr, placed.x, placed.y)
+            pango_cairo_show_layout_line(cr, placed.line)
+        }
+    }
+
+    /// Where `draw` puts the lines of `text` in `rect` under the current transform of `cr`.
+    func lines(_ text: String, in rect: Rect, style: TextStyle, cr: OpaquePointer) -> [TextLinePlacement] {
         let e = cache.layout(.init(text: text, size: style.size, weight: style.weight, alignment: style.alignment,
                                    width: rect.width, height: rect.height))
-        let y = rect.y + max(0, (rect.height - e.height) / 2)
-        cairo_set_source_rgba(cr, style.color.r, style.color.g, style.color.b, style.color.a)
-        cairo_move_to(cr, rect.x, y)
-        pango_cairo_show_layout(cr, e.layout)
+        let top = rect.y + max(0, (rect.height - e.height) / 2)
+        return TextLinePlacement.lines(of: e.layout, left: rect.x, top: top, cr: cr)
     }
 }
