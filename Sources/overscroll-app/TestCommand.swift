@@ -1,9 +1,11 @@
 import BuildInfo
 import CommandLineKit
 import CompareCommand
+import Desktop
 import Foundation
 import Imaging
 import Recording
+import Rendering
 
 /// `overscroll test [PATH…]`: the scenarios' named snapshots against their goldens.
 enum TestCommand {
@@ -86,6 +88,7 @@ enum TestCommand {
         config.options.maxDiffRatio = a.value(f.maxDiffRatio)
         if a.has(f.shared.lottieTimeout), let t = a.value(f.shared.lottieTimeout) { config.options.lottieTimeout = t }
         config.version = BuildInfo.line
+        config.stack = RenderingStack.probe(adding: [SDLLibrary.stackEntry()])
         config.options.maxScenarioBytes = f.shared.maxScenarioBytes(a)
         config.command = (["overscroll", "test"] + argv).map(quoted).joined(separator: " ")
         config.workerExecutable = selfExecutable()
