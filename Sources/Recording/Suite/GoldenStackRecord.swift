@@ -28,7 +28,7 @@ public struct GoldenStackRecord: Codable, Sendable, Equatable {
         public var description: String { message }
     }
 
-    public var about = "The rendering stack each golden in this folder was made with, written by overscroll test when it writes goldens."
+    public var about = "The rendering stack that made each golden in this folder (or reproduced it byte for byte), written by overscroll test when it writes goldens."
     public var format = 1
     public var stacks: [Entry] = []
 
@@ -80,7 +80,7 @@ public struct GoldenStackRecord: Codable, Sendable, Equatable {
     static func why(_ error: any Error) -> String {
         guard let e = error as? DecodingError else { return "unreadable" }
         func at(_ path: [any CodingKey]) -> String {
-            path.isEmpty ? "the top level" : path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+            path.isEmpty ? "the top level" : path.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined().drop { $0 == "." }.description
         }
         switch e {
         case .dataCorrupted(let c): return c.codingPath.isEmpty ? "not valid JSON" : "\(at(c.codingPath)) is not valid"

@@ -114,7 +114,7 @@ public enum SuiteReport {
         out += stack.fonts.map { "<tr><td>font</td><td>\(h($0.file))</td><td><code>sha256 \(h($0.sha256))</code></td></tr>" }.joined()
         out += "</table></details></dd>"
         if !suite.stackNotes.isEmpty {
-            out += "<dt>stacks differ</dt><dd class=\"why\">\(suite.stackNotes.map(h).joined(separator: "<br>"))</dd>"
+            out += "<dt>stacks differ</dt><dd class=\"stacknote\">\(suite.stackNotes.map(h).joined(separator: "<br>"))</dd>"
         }
         return out
     }
@@ -226,7 +226,7 @@ public enum SuiteReport {
     table{border-collapse:collapse}td,th{padding:2px 10px;border-bottom:1px solid #eee;text-align:left}td.num{text-align:right}
     pre{white-space:pre-wrap}
     dd.stack details{display:inline}dd.stack summary{cursor:pointer;color:#444}dd.stack table{margin:4px 0}
-    dd.why{color:#b00020}
+    dd.stacknote{color:#b00020}
     """
 
     static let script = """
