@@ -4,6 +4,7 @@ import CPangoCairo
 import Foundation
 import Imaging
 @testable import Rendering
+import Support
 import Testing
 
 /// The rendering stack a suite run records: every version is the loaded library's own, the fonts'
@@ -26,7 +27,7 @@ import Testing
             #expect(!lib.source.isEmpty)
         }
         // rlottie: the file of the mapped librlottie shared object, as /proc/self/maps names it.
-        let maps = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
+        let maps = String(decoding: try InputFile.read("/proc/self/maps"), as: UTF8.self)
         let mapped = try #require(maps.split(separator: "\n").compactMap { $0.split(separator: " ").last }
             .first { $0.contains("/librlottie") }.map(String.init))
         let real = URL(fileURLWithPath: mapped).resolvingSymlinksInPath().lastPathComponent
