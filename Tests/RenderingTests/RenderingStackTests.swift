@@ -103,7 +103,7 @@ import Testing
                 "SDL is only in one of them: unknown, not different")
         #expect(debian12.goldenNote(recorded: debian12) == nil)
         let otherFont = Self.stack(cairo: "1.16.0", pango: "1.50.12", font: "bb")
-        #expect(otherFont.goldenNote(recorded: debian12) == "goldens made with Noto.ttc aaaaaaaaaaaa; this run: Noto.ttc bbbbbbbbbbbb")
+        #expect(otherFont.goldenNote(recorded: debian12) == "goldens made with Noto.ttc sha256:aaaaaaaaaaaa; this run: Noto.ttc sha256:bbbbbbbbbbbb")
         #expect(debian12.summary.hasPrefix("cairo 1.16.0, pixman 0.42.2, pango 1.50.12, SDL 2.26.5; fonts Noto.ttc aaaaaaaaaaaa"))
         #expect(debian12.table.first == "cairo   1.16.0    cairo_version_string()")
     }

@@ -29,7 +29,8 @@ public struct RenderingStack: Codable, Sendable, Equatable {
     public struct Difference: Sendable, Equatable {
         /// `cairo`, or a font's file name.
         public var name: String
-        /// The value in the recorded stack and in the other one (`absent` when a font is only on one side).
+        /// The value in the recorded stack and in the other one: a version, or `sha256:` and the
+        /// first 12 hex digits of a font's hash (`absent` when a font is only on one side).
         public var recorded: String
         public var current: String
     }
@@ -59,8 +60,8 @@ public struct RenderingStack: Codable, Sendable, Equatable {
         let mine = Dictionary(fonts.map { ($0.file, $0.sha256) }, uniquingKeysWith: { a, _ in a })
         let theirs = Dictionary(recorded.fonts.map { ($0.file, $0.sha256) }, uniquingKeysWith: { a, _ in a })
         for file in Set(mine.keys).union(theirs.keys).sorted() where mine[file] != theirs[file] {
-            out.append(Difference(name: file, recorded: theirs[file].map(Self.shortHash) ?? "absent",
-                                  current: mine[file].map(Self.shortHash) ?? "absent"))
+            out.append(Difference(name: file, recorded: theirs[file].map { "sha256:" + Self.shortHash($0) } ?? "absent",
+                                  current: mine[file].map { "sha256:" + Self.shortHash($0) } ?? "absent"))
         }
         return out
     }
