@@ -74,7 +74,7 @@ import Testing
         #expect(await f.run { $0.stack = Self.debian13 } == 1)
         #expect(!f.text.contains("goldens made with") && !f.text.contains("stack.json"), "\(f.text)")
 
-        for garbage in ["not json {", "{\"format\": 1}", "{\"format\": 1, \"stacks\": [{\"libraries\": 3}]}", "[]", "{\"format\": 7, \"stacks\": []}"] {
+        for garbage in ["not json {", "{\"format\": 1}", "{\"format\": 1, \"stacks\": [{\"libraries\": 3}]}", "[]", "{\"format\": 7, \"stacks\": {}}"] {
             try garbage.write(toFile: file, atomically: true, encoding: .utf8)
             #expect(await f.run { $0.stack = Self.debian13 } == 1, "only the mismatch fails")
             let notes = f.lines.all.filter { $0.contains("stack.json") }
@@ -83,7 +83,12 @@ import Testing
             #expect(!f.text.contains("goldens made with"))
         }
         #expect(f.text.contains("format 7 is not one this overscroll reads"))
-        // A run that writes goldens replaces it with a record.
+        // A later format's record is a newer overscroll's: a writing run leaves it as it is.
+        #expect(await f.run { $0.stack = Self.debian13; $0.options.update = .all } == 0)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "{\"format\": 7, \"stacks\": {}}")
+        // A run that writes goldens replaces a broken one with a record.
+        try "not json {".write(toFile: file, atomically: true, encoding: .utf8)
+        try SuiteFixture.perturb(f.path("suite/__snapshots__/a/start.png"))
         #expect(await f.run { $0.stack = Self.debian13; $0.options.update = .changed } == 0)
         #expect(try GoldenStackRecord.read(tree: f.path("suite/__snapshots__"))?.stack(ofGolden: "a/start.png") == Self.debian13)
 

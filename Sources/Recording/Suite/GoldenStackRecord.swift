@@ -25,6 +25,8 @@ public struct GoldenStackRecord: Codable, Sendable, Equatable {
     /// What a file that cannot be used is: one line naming it.
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public let message: String
+        /// A record of a later format (a newer overscroll's): never replaced by this one.
+        public var laterFormat = false
         public var description: String { message }
     }
 
@@ -64,17 +66,21 @@ public struct GoldenStackRecord: Codable, Sendable, Equatable {
             throw Failure(message: "\(OutputPaths.printable(error.description)) (the goldens' rendering stack is not known)")
         }
         do {
-            let record = try JSONDecoder().decode(GoldenStackRecord.self, from: Data(bytes))
-            guard record.format == 1 else {
-                throw Failure(message: "\(OutputPaths.printable(path)): format \(record.format) is not one this overscroll reads (1)")
+            // The format first: a later format's record is named as such, not as garbage.
+            let format = try JSONDecoder().decode(FormatOnly.self, from: Data(bytes)).format
+            guard format == 1 else {
+                throw Failure(message: "\(OutputPaths.printable(path)): format \(format) is not one this overscroll reads (1); ignored, and not replaced",
+                              laterFormat: format > 1)
             }
-            return record
+            return try JSONDecoder().decode(GoldenStackRecord.self, from: Data(bytes))
         } catch let failure as Failure {
             throw failure
         } catch {
             throw Failure(message: "\(OutputPaths.printable(path)): not a golden stack record (\(why(error))); ignored, the next --update rewrites it")
         }
     }
+
+    private struct FormatOnly: Decodable { var format: Int }
 
     /// A short reason for a decoding error.
     static func why(_ error: any Error) -> String {

@@ -15,6 +15,8 @@ struct SuiteStacks: Sendable {
     private var present: Set<String> = []
     /// Golden tree → the suite folder it lies in (where links are refused when writing).
     private var suiteFolders: [String: String] = [:]
+    /// Trees whose record is of a later format: left as they are.
+    private var kept: Set<String> = []
     /// One line per record that could not be used.
     private(set) var warnings: [String] = []
 
@@ -34,6 +36,7 @@ struct SuiteStacks: Sendable {
             } catch {
                 warnings.append(error.message)
                 present.insert(tree)
+                if error.laterFormat { kept.insert(tree) }
             }
         }
     }
@@ -79,7 +82,7 @@ struct SuiteStacks: Sendable {
         }
         var failures: [String] = []
         for tree in Set(written.keys).union(reproduced.keys).union(forgotten.keys).sorted() {
-            guard let folder = suiteFolders[tree] else { continue }
+            guard let folder = suiteFolders[tree], !kept.contains(tree) else { continue }
             let before = records[tree] ?? GoldenStackRecord()
             var after = before
             after.record(stack, written: written[tree] ?? [], reproduced: reproduced[tree] ?? [], forgotten: forgotten[tree] ?? [])
