@@ -25,6 +25,9 @@ let package = Package(
         .systemLibrary(name: "CPlatform"),
         .systemLibrary(name: "CXInput2", pkgConfig: "xi", providers: [.apt(["libx11-dev", "libxi-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // The run-time versions of cairo, pixman, pango, harfbuzz, freetype, fontconfig and rlottie,
+        // and the font files fontconfig resolves (pangocairo's flags find every header).
+        .systemLibrary(name: "CLibraryVersions", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "librlottie-dev"])]),
 
         // The scroll engine (pure: physics, input, scroll view, refresh machines, display list).
         // It cannot import Scenes: the compiler keeps the engine out of the scenes.
@@ -41,7 +44,7 @@ let package = Package(
         // recording took 3.5 s of CPU, nearly all of it the plot's adaptive PNG filters).
         .target(name: "Imaging", dependencies: ["CZlib", "CDeflate", "Support"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        .target(name: "Rendering", dependencies: ["ScrollEngine", "CCairo", "CPangoCairo", "CRlottie", "Imaging", "Support"]),
+        .target(name: "Rendering", dependencies: ["ScrollEngine", "CCairo", "CPangoCairo", "CRlottie", "CLibraryVersions", "Imaging", "Support"]),
         .target(name: "Recording", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Imaging", "Support"]),
         // The version and the git commit, written into the build by a plugin (`overscroll --version`).
         .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
@@ -65,7 +68,8 @@ let package = Package(
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Support", "CompareCommand", "CommandLineKit"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "Support", "ScrollEngine", "Scenes", "CCairo"], resources: [.copy("Goldens")]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "Support", "ScrollEngine", "Scenes", "CCairo", "CPangoCairo", "CLibraryVersions"],
+                    resources: [.copy("Goldens")]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "Imaging", "Support", "ScrollEngine", "Scenes", "Rendering", "Desktop", "CSDL2"]),
         .testTarget(name: "DesktopTests", dependencies: ["Desktop", "ScrollEngine", "Scenes", "Rendering", "CCairo", "CSDL2"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Imaging", "Rendering", "ScrollEngine"]),

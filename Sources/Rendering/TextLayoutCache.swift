@@ -75,7 +75,7 @@ final class TextLayoutCache {
     private func make(_ key: Key) -> Entry {
         let layout = required(pango_layout_new(context), "pango_layout_new")
         let desc = required(pango_font_description_new(), "pango_font_description_new")
-        pango_font_description_set_family(desc, "Noto Sans CJK KR")
+        pango_font_description_set_family(desc, TextFont.family)
         pango_font_description_set_absolute_size(desc, key.size * Double(PANGO_SCALE))
         let weight: PangoWeight
         switch key.weight {

@@ -35,6 +35,7 @@ enum MergeReportsCommand {
             StandardStreams.output("merged \(counted(a.positionals.count, "results folder")): \(counted(merged.scenarios.count, "scenario")), "
                                     + "\(merged.passed) passed, \(merged.failed) failed, \(counted(merged.missing, "missing golden")), "
                                     + "\(counted(merged.obsolete, "obsolete golden"))\n")
+            for note in merged.stackNotes { Platform.printError("note: \(note)") }
             StandardStreams.output("report: \(out)/report/index.html\n")
             return merged.exitCode
         } catch {

@@ -1,10 +1,12 @@
 import BuildInfo
 import CommandLineKit
 import CompareCommand
+import Desktop
 import Foundation
 import Imaging
 import Recording
 import Support
+import Rendering
 
 /// `overscroll test [PATH…]`: the scenarios' named snapshots against their goldens.
 enum TestCommand {
@@ -91,6 +93,7 @@ enum TestCommand {
         if let n = a.value(f.repeatEach) { config.options.repeatEach = n }
         if a.has(f.shared.lottieTimeout), let t = a.value(f.shared.lottieTimeout) { config.options.lottieTimeout = t }
         config.version = BuildInfo.line
+        config.stack = RenderingStack.probe(adding: [SDLLibrary.stackEntry()])
         config.options.maxScenarioBytes = f.shared.maxScenarioBytes(a)
         config.command = (["overscroll", "test"] + argv).map(quoted).joined(separator: " ")
         config.workerExecutable = selfExecutable()

@@ -32,6 +32,9 @@ let commands = CommandList(program: "overscroll", summary: "iOS scroll interacti
     .init("merge-reports", "merge sharded test results", example: "overscroll merge-reports shard-1 shard-2", spec: MergeReportsCommand.spec) {
         try await MergeReportsCommand.run($0)
     },
+    .init("stack", "print the rendering stack's versions and fonts", example: "overscroll stack", spec: StackCommand.spec) {
+        try StackCommand.run($0)
+    },
     .init("help", "this text") { _ in StandardStreams.output(commands.help); return 0 },
     .init("__test-worker", "a worker process of `overscroll test`", hidden: true) { _ in await SuiteWorker.serve() },
     .init("__generate", "write the man pages and shell completions", spec: GenerateCommand.spec, hidden: true) {

@@ -5,7 +5,8 @@
 /// `failure`, a scenario that could not run or an unreadable golden an `error`, each with a
 /// `type`, a one-line `message` and a body naming the golden and, as `[[ATTACHMENT|path]]`
 /// lines, the expected, actual and diff images and the trace viewer. Every path is relative to
-/// the folder the suite ran in (the `paths` property says so). `--junit FILE`.
+/// the folder the suite ran in (the `paths` property says so). The rendering stack is in the
+/// properties (`stack.cairo`, …, `stack.font.FILE`). `--junit FILE`.
 public struct JUnitWriter: ResultFormat {
     public var option: String { "junit" }
     public var valueName: String { "FILE" }
@@ -32,6 +33,7 @@ public struct JUnitWriter: ResultFormat {
             out += "      <property name=\"report\" value=\"\(escape(base + "/report/index.html"))\"/>\n"
             if let t = s.trace { out += "      <property name=\"trace\" value=\"\(escape(base + "/" + t))\"/>\n" }
             if let v = suite.version { out += "      <property name=\"overscroll.version\" value=\"\(escape(v))\"/>\n" }
+            out += stackProperties(suite)
             out += "    </properties>\n"
             if let e = s.error {
                 out += "    <testcase classname=\"\(escape(s.scenario))\" name=\"(scenario)\" time=\"\(seconds(s.seconds))\">"
@@ -60,6 +62,23 @@ public struct JUnitWriter: ResultFormat {
             out += "  </testsuite>\n"
         }
         return out + "</testsuites>\n"
+    }
+
+    /// `stack.cairo` = `1.16.0`, …, `stack.font.NotoSansCJK-Regular.ttc` = its SHA-256, and
+    /// `stack.differs` when merged shards ran on different stacks.
+    static func stackProperties(_ suite: SuiteResults) -> String {
+        guard let stack = suite.stack else { return "" }
+        var out = ""
+        for lib in stack.libraries {
+            out += "      <property name=\"stack.\(escape(lib.name))\" value=\"\(escape(lib.version))\"/>\n"
+        }
+        for font in stack.fonts {
+            out += "      <property name=\"stack.font.\(escape(font.file))\" value=\"sha256:\(escape(font.sha256))\"/>\n"
+        }
+        if !suite.stackNotes.isEmpty {
+            out += "      <property name=\"stack.differs\" value=\"\(escape(suite.stackNotes.joined(separator: "; ")))\"/>\n"
+        }
+        return out
     }
 
     static func firstLine(_ s: String) -> String { s.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? s }

@@ -3,7 +3,8 @@ import Support
 
 /// The golden folders of a suite run. A run that may write goldens (`--update`, `--prune`) locks
 /// each suite folder's `__snapshots__` for the whole run (a second writer fails at once, named)
-/// and refuses a symlink at `__snapshots__` or at a scenario's golden folder. Scenarios stage
+/// and refuses a symlink at `__snapshots__`, at a scenario's golden folder or at the tree's
+/// `stack.json` (`GoldenStackRecord`). Scenarios stage
 /// the goldens to write inside the results staging; after the run each scenario's set is
 /// swapped in all-or-nothing (`GoldenWriter`), obsolete goldens `--prune` deletes leaving in the
 /// same swap. A run that only reads first finishes a swap a killed run left half done.
@@ -14,7 +15,7 @@ enum SuiteGoldens {
         var seen = Set<String>()
         for e in entries {
             let tree = e.folder + "/" + OutputPaths.goldenTreeName
-            for path in [tree, e.goldenFolder] where FileTree.isLink(path) {
+            for path in [tree, e.goldenFolder, GoldenStackRecord.path(inTree: tree)] where FileTree.isLink(path) {
                 throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(path)): is a symlink; goldens are never written or deleted through one (replace it with a folder)")
             }
             guard seen.insert(OutputPaths.canonical(e.folder)).inserted else { continue }

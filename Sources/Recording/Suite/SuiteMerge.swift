@@ -64,6 +64,22 @@ public enum SuiteMerge {
         }
     }
 
+    /// One line per shard whose rendering stack differs from the first shard's that recorded one:
+    /// `shard 2/2 (out/b) ran on another rendering stack: cairo 1.18.4 (shard 1/2: cairo 1.16.0)`.
+    /// Shards written before stacks were recorded are not compared.
+    static func stackNotes(_ ordered: [(folder: String, results: SuiteResults)]) -> [String] {
+        guard let base = ordered.first(where: { $0.results.stack != nil }), let reference = base.results.stack else { return [] }
+        func label(_ r: SuiteResults) -> String { r.shards.first ?? "1/1" }
+        var notes: [String] = []
+        for p in ordered where p.folder != base.folder {
+            guard let stack = p.results.stack else { continue }
+            let d = stack.differences(from: reference)
+            guard !d.isEmpty else { continue }
+            notes.append("shard \(label(p.results)) (\(p.folder)) ran on another rendering stack: \(d.map { "\($0.name) \($0.current)" }.joined(separator: ", ")) (shard \(label(base.results)): \(d.map { "\($0.name) \($0.recorded)" }.joined(separator: ", ")))")
+        }
+        return notes
+    }
+
     public static func merge(_ folders: [String], into out: String, resultFiles: [ResultFile] = [], command: String) throws -> SuiteResults {
         var parts: [(folder: String, results: SuiteResults)] = []
         for f in folders { parts.append((f, try SuiteOutputs.read(f + "/results.json"))) }
@@ -122,6 +138,8 @@ public enum SuiteMerge {
                                       shards: ordered.flatMap(\.results.shards), scenarios: scenarios)
             let versions = ordered.compactMap(\.results.version).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             merged.version = versions.isEmpty ? nil : versions.joined(separator: ", ")
+            merged.stack = ordered.first { $0.results.stack != nil }?.results.stack
+            merged.stackNotes = stackNotes(ordered)
             merged.suite = first.suite
             merged.settings = first.settings
             merged.host = first.host

@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 import Support
 
 /// The suite's HTML report (`report/index.html`), a self-contained folder opened with no
@@ -70,6 +71,7 @@ public enum SuiteReport {
         <dt>tolerances</dt><dd>threshold \(suite.threshold), max differing pixels \(suite.maxDiffPixels.map(String.init) ?? "0"), max differing ratio \(suite.maxDiffRatio.map { percent($0) } ?? "none") (snapshots may override)</dd>
         <dt>goldens</dt><dd>\(goldenFolders.map { "<code>\(h($0))/&lt;scenario&gt;/</code>" }.joined(separator: " "))</dd>
         \(suite.shards.isEmpty ? "" : "<dt>shards</dt><dd>\(h(suite.shards.joined(separator: ", ")))</dd>")
+        \(stackFacts(suite))
         <dt>scenarios</dt><dd>\(suite.scenarios.count) (\(suite.snapshots.count) snapshots, \(suite.obsolete) obsolete goldens, \(String(format: "%.2f s", suite.scenarios.reduce(0) { $0 + $1.seconds })) in all scenarios)</dd>
         </dl>
         <div id="filters" role="toolbar" aria-label="filter by status">\(counts.map { "<button type=\"button\" data-filter=\"\($0.kind)\" aria-pressed=\"false\">\($0.label) <span class=\"count\">\($0.count)</span></button>" }.joined()) <input type="search" id="search" placeholder="search scenario or snapshot" aria-label="search scenario or snapshot"></div>
@@ -108,10 +110,26 @@ public enum SuiteReport {
         return "run " + file.dropFirst(4).dropLast(4)
     }
 
+    /// The header's rows for the rendering stack: the libraries' versions, the fonts' hashes
+    /// (the whole table folded under them), and a warning when merged shards ran on different stacks.
+    static func stackFacts(_ suite: SuiteResults) -> String {
+        guard let stack = suite.stack else { return "" }
+        var out = "<dt>rendering stack</dt><dd class=\"stack\">\(h(stack.libraries.map { "\($0.name) \($0.version)" }.joined(separator: ", ")))"
+        out += "<details><summary>fonts \(h(stack.fonts.map { "\($0.file) \(RenderingStack.shortHash($0.sha256))" }.joined(separator: ", "))), where each version comes from</summary><table>"
+        out += stack.libraries.map { "<tr><td>\(h($0.name))</td><td>\(h($0.version))</td><td>\(h($0.source))</td></tr>" }.joined()
+        out += stack.fonts.map { "<tr><td>font</td><td>\(h($0.file))</td><td><code>sha256 \(h($0.sha256))</code></td></tr>" }.joined()
+        out += "</table></details></dd>"
+        if !suite.stackNotes.isEmpty {
+            out += "<dt>stacks differ</dt><dd class=\"stacknote\">\(suite.stackNotes.map(h).joined(separator: "<br>"))</dd>"
+        }
+        return out
+    }
+
     /// Why a snapshot failed, with the limit it was held to.
+    /// When the golden was made on another rendering stack, what differs follows in parentheses.
     public static func why(_ s: SnapshotResult) -> String {
-        if let m = s.message { return m }
-        return "\(s.differing ?? 0) differing pixels (\(percent(s.ratio ?? 0))), over the limit of \(limit(s))"
+        let base = s.message ?? "\(s.differing ?? 0) differing pixels (\(percent(s.ratio ?? 0))), over the limit of \(limit(s))"
+        return s.stackNote.map { base + " (\($0))" } ?? base
     }
 
     /// The tolerance a snapshot was held to: `20 pixels`, `0.1 %`, or both (the stricter wins),
@@ -215,6 +233,8 @@ public enum SuiteReport {
     .wipe .top{border-right:1px solid #e00;box-sizing:border-box}
     table{border-collapse:collapse}td,th{padding:2px 10px;border-bottom:1px solid #eee;text-align:left}td.num{text-align:right}
     pre{white-space:pre-wrap}
+    dd.stack details{display:inline}dd.stack summary{cursor:pointer;color:#444}dd.stack table{margin:4px 0}
+    dd.stacknote{color:#b00020}
     """
 
     static let script = """

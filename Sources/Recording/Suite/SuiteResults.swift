@@ -1,3 +1,5 @@
+import Rendering
+
 /// What one snapshot of a suite run came to. Artifact paths are relative to the results folder.
 public struct SnapshotResult: Codable, Sendable, Equatable {
     /// The comparison's outcome (before any `--update`).
@@ -35,6 +37,9 @@ public struct SnapshotResult: Codable, Sendable, Equatable {
     public var expected: String?
     public var actual: String?
     public var diff: String?
+    /// For a mismatch whose golden was made on another rendering stack (`__snapshots__/stack.json`):
+    /// what differs, `goldens made with cairo 1.16.0; this run: cairo 1.18.4`.
+    public var stackNote: String?
     /// Seconds spent on it: rendering its frame, then comparing (and writing what a failure keeps).
     public var seconds: Double?
     /// The trace viewer page of a failing or missing snapshot, relative to the results folder.
@@ -109,6 +114,10 @@ public struct SuiteResults: Codable, Sendable, Equatable {
     public var host: String?
     /// Golden folders of scenarios that no longer exist (reported by an unsharded run or shard 1).
     public var obsoleteFolders: [ObsoleteFolder] = []
+    /// The rendering stack the run drew with (library versions, font hashes); merged: shard 1's.
+    public var stack: RenderingStack?
+    /// A merge of shards that ran on different stacks: one line per shard that differs from shard 1.
+    public var stackNotes: [String] = []
     /// The counts, as printed (filled in when written; recomputed from `scenarios` on merge).
     public var summary: Summary?
 
@@ -134,7 +143,7 @@ public struct SuiteResults: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case format, command, version, date, threshold, maxDiffPixels, maxDiffRatio, shards, scenarios, suite, settings, host,
-             obsoleteFolders, summary
+             obsoleteFolders, stack, stackNotes, summary
     }
 
     /// Reads format 1 files too (`--last-failed` after an upgrade): fields added since are optional.
@@ -153,6 +162,8 @@ public struct SuiteResults: Codable, Sendable, Equatable {
         settings = try c.decodeIfPresent(SuiteSettings.self, forKey: .settings)
         host = try c.decodeIfPresent(String.self, forKey: .host)
         obsoleteFolders = try c.decodeIfPresent([ObsoleteFolder].self, forKey: .obsoleteFolders) ?? []
+        stack = try? c.decodeIfPresent(RenderingStack.self, forKey: .stack)
+        stackNotes = (try? c.decodeIfPresent([String].self, forKey: .stackNotes)) ?? []
         summary = try? c.decodeIfPresent(Summary.self, forKey: .summary)
     }
 

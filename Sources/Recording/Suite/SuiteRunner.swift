@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Imaging
+import Rendering
 import Support
 
 /// `overscroll test`: finds the scenarios, runs them (in parallel worker processes when asked),
@@ -30,6 +31,8 @@ public final class SuiteRunner {
         public var version: String?
         /// The program that serves `__test-worker` jobs; nil runs every scenario in this process.
         public var workerExecutable: String?
+        /// The rendering stack the run records; nil probes this process's (without SDL).
+        public var stack: RenderingStack?
         public init() {}
     }
 
@@ -99,8 +102,11 @@ public final class SuiteRunner {
             return 2
         }
 
+        let stack = config.stack ?? RenderingStack.probe()
+        let goldenStacks = SuiteStacks(entries, stack: stack)
+        for w in goldenStacks.warnings { errorOutput("note: \(w)") }
         let started = ContinuousClock.now
-        var results = await runAll(entries, config: config, root: folder.staging)
+        var results = await runAll(entries, config: config, root: folder.staging, stacks: goldenStacks)
         results.sort { $0.scenario < $1.scenario }
         if outputLost() {
             folder.abandon()
@@ -111,11 +117,13 @@ public final class SuiteRunner {
         let asFound = results
         let (_, goldenFailures) = SuiteGoldens.commit(&results, resultsRoot: folder.staging, prune: config.prune)
         for i in goldenFailures { output(Self.line(results[i])) }
+
         var suite = SuiteResults(command: config.command, date: Self.isoDate(),
                                  threshold: config.options.threshold, maxDiffPixels: config.options.maxDiffPixels,
                                  maxDiffRatio: config.options.maxDiffRatio,
                                  shards: config.shard.map { ["\($0.index)/\($0.count)"] } ?? [], scenarios: results)
         suite.version = config.version
+        suite.stack = stack
         suite.suite = suiteList
         suite.settings = SuiteSettings(config.options, grep: config.grep, grepInvert: config.grepInvert, lastFailed: config.lastFailed)
         suite.host = Self.hostName()
@@ -143,6 +151,14 @@ public final class SuiteRunner {
             }
             suite.obsoleteFolders = []
         }
+        // The goldens' stack records, under the same locks as the goldens.
+        var stackFailed = false
+        if config.options.update != .none || config.prune {
+            for e in goldenStacks.record(results, pruned: pruned) {
+                errorOutput("overscroll test: \(e)")
+                stackFailed = true
+            }
+        }
         do {
             try SuiteOutputs.write(suite, into: folder.staging, resultsRoot: folder.staging)
             try folder.commit()
@@ -161,15 +177,15 @@ public final class SuiteRunner {
                                  artifacts: config.artifacts) {
             output(line)
         }
-        return suite.exitCode
+        return stackFailed ? 2 : suite.exitCode
     }
 
-    private func runAll(_ entries: [SuiteEntry], config: Config, root: String) async -> [ScenarioResult] {
+    private func runAll(_ entries: [SuiteEntry], config: Config, root: String, stacks: SuiteStacks) async -> [ScenarioResult] {
         let workers = min(max(1, config.workers), entries.count)
         guard workers > 1, let executable = config.workerExecutable else {
             var out: [ScenarioResult] = []
             for e in entries {
-                let r = await SnapshotRun.run(e, options: config.options, resultsRoot: root)
+                let r = stacks.annotate(await SnapshotRun.run(e, options: config.options, resultsRoot: root))
                 output(Self.line(r))
                 out.append(r)
                 if outputLost() { break }
@@ -191,9 +207,10 @@ public final class SuiteRunner {
         // A worker that dies closes its pipe: writing to it must fail, not kill this process
         // (`StandardStreams.prepare` ignores SIGPIPE for the program; this is for other callers).
         signal(SIGPIPE, SIG_IGN)
-        async let others: Void = Self.runWorkerLanes(workers - 1, jobs: jobs, executable: executable, next: next, slots: slots, print: print)
+        async let others: Void = Self.runWorkerLanes(workers - 1, jobs: jobs, executable: executable, next: next, slots: slots,
+                                                     stacks: stacks, print: print)
         while let k = next.take() {
-            let r = await SnapshotRun.run(jobs[k].entry, options: config.options, resultsRoot: root)
+            let r = stacks.annotate(await SnapshotRun.run(jobs[k].entry, options: config.options, resultsRoot: root))
             slots.set(k, r)
             print(Self.line(r))
         }
@@ -205,7 +222,7 @@ public final class SuiteRunner {
     /// the cooperative pool), each feeding one worker process; returns when every lane is done.
     nonisolated private static func runWorkerLanes(_ count: Int, jobs: [WorkerProcess.Job], executable: String,
                                                    next: IndexDispenser, slots: OutcomeSlots<ScenarioResult?>,
-                                                   print: @escaping @Sendable (String) -> Void) async {
+                                                   stacks: SuiteStacks, print: @escaping @Sendable (String) -> Void) async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {
                 DispatchQueue.concurrentPerform(iterations: count) { _ in
@@ -222,6 +239,7 @@ public final class SuiteRunner {
                             result = ScenarioResult(scenario: e.path, goldens: e.goldenFolder, frames: e.frames,
                                                     error: "\(e.path): \(why)")
                         }
+                        result = stacks.annotate(result)
                         slots.set(k, result)
                         print(line(result))
                     }
