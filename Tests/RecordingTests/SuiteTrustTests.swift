@@ -119,11 +119,13 @@ import Testing
         #expect(await f.run { $0.options.update = .missing } == 2)
         #expect(f.text.contains("events[1].snapshot: snapshot name 'trace.jsonl' is reserved"), "\(f.text)")
         #expect(!f.text.contains(".staging"))
-        #expect(SuiteEntry(path: "report.json", frames: 0, snapshotNames: []).artifactFolder == "_report")
-        #expect(SuiteEntry(path: "_report.json", frames: 0, snapshotNames: []).artifactFolder == "__report")
-        #expect(SuiteEntry(path: "results.json.json", frames: 0, snapshotNames: []).artifactFolder == "_results.json")
-        #expect(SuiteEntry(path: "../x/report.json", frames: 0, snapshotNames: []).artifactFolder == "__up__/x/report")
-        #expect(SuiteEntry(path: "__up__/x.json", frames: 0, snapshotNames: []).artifactFolder == "___up__/x")
+        #expect(SuiteEntry(path: "report/a.json", frames: 0, snapshotNames: []).artifactFolder == "_report/a.json")
+        #expect(SuiteEntry(path: "report.json", frames: 0, snapshotNames: []).artifactFolder == "report.json")
+        #expect(SuiteEntry(path: "_report/a.json", frames: 0, snapshotNames: []).artifactFolder == "__report/a.json")
+        #expect(SuiteEntry(path: "results.json", frames: 0, snapshotNames: []).artifactFolder == "_results.json")
+        #expect(SuiteEntry(path: "../x/report.json", frames: 0, snapshotNames: []).artifactFolder == "_up/x/report.json")
+        #expect(SuiteEntry(path: "_up/x.json", frames: 0, snapshotNames: []).artifactFolder == "__up/x.json")
+        #expect(SuiteEntry(path: "__up__/x.json", frames: 0, snapshotNames: []).artifactFolder == "___up__/x.json")
     }
 
     @Test func anUnreadableGoldenFailsOnlyItsSnapshot() async throws {

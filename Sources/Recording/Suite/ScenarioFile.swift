@@ -22,7 +22,9 @@ public enum ScenarioFile {
     public static func read(_ path: String, maxBytes: Int = defaultMaxBytes) throws(Failure) -> String {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, maxBytes: maxBytes) } catch { throw Failure(message: describe(error)) }
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw Failure(message: "\(path): not UTF-8 text") }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw Failure(message: "\(path): \(ScenarioEncoding.problem(bytes) ?? "not UTF-8 text")")
+        }
         return text
     }
 

@@ -80,10 +80,10 @@ public final class SuiteRunner {
         do {
             try OutputPaths.check(outputs, inputs: inputs)
             if config.options.update != .none || config.prune {
-                goldenLocks = try SuiteGoldens.lock(entries, flag: config.options.update != .none ? "--update" : "--prune")
+                goldenLocks = try SuiteGoldens.lock(entries, trees: found.goldenTrees, flag: config.options.update != .none ? "--update" : "--prune")
             } else {
                 goldenLocks = []
-                SuiteGoldens.recover(entries)
+                SuiteGoldens.recover(entries, trees: found.goldenTrees)
             }
         } catch {
             errorOutput("overscroll test: \(error)")
