@@ -243,8 +243,9 @@ public final class ResultFolder {
             let shown = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
             let beside = shown.lastIndex(of: "/").map { String(shown[...$0]) } ?? ""
             report(mismatchMessage(journal: OutputPaths.quoted(beside + SwapJournal.journalName(name)), mismatch))
+        } else {
+            _ = SwapRecovery.removeStaleSiblings(parent: parent, name: name)
         }
-        _ = SwapRecovery.removeStaleSiblings(parent: parent, name: name)
         withExtendedLifetime(lock) {}   // its release removes the lock file
     }
 
