@@ -3,20 +3,23 @@
 /// UTF-8. A scenario that cannot be read is an error naming this, never skipped.
 enum ScenarioEncoding {
     /// The phrase for `bytes`, or nil when they are UTF-8.
+    /// (A NUL byte is UTF-8 but never part of JSON text: UTF-16 without a byte-order mark is
+    /// found by them.)
     static func problem(_ bytes: [UInt8]) -> String? {
-        guard let bad = firstInvalid(bytes) else { return nil }
         if bytes.starts(with: [0xFF, 0xFE]) { return "UTF-16 text (little-endian, byte-order mark FF FE), not UTF-8; save it as UTF-8" }
         if bytes.starts(with: [0xFE, 0xFF]) { return "UTF-16 text (big-endian, byte-order mark FE FF), not UTF-8; save it as UTF-8" }
-        if bytes.count >= 2 && bytes.filter({ $0 == 0 }).count * 4 >= bytes.count {
+        let nul = bytes.firstIndex(of: 0)
+        if nul != nil && bytes.count >= 2 && bytes.filter({ $0 == 0 }).count * 4 >= bytes.count {
             return "UTF-16 text (every other byte is NUL), not UTF-8; save it as UTF-8"
         }
+        guard let bad = firstInvalid(bytes) ?? nul else { return nil }
         let before = bytes[..<bad]
         let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
         let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
         // Columns count characters: continuation bytes do not start one.
         let column = bytes[lineStart..<bad].filter { $0 & 0xC0 != 0x80 }.count + 1
         let hex = String(bytes[bad], radix: 16, uppercase: true)
-        return "not UTF-8 text (byte 0x\(hex.count == 1 ? "0" + hex : hex) at line \(line), column \(column)); save it as UTF-8"
+        return "not UTF-8 text (byte 0x\(hex.count == 1 ? "0" + hex : hex) at line \(line), column \(column)); save it as UTF-8 JSON"
     }
 
     /// The offset of the first byte that does not start a well-formed UTF-8 sequence, or nil.

@@ -92,10 +92,11 @@ public enum SuiteDiscovery {
                             found.errors.append(ScenarioFile.describe(error))
                             continue
                         }
-                        guard let text = String(validating: bytes, as: UTF8.self) else {
-                            found.errors.append("\(child): \(ScenarioEncoding.problem(bytes) ?? "not UTF-8 text")")
+                        if let why = ScenarioEncoding.problem(bytes) {
+                            found.errors.append("\(child): \(why)")
                             continue
                         }
+                        let text = String(decoding: bytes, as: UTF8.self)
                         if ScenarioMarker.marks(text) { files.append(child); continue }
                         // Without the keys, only valid JSON is surely not a scenario: a typo
                         // (unquoted keys) may hide them.

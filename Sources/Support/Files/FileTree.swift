@@ -98,22 +98,10 @@ public enum FileTree {
             if let name = String(validating: bytes, as: UTF8.self) {
                 if name != "." && name != ".." { names.append(name) }
             } else {
-                bad.append(escapedName(bytes))
+                bad.append(TerminalText.escaped(bytes: bytes))
             }
         }
         return (names.sorted(), bad.sorted())
-    }
-
-    /// A name's bytes for a message: printable ASCII as is, every other byte as `\xNN`.
-    static func escapedName(_ bytes: [UInt8]) -> String {
-        let hex = Array("0123456789ABCDEF")
-        var out = ""
-        for b in bytes {
-            if b >= 0x20 && b < 0x7F && b != UInt8(ascii: "\\") { out.append(Character(Unicode.Scalar(b))) } else {
-                out += "\\x" + String(hex[Int(b >> 4)]) + String(hex[Int(b & 15)])
-            }
-        }
-        return out
     }
 
     /// True when something (of any kind, even a dangling link) is at `path`.
