@@ -184,5 +184,9 @@ import Support
         // The folder is fully old or fully new, never half.
         let pngs = FileTree.entries(of: s.path(tree + "/b")).filter { $0.hasSuffix(".png") }
         #expect(pngs == (afterExchange ? [] : ["s1.png", "s2.png"]), "\(pngs)")
+        // The next prune finishes the job: the gone scenario's folder goes, emptied or not.
+        let pruned = try s.run(["test", "suite", "--workers", "1", "--artifacts", "results", "--prune"])
+        #expect(pruned.status == 0, "\(pruned.out) \(pruned.err)")
+        #expect(FileTree.entries(of: s.path(tree)).filter { !$0.hasPrefix(".") } == ["a"])
     }
 }

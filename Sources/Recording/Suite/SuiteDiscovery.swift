@@ -23,6 +23,9 @@ public enum SuiteDiscovery {
         public var obsoleteFolders: [ObsoleteFolder] = []
         /// Every `__snapshots__` folder (a real folder) of the searched folders.
         public var goldenTrees: [String] = []
+        /// Golden folders of gone scenarios that a prune emptied but a kill kept from removing:
+        /// nothing in them but the manifest the swap wrote (`--prune` removes them).
+        public var emptiedFolders: [String] = []
     }
 
     public static func find(_ paths: [String], excluding excluded: [String] = [],
@@ -136,6 +139,9 @@ public enum SuiteDiscovery {
             let pngs = (FileTree.listing(of: path)?.names ?? [])
                 .filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") && FileTree.isRegularFile(path + "/" + $0) }
             if !pngs.isEmpty { found.obsoleteFolders.append(ObsoleteFolder(folder: path, files: pngs)) }
+            if FileTree.entries(of: path) == [ResultFolder.manifestName] && FileTree.isRegularFile(path + "/" + ResultFolder.manifestName) {
+                found.emptiedFolders.append(path)
+            }
         }
         found.obsoleteFolders.sort { $0.folder < $1.folder }
         return found

@@ -142,6 +142,13 @@ public final class SuiteRunner {
                 }
             }
             suite.obsoleteFolders = []
+            // A gone scenario's folder a killed prune emptied (only its manifest is left).
+            if !selected && (config.shard?.index ?? 1) == 1 {
+                for folder in found.emptiedFolders where FileTree.entries(of: folder) == [ResultFolder.manifestName] {
+                    unlink(folder + "/" + ResultFolder.manifestName)
+                    rmdir(folder)
+                }
+            }
         }
         do {
             try SuiteOutputs.write(suite, into: folder.staging, resultsRoot: folder.staging)

@@ -53,7 +53,7 @@ struct SwapJournal: Equatable, Sendable {
             }
             return .success(SwapJournal(pid: pid, newInode: inode))
         }
-        return .failure(Mismatch(reason: "not a swap journal of this version"))
+        return .failure(Mismatch(reason: "not in a format this version reads"))
     }
 
     /// The digits after `prefix` (digits only).
