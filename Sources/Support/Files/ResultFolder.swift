@@ -77,12 +77,15 @@ public final class ResultFolder {
             lock = nil
             throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(path)): \(OutputPaths.quoted(first)), left by an earlier run, cannot be removed; remove it by hand")
         }
+        // Registered before it exists: a signal right after mkdir still removes it.
+        let token = SignalCleanup.register(staging)
         guard mkdir(staging, 0o755) == 0 else {
             let reason = String(cString: strerror(errno))
+            SignalCleanup.remove(token)
             lock = nil
             throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(path)): cannot write in \(OutputPaths.quoted(parent)): \(reason)")
         }
-        signalToken = SignalCleanup.register(staging)
+        signalToken = token
         lockToken = SignalCleanup.register(parent + "/." + name + ".lock")
     }
 
