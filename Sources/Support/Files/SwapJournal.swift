@@ -42,7 +42,7 @@ struct SwapJournal: Equatable, Sendable {
             return .success(SwapJournal(pid: pid, newInode: inode))
         }
         if first.hasPrefix(previousHeader + " "), let inode = UInt64(first.dropFirst(previousHeader.count + 1)) {
-            let paths = lines.dropFirst().map(unescape)
+            let paths = lines.dropFirst().map(ResultFolder.unescape)
             func join(_ entry: String) -> String { parent == "/" ? "/" + entry : parent + "/" + entry }
             let stagingPrefix = join("." + name + ".staging-")
             guard paths.count >= 3, paths[0].hasPrefix(stagingPrefix),
@@ -62,14 +62,5 @@ struct SwapJournal: Equatable, Sendable {
         let digits = line.dropFirst(prefix.count)
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         return UInt64(digits)
-    }
-
-    /// Undoes the escapes of the previous format (`\\` and `\n`).
-    static func unescape(_ line: String) -> String {
-        var out = "", escaping = false
-        for c in line {
-            if escaping { out.append(c == "n" ? "\n" : c); escaping = false } else if c == "\\" { escaping = true } else { out.append(c) }
-        }
-        return out
     }
 }

@@ -115,7 +115,7 @@ enum SwapRecovery {
 
     /// The names of folders whose leftovers sit in `entries` of one parent: `NAME` for each
     /// `.NAME.lock`, `.NAME.swap`, `.NAME.swap.new`, `.NAME.staging-PID` and `.NAME.old-PID`.
-    public static func leftoverOwners(_ entries: [String]) -> Set<String> {
+    static func leftoverOwners(_ entries: [String]) -> Set<String> {
         var names = Set<String>()
         for entry in entries where entry.hasPrefix(".") {
             let body = entry.dropFirst()
