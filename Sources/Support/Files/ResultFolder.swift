@@ -72,7 +72,8 @@ public final class ResultFolder {
             lock = nil
             throw OutputPaths.Refusal(Self.mismatchMessage(journal: OutputPaths.quoted(journalPath), mismatch, flag: flag, display: path))
         }
-        let leftovers = recovered.leftovers + SwapRecovery.removeStaleSiblings(parent: parent, name: name) + FileTree.remove(staging)
+        // (This process's own stale staging, of a run with the same id, is one of them.)
+        let leftovers = recovered.leftovers + SwapRecovery.removeStaleSiblings(parent: parent, name: name)
         if let first = leftovers.first {
             lock = nil
             throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(path)): \(OutputPaths.quoted(first)), left by an earlier run, cannot be removed; remove it by hand")
