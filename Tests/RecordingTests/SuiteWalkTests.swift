@@ -152,6 +152,31 @@ import Support
         #expect(r.status == 1, "\(r.err)")
     }
 
+    // 7. The same with a real SIGKILL, sent once the prune of the gone scenario's folder has
+    // left something beside it: the next plain run removes it all.
+    @Test func aPruneKilledMidSwapLeavesNothingAfterTheNextRun() throws {
+        let s = try twoScenarios()
+        let tree = s.path("suite/__snapshots__")
+        var killed = 0
+        for _ in 0..<20 where killed == 0 {
+            FileTree.remove(s.path("suite/b.json"))
+            let r = try s.run(["test", "suite", "--workers", "1", "--artifacts", "results", "--prune"], signal: SIGKILL) {
+                FileTree.entries(of: tree).contains { $0.hasPrefix(".b.") }
+            }
+            if r.signalled && FileTree.entries(of: tree).contains(where: { $0.hasPrefix(".b.") }) {
+                killed += 1
+                let next = try s.run(["test", "suite", "--workers", "1", "--artifacts", "results"])
+                #expect(next.status == 0, "\(next.out) \(next.err)")
+                #expect(FileTree.entries(of: tree).filter { $0.hasPrefix(".") }.isEmpty, "\(FileTree.entries(of: tree))")
+                #expect(!FileTree.exists(s.path("suite/.__snapshots__.lock")))
+            } else {
+                try s.write("suite/b.json", HostileTreeTests.scenario(to: 90))
+                _ = try s.run(["test", "suite", "--update=missing", "--workers", "1", "--artifacts", "results"])
+            }
+        }
+        #expect(killed == 1, "no SIGKILL landed inside the prune's swap in 20 tries")
+    }
+
     // 7. A prune killed while it swapped a gone scenario's golden folder leaves its lock, journal
     // and staging in `__snapshots__` (and the suite's tree lock): any later run removes them,
     // and only them.
