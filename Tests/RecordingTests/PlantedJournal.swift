@@ -13,7 +13,7 @@ enum PlantedJournal: String, CaseIterable, Sendable {
     case pathFormat
     /// The current format, naming only the phase, but the staging folder it implies is a link to
     /// a folder outside and the old folder belongs to another user (`nobody`) and holds a decoy;
-    /// a second journal belongs to another user itself.
+    /// some journals belong to another user themselves, some are links to a decoy outside.
     case linksAndOtherUsers
 
     /// The folders (relative to the box) beside which every command's journals are planted.
@@ -45,7 +45,12 @@ enum PlantedJournal: String, CaseIterable, Sendable {
                 try s.write(beside + "." + name + ".old-1/planted.txt", Sandbox.secret + " planted in an old folder of another user")
                 chown(s.path(beside + "." + name + ".old-1/planted.txt"), Self.nobody, Self.nobody)
                 chown(s.path(beside + "." + name + ".old-1"), Self.nobody, Self.nobody)
-                if i % 2 == 1 { chown(s.path(journal), Self.nobody, Self.nobody) }
+                if i % 2 == 1 {
+                    chown(s.path(journal), Self.nobody, Self.nobody)
+                } else if i % 4 == 0 {
+                    // The journal itself a link to a decoy outside.
+                    try s.link(journal, to: s.outside + "/secret.txt")
+                }
             }
         }
     }
