@@ -71,7 +71,7 @@ scenarios:
 # SOAK (add one with `SOAK += soak-NAME` anywhere in this file; the list is read when `soak` runs).
 # Each runs its suites with OVERSCROLL_SOAK=1, where `make test` runs a seeded subset.
 # soak-tree: the tree invariant over the whole matrix (every command × every hostile setup, in a
-#   decoy sandbox) and the hostile regression tests.
+#   decoy sandbox) and the hostile regression tests (planted swap journals among them).
 # soak-kill: KillTests with 30 seeded SIGKILLs per command instead of 3.
 # soak-determinism: DeterminismStressTests with 30 recordings per case and more refresh timings.
 SOAK := soak-tree soak-kill soak-determinism
@@ -82,7 +82,7 @@ soak:
 .PHONY: soak-tree soak-kill
 soak-tree: deps
 	$(SWIFT) build --build-tests
-	OVERSCROLL_SOAK=1 $(SWIFT) test --skip-build --filter 'TreeInvariantTests|HostileTreeTests'
+	OVERSCROLL_SOAK=1 $(SWIFT) test --skip-build --filter 'TreeInvariantTests|HostileTreeTests|PlantedJournalTests'
 
 soak-kill: deps
 	$(SWIFT) build --build-tests

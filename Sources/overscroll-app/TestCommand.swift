@@ -58,8 +58,9 @@ enum TestCommand {
         about: """
         PATH is a scenario file or a folder searched recursively (default `.`): a *.json file there is a
         scenario when its top-level object has a "scene" or "events" key (found even when the file has a
-        syntax error, which is then an error); other JSON files are skipped with a note, results folders
-        of earlier runs are not searched. Each scenario's snapshot events
+        syntax error, which is then an error); other valid JSON files are skipped with a note, and a
+        *.json file that is not UTF-8 or not valid JSON is an error. Symlinked sub-folders and results
+        folders of earlier runs are not searched. Each scenario's snapshot events
         ({"at": 1.2, "snapshot": "pulled"}) are rendered at exactly their instant and compared with
         <dir>/__snapshots__/<scenario name>/<snapshot>.png through the comparison of `overscroll compare`.
         One line per scenario as it finishes, then passed / failed / missing / updated / obsolete counts;

@@ -16,15 +16,20 @@ import Testing
         // A trailing comma: still a scenario (top-level "scene"), so an error, not a note.
         try f.write("suite/broken.json", "{\"scene\": \"list\",\n \"events\": [],\n}")
         try f.write("suite/anim.json", "{\"v\": \"5.7.4\", \"layers\": [{\"scene\": 1}]}")
-        try f.write("suite/notes.json", "{\"title\": \"not a scenario\",}")
         #expect(await f.run { $0.options.update = .missing } == 2)
         #expect(f.text.contains("\(f.path("suite/broken.json")): not valid JSON (line 3, column 1"), "\(f.text)")
         #expect(f.text.contains("note: \(f.path("suite/anim.json")): not a scenario"), "nested keys do not count")
-        #expect(f.text.contains("note: \(f.path("suite/notes.json")): not a scenario (no top-level \"scene\" or \"events\" key; not valid JSON either: line 1, column 28"), "\(f.text)")
         #expect(!f.text.contains("broken.json: not a scenario"))
         let results = try f.results()
         #expect(results.scenarios.map(\.scenario) == [f.path("suite/a.json"), f.path("suite/broken.json")])
         #expect(results.errors == 1)
+        // Invalid JSON without the keys may be a scenario whose typo hides them: an error with
+        // line and column before anything runs, never a note (issue 33).
+        try f.write("suite/notes.json", "{\"title\": \"not a scenario\",}")
+        #expect(await f.run { $0.options.update = .missing } == 2)
+        #expect(f.text.contains("\(f.path("suite/notes.json")): not valid JSON (line 1, column 28"), "\(f.text)")
+        #expect(!f.text.contains("notes.json: not a scenario"))
+        try FileManager.default.removeItem(atPath: f.path("suite/notes.json"))
         // Given as a file, the same error.
         #expect(await f.run([f.path("suite/broken.json")]) == 2)
         #expect(f.text.contains("\(f.path("suite/broken.json")): not valid JSON (line 3, column 1"))
@@ -119,11 +124,13 @@ import Testing
         #expect(await f.run { $0.options.update = .missing } == 2)
         #expect(f.text.contains("events[1].snapshot: snapshot name 'trace.jsonl' is reserved"), "\(f.text)")
         #expect(!f.text.contains(".staging"))
-        #expect(SuiteEntry(path: "report.json", frames: 0, snapshotNames: []).artifactFolder == "_report")
-        #expect(SuiteEntry(path: "_report.json", frames: 0, snapshotNames: []).artifactFolder == "__report")
-        #expect(SuiteEntry(path: "results.json.json", frames: 0, snapshotNames: []).artifactFolder == "_results.json")
-        #expect(SuiteEntry(path: "../x/report.json", frames: 0, snapshotNames: []).artifactFolder == "__up__/x/report")
-        #expect(SuiteEntry(path: "__up__/x.json", frames: 0, snapshotNames: []).artifactFolder == "___up__/x")
+        #expect(SuiteEntry(path: "report/a.json", frames: 0, snapshotNames: []).artifactFolder == "_report/a.json")
+        #expect(SuiteEntry(path: "report.json", frames: 0, snapshotNames: []).artifactFolder == "report.json")
+        #expect(SuiteEntry(path: "_report/a.json", frames: 0, snapshotNames: []).artifactFolder == "__report/a.json")
+        #expect(SuiteEntry(path: "results.json", frames: 0, snapshotNames: []).artifactFolder == "_results.json")
+        #expect(SuiteEntry(path: "../x/report.json", frames: 0, snapshotNames: []).artifactFolder == "_up/x/report.json")
+        #expect(SuiteEntry(path: "_up/x.json", frames: 0, snapshotNames: []).artifactFolder == "__up/x.json")
+        #expect(SuiteEntry(path: "__up__/x.json", frames: 0, snapshotNames: []).artifactFolder == "___up__/x.json")
     }
 
     @Test func anUnreadableGoldenFailsOnlyItsSnapshot() async throws {

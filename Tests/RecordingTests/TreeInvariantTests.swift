@@ -70,6 +70,22 @@ import Support
         /// outputs and the command's own staging, lock and journal leftovers change; the next
         /// normal run succeeds and removes the leftovers.
         case killedRun
+        /// Swap journals a repository ships beside every folder a command reads or replaces
+        /// (`PlantedJournal`, issue 33): the previous format with the destination's inode and
+        /// absolute lines, the oldest with relative `..` lines, and the current one beside a
+        /// staging link and an old folder of another user. Nothing they name changes; a command
+        /// that replaces such a folder refuses (exit 2, naming the journal), a reader notes it.
+        case plantedJournalInodeFormat, plantedJournalPathFormat, plantedJournalLinksAndOtherUsers
+
+        /// The journals a planted-journal setup ships.
+        var journal: PlantedJournal? {
+            switch self {
+            case .plantedJournalInodeFormat: .inodeFormat
+            case .plantedJournalPathFormat: .pathFormat
+            case .plantedJournalLinksAndOtherUsers: .linksAndOtherUsers
+            default: nil
+            }
+        }
 
         /// The shell redirection of the standard-stream setups.
         var redirect: String? {
@@ -264,6 +280,12 @@ import Support
                 if r.status == 2 { #expect(r.err.contains("another overscroll run"), "\(detail)") }
             case .interruptedRun, .killedRun:
                 break
+            case .plantedJournalInodeFormat, .plantedJournalPathFormat, .plantedJournalLinksAndOtherUsers:
+                if c.command.outputs.contains(where: \.locked) {
+                    #expect(r.status == 2 && r.err.contains(".swap") && r.err.contains("not a swap journal of this folder"), "\(detail)")
+                } else {
+                    #expect(r.status == c.command.clean, "\(detail)")
+                }
             case .dotDotScenario:
                 if c.command.args.first == "test" {
                     #expect(r.status == 2 && r.err.contains("the scenario name '..'"), "\(detail)")
@@ -312,6 +334,8 @@ import Support
         let outputs = c.command.outputs.filter { $0.path != "suite/__snapshots__/a" }
         switch c.setup {
         case .clean, .readOnlyFolder, .concurrentRun, .interruptedRun, .killedRun: break
+        case .plantedJournalInodeFormat, .plantedJournalPathFormat, .plantedJournalLinksAndOtherUsers:
+            try c.setup.journal?.plant(in: s)
         case .standardOutputClosed, .standardOutputFull, .standardErrorClosed: break
         case .fifoAtInput:
             for input in c.command.inputs {

@@ -22,8 +22,8 @@ public enum ScenarioFile {
     public static func read(_ path: String, maxBytes: Int = defaultMaxBytes) throws(Failure) -> String {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, maxBytes: maxBytes) } catch { throw Failure(message: describe(error)) }
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw Failure(message: "\(path): not UTF-8 text") }
-        return text
+        if let why = ScenarioEncoding.problem(bytes) { throw Failure(message: "\(path): \(why)") }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The one-line message for a scenario file that cannot be read.

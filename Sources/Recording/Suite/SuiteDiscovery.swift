@@ -4,17 +4,28 @@ import Support
 /// Finds the scenarios of `overscroll test PATH…`: a file is taken as given; a folder is searched
 /// recursively for `*.json` files that `ScenarioMarker` marks as scenarios (a top-level `scene` or
 /// `events` key, read leniently so a broken scenario is still one and fails with line and column).
-/// Hidden folders, `__snapshots__`, the results folder and any other results folder of
-/// overscroll (one holding `.overscroll-manifest`) are not searched. Sorted by path.
+/// A `*.json` file that cannot be read as UTF-8 JSON is an error naming the encoding or the line
+/// and column: it may be a scenario, so it is never skipped, and its goldens are never obsolete.
+/// Valid JSON without those keys (a Lottie file) is skipped with a note. Hidden folders,
+/// `__snapshots__`, the results folder and any other results folder of overscroll (one holding
+/// `.overscroll-manifest`) are not searched; a symlinked sub-folder is never followed (a note
+/// names it), so a walk never leaves the suite; a name that is not UTF-8 is an error naming it.
+/// Two scenarios whose goldens would share a folder (`a.json`, `a.JSON`) are refused. Sorted by
+/// path.
 public enum SuiteDiscovery {
     public struct Found: Sendable {
         public var entries: [SuiteEntry] = []
         /// One-line notes about skipped files.
         public var notes: [String] = []
-        /// Paths that do not exist (usage errors).
+        /// Paths that do not exist, files that cannot be read, colliding names (usage errors).
         public var errors: [String] = []
         /// Golden folders in a searched folder's `__snapshots__/` that no scenario there names.
         public var obsoleteFolders: [ObsoleteFolder] = []
+        /// Every `__snapshots__` folder (a real folder) of the searched folders.
+        public var goldenTrees: [String] = []
+        /// Golden folders of gone scenarios that a prune emptied but a kill kept from removing:
+        /// nothing in them but the manifest the swap wrote (`--prune` removes them).
+        public var emptiedFolders: [String] = []
     }
 
     public static func find(_ paths: [String], excluding excluded: [String] = [],
@@ -22,6 +33,8 @@ public enum SuiteDiscovery {
         var found = Found()
         let skip = Set(excluded.map(OutputPaths.canonical))
         var files: [String] = []
+        // Every *.json file seen, scenario or not: its goldens are never obsolete.
+        var jsonFiles: [String] = []
         // (the scenario path it belongs to without `.json`, the golden folder)
         var goldenFolders: [(owner: String, folder: String)] = []
         let fm = FileManager.default
@@ -36,70 +49,99 @@ public enum SuiteDiscovery {
             var visited = Set<String>()
             while let folder = stack.popLast() {
                 let canonical = OutputPaths.canonical(folder)
-                // The results folder is not searched; a symlinked folder is searched once.
+                // The results folder is not searched; a folder is searched once.
                 if skip.contains(canonical) || !visited.insert(canonical).inserted { continue }
-                guard let names = try? fm.contentsOfDirectory(atPath: folder) else {
+                // The folder named on the command line may be a link; no folder below it is followed.
+                guard let listing = FileTree.listing(of: folder, followingLink: folder == path) else {
                     found.errors.append("\(folder): cannot list the folder")
                     continue
                 }
+                let names = listing.names
                 // A results folder of an earlier run (any --artifacts) is not part of the suite.
                 if folder != path, names.contains(".overscroll-manifest") { continue }
                 func join(_ name: String) -> String {
                     folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
                 }
+                for bad in listing.notUTF8 where !bad.hasPrefix(".") {
+                    found.errors.append("\(join(bad)): a name that is not UTF-8 (shown with \\x escapes); not searched — rename it")
+                }
                 // Golden folders (real folders only: a link is never followed to report or prune).
                 if names.contains("__snapshots__"), isRealFolder(join("__snapshots__")),
-                   let golden = try? fm.contentsOfDirectory(atPath: join("__snapshots__")) {
-                    for name in golden.sorted() where !name.hasPrefix(".") && isRealFolder(join("__snapshots__") + "/" + name) {
+                   let golden = FileTree.listing(of: join("__snapshots__"))?.names {
+                    found.goldenTrees.append(join("__snapshots__"))
+                    for name in golden where !name.hasPrefix(".") && isRealFolder(join("__snapshots__") + "/" + name) {
                         goldenFolders.append((join(name), join("__snapshots__") + "/" + name))
                     }
                 }
-                for name in names.sorted() where !name.hasPrefix(".") && name != "__snapshots__" {
+                for name in names where !name.hasPrefix(".") && name != "__snapshots__" {
                     let child = join(name)
-                    var childIsDir: ObjCBool = false
-                    guard fm.fileExists(atPath: child, isDirectory: &childIsDir) else { continue }
-                    if childIsDir.boolValue {
+                    var info = stat()
+                    guard lstat(child, &info) == 0 else { continue }
+                    let isJSON = name.lowercased().hasSuffix(".json")
+                    if info.st_mode & S_IFMT == S_IFLNK {
+                        var target = stat()
+                        if stat(child, &target) == 0 && target.st_mode & S_IFMT == S_IFDIR {
+                            found.notes.append("\(child): a symlink to a folder, not followed (a suite walk never leaves the suite through a link; name the folder as a PATH to include it)")
+                            continue
+                        }
+                    }
+                    if info.st_mode & S_IFMT == S_IFDIR {
                         stack.append(child)
-                    } else if name.lowercased().hasSuffix(".json") {
+                    } else if isJSON {
+                        jsonFiles.append(child)
                         // A FIFO or an oversized file is an error, named (never a read that blocks).
                         let bytes: [UInt8]
                         do { bytes = try InputFile.read(child, maxBytes: maxScenarioBytes) } catch {
                             found.errors.append(ScenarioFile.describe(error))
                             continue
                         }
-                        let decoded = String(validating: bytes, as: UTF8.self)
-                        guard let text = decoded, ScenarioMarker.marks(text) else {
-                            // A typo that hides the key itself is named, so it is not missed.
-                            var why = "no top-level \"scene\" or \"events\" key"
-                            if let text = decoded {
-                                do { _ = try JSONParser.parse(text) } catch { why += "; not valid JSON either: \(error)" }
-                            }
-                            found.notes.append("\(child): not a scenario (\(why)), skipped")
+                        if let why = ScenarioEncoding.problem(bytes) {
+                            found.errors.append("\(child): \(why)")
                             continue
                         }
-                        files.append(child)
+                        let text = String(decoding: bytes, as: UTF8.self)
+                        if ScenarioMarker.marks(text) { files.append(child); continue }
+                        // Without the keys, only valid JSON is surely not a scenario: a typo
+                        // (unquoted keys) may hide them.
+                        do { _ = try JSONParser.parse(text) } catch {
+                            found.errors.append("\(child): not valid JSON (\(error)); a *.json file in a suite folder must be a scenario or valid JSON")
+                            continue
+                        }
+                        found.notes.append("\(child): not a scenario (no top-level \"scene\" or \"events\" key), skipped")
                     }
                 }
             }
         }
         var seen = Set<String>()
+        // The golden folder each scenario names, for collisions (`a.json` and `a.JSON`).
+        var goldenOwners: [String: String] = [:]
         for file in files.sorted() where seen.insert(OutputPaths.canonical(file)).inserted {
             // The base name names the golden and artifact folders: checked once, here.
-            let base = SuiteEntry(path: file, frames: 0, snapshotNames: []).baseName
+            let probe = SuiteEntry(path: file, frames: 0, snapshotNames: [])
+            let base = probe.baseName
             if let why = SafeName.problem(base) {
                 found.errors.append("\(file): the scenario name '\(base)' (the file name without .json) \(why); it would name its golden folder \(OutputPaths.goldenTreeName)/\(base)/ — rename the file")
                 continue
             }
+            let golden = OutputPaths.canonical(probe.folder) + "/" + OutputPaths.goldenTreeName + "/" + base
+            if let other = goldenOwners[golden] {
+                found.errors.append("\(file): its goldens would share the folder \(probe.goldenFolder)/ with \(other) (one golden folder per scenario name) — rename one")
+                continue
+            }
+            goldenOwners[golden] = file
             let scenario = try? ScenarioFile.load(file, maxBytes: maxScenarioBytes)
             found.entries.append(SuiteEntry(path: file, frames: scenario?.frameCount ?? 0,
                                             snapshotNames: scenario?.snapshots.map(\.name) ?? []))
         }
-        // A golden folder is obsolete when no scenario file of its folder has its name.
-        let named = Set(files.map { String($0.dropLast(5)) })
+        // A golden folder is obsolete when no *.json file of its folder (scenario or not) has its name.
+        let named = Set((files + jsonFiles).map { $0.lowercased().hasSuffix(".json") ? String($0.dropLast(5)) : $0 })
         for (owner, path) in goldenFolders where !named.contains(owner) {
-            let pngs = ((try? fm.contentsOfDirectory(atPath: path)) ?? [])
-                .filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") && FileTree.isRegularFile(path + "/" + $0) }.sorted()
+            let pngs = (FileTree.listing(of: path)?.names ?? [])
+                .filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") && FileTree.isRegularFile(path + "/" + $0) }
             if !pngs.isEmpty { found.obsoleteFolders.append(ObsoleteFolder(folder: path, files: pngs)) }
+            if FileTree.entries(of: path) == [ResultFolder.manifestName] && FileTree.isRegularFile(path + "/" + ResultFolder.manifestName) {
+                found.emptiedFolders.append(path)
+            }
         }
         found.obsoleteFolders.sort { $0.folder < $1.folder }
         return found
@@ -141,7 +183,7 @@ public enum SuiteDiscovery {
 
     /// PNG files in `folder` that none of `names` names (sorted).
     public static func obsoleteGoldens(in folder: String, names: [String]) -> [String] {
-        guard let files = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        guard let files = FileTree.listing(of: folder)?.names else { return [] }
         let wanted = Set(names.map { $0 + ".png" })
         return files.filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") && !wanted.contains($0) }.sorted()
     }

@@ -10,7 +10,8 @@ import Support
 /// same swap. A run that only reads first finishes a swap a killed run left half done.
 enum SuiteGoldens {
     /// Locks the golden trees of `entries` for a writing run; `flag` names the option in messages.
-    static func lock(_ entries: [SuiteEntry], flag: String) throws(OutputPaths.Refusal) -> [FolderLock] {
+    /// `trees` are every `__snapshots__` of the suite, cleaned of what killed runs left there.
+    static func lock(_ entries: [SuiteEntry], trees: [String], flag: String) throws(OutputPaths.Refusal) -> [FolderLock] {
         var locks: [FolderLock] = []
         var seen = Set<String>()
         for e in entries {
@@ -21,13 +22,25 @@ enum SuiteGoldens {
             guard seen.insert(OutputPaths.canonical(e.folder)).inserted else { continue }
             locks.append(try FolderLock(path: e.folder + "/." + OutputPaths.goldenTreeName + ".lock", flag: flag, display: tree))
         }
-        recover(entries)
+        recover(entries, trees: trees)
         return locks
     }
 
-    /// Finishes or rolls back golden swaps that killed runs left half done.
-    static func recover(_ entries: [SuiteEntry]) {
-        for folder in Set(entries.map(\.goldenFolder)) { ResultFolder.recoverForReading(folder) }
+    /// Finishes or rolls back golden swaps that killed runs left half done: those of the
+    /// scenarios' golden folders, and those a killed run left beside any folder of `trees` —
+    /// a gone scenario's folder being pruned — found by the exact names such leftovers have
+    /// (`ResultFolder.foldersWithLeftovers`). A tree lock a killed writer left goes too.
+    static func recover(_ entries: [SuiteEntry], trees: [String] = []) {
+        var folders = Set(entries.map(\.goldenFolder))
+        for tree in trees where !FileTree.isLink(tree) {
+            for name in ResultFolder.foldersWithLeftovers(in: tree) { folders.insert(tree + "/" + name) }
+            let parent = tree.dropLast(OutputPaths.goldenTreeName.count)
+            let treeLock = String(parent) + "." + OutputPaths.goldenTreeName + ".lock"
+            if FileTree.isRegularFile(treeLock), let lock = try? FolderLock(path: treeLock, flag: "", display: tree) {
+                withExtendedLifetime(lock) {}   // its release removes the lock file
+            }
+        }
+        for folder in folders.sorted() { ResultFolder.recoverForReading(folder) }
     }
 
     /// Swaps in every scenario's staged goldens (and drops the obsolete ones with `prune`);

@@ -50,15 +50,18 @@ public struct SuiteEntry: Codable, Sendable, Equatable {
     /// `<dir>/__snapshots__/<name>`.
     public var goldenFolder: String { folder + "/__snapshots__/" + baseName }
 
-    /// Where its artifacts go inside the results folder: the path without `.json`, with `..`
-    /// and leading `/` made harmless. Names the run writes at the top of the results folder
-    /// (`report`, `results.json`, `.goldens` where the goldens to write are staged) and names
-    /// starting with `_` get one more `_` in front, so no scenario's folder can be another's or
-    /// one of the run's files.
+    /// Where its artifacts go inside the results folder: the scenario's path, file name and all
+    /// (`s/login.json/`), with `..` and leading `/` made harmless. The last component is the
+    /// scenario file itself, and a file is never a folder on another scenario's path, so the
+    /// artifact folders of two scenarios never nest (`s/login.json/` and `s/login/errors.json/`)
+    /// and never coincide (`a.json/` and `a.JSON/`). A component starting with `_` gets one more
+    /// `_` in front; a `..` becomes `_up`, and names the run writes at the top of the results
+    /// folder (`report`, `results.json`, `.goldens` where the goldens to write are staged) get a
+    /// `_`: the mapping is one-to-one, so no scenario's folder can be another's or one of the
+    /// run's files.
     public var artifactFolder: String {
         var parts = path.split(separator: "/").map(String.init).filter { $0 != "." && !$0.isEmpty }
-        if let last = parts.last, last.lowercased().hasSuffix(".json") { parts[parts.count - 1] = String(last.dropLast(5)) }
-        parts = parts.map { $0 == ".." ? "__up__" : ($0.hasPrefix("_") ? "_" + $0 : $0) }
+        parts = parts.map { $0 == ".." ? "_up" : ($0.hasPrefix("_") ? "_" + $0 : $0) }
         if let first = parts.first, Self.reservedTop.contains(first) { parts[0] = "_" + first }
         return parts.joined(separator: "/")
     }

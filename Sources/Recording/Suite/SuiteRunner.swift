@@ -83,10 +83,10 @@ public final class SuiteRunner {
         do {
             try OutputPaths.check(outputs, inputs: inputs)
             if config.options.update != .none || config.prune {
-                goldenLocks = try SuiteGoldens.lock(entries, flag: config.options.update != .none ? "--update" : "--prune")
+                goldenLocks = try SuiteGoldens.lock(entries, trees: found.goldenTrees, flag: config.options.update != .none ? "--update" : "--prune")
             } else {
                 goldenLocks = []
-                SuiteGoldens.recover(entries)
+                SuiteGoldens.recover(entries, trees: found.goldenTrees)
             }
         } catch {
             errorOutput("overscroll test: \(error)")
@@ -150,6 +150,13 @@ public final class SuiteRunner {
                 }
             }
             suite.obsoleteFolders = []
+            // A gone scenario's folder a killed prune emptied (only its manifest is left).
+            if !selected && (config.shard?.index ?? 1) == 1 {
+                for folder in found.emptiedFolders where FileTree.entries(of: folder) == [ResultFolder.manifestName] {
+                    unlink(folder + "/" + ResultFolder.manifestName)
+                    rmdir(folder)
+                }
+            }
         }
         // The goldens' stack records, under the same locks as the goldens.
         var stackFailed = false

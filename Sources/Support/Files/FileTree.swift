@@ -27,6 +27,15 @@ public enum FileTree {
         return leftovers
     }
 
+    /// Removes the entry `name` of the folder open at `dirfd` (never following a link);
+    /// `display` names it in what is returned: what could not be removed.
+    static func remove(_ name: String, in dirfd: Int32, display: String) -> [String] {
+        guard SafeName.isSafe(name) else { return [] }
+        var leftovers: [String] = []
+        removeEntry(in: dirfd, name, display: display, leftovers: &leftovers)
+        return leftovers
+    }
+
     private static func removeEntry(in dirfd: Int32, _ name: String, display: String, leftovers: inout [String]) {
         var info = stat()
         guard fstatat(dirfd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return }
@@ -54,7 +63,8 @@ public enum FileTree {
         return entries(ofDescriptor: fd)
     }
 
-    private static func entries(ofDescriptor fd: Int32) -> [String] {
+    /// Names in the folder open at `fd` (without `.` and `..`), sorted.
+    static func entries(ofDescriptor fd: Int32) -> [String] {
         let copy = dup(fd)
         guard copy >= 0, let dir = fdopendir(copy) else { if copy >= 0 { close(copy) }; return [] }
         defer { closedir(dir) }
@@ -67,6 +77,31 @@ public enum FileTree {
             if name != "." && name != ".." { names.append(name) }
         }
         return names.sorted()
+    }
+
+    /// The names in a folder (without `.` and `..`), sorted: those that are UTF-8, and those that
+    /// are not, shown with `\xNN` for each byte that is not (a walk reports them, never skips
+    /// them silently). Nil when the folder cannot be listed. A symlink at `folder` itself is
+    /// followed only with `followingLink` (a folder the user named).
+    public static func listing(of folder: String, followingLink: Bool = false) -> (names: [String], notUTF8: [String])? {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (followingLink ? 0 : O_NOFOLLOW))
+        guard fd >= 0 else { return nil }
+        guard let dir = fdopendir(fd) else { close(fd); return nil }
+        defer { closedir(dir) }
+        var names: [String] = [], bad: [String] = []
+        while let entry = readdir(dir) {
+            let bytes = withUnsafePointer(to: &entry.pointee.d_name) { field in
+                field.withMemoryRebound(to: UInt8.self, capacity: 1) { start in
+                    Array(UnsafeBufferPointer(start: start, count: strlen(UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self))))
+                }
+            }
+            if let name = String(validating: bytes, as: UTF8.self) {
+                if name != "." && name != ".." { names.append(name) }
+            } else {
+                bad.append(TerminalText.escaped(bytes: bytes))
+            }
+        }
+        return (names.sorted(), bad.sorted())
     }
 
     /// True when something (of any kind, even a dangling link) is at `path`.
@@ -183,7 +218,7 @@ public enum FileTree {
         }
     }
 
-    private static func readAll(_ fd: Int32) -> [UInt8]? {
+    static func readAll(_ fd: Int32) -> [UInt8]? {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {

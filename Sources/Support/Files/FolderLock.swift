@@ -7,7 +7,7 @@ import Glibc
 ///
 /// The lock file is opened without following a link: a symlink at the lock path (a cloned
 /// repository can ship one) or anything but a plain file of its own (a hard link, a FIFO) is
-/// refused, named, and never written.
+/// refused, named, and never written; so is a lock file another user owns.
 public final class FolderLock {
     private var fd: Int32
     private let path: String
@@ -36,6 +36,10 @@ public final class FolderLock {
             guard fstat(fd, &held) == 0, held.st_mode & S_IFMT == S_IFREG, held.st_nlink == 1 else {
                 close(fd)
                 throw OutputPaths.Refusal("\(prefix): the lock file \(OutputPaths.quoted(path)) is not a plain file of its own (a hard link, folder or device); remove it")
+            }
+            guard held.st_uid == geteuid() else {
+                close(fd)
+                throw OutputPaths.Refusal("\(prefix): the lock file \(OutputPaths.quoted(path)) belongs to another user; it is never written (remove it)")
             }
             if flock(fd, LOCK_EX | LOCK_NB) != 0 {
                 var owner = ""

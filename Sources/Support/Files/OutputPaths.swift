@@ -184,7 +184,7 @@ public enum OutputPaths {
         return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
     }
 
-    private static func absolute(_ path: String) -> String {
+    static func absolute(_ path: String) -> String {
         if path.hasPrefix("/") { return path }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard getcwd(&buffer, buffer.count) != nil else { return "/" + path }

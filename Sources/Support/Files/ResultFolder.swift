@@ -67,17 +67,26 @@ public final class ResultFolder {
         }
         staging = parent + "/." + name + ".staging-\(getpid())"
         lock = try FolderLock(path: parent + "/." + name + ".lock", flag: flag, display: path)
-        let leftovers = Self.recover(journal: journalPath, destination: destination) + removeStaleSiblings() + FileTree.remove(staging)
+        let recovered = SwapRecovery.recover(parent: parent, name: name)
+        if let mismatch = recovered.mismatch {
+            lock = nil
+            throw OutputPaths.Refusal(Self.mismatchMessage(journal: OutputPaths.quoted(journalPath), mismatch, flag: flag, display: path))
+        }
+        // (This process's own stale staging, of a run with the same id, is one of them.)
+        let leftovers = recovered.leftovers + SwapRecovery.removeStaleSiblings(parent: parent, name: name)
         if let first = leftovers.first {
             lock = nil
             throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(path)): \(OutputPaths.quoted(first)), left by an earlier run, cannot be removed; remove it by hand")
         }
+        // Registered before it exists: a signal right after mkdir still removes it.
+        let token = SignalCleanup.register(staging)
         guard mkdir(staging, 0o755) == 0 else {
             let reason = String(cString: strerror(errno))
+            SignalCleanup.remove(token)
             lock = nil
             throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(path)): cannot write in \(OutputPaths.quoted(parent)): \(reason)")
         }
-        signalToken = SignalCleanup.register(staging)
+        signalToken = token
         lockToken = SignalCleanup.register(parent + "/." + name + ".lock")
     }
 
@@ -147,8 +156,8 @@ public final class ResultFolder {
         FileTree.remove(old)
         var info = stat()
         guard lstat(staging, &info) == 0 else { throw failure("the staging folder vanished") }
-        let journal = (["\(Self.journalHeader) \(info.st_ino)", staging, old, destination] + deferred).map(escape).joined(separator: "\n") + "\n"
-        guard FileTree.write(Array(journal.utf8), to: journalPath + ".new"), rename(journalPath + ".new", journalPath) == 0 else {
+        let journal = SwapJournal(pid: getpid(), newInode: UInt64(info.st_ino))
+        guard FileTree.write(journal.bytes, to: journalPath + ".new"), rename(journalPath + ".new", journalPath) == 0 else {
             unlink(journalPath + ".new")
             throw failure("cannot write the swap journal in \(OutputPaths.quoted(parent))")
         }
@@ -207,85 +216,59 @@ public final class ResultFolder {
 
     // MARK: - Recovery
 
-    private var journalPath: String { parent + "/." + name + ".swap" }
-    static let journalHeader = "overscroll swap 2"
+    private var journalPath: String { parent + "/" + SwapJournal.journalName(name) }
 
     /// For a command that only reads `folder` (goldens being compared): when a killed run left
     /// a swap journal beside it and no run holds the folder's lock, finishes or rolls back that
     /// swap first, so the reader sees the old or the new set, never none. What else a killed
     /// writer left beside the folder (its staging or old folder, its lock file) is removed too,
     /// under the lock, so a run that then writes nothing there still leaves the tree clean.
-    /// Nothing is created when nothing was left.
-    public static func recoverForReading(_ folder: String) {
+    /// Nothing is created when nothing was left. Only the folder's own parent is acted in, and
+    /// only when neither it nor the folder is a symlink; a journal that does not match the folder
+    /// (`SwapRecovery`) is left alone and reported in one line through `report`.
+    public static func recoverForReading(_ folder: String, report: (String) -> Void = { StandardStreams.error("note: " + $0 + "\n") }) {
+        var typed = OutputPaths.absolute(folder)
+        while typed.count > 1 && typed.hasSuffix("/") { typed.removeLast() }
+        guard let typedSlash = typed.lastIndex(of: "/") else { return }
+        let typedParent = typedSlash == typed.startIndex ? "/" : String(typed[..<typedSlash])
+        // Reached without a link: neither the folder nor its parent as named is one.
+        guard FileTree.isRealFolder(typedParent), !FileTree.isLink(typed) else { return }
         let full = OutputPaths.canonical(folder)
         guard full != "/", let slash = full.lastIndex(of: "/") else { return }
         let parent = slash == full.startIndex ? "/" : String(full[..<slash])
         let name = String(full[full.index(after: slash)...])
-        let journal = parent + "/." + name + ".swap"
+        let journal = parent + "/" + SwapJournal.journalName(name)
         let lockPath = parent + "/." + name + ".lock"
-        let left = FileTree.isRegularFile(journal) || FileTree.isRegularFile(lockPath)
-            || FileTree.entries(of: parent).contains { isSibling($0, of: name) }
+        let left = FileTree.exists(journal) || FileTree.isRegularFile(lockPath)
+            || FileTree.entries(of: parent).contains { SwapRecovery.isRunFolder($0, of: name) || $0 == SwapJournal.journalName(name) + ".new" }
         guard left, let lock = try? FolderLock(path: lockPath, flag: "", display: folder) else { return }
-        if FileTree.isRegularFile(journal) { _ = recover(journal: journal, destination: full) }
-        _ = removeStaleSiblings(parent: parent, name: name)
+        let recovered = SwapRecovery.recover(parent: parent, name: name)
+        if let mismatch = recovered.mismatch {
+            let shown = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+            let beside = shown.lastIndex(of: "/").map { String(shown[...$0]) } ?? ""
+            report(mismatchMessage(journal: OutputPaths.quoted(beside + SwapJournal.journalName(name)), mismatch))
+        } else {
+            _ = SwapRecovery.removeStaleSiblings(parent: parent, name: name)
+        }
         withExtendedLifetime(lock) {}   // its release removes the lock file
     }
 
-    /// Finishes (or rolls back) a swap that a killed run left half done; returns what could not
-    /// be removed.
-    @discardableResult
-    static func recover(journal: String, destination: String) -> [String] {
-        guard case .success(let bytes) = FileTree.readOwned(journal) else { return [] }
-        var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map { unescape(String($0)) }
-        var newInode: UInt64?
-        if let first = lines.first, first.hasPrefix(journalHeader + " ") {
-            newInode = UInt64(first.dropFirst(journalHeader.count + 1))
-            lines.removeFirst()
-        }
-        guard lines.count >= 4, lines[2] == destination else { unlink(journal); return [] }
-        let staging = lines[0], old = lines[1]
-        let deferred = Array(lines[3...].filter { !$0.isEmpty })
-        func inode(_ path: String) -> UInt64? {
-            var info = stat()
-            return lstat(path, &info) == 0 ? UInt64(info.st_ino) : nil
-        }
-        if let newInode {
-            if inode(destination) == newInode {
-                // The swap happened (an exchange, or both renames): the old set is wherever it went.
-                let oldAt = inode(staging) != nil ? staging : old
-                return finishSwap(oldAt: oldAt, destination: destination, deferred: deferred, journal: journal)
-                    + (oldAt == staging ? FileTree.remove(old) : [])
-            }
-            if inode(staging) == newInode && inode(destination) == nil && inode(old) != nil {
-                // Killed between the two renames: finish the swap.
-                guard rename(staging, destination) == 0 else { return [] }
-                return finishSwap(oldAt: old, destination: destination, deferred: deferred, journal: journal)
-            }
-            if inode(staging) == newInode {
-                // The swap never started: the destination is still fully old.
-                unlink(journal)
-                return FileTree.remove(staging)
-            }
-            unlink(journal)
-            return []
-        }
-        // A journal of the previous version (two renames, no inode).
-        let stagingThere = FileTree.exists(staging), oldThere = FileTree.exists(old), destinationThere = FileTree.exists(destination)
-        if stagingThere && !oldThere {
-            unlink(journal)
-            return FileTree.remove(staging)
-        } else if stagingThere && oldThere && !destinationThere {
-            guard rename(staging, destination) == 0 else { return [] }
-            return finishSwap(oldAt: old, destination: destination, deferred: deferred, journal: journal)
-        } else if !stagingThere {
-            return finishSwap(oldAt: old, destination: destination, deferred: deferred, journal: journal)
-        }
-        unlink(journal)
-        return FileTree.remove(staging)
+    /// The folders of `parent` that a killed writer left something beside — a lock, a journal,
+    /// a staging or old folder — by the name those exact leftover names derive from (a folder
+    /// pruned away may be gone itself). Nothing is followed or touched.
+    public static func foldersWithLeftovers(in parent: String) -> [String] {
+        SwapRecovery.leftoverOwners(FileTree.entries(of: parent)).sorted()
     }
 
-    /// Moves the deferred entries from the old set into the destination, drops the journal and
-    /// removes the old set; returns what could not be removed.
+    /// The one line for a journal recovery leaves alone.
+    static func mismatchMessage(journal: String, _ reason: String, flag: String? = nil, display: String? = nil) -> String {
+        let prefix = flag.map { "\($0) \(OutputPaths.quoted(display ?? "")): " } ?? ""
+        return "\(prefix)\(journal): not a swap journal of this folder (\(reason)); left alone, nothing it names was touched — remove it by hand"
+    }
+
+    /// Moves the deferred entries (listed by this run, from the old folder it read) from the old
+    /// set into the destination, drops the journal and removes the old set; returns what could
+    /// not be removed.
     private static func finishSwap(oldAt old: String, destination: String, deferred: [String], journal: String) -> [String] {
         for entry in deferred where SafeName.isSafe(entry) && FileTree.exists(old + "/" + entry) && !FileTree.exists(destination + "/" + entry) {
             rename(old + "/" + entry, destination + "/" + entry)
@@ -294,40 +277,13 @@ public final class ResultFolder {
         return FileTree.remove(old)
     }
 
-    /// Staging and old folders of this destination left by runs that were killed (the lock is
-    /// ours, so no live run owns them), and staging of older versions whose process is gone.
-    private func removeStaleSiblings() -> [String] { Self.removeStaleSiblings(parent: parent, name: name) }
-
-    /// Whether `entry` is a staging or old folder, or a half-written journal, of `name`.
-    private static func isSibling(_ entry: String, of name: String) -> Bool {
-        isRunFolder(entry, of: name) || entry == "." + name + ".swap.new"
-    }
-
-    /// Whether `entry` is exactly `.NAME.staging-PID` or `.NAME.old-PID` (digits only): a
-    /// folder's name may itself contain `.old-1`, so a prefix alone would match the staging,
-    /// lock or journal of a sibling folder named `NAME.old-1`.
-    private static func isRunFolder(_ entry: String, of name: String) -> Bool {
-        for prefix in ["." + name + ".staging-", "." + name + ".old-"] where entry.hasPrefix(prefix) {
-            let pid = entry.dropFirst(prefix.count)
-            if !pid.isEmpty && pid.allSatisfy(\.isASCII) && pid.allSatisfy(\.isNumber) { return true }
-        }
-        return false
-    }
-
-    /// The stale siblings of `parent/name`; call only while holding its lock.
-    private static func removeStaleSiblings(parent: String, name: String) -> [String] {
-        var leftovers: [String] = []
-        for entry in FileTree.entries(of: parent) {
-            if isRunFolder(entry, of: name) && entry != "." + name + ".staging-\(getpid())" {
-                leftovers += FileTree.remove(parent + "/" + entry)
-            }
-            if entry == "." + name + ".swap.new" { unlink(parent + "/" + entry) }
-            let legacy = "." + name + ".partial-"
-            if entry.hasPrefix(legacy), let pid = Int32(entry.dropFirst(legacy.count).prefix { $0 != "-" }), !FileTree.processIsAlive(pid) {
-                FileTree.remove(parent + "/" + entry)
-            }
-        }
-        return leftovers
+    /// The names a manifest lists (a folder's without its trailing "/").
+    static func manifestEntries(_ bytes: [UInt8]) -> Set<String> {
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").dropFirst()
+        return Set(lines.map { line in
+            let entry = unescape(String(line))
+            return entry.hasSuffix("/") ? String(entry.dropLast()) : entry
+        })
     }
 
     /// Names in the current destination that the tool wrote.
