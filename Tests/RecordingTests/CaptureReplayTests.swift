@@ -82,10 +82,9 @@ import Scenes
             // Pumps between frames: each batch of events is handled at its own time.
             while next < input.count, input[next].t <= frameTime {
                 let t = input[next].t
-                // The window's clock is real: it has reached the pump time, and a refresh action
-                // woken by it has run, but the scene itself is not advanced before the event.
-                session.runtime.advanceClock(to: t)
-                await session.waitForActions()
+                // The window's clock is real: a refresh action that ended before the pump time
+                // woke the loop and was handled when it ended; the clock has reached the pump time.
+                await session.settle(to: t)
                 let events: [InputEvent]
                 switch input[next].event {
                 case let .sdl(sdl): events = adapter.translate(sdl).filter { e in
@@ -99,9 +98,7 @@ import Scenes
                 }
                 next += 1
             }
-            session.advance(to: frameTime)
-            await session.waitForActions()
-            session.advance(to: frameTime)
+            await session.settle(to: frameTime)
             offsets.append(session.scene.scrollView.contentOffset)
         }
         return (offsets, log.json(endingAt: duration))

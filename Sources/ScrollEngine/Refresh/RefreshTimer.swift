@@ -25,7 +25,7 @@ public struct RefreshTimer: Sendable {
     public static func pinned(to clock: any Clock<Duration>, startedAt t: Double) -> RefreshTimer {
         if let virtual = clock as? VirtualClock {
             return RefreshTimer { s in
-                try await virtual.sleep(until: VirtualClock.instant(seconds: t + s), tolerance: nil)
+                try await virtual.sleep(untilSeconds: t + s)
             }
         }
         return pinnedToNow(clock)

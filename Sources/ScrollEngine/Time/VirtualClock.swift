@@ -17,6 +17,9 @@ public final class VirtualClock: Clock, Sendable {
     private struct Sleeper {
         let id: Int
         let deadline: Instant
+        /// The deadline in the driver's seconds, as given (`sleep(untilSeconds:)`), so the driver
+        /// wakes it at exactly that time, not at its nanosecond rounding.
+        let seconds: Double?
         let continuation: CheckedContinuation<Void, any Error>
     }
 
@@ -46,12 +49,21 @@ public final class VirtualClock: Clock, Sendable {
     }
 
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        try await sleep(until: deadline, seconds: nil)
+    }
+
+    /// Sleeps until `seconds` of the driver's time; `nextWake` reports exactly that time.
+    public func sleep(untilSeconds seconds: Double) async throws {
+        try await sleep(until: Self.instant(seconds: seconds), seconds: seconds)
+    }
+
+    private func sleep(until deadline: Instant, seconds: Double?) async throws {
         let id = state.withLock { s -> Int in s.nextID += 1; return s.nextID }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (c: CheckedContinuation<Void, any Error>) in
                 let resumeNow: Bool = state.withLock { s in
                     if deadline <= s.now || Task.isCancelled { return true }
-                    s.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: c))
+                    s.sleepers.append(Sleeper(id: id, deadline: deadline, seconds: seconds, continuation: c))
                     s.awake -= 1
                     return false
                 }
@@ -89,10 +101,11 @@ public final class VirtualClock: Clock, Sendable {
     /// the next instant at which the clock would wake someone on its way to `limit`.
     public func nextWake(notAfter limit: Double) -> Double? {
         let end = Self.instant(seconds: limit)
-        let earliest: Instant? = state.withLock { s in s.sleepers.lazy.map(\.deadline).min() }
-        guard let earliest, earliest <= end else { return nil }
-        let c = earliest.offset.components
-        return Double(c.seconds) + Double(c.attoseconds) * 1e-18
+        let earliest: Sleeper? = state.withLock { s in s.sleepers.min { ($0.deadline, $0.id) < ($1.deadline, $1.id) } }
+        guard let earliest, earliest.deadline <= end else { return nil }
+        if let seconds = earliest.seconds { return min(seconds, limit) }
+        let c = earliest.deadline.offset.components
+        return min(limit, Double(c.seconds) + Double(c.attoseconds) * 1e-18)
     }
 
     /// Marks a task as started (awake) before it is scheduled.
