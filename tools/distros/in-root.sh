@@ -43,12 +43,11 @@ library_package() {
   [ -n "$pkg" ] || { echo "? $path"; return; }
   dpkg-query -W -f='${Version} ${Package} ${source:Package}' "$pkg"
 }
-say "-- rendering stack ($(. /etc/os-release && echo "$PRETTY_NAME"))"
+say "-- rendering stack ($(. /etc/os-release && echo "$PRETTY_NAME")): library, version, package"
 for row in cairo:libcairo.so.2 pixman:libpixman-1.so.0 pango:libpango-1.0.so.0 harfbuzz:libharfbuzz.so.0 \
            freetype:libfreetype.so.6 fontconfig:libfontconfig.so.1 rlottie:librlottie.so.0 SDL2:libSDL2-2.0.so.0; do
   read -r version pkg source <<<"$(library_package "${row#*:}")"
-  [ "${source:-$pkg}" = "$pkg" ] && source="" || source=" (source $source)"
-  printf '   %-11s %-24s %s\n' "${row%%:*}" "$version" "$pkg$source"
+  printf '   %-11s %-24s %-16s %s\n' "${row%%:*}" "$version" "$pkg" "${source:+source $source}"
 done
 if [ "$MODE" = sdl2-compat ]; then
   printf '   %-11s %-24s %s\n' SDL3 "$(dpkg-query -W -f='${Version}' libsdl3-0 2>/dev/null || echo -)" libsdl3-0
