@@ -12,7 +12,7 @@ set -u
 MODE=${1:-plain}
 SCENARIO=${CHECK_DISTROS_SCENARIO:-Tests/Scenarios/refresh/failure.json}
 WORK=$(mktemp -d)
-FAILED=()
+FAILED=() CAUSE=""
 say() { printf '%s\n' "$*"; }
 fail() { say "FAIL: $2"; FAILED+=("$1"); }
 
@@ -68,7 +68,8 @@ say "   $version" | head -n 3
 if [ "$status" -ne 0 ] || ! grep -qE '^overscroll [0-9]' <<<"$version"; then
   fail "--version" "overscroll --version: exit $status, not a version line"
   if grep -q '^overscroll run:' <<<"$version"; then
-    say "FAIL: the command line was lost before main: every command runs as a bare \`run\` (issue #28, part 3: $(library_package libSDL2-2.0.so.0))"
+    CAUSE="the command line was lost before main (issue #28 part 3; SDL2 here: $(library_package libSDL2-2.0.so.0))"
+    say "FAIL: $CAUSE: every command runs as a bare \`run\`"
   fi
 fi
 
@@ -99,5 +100,5 @@ if [ ${#FAILED[@]} -eq 0 ]; then
   say "result: PASS ($summary; record identical; --version ok)"
   exit 0
 fi
-say "result: FAIL (${FAILED[*]})${summary:+ ($summary)}"
+say "result: FAIL (${FAILED[*]})${summary:+ ($summary)}${CAUSE:+; $CAUSE}"
 exit 1
