@@ -12,7 +12,7 @@ set -u
 MODE=${1:-plain}
 SCENARIO=${CHECK_DISTROS_SCENARIO:-Tests/Scenarios/refresh/failure.json}
 WORK=$(mktemp -d)
-FAILED=()
+FAILED=() CAUSE=""
 say() { printf '%s\n' "$*"; }
 fail() { say "FAIL: $2"; FAILED+=("$1"); }
 
@@ -43,12 +43,11 @@ library_package() {
   [ -n "$pkg" ] || { echo "? $path"; return; }
   dpkg-query -W -f='${Version} ${Package} ${source:Package}' "$pkg"
 }
-say "-- rendering stack ($(. /etc/os-release && echo "$PRETTY_NAME"))"
+say "-- rendering stack ($(. /etc/os-release && echo "$PRETTY_NAME")): library, version, package"
 for row in cairo:libcairo.so.2 pixman:libpixman-1.so.0 pango:libpango-1.0.so.0 harfbuzz:libharfbuzz.so.0 \
            freetype:libfreetype.so.6 fontconfig:libfontconfig.so.1 rlottie:librlottie.so.0 SDL2:libSDL2-2.0.so.0; do
   read -r version pkg source <<<"$(library_package "${row#*:}")"
-  [ "${source:-$pkg}" = "$pkg" ] && source="" || source=" (source $source)"
-  printf '   %-11s %-24s %s\n' "${row%%:*}" "$version" "$pkg$source"
+  printf '   %-11s %-24s %-16s %s\n' "${row%%:*}" "$version" "$pkg" "${source:+source $source}"
 done
 if [ "$MODE" = sdl2-compat ]; then
   printf '   %-11s %-24s %s\n' SDL3 "$(dpkg-query -W -f='${Version}' libsdl3-0 2>/dev/null || echo -)" libsdl3-0
@@ -69,7 +68,8 @@ say "   $version" | head -n 3
 if [ "$status" -ne 0 ] || ! grep -qE '^overscroll [0-9]' <<<"$version"; then
   fail "--version" "overscroll --version: exit $status, not a version line"
   if grep -q '^overscroll run:' <<<"$version"; then
-    say "FAIL: the command line was lost before main: every command runs as a bare \`run\` (issue #28, part 3: $(library_package libSDL2-2.0.so.0))"
+    CAUSE="the command line was lost before main (issue #28 part 3; SDL2 here: $(library_package libSDL2-2.0.so.0))"
+    say "FAIL: $CAUSE: every command runs as a bare \`run\`"
   fi
 fi
 
@@ -100,5 +100,5 @@ if [ ${#FAILED[@]} -eq 0 ]; then
   say "result: PASS ($summary; record identical; --version ok)"
   exit 0
 fi
-say "result: FAIL (${FAILED[*]})${summary:+ ($summary)}"
+say "result: FAIL (${FAILED[*]})${summary:+ ($summary)}${CAUSE:+; $CAUSE}"
 exit 1
