@@ -48,16 +48,17 @@ enum SuiteSelection {
     }
 
     /// Entries whose path or a snapshot name `pattern` matches (or does not, with `invert`).
-    static func matching(_ entries: [SuiteEntry], _ pattern: Regex<AnyRegexOutput>, invert: Bool = false) -> [SuiteEntry] {
+    static func matching(_ entries: [SuiteEntry], _ pattern: GrepPattern, invert: Bool = false) -> [SuiteEntry] {
         entries.filter { e in
-            let hit = e.path.contains(pattern) || e.snapshotNames.contains { $0.contains(pattern) }
+            let hit = pattern.matches(e.path) || e.snapshotNames.contains { pattern.matches($0) }
             return hit != invert
         }
     }
 
-    /// `--grep` / `--grep-invert` text as a regular expression; the error names the flag.
-    static func pattern(_ text: String, flag: String) throws(SuiteOutputs.Failure) -> Regex<AnyRegexOutput> {
-        do { return try Regex(text) } catch {
+    /// `--grep` / `--grep-invert` text as a regular expression (the subset `GrepParser` reads,
+    /// matched in linear time); the error names the flag.
+    static func pattern(_ text: String, flag: String) throws(SuiteOutputs.Failure) -> GrepPattern {
+        do { return try GrepPattern(text) } catch {
             throw SuiteOutputs.Failure(message: "\(flag) '\(text)' is not a regular expression (\(error))")
         }
     }
