@@ -29,9 +29,9 @@ enum TestCommand {
         let lastFailed = Option.flag("last-failed", help: "run only the scenarios that failed in the previous\nresults.json of --artifacts")
         let resultFiles = ResultFileFlags()
         let shard = Option<Shard>.custom("shard", value: "I/N", help: "run shard I of N (sorted by path, balanced by frame count)",
-                                         expects: "I/N with 1 ≤ I ≤ N (e.g. 2/4)") { text in
+                                         expects: "I/N with 1 ≤ I ≤ N ≤ \(SuiteResults.maxShards) (e.g. 2/4)") { text in
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 10_000, i >= 1, i <= n else { return nil }
+            guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= SuiteResults.maxShards, i >= 1, i <= n else { return nil }
             return Shard(index: i, count: n)
         }
         let threshold = CompareCommandLine.flags.threshold

@@ -116,6 +116,7 @@ public final class SuiteRunner {
                                  maxDiffRatio: config.options.maxDiffRatio,
                                  shards: config.shard.map { ["\($0.index)/\($0.count)"] } ?? [], scenarios: results)
         suite.version = config.version
+        suite.folder = OutputPaths.workingFolder()
         suite.suite = suiteList
         suite.settings = SuiteSettings(config.options, grep: config.grep, grepInvert: config.grepInvert, lastFailed: config.lastFailed)
         suite.host = Self.hostName()
@@ -143,11 +144,14 @@ public final class SuiteRunner {
             }
             suite.obsoleteFolders = []
         }
+        var staged: [StagedFile] = []
         do {
             try SuiteOutputs.write(suite, into: folder.staging, resultsRoot: folder.staging)
+            staged = try ResultFile.stage(config.resultFiles, suite, artifacts: config.artifacts)
             try folder.commit()
-            for file in config.resultFiles { try file.write(suite, artifacts: config.artifacts) }
+            for file in staged { try file.commit() }
         } catch {
+            for file in staged { file.abandon() }
             folder.abandon()
             errorOutput("overscroll test: \(error)")
             return 2
