@@ -115,7 +115,7 @@ enum TraceViewer {
             ("series", .array(series)), ("events", .array(events(scenario))),
             ("expected", image(s.expected)), ("actual", image(s.actual)), ("diff", image(s.diff)),
         ])
-        let json = JSONWriter.compact.text(data).replacingOccurrences(of: "</", with: "<\\/")
+        let json = HTMLText.scriptData(json: JSONWriter.compact.text(data))
         let title = SuiteReport.h("\(entry.path) › \(s.snapshot)")
         return """
         <!DOCTYPE html>
