@@ -73,6 +73,7 @@ enum RunCommand {
     @MainActor
     static func run(_ argv: [String]) throws -> Int32 {
         guard let a = try spec.read(argv) else { return 0 }
+        try FontSetup.check()  // a fonts.conf that is not a regular file: exit 2, never a blocked read
         let f = flags
         var w = WindowOptions()
         w.sceneOptions = sceneOptions(a)

@@ -4,6 +4,7 @@ import CompareCommand
 import Foundation
 import Imaging
 import Recording
+import Rendering
 
 /// `overscroll test [PATH…]`: the scenarios' named snapshots against their goldens.
 enum TestCommand {
@@ -68,6 +69,7 @@ enum TestCommand {
     @MainActor
     static func run(_ argv: [String]) async throws -> Int32 {
         guard let a = try spec.read(argv) else { return 0 }
+        try FontSetup.check()  // a fonts.conf that is not a regular file: exit 2, never a blocked read
         let f = flags
         var config = SuiteRunner.Config()
         if !a.positionals.isEmpty { config.paths = a.positionals }
