@@ -67,3 +67,29 @@ import Testing
         #expect(kept.count == 181 + (6150 - 5880 + 1))
     }
 }
+
+/// A run keeps at most `TraceViewerLimit.maxPages` trace viewers, the first in scenario order.
+@Suite struct TraceViewerLimitTests {
+    @Test func pagesPastTheLimitAreRemovedInScenarioOrder() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("overscroll-limit-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var results: [ScenarioResult] = []
+        for k in 0..<60 {
+            var snaps: [SnapshotResult] = []
+            for name in ["a", "b"] {
+                let page = "s\(k)/\(name)/trace.html"
+                try FileManager.default.createDirectory(atPath: root + "/s\(k)/\(name)", withIntermediateDirectories: true)
+                try Data("page".utf8).write(to: URL(fileURLWithPath: root + "/" + page))
+                var snap = SnapshotResult(snapshot: name, at: 0, status: .missing, golden: "g", threshold: 0.1)
+                snap.traceViewer = page
+                snaps.append(snap)
+            }
+            results.append(ScenarioResult(scenario: "s\(k).json", goldens: "g", snapshots: snaps))
+        }
+        #expect(TraceViewerLimit.apply(&results, root: root) == 120 - TraceViewerLimit.maxPages)
+        let kept = results.flatMap(\.snapshots).compactMap(\.traceViewer)
+        #expect(kept.count == TraceViewerLimit.maxPages && kept.first == "s0/a/trace.html" && kept.last == "s49/b/trace.html")
+        #expect(FileManager.default.fileExists(atPath: root + "/s49/b/trace.html"))
+        #expect(!FileManager.default.fileExists(atPath: root + "/s50/a/trace.html"))
+    }
+}

@@ -136,6 +136,7 @@ public enum SuiteReport {
         }
         if let w = s.width, let hgt = s.height { meta += "<dt>size</dt><dd>\(w)×\(hgt)</dd>" }
         if let viewer { meta += "<dt>trace</dt><dd><a class=\"trace\" href=\"\(h(viewer))\">open the trace viewer</a> (frames around t = \(seconds(s.at)), fields, input events, offset/velocity)</dd>" }
+        else if s.isFailure && s.status != .error { meta += "<dt>trace</dt><dd>no trace viewer: a run keeps those of its first \(TraceViewerLimit.maxPages) failures</dd>" }
         meta += "</dl>"
         let names = written ? ["expected": "old", "actual": "new", "diff": "diff"] : ["expected": "expected", "actual": "actual", "diff": "diff"]
         let file = Dictionary(uniqueKeysWithValues: images.map { ($0.label, $0.file) })

@@ -102,6 +102,7 @@ public final class SuiteRunner {
         let started = ContinuousClock.now
         var results = await runAll(entries, config: config, root: folder.staging)
         results.sort { $0.scenario < $1.scenario }
+        TraceViewerLimit.apply(&results, root: folder.staging)
         if outputLost() {
             folder.abandon()
             return StandardStreams.finish(2, command: "overscroll test", detail: "stopped after \(results.count) of \(entries.count) scenarios; no results or goldens written")
