@@ -91,6 +91,15 @@ import Testing
         #expect(verdict.status == 0, "\(verdict.messages)")
     }
 
+    @Test func shardTextsInErrorLinesAreEscapedForTheTerminal() async throws {
+        let f = try await Self.shards()
+        try Self.forge(f, #""lastFailed" : false"#, #""lastFailed" : false, "grep" : "\u001b]0;owned\u0007\u001b[2J""#)
+        let error = try #require(Self.merge(f))
+        #expect(error.contains("ran with different options: --grep none vs "), "\(error)")
+        #expect(!error.unicodeScalars.contains { $0.value < 0x20 }, "a control character reaches the terminal: \(error.debugDescription)")
+        Self.untouched(f)
+    }
+
     @Test func theShardCountIsBoundedAndFewMissingShardsAreNamed() async throws {
         let f = try await Self.shards()
         try Self.forge(f, #""2/2""#, #""2/9223372036854775807""#)

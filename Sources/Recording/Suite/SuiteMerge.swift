@@ -48,19 +48,19 @@ public enum SuiteMerge {
             if a != b {
                 let onlyA = Set(a).subtracting(b).sorted(), onlyB = Set(b).subtracting(a).sorted()
                 var why: [String] = []
-                if let x = onlyA.first { why.append("\(x) only in \(base.folder)\(onlyA.count > 1 ? " (and \(onlyA.count - 1) more)" : "")") }
-                if let x = onlyB.first { why.append("\(x) only in \(p.folder)\(onlyB.count > 1 ? " (and \(onlyB.count - 1) more)" : "")") }
+                if let x = onlyA.first { why.append("\(OutputPaths.quoted(x)) only in \(base.folder)\(onlyA.count > 1 ? " (and \(onlyA.count - 1) more)" : "")") }
+                if let x = onlyB.first { why.append("\(OutputPaths.quoted(x)) only in \(p.folder)\(onlyB.count > 1 ? " (and \(onlyB.count - 1) more)" : "")") }
                 throw SuiteOutputs.Failure(message: "\(base.folder) and \(p.folder) ran different suites: \(why.isEmpty ? "the scenario lists differ" : why.joined(separator: "; "))")
             }
             let diff = base.results.settings!.differences(from: p.results.settings!)
             if !diff.isEmpty {
-                throw SuiteOutputs.Failure(message: "\(base.folder) and \(p.folder) ran with different options: \(diff.joined(separator: "; "))")
+                throw SuiteOutputs.Failure(message: "\(base.folder) and \(p.folder) ran with different options: \(TerminalText.escaped(diff.joined(separator: "; ")))")
             }
         }
         // Every scenario of the suite is in exactly one shard.
         let ran = Set(parts.flatMap { $0.results.scenarios.map(\.scenario) })
         if let lost = (base.results.suite ?? []).first(where: { !ran.contains($0) }) {
-            throw SuiteOutputs.Failure(message: "scenario \(lost) of the suite is in no shard's results")
+            throw SuiteOutputs.Failure(message: "scenario \(OutputPaths.quoted(lost)) of the suite is in no shard's results")
         }
     }
 
@@ -100,7 +100,7 @@ public enum SuiteMerge {
         for p in parts {
             for s in p.results.scenarios {
                 if let other = seen[s.scenario] {
-                    throw SuiteOutputs.Failure(message: "\(s.scenario) is in both \(other) and \(p.folder) (were the shards run with the same N?)")
+                    throw SuiteOutputs.Failure(message: "\(OutputPaths.quoted(s.scenario)) is in both \(other) and \(p.folder) (were the shards run with the same N?)")
                 }
                 seen[s.scenario] = p.folder
             }
