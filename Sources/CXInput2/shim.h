@@ -29,3 +29,11 @@ static inline Window overscroll_sdl_x11_window(void *sdlWindow) {
     if (!SDL_GetWindowWMInfo(sdlWindow, &info)) return 0;
     return info.subsystem == 2 /* SDL_SYSWM_X11 */ ? info.info.x11.window : 0;
 }
+
+/// The X11 display connection of an SDL2 window (NULL when it is not an X11 window).
+static inline Display *overscroll_sdl_x11_display(void *sdlWindow) {
+    struct overscroll_sdl_wminfo info = {0};
+    info.version.major = 2; info.version.minor = 0; info.version.patch = 22;
+    if (!SDL_GetWindowWMInfo(sdlWindow, &info)) return NULL;
+    return info.subsystem == 2 /* SDL_SYSWM_X11 */ ? info.info.x11.display : NULL;
+}

@@ -1,4 +1,5 @@
 import CSDL2
+import CXInput2
 import Rendering
 import Scenes
 import ScrollEngine
@@ -85,12 +86,22 @@ public final class WindowApp {
         adapter = SDLEventAdapter(sizeInPoints: options.sceneOptions.size)
     }
 
-    /// Wakes the event wait from any thread (an async refresh finished).
+    /// Wakes the event wait from any thread (an async refresh finished, the XInput 2 socket is
+    /// readable, a signal asks to quit): through the pipe of `X11EventWait` on X11, where an
+    /// `SDL_PushEvent` from another thread would send SDL's wakeup message to the window through a
+    /// second X connection (see there); with `SDL_PushEvent` on the other drivers.
     public nonisolated static let wakeEventLoop: @Sendable () -> Void = {
+        X11EventWait.wake()
+        guard !ownWait.load(ordering: .sequentiallyConsistent) else { return }
         var e = SDL_Event()
         e.type = SDL_USEREVENT.rawValue
         _ = SDL_PushEvent(&e)
     }
+
+    /// True while the window waits with `X11EventWait` (X11), not `SDL_WaitEvent`.
+    private nonisolated static let ownWait = Atomic<Bool>(false)
+    /// The X11 wait (nil on other drivers).
+    private var x11Wait: X11EventWait?
 
     private nonisolated static let quitAsked = Atomic<Bool>(false)
 
@@ -148,6 +159,10 @@ public final class WindowApp {
         dirty?.wholeFrames = env["OVERSCROLL_DIRTY_RECTS"] == "0"
         // After the presenter: creating a renderer may recreate the X11 window.
         let videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) }
+        if videoDriver == "x11" {
+            x11Wait = X11EventWait(sdlWindow: w)
+            Self.ownWait.store(x11Wait != nil, ordering: .sequentiallyConsistent)
+        }
         adapter.wheelPrecision = .forVideoDriver(videoDriver)
         xinput = XInput2Connection.open(for: w, videoDriver: videoDriver, settings: options.sceneOptions.input,
                                         environment: env, wake: WindowApp.wakeEventLoop)
@@ -200,12 +215,12 @@ public final class WindowApp {
             let paced = session.isAnimating || session.isDragging
             if paced {
                 let remaining = frameInterval - (t0 - frameStart)
-                got = remaining > 0.001 ? SDL_WaitEventTimeout(&event, Int32((remaining * 1000).rounded(.down))) : SDL_PollEvent(&event)
+                got = remaining > 0.001 ? waitEvent(&event, timeout: Int32((remaining * 1000).rounded(.down))) : SDL_PollEvent(&event)
             } else if let deadline = session.nextDeadline {
                 let ms = Int32(max(0, min(1000, (deadline - t0) * 1000)).rounded(.up))
-                got = SDL_WaitEventTimeout(&event, ms)
+                got = waitEvent(&event, timeout: ms)
             } else {
-                got = SDL_WaitEvent(&event)
+                got = waitEvent(&event, timeout: nil)
             }
             // One time for the whole batch: SDL stamps events pumped together with one
             // millisecond, and per-event clock reads microseconds apart would turn a batch of
@@ -238,6 +253,13 @@ public final class WindowApp {
             draw()
         }
         return framesPresented
+    }
+
+    /// The next event within `timeout` milliseconds (nil: no limit): 1 with `event` filled, 0 when
+    /// the time ran out or the wait was woken.
+    private func waitEvent(_ event: inout SDL_Event, timeout: Int32?) -> Int32 {
+        if let x11Wait { return x11Wait.wait(&event, timeout: timeout) }
+        return timeout.map { SDL_WaitEventTimeout(&event, $0) } ?? SDL_WaitEvent(&event)
     }
 
     private func handle(_ event: SDL_Event, at t: Double) {
@@ -276,6 +298,8 @@ public final class WindowApp {
     public func close() {
         xinput?.close()
         xinput = nil
+        x11Wait = nil
+        Self.ownWait.store(false, ordering: .sequentiallyConsistent)
         dirty?.presenter.destroy()
         if let window { SDL_DestroyWindow(window) }
         dirty = nil; window = nil

@@ -13,14 +13,21 @@ public struct JSONParser {
 
     private let bytes: [UInt8]
     private var i = 0
+    /// Whole-key comparisons the duplicate-key checks made (linear in the keys: see `JSONKeySet`).
+    private(set) var keyComparisons = 0
 
     public static func parse(_ text: String) throws(Failure) -> JSONValue {
+        try parseCounting(text).value
+    }
+
+    /// `parse`, and the whole-key comparisons its duplicate-key checks made.
+    static func parseCounting(_ text: String) throws(Failure) -> (value: JSONValue, keyComparisons: Int) {
         var p = JSONParser(bytes: Array(text.utf8))
         p.skipSpace()
         let v = try p.value(depth: 0)
         p.skipSpace()
         guard p.i == p.bytes.count else { throw p.fail("unexpected text after the JSON value") }
-        return v
+        return (v, p.keyComparisons)
     }
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
@@ -61,13 +68,15 @@ public struct JSONParser {
         guard depth < Self.maxDepth else { throw fail("nesting too deep") }
         i += 1
         var out: [(String, JSONValue)] = []
+        var keys = JSONKeySet()
+        defer { keyComparisons += keys.comparisons }
         skipSpace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(out) }
         while true {
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a key in quotes") }
             let key = try string()
-            if out.contains(where: { $0.0.unicodeScalars.elementsEqual(key.unicodeScalars) }) { throw fail("duplicate key \"\(key)\"") }
+            guard keys.insert(key) else { throw fail("duplicate key \"\(key)\"") }
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':' after key \"\(key)\"") }
             i += 1

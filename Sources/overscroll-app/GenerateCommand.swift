@@ -1,6 +1,9 @@
 import BuildInfo
 import CommandLineKit
 import Support
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `overscroll __generate OUT` (hidden): the man pages and the bash, zsh and fish completions,
 /// made from the command declarations, for `make install` and `make deb`.
@@ -10,7 +13,8 @@ enum GenerateCommand {
         about: """
         Writes OUT/man1/overscroll.1 and one page per command (overscroll-record.1 …),
         OUT/bash/overscroll, OUT/zsh/_overscroll and OUT/fish/overscroll.fish. OUT must be a new
-        or empty folder.
+        or empty folder. All or nothing: the files are written into a folder beside OUT that
+        takes OUT's place only once every file is complete (a full disk leaves OUT as it was).
         """,
         positionals: [Positional("OUT")])
 
@@ -49,15 +53,40 @@ enum GenerateCommand {
         for shell in Completion.Shell.allCases {
             files.append(("\(shell.rawValue)/\(shell.fileName(commands.program))", Completion.script(shell, commands, defaultCommand: "run")))
         }
-        for (name, text) in files {
-            let path = out + "/" + name
-            let folder = String(path[..<path.lastIndex(of: "/")!])
-            guard FileTree.makeFolders(folder), FileTree.write(Array(text.utf8), to: path) else {
-                Platform.printError("overscroll __generate: cannot write \(OutputPaths.quoted(path))")
-                return 1
-            }
+        do { try writeStaged(files, to: out) } catch {
+            Platform.printError("overscroll __generate: \(error)")
+            return 2
         }
         StandardStreams.output("wrote \(files.count) files to \(out)\n")
         return 0
+    }
+
+    /// Writes `files` (path in OUT, text) into `.NAME.generate-PID` beside `out`, then renames that
+    /// folder to `out` (new, or empty: rename replaces an empty folder). On any failure the
+    /// staging folder is removed and `out` is as it was.
+    static func writeStaged(_ files: [(String, String)], to out: String) throws {
+        let trimmed = out.count > 1 && out.hasSuffix("/") ? String(out.dropLast()) : out
+        let slash = trimmed.lastIndex(of: "/")
+        let parent = slash.map { $0 == trimmed.startIndex ? "/" : String(trimmed[..<$0]) } ?? "."
+        let name = slash.map { String(trimmed[trimmed.index(after: $0)...]) } ?? trimmed
+        guard FileTree.makeFolders(parent) else {
+            throw FileWriteError(file: OutputPaths.quoted(parent), detail: "cannot create the folder")
+        }
+        let staging = parent + "/." + name + ".generate-\(getpid())"
+        _ = FileTree.remove(staging)
+        do {
+            for (file, text) in files {
+                do { try AtomicFileWriter.write(text: text, toPath: staging + "/" + file, within: staging) } catch let e as FileWriteError {
+                    // Named as the file it was to become.
+                    throw FileWriteError(file: OutputPaths.quoted(trimmed + "/" + file), detail: e.detail)
+                }
+            }
+            if rename(staging, trimmed) != 0 {
+                throw FileWriteError(file: OutputPaths.quoted(out), detail: "cannot put the generated files in place: \(String(cString: strerror(errno)))")
+            }
+        } catch {
+            _ = FileTree.remove(staging)
+            throw error
+        }
     }
 }

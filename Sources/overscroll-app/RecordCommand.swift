@@ -85,6 +85,7 @@ enum RecordCommand {
     @MainActor
     static func run(_ argv: [String]) async throws -> Int32 {
         guard let a = try spec.read(argv), let out = a.value(flags.out) else { return 0 }
+        try FontSetup.check()  // a fonts.conf that is not a regular file: exit 2, never a blocked read
         do { try OutputPaths.checkFolder(out, flag: "--out") } catch { throw UsageError(message: "record: \(error.description)") }
         let scenario = try loadScenario(a.positionals[0], maxBytes: flags.shared.maxScenarioBytes(a))
         try refuseOverlap(output: out, flag: "--out", scenarioPath: a.positionals[0], scenario: scenario, command: "record")

@@ -73,6 +73,7 @@ enum RunCommand {
     @MainActor
     static func run(_ argv: [String]) throws -> Int32 {
         guard let a = try spec.read(argv) else { return 0 }
+        try FontSetup.check()  // a fonts.conf that is not a regular file: exit 2, never a blocked read
         let f = flags
         var w = WindowOptions()
         w.sceneOptions = sceneOptions(a)
@@ -117,21 +118,26 @@ enum RunCommand {
         capture?.describeDisplay(scale: app.drawScale, fps: app.displayRefreshRate ?? 60)
         app.run()
         let end = app.now()
-        app.close()
+        // Saved while the window is still open: nothing that happens as it closes (an X error,
+        // a signal) can lose them.
+        var status: Int32 = 0
         if let tracePath {
             do { try AtomicFileWriter.write(text: frames.lines.map { $0 + "\n" }.joined(), toPath: tracePath) } catch {
                 Platform.printError("overscroll run: --trace: \(error)")
-                return 1
+                status = 1
             }
         }
         if let capture {
-            do { try capture.write(endingAt: end) } catch {
+            do {
+                try capture.write(endingAt: end)
+                Platform.printError("captured \(capture.log.events.count) events (\(String(format: "%.2f", end)) s) to \(capture.path)")
+            } catch {
                 Platform.printError("overscroll run: --capture: \(error)")
-                return 1
+                status = 1
             }
-            Platform.printError("captured \(capture.log.events.count) events (\(String(format: "%.2f", end)) s) to \(capture.path)")
         }
-        return 0
+        app.close()
+        return status
     }
 }
 

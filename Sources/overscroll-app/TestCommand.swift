@@ -32,9 +32,9 @@ enum TestCommand {
         let lastFailed = Option.flag("last-failed", help: "run only the scenarios that failed in the previous\nresults.json of --artifacts")
         let resultFiles = ResultFileFlags()
         let shard = Option<Shard>.custom("shard", value: "I/N", help: "run shard I of N (sorted by path, balanced by frame count)",
-                                         expects: "I/N with 1 ≤ I ≤ N (e.g. 2/4)") { text in
+                                         expects: "I/N with 1 ≤ I ≤ N ≤ \(SuiteResults.maxShards) (e.g. 2/4)") { text in
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 10_000, i >= 1, i <= n else { return nil }
+            guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= SuiteResults.maxShards, i >= 1, i <= n else { return nil }
             return Shard(index: i, count: n)
         }
         let threshold = CompareCommandLine.flags.threshold
@@ -75,6 +75,7 @@ enum TestCommand {
     @MainActor
     static func run(_ argv: [String]) async throws -> Int32 {
         guard let a = try spec.read(argv) else { return 0 }
+        try FontSetup.check()  // a fonts.conf that is not a regular file: exit 2, never a blocked read
         let f = flags
         var config = SuiteRunner.Config()
         if !a.positionals.isEmpty { config.paths = a.positionals }

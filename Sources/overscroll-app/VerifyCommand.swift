@@ -80,6 +80,7 @@ enum VerifyCommand {
     @MainActor
     static func run(_ argv: [String]) async throws -> Int32 {
         guard let a = try spec.read(argv), let goldens = a.value(flags.goldens) else { return 0 }
+        try FontSetup.check()  // a fonts.conf that is not a regular file: exit 2, never a blocked read
         let f = flags
         var options = GoldenVerifier.Options(goldens: URL(fileURLWithPath: goldens))
         options.frames = a.value(f.frames) ?? .all

@@ -235,11 +235,14 @@ import Testing
         let verdict = Self.verdict(try Self.dumpDOM(browser, page: checked, folder: f))
         #expect(verdict == "cards=2 traces=2 problems=0", "\(verdict ?? "no verdict")")
 
-        // The viewer linked from the failed card (the report's own copy).
+        // The viewer linked from the failed card: the page in the scenario's artifact folder, not a copy.
         let link = try #require(page.components(separatedBy: "<a class=\"trace\" href=\"").dropFirst().first?.components(separatedBy: "\"").first)
+        let flungViewer = try #require(flung.traceViewer)
+        #expect(link == "../" + flungViewer)
+        let viewerFolder = f.path("results/" + flungViewer.dropLast("/trace.html".count))
         let viewer = try String(contentsOfFile: f.path("results/report/" + link), encoding: .utf8)
         #expect(viewer.contains("Trace: \(f.path("suite/a.json")) › flung"))
-        let traceChecked = f.path("results/report/trace-checked.html")
+        let traceChecked = viewerFolder + "/trace-checked.html"
         try viewer.replacingOccurrences(of: "</body>", with: Self.traceChecker + "</body>").write(toFile: traceChecked, atomically: true, encoding: .utf8)
         let traceVerdict = Self.verdict(try Self.dumpDOM(browser, page: traceChecked, folder: f))
         #expect(traceVerdict == "frames=13 compare=expected,actual,diff problems=0", "\(traceVerdict ?? "no verdict")")
@@ -250,7 +253,7 @@ import Testing
         let filtered = f.path("results/report/filtered.html")
         try page.replacingOccurrences(of: "</body>", with: "<script>window.addEventListener('load',function(){document.querySelector('#filters button[data-filter=failed]').click();document.querySelector('.card.failed .modes button[data-mode=slider]').click()})</script></body>")
             .write(toFile: filtered, atomically: true, encoding: .utf8)
-        let moved = f.path("results/report/trace-moved.html")
+        let moved = viewerFolder + "/trace-moved.html"
         try viewer.replacingOccurrences(of: "</body>", with: "<script>window.addEventListener('load',function(){var s=document.getElementById('slider');s.value=2;s.dispatchEvent(new Event('input'))})</script></body>")
             .write(toFile: moved, atomically: true, encoding: .utf8)
         for (source, name) in [(filtered, "report-filtered.png"), (moved, "trace-viewer.png")] {

@@ -19,14 +19,14 @@ public struct JUnitWriter: ResultFormat {
     /// `artifacts` is the results folder, as given (artifact paths are joined to it).
     public static func xml(_ suite: SuiteResults, artifacts: String) -> String {
         let base = artifacts.hasSuffix("/") ? String(artifacts.dropLast()) : artifacts
-        let timestamp = String(suite.date.prefix(19))  // 2026-12-01T09:16:17 (UTC)
+        let timestamp = Self.timestamp(suite.date)
         let host = escape(suite.host ?? "localhost")
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
         for (id, s) in suite.scenarios.enumerated() {
             let failures = s.snapshots.filter { $0.isFailure && $0.status != .error }.count
             let errors = s.error == nil ? s.snapshots.filter { $0.isFailure && $0.status == .error }.count : 1
             let tests = s.error == nil ? s.snapshots.count : 1
-            out += "  <testsuite package=\"overscroll\" id=\"\(id)\" name=\"\(escape(s.scenario))\" timestamp=\"\(timestamp)\" hostname=\"\(host)\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(seconds(s.seconds))\">\n"
+            out += "  <testsuite package=\"overscroll\" id=\"\(id)\" name=\"\(escape(s.scenario))\" timestamp=\"\(escape(timestamp))\" hostname=\"\(host)\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(seconds(s.seconds))\">\n"
             out += "    <properties>\n"
             out += "      <property name=\"paths\" value=\"relative to the folder the suite ran in\"/>\n"
             out += "      <property name=\"goldens\" value=\"\(escape(s.goldens))\"/>\n"
@@ -83,8 +83,19 @@ public struct JUnitWriter: ResultFormat {
 
     static func firstLine(_ s: String) -> String { s.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? s }
 
+    /// `2026-12-01T09:16:17` (UTC) from the results' date; a date that is not ISO 8601 (results are
+    /// checked when read, so only a caller's own value) gives the epoch rather than invalid XML.
+    static func timestamp(_ date: String) -> String {
+        var check = RangeCheck()
+        check.date("date", date)
+        return check.problem == nil ? String(date.prefix(19)) : "1970-01-01T00:00:00"
+    }
+
+    /// Seconds with three decimals; a value that is not finite or not in 0…`maxSeconds` is
+    /// clamped (never a trap: results are range-checked when read, this is the last guard).
     static func seconds(_ v: Double) -> String {
-        let ms = max(0, Int((v * 1000).rounded()))
+        let clamped = v.isFinite ? min(max(v, 0), SuiteResults.maxSeconds) : 0
+        let ms = Int((clamped * 1000).rounded())
         return "\(ms / 1000).\(String(repeating: "0", count: 3 - String(ms % 1000).count))\(ms % 1000)"
     }
 

@@ -3,7 +3,7 @@ import Support
 /// A file `overscroll test` and `overscroll merge-reports` write besides the results folder, made
 /// from the suite's results alone (`--junit FILE`). Listing a format in `ResultFormats.all` gives
 /// both commands its option (help, man page, completions), its output check (never onto an
-/// input, never inside the results folder) and its write, after the results folder is committed.
+/// input, never inside the results folder) and its write: staged with the results folder, renamed into place once that is committed.
 public protocol ResultFormat: Sendable {
     /// The option's name without dashes (`junit` for `--junit`).
     var option: String { get }
@@ -39,8 +39,21 @@ public struct ResultFile: Sendable {
     /// The file, for `OutputPaths.check`.
     var output: OutputPaths.Output { OutputPaths.Output(path, flag: flag, folder: false) }
 
-    /// Writes the file atomically (`artifacts`: the results folder as given).
-    func write(_ suite: SuiteResults, artifacts: String) throws {
-        try AtomicFileWriter.write(text: format.text(suite, artifacts: artifacts), toPath: path)
+    /// Writes the file beside its destination, to be renamed over it once the whole run is
+    /// known to succeed (`artifacts`: the results folder as given).
+    func stage(_ suite: SuiteResults, artifacts: String) throws -> StagedFile {
+        try AtomicFileWriter.stage(Array(format.text(suite, artifacts: artifacts).utf8), toPath: path)
+    }
+
+    /// Stages every file of `files`; if one cannot be written, none is kept.
+    static func stage(_ files: [ResultFile], _ suite: SuiteResults, artifacts: String) throws -> [StagedFile] {
+        var staged: [StagedFile] = []
+        do {
+            for file in files { staged.append(try file.stage(suite, artifacts: artifacts)) }
+        } catch {
+            for s in staged { s.abandon() }
+            throw error
+        }
+        return staged
     }
 }

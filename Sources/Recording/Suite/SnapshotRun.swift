@@ -153,7 +153,8 @@ public enum SnapshotRun {
         result.obsolete = SuiteDiscovery.obsoleteGoldens(in: entry.goldenFolder, names: scenario.snapshots.map(\.name))
         if result.failed {
             let file = work + "/trace.jsonl"
-            try AtomicFileWriter.write(text: trace.joined(separator: "\n") + "\n", toPath: file)
+            let kept = TraceExcerpt.lines(trace, fps: scenario.fps, failingAt: result.snapshots.filter(\.isFailure).map(\.at))
+            try AtomicFileWriter.write(text: kept.joined(separator: "\n") + "\n", toPath: file)
             result.trace = entry.artifactFolder + "/trace.jsonl"
             try await TraceViewer.write(for: &result, scenario: scenario, entry: entry, trace: trace,
                                         lottieTimeout: options.lottieTimeout, work: work)

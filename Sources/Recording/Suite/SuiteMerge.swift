@@ -22,8 +22,8 @@ public enum SuiteMerge {
                 throw SuiteOutputs.Failure(message: "\(p.folder): already a merge of shards \(p.results.shards.joined(separator: ", "))")
             }
             let ab = one.split(separator: "/")
-            guard ab.count == 2, let i = Int(ab[0]), let n = Int(ab[1]), n >= 1, i >= 1, i <= n else {
-                throw SuiteOutputs.Failure(message: "\(p.folder)/results.json: shard '\(one)' is not I/N")
+            guard ab.count == 2, let i = Int(ab[0]), let n = Int(ab[1]), n >= 1, n <= SuiteResults.maxShards, i >= 1, i <= n else {
+                throw SuiteOutputs.Failure(message: "\(p.folder)/results.json: shard '\(TerminalText.escaped(String(one.prefix(60))))' is not I/N with N ≤ \(SuiteResults.maxShards)")
             }
             index.append((p.folder, i, n))
         }
@@ -38,9 +38,9 @@ public enum SuiteMerge {
             }
             seen[x.i] = x.folder
         }
-        let missing = (1...first.n).filter { seen[$0] == nil }
-        if !missing.isEmpty {
-            throw SuiteOutputs.Failure(message: "incomplete shard set: missing \(missing.map { "\($0)/\(first.n)" }.joined(separator: ", ")) (given \(index.map { "\($0.i)/\($0.n)" }.joined(separator: ", ")))")
+        // Every shard was given once, so the set is complete when there are N of them.
+        if seen.count < first.n {
+            throw SuiteOutputs.Failure(message: missingShards(given: index.map(\.i).sorted(), of: first.n))
         }
         let base = parts[0]
         for p in parts.dropFirst() {
@@ -48,19 +48,19 @@ public enum SuiteMerge {
             if a != b {
                 let onlyA = Set(a).subtracting(b).sorted(), onlyB = Set(b).subtracting(a).sorted()
                 var why: [String] = []
-                if let x = onlyA.first { why.append("\(x) only in \(base.folder)\(onlyA.count > 1 ? " (and \(onlyA.count - 1) more)" : "")") }
-                if let x = onlyB.first { why.append("\(x) only in \(p.folder)\(onlyB.count > 1 ? " (and \(onlyB.count - 1) more)" : "")") }
+                if let x = onlyA.first { why.append("\(OutputPaths.quoted(x)) only in \(base.folder)\(onlyA.count > 1 ? " (and \(onlyA.count - 1) more)" : "")") }
+                if let x = onlyB.first { why.append("\(OutputPaths.quoted(x)) only in \(p.folder)\(onlyB.count > 1 ? " (and \(onlyB.count - 1) more)" : "")") }
                 throw SuiteOutputs.Failure(message: "\(base.folder) and \(p.folder) ran different suites: \(why.isEmpty ? "the scenario lists differ" : why.joined(separator: "; "))")
             }
             let diff = base.results.settings!.differences(from: p.results.settings!)
             if !diff.isEmpty {
-                throw SuiteOutputs.Failure(message: "\(base.folder) and \(p.folder) ran with different options: \(diff.joined(separator: "; "))")
+                throw SuiteOutputs.Failure(message: "\(base.folder) and \(p.folder) ran with different options: \(TerminalText.escaped(diff.joined(separator: "; ")))")
             }
         }
         // Every scenario of the suite is in exactly one shard.
         let ran = Set(parts.flatMap { $0.results.scenarios.map(\.scenario) })
         if let lost = (base.results.suite ?? []).first(where: { !ran.contains($0) }) {
-            throw SuiteOutputs.Failure(message: "scenario \(lost) of the suite is in no shard's results")
+            throw SuiteOutputs.Failure(message: "scenario \(OutputPaths.quoted(lost)) of the suite is in no shard's results")
         }
     }
 
@@ -78,6 +78,24 @@ public enum SuiteMerge {
             notes.append("shard \(label(p.results)) (\(p.folder)) ran on another rendering stack: \(d.map { "\($0.name) \($0.current)" }.joined(separator: ", ")) (shard \(label(base.results)): \(d.map { "\($0.name) \($0.recorded)" }.joined(separator: ", ")))")
         }
         return notes
+    }
+
+    /// How many missing or given shards an error line names before "and N more".
+    static let shardsNamed = 5
+
+    /// `incomplete shard set: missing 2/8, 4/8 (given 1/8, 3/8)`, naming at most `shardsNamed`
+    /// of each whatever N is (the given shards are sorted, each once).
+    static func missingShards(given: [Int], of n: Int) -> String {
+        var missing: [Int] = []
+        var k = 0, candidate = 1
+        while candidate <= n, missing.count < shardsNamed {
+            if k < given.count, given[k] == candidate { k += 1 } else { missing.append(candidate) }
+            candidate += 1
+        }
+        func list(_ xs: [Int], total: Int) -> String {
+            xs.map { "\($0)/\(n)" }.joined(separator: ", ") + (total > xs.count ? " and \(total - xs.count) more" : "")
+        }
+        return "incomplete shard set: missing \(list(missing, total: n - given.count)) (given \(list(Array(given.prefix(shardsNamed)), total: given.count)))"
     }
 
     public static func merge(_ folders: [String], into out: String, resultFiles: [ResultFile] = [], command: String) throws -> SuiteResults {
@@ -98,12 +116,13 @@ public enum SuiteMerge {
         for p in parts {
             for s in p.results.scenarios {
                 if let other = seen[s.scenario] {
-                    throw SuiteOutputs.Failure(message: "\(s.scenario) is in both \(other) and \(p.folder) (were the shards run with the same N?)")
+                    throw SuiteOutputs.Failure(message: "\(OutputPaths.quoted(s.scenario)) is in both \(other) and \(p.folder) (were the shards run with the same N?)")
                 }
                 seen[s.scenario] = p.folder
             }
         }
         let folder = try ResultFolder(replacing: out, flag: "--artifacts", ownership: .manifest(legacy: { $0 == "results.json" }))
+        var staged: [StagedFile] = []
         do {
             var scenarios: [ScenarioResult] = []
             for p in parts {
@@ -143,12 +162,16 @@ public enum SuiteMerge {
             merged.suite = first.suite
             merged.settings = first.settings
             merged.host = first.host
+            merged.folder = first.folder
             merged.obsoleteFolders = ordered[0].results.obsoleteFolders
             try SuiteOutputs.write(merged, into: folder.staging, resultsRoot: folder.staging)
+            // Every output is written before any is replaced.
+            staged = try ResultFile.stage(resultFiles, merged, artifacts: out)
             try folder.commit()
-            for file in resultFiles { try file.write(merged, artifacts: out) }
+            for file in staged { try file.commit() }
             return merged
         } catch {
+            for file in staged { file.abandon() }
             folder.abandon()
             throw error
         }

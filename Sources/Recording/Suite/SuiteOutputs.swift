@@ -22,7 +22,8 @@ public enum SuiteOutputs {
         try SuiteReport.write(suite, resultsRoot: resultsRoot, to: folder + "/report")
     }
 
-    /// Reads a `results.json` (a regular file, never through a link).
+    /// Reads a `results.json` (a regular file, never through a link), every number range-checked
+    /// and the date checked (`SuiteResults.rangeProblem`).
     public static func read(_ path: String) throws(Failure) -> SuiteResults {
         let data: Data
         switch FileTree.readOwned(path) {
@@ -31,8 +32,13 @@ public enum SuiteOutputs {
         case .failure(.notRegular): throw Failure(message: "\(OutputPaths.quoted(path)): not a regular file")
         case .failure: throw Failure(message: "\(OutputPaths.quoted(path)): cannot read (is it a results folder of `overscroll test`?)")
         }
-        do { return try JSONDecoder().decode(SuiteResults.self, from: data) } catch {
-            throw Failure(message: "\(path): not a results.json of `overscroll test`")
+        let results: SuiteResults
+        do { results = try JSONDecoder().decode(SuiteResults.self, from: data) } catch {
+            throw Failure(message: "\(OutputPaths.quoted(path)): not a results.json of `overscroll test`")
         }
+        if let problem = results.rangeProblem() {
+            throw Failure(message: "\(OutputPaths.quoted(path)): \(problem)")
+        }
+        return results
     }
 }

@@ -9,7 +9,7 @@ import Support
 /// durations per scenario, and the passed snapshots (collapsed, no images). Each card names the
 /// scenario file, snapshot, time, differing pixels against the limit, toggles side-by-side /
 /// slider / diff / flicker and links the snapshot's trace viewer. Images and trace viewers are
-/// copied into `report/images/` and `report/trace/`.
+/// linked where they lie in the results folder (`../<scenario>/<snapshot>/…`), never copied.
 public enum SuiteReport {
     private struct Item {
         var id: String, label: String, kind: String, html: String
@@ -18,11 +18,12 @@ public enum SuiteReport {
     public static func write(_ suite: SuiteResults, resultsRoot: String, to folder: String) throws {
         var items: [Item] = [], passedRows: [String] = []
         var n = 0
-        // Only regular files reached without following a link are copied.
-        func copy(_ rel: String?, as file: String) throws -> String? {
-            guard let rel, case .success(let bytes) = FileTree.readOwned(rel, under: resultsRoot) else { return nil }
-            try AtomicFileWriter.write(bytes, toPath: folder + "/" + file, within: folder)
-            return file
+        // Artifacts are linked where they are (the report lies in the results folder), never
+        // copied: a failure's images and trace viewer exist once. Only a safe relative path to a
+        // regular file is linked.
+        func link(_ rel: String?) -> String? {
+            guard let rel, SafeName.relativePathProblem(rel) == nil, FileTree.isRegularFile(resultsRoot + "/" + rel) else { return nil }
+            return "../" + HTMLText.urlPath(rel)
         }
         for scenario in suite.scenarios {
             if let e = scenario.error {
@@ -41,9 +42,9 @@ public enum SuiteReport {
                 let id = "card-\(n)"
                 var images: [(label: String, file: String)] = []
                 for (label, path) in [("expected", s.expected), ("actual", s.actual), ("diff", s.diff)] {
-                    if let file = try copy(path, as: "images/\(n)-\(label).png") { images.append((label, file)) }
+                    if let file = link(path) { images.append((label, file)) }
                 }
-                let viewer = try copy(s.traceViewer, as: "trace/\(n).html")
+                let viewer = link(s.traceViewer)
                 let kind = written ? "written" : (s.status == .error ? "error" : s.status.rawValue)
                 items.append(Item(id: id, label: "\(scenario.scenario) › \(s.snapshot)", kind: kind,
                                   html: card(id: id, kind: kind, scenario: scenario, snapshot: s, images: images, viewer: viewer)))
@@ -158,7 +159,8 @@ public enum SuiteReport {
             meta += "<dt>why</dt><dd class=\"why\">\(h(why(s)))</dd>"
         }
         if let w = s.width, let hgt = s.height { meta += "<dt>size</dt><dd>\(w)×\(hgt)</dd>" }
-        if let viewer { meta += "<dt>trace</dt><dd><a class=\"trace\" href=\"\(viewer)\">open the trace viewer</a> (frames around t = \(seconds(s.at)), fields, input events, offset/velocity)</dd>" }
+        if let viewer { meta += "<dt>trace</dt><dd><a class=\"trace\" href=\"\(h(viewer))\">open the trace viewer</a> (frames around t = \(seconds(s.at)), fields, input events, offset/velocity)</dd>" }
+        else if s.isFailure && s.status != .error { meta += "<dt>trace</dt><dd>no trace viewer: a run keeps those of its first \(TraceViewerLimit.maxPages) failures</dd>" }
         meta += "</dl>"
         let names = written ? ["expected": "old", "actual": "new", "diff": "diff"]
             : s.status == .flaky ? ["expected": "run 1", "actual": runName(s), "diff": "diff"]
@@ -166,11 +168,11 @@ public enum SuiteReport {
         let file = Dictionary(uniqueKeysWithValues: images.map { ($0.label, $0.file) })
         func figure(_ label: String) -> String {
             guard let f = file[label] else { return "" }
-            return "<figure class=\"fig-\(label)\"><figcaption>\(names[label] ?? label)</figcaption><img src=\"\(f)\" alt=\"\(names[label] ?? label)\"></figure>"
+            return "<figure class=\"fig-\(label)\"><figcaption>\(names[label] ?? label)</figcaption><img src=\"\(h(f))\" alt=\"\(names[label] ?? label)\"></figure>"
         }
         var body = "<div class=\"view side\">\(figure("expected"))\(figure("actual"))\(figure("diff"))</div>"
         var buttons = ""
-        if let e = file["expected"], let a = file["actual"] {
+        if let e = file["expected"].map(h), let a = file["actual"].map(h) {
             let old = names["expected"]!, new = names["actual"]!
             buttons = "<div class=\"modes\" role=\"group\">"
                 + ["side": "side by side", "slider": "slider", "diff": "diff", "flicker": "flicker"].sorted { order($0.key) < order($1.key) }

@@ -112,6 +112,9 @@ public struct SuiteResults: Codable, Sendable, Equatable {
     public var settings: SuiteSettings?
     /// The machine that ran it (JUnit `hostname`).
     public var host: String?
+    /// The absolute folder the suite ran in: relative scenario paths are relative to it
+    /// (`--last-failed` run from another folder still finds them).
+    public var folder: String?
     /// Golden folders of scenarios that no longer exist (reported by an unsharded run or shard 1).
     public var obsoleteFolders: [ObsoleteFolder] = []
     /// The rendering stack the run drew with (library versions, font hashes); merged: shard 1's.
@@ -143,7 +146,7 @@ public struct SuiteResults: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case format, command, version, date, threshold, maxDiffPixels, maxDiffRatio, shards, scenarios, suite, settings, host,
-             obsoleteFolders, stack, stackNotes, summary
+             folder, obsoleteFolders, stack, stackNotes, summary
     }
 
     /// Reads format 1 files too (`--last-failed` after an upgrade): fields added since are optional.
@@ -161,6 +164,7 @@ public struct SuiteResults: Codable, Sendable, Equatable {
         suite = try c.decodeIfPresent([String].self, forKey: .suite)
         settings = try c.decodeIfPresent(SuiteSettings.self, forKey: .settings)
         host = try c.decodeIfPresent(String.self, forKey: .host)
+        folder = try c.decodeIfPresent(String.self, forKey: .folder)
         obsoleteFolders = try c.decodeIfPresent([ObsoleteFolder].self, forKey: .obsoleteFolders) ?? []
         stack = try? c.decodeIfPresent(RenderingStack.self, forKey: .stack)
         stackNotes = (try? c.decodeIfPresent([String].self, forKey: .stackNotes)) ?? []

@@ -108,6 +108,7 @@ public final class SuiteRunner {
         let started = ContinuousClock.now
         var results = await runAll(entries, config: config, root: folder.staging, stacks: goldenStacks)
         results.sort { $0.scenario < $1.scenario }
+        TraceViewerLimit.apply(&results, root: folder.staging)
         if outputLost() {
             folder.abandon()
             return StandardStreams.finish(2, command: "overscroll test", detail: "stopped after \(results.count) of \(entries.count) scenarios; no results or goldens written")
@@ -124,6 +125,7 @@ public final class SuiteRunner {
                                  shards: config.shard.map { ["\($0.index)/\($0.count)"] } ?? [], scenarios: results)
         suite.version = config.version
         suite.stack = stack
+        suite.folder = OutputPaths.workingFolder()
         suite.suite = suiteList
         suite.settings = SuiteSettings(config.options, grep: config.grep, grepInvert: config.grepInvert, lastFailed: config.lastFailed)
         suite.host = Self.hostName()
@@ -166,11 +168,14 @@ public final class SuiteRunner {
                 stackFailed = true
             }
         }
+        var staged: [StagedFile] = []
         do {
             try SuiteOutputs.write(suite, into: folder.staging, resultsRoot: folder.staging)
+            staged = try ResultFile.stage(config.resultFiles, suite, artifacts: config.artifacts)
             try folder.commit()
-            for file in config.resultFiles { try file.write(suite, artifacts: config.artifacts) }
+            for file in staged { try file.commit() }
         } catch {
+            for file in staged { file.abandon() }
             folder.abandon()
             errorOutput("overscroll test: \(error)")
             return 2

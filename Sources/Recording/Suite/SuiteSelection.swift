@@ -8,7 +8,8 @@ enum SuiteSelection {
     enum Outcome {
         /// The scenarios to run; `narrowed` when a flag left some out.
         case run([SuiteEntry], narrowed: Bool)
-        /// Nothing to do (`--last-failed` after a run without failures): a note, exit 0.
+        /// Nothing to do (`--last-failed` after a run without failures): a note, exit 0. When the
+        /// last run failed but none of its failures is among the paths given, that is an error.
         case nothing(String)
         /// A usage error (a bad regular expression, nothing matched): one line, exit 2.
         case error(String)
@@ -24,10 +25,19 @@ enum SuiteSelection {
                     return .error("--last-failed: no \(previous) of an earlier run")
                 }
                 let last = try SuiteOutputs.read(previous)
-                let failed = Set(last.scenarios.filter(\.failed).map { OutputPaths.canonical($0.scenario) })
+                let failedPaths = last.scenarios.filter(\.failed).map(\.scenario)
+                if failedPaths.isEmpty {
+                    return .nothing("--last-failed: no scenario failed in \(OutputPaths.quoted(previous)); nothing to run")
+                }
+                // Paths are relative to the folder that run was in, not to this one.
+                let failed = Set(failedPaths.map { p in
+                    OutputPaths.canonical(p.hasPrefix("/") ? p : (last.folder.map { $0 + "/" } ?? "") + p)
+                })
                 entries = entries.filter { failed.contains(OutputPaths.canonical($0.path)) }
                 if entries.isEmpty {
-                    return .nothing("--last-failed: no scenario of \(config.paths.joined(separator: " ")) failed in \(previous); nothing to run")
+                    let named = failedPaths.prefix(3).map(OutputPaths.quoted).joined(separator: ", ")
+                        + (failedPaths.count > 3 ? " and \(failedPaths.count - 3) more" : "")
+                    return .error("--last-failed: \(failedPaths.count == 1 ? "the scenario" : "the \(failedPaths.count) scenarios") that failed in \(OutputPaths.quoted(previous)) (\(named)\(last.folder.map { ", run in \(OutputPaths.quoted($0))" } ?? "")) \(failedPaths.count == 1 ? "is" : "are") not among the scenarios of \(config.paths.map(OutputPaths.quoted).joined(separator: " "))")
                 }
                 narrowed = true
             }
@@ -48,16 +58,17 @@ enum SuiteSelection {
     }
 
     /// Entries whose path or a snapshot name `pattern` matches (or does not, with `invert`).
-    static func matching(_ entries: [SuiteEntry], _ pattern: Regex<AnyRegexOutput>, invert: Bool = false) -> [SuiteEntry] {
+    static func matching(_ entries: [SuiteEntry], _ pattern: GrepPattern, invert: Bool = false) -> [SuiteEntry] {
         entries.filter { e in
-            let hit = e.path.contains(pattern) || e.snapshotNames.contains { $0.contains(pattern) }
+            let hit = pattern.matches(e.path) || e.snapshotNames.contains { pattern.matches($0) }
             return hit != invert
         }
     }
 
-    /// `--grep` / `--grep-invert` text as a regular expression; the error names the flag.
-    static func pattern(_ text: String, flag: String) throws(SuiteOutputs.Failure) -> Regex<AnyRegexOutput> {
-        do { return try Regex(text) } catch {
+    /// `--grep` / `--grep-invert` text as a regular expression (the subset `GrepParser` reads,
+    /// matched in linear time); the error names the flag.
+    static func pattern(_ text: String, flag: String) throws(SuiteOutputs.Failure) -> GrepPattern {
+        do { return try GrepPattern(text) } catch {
             throw SuiteOutputs.Failure(message: "\(flag) '\(text)' is not a regular expression (\(error))")
         }
     }

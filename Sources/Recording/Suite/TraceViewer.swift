@@ -10,10 +10,17 @@ import Support
 /// fields of the frame under the cursor, the scenario's input events on a timeline, the
 /// offset/velocity plot with a cursor, and expected / actual / diff at the snapshot instant.
 /// The frames are rendered by a second pass over the scenario, made only when a snapshot fails.
+/// A page is bounded whatever the scenario's length: 13 frames, `maxSeriesPoints` plot points,
+/// `maxEvents` events, and the expected / actual / diff images by reference (they sit beside it).
 @MainActor
 enum TraceViewer {
     /// Grid frames each side of the snapshot's instant.
     static let halfWindow = 6
+    /// The most points of the offset/velocity plot: a longer run is sampled at an even stride
+    /// (the frames in the slider always kept), so a page does not grow with the scenario's length.
+    static let maxSeriesPoints = 2000
+    /// The most input events on the timeline: those nearest the snapshot's instant.
+    static let maxEvents = 500
 
     private struct Captured {
         var t: Double
@@ -36,6 +43,8 @@ enum TraceViewer {
             for f in max(0, centre - halfWindow)...min(last, centre + halfWindow) { wanted.insert(f) }
         }
         let failingSet = Set(failing)
+        // Every `stride`-th grid frame (and every frame of a slider) goes into the plot.
+        let stride = max(1, (scenario.frameCount + maxSeriesPoints - 1) / maxSeriesPoints)
         let recorder = Recorder(renderer: CairoRenderer())
         recorder.lottieTimeout = lottieTimeout
         var captured: [Captured] = []
@@ -44,7 +53,7 @@ enum TraceViewer {
             instant.frame.map(wanted.contains) == true || !failingSet.isDisjoint(with: instant.snapshots)
         }) { instant, session, surface in
             let fields = session.traceFields().map { ($0.0, TraceLine.value($0.1)) }
-            if instant.frame != nil {
+            if let frame = instant.frame, frame % stride == 0 || frame == last || wanted.contains(frame) {
                 let offset = fields.first { $0.0 == "offset" }?.1 ?? .null
                 let velocity = fields.first { $0.0 == "velocity" }?.1 ?? .null
                 series.append(.array([.number(instant.t), offset, velocity]))
@@ -73,10 +82,15 @@ enum TraceViewer {
         return .string("data:image/png;base64," + Data(bytes).base64EncodedString())
     }
 
-    /// The scenario's events as `[at, end, row, label]` (row: pointer, wheel, key, other).
-    static func events(_ scenario: Scenario) -> [JSONWriter.Value] {
+    /// The scenario's events as `[at, end, row, label]` (row: pointer, wheel, key, other): the
+    /// `maxEvents` nearest `around` (seconds), in time order.
+    static func events(_ scenario: Scenario, around instant: Double) -> [JSONWriter.Value] {
         func p(_ q: Point) -> String { "(\(JSONWriter.compact.text(.number(q.x))), \(JSONWriter.compact.text(.number(q.y))))" }
-        return scenario.events.compactMap { e in
+        var kept = scenario.events.indices.filter { if case .wait = scenario.events[$0].kind { return false }; return true }
+        if kept.count > maxEvents {
+            kept = Array(kept.sorted { abs(scenario.events[$0].at - instant) < abs(scenario.events[$1].at - instant) }.prefix(maxEvents)).sorted()
+        }
+        return kept.map { scenario.events[$0] }.compactMap { e in
             let row: String, label: String
             var end = e.at
             switch e.kind {
@@ -101,21 +115,30 @@ enum TraceViewer {
 
     private static func html(scenario: Scenario, entry: SuiteEntry, result s: SnapshotResult, window: [Captured],
                              series: [JSONWriter.Value], work: String) -> String {
-        let root = String(work.dropLast(entry.artifactFolder.count))
-        func image(_ rel: String?) -> JSONWriter.Value { dataURI(rel.flatMap { FileTree.read(root + $0) }) }
+        // The images beside the page, by name: never a second copy inside it.
+        let pageFolder = entry.artifactFolder + "/" + s.snapshot + "/"
+        func image(_ rel: String?) -> JSONWriter.Value {
+            guard let rel, rel.hasPrefix(pageFolder) else { return .null }
+            return .string(HTMLText.urlPath(String(rel.dropFirst(pageFolder.count))))
+        }
         let snapIndex = window.firstIndex { abs($0.t - s.at) < 1e-9 } ?? 0
         let data: JSONWriter.Value = .object([
             ("scenario", .string(entry.path)), ("snapshot", .string(s.snapshot)), ("at", .number(s.at)),
             ("status", .string(s.status.rawValue)), ("why", .string(s.status == .missing ? "missing golden \(s.golden)" : SuiteReport.why(s))),
             ("duration", .number(scenario.duration)), ("fps", .number(scenario.fps)), ("snapIndex", .int(snapIndex)),
-            ("frames", .array(window.map { c in
-                .object([("t", .number(c.t)), ("frame", c.frame.map { .int($0) } ?? .null),
-                         ("fields", .object(c.fields)), ("src", dataURI(c.png))])
+            ("frames", .array(window.indices.map { k in
+                let c = window[k]
+                // A frame identical to the one before it (a list at rest) names that one's image.
+                let image: (String, JSONWriter.Value) = k > 0 && c.png != nil && window[k - 1].png == c.png
+                    ? ("same", .int(window[..<k].lastIndex { $0.png != window[k - 1].png }.map { $0 + 1 } ?? 0))
+                    : ("src", dataURI(c.png))
+                return .object([("t", .number(c.t)), ("frame", c.frame.map { .int($0) } ?? .null),
+                                ("fields", .object(c.fields)), image])
             })),
-            ("series", .array(series)), ("events", .array(events(scenario))),
+            ("series", .array(series)), ("events", .array(events(scenario, around: s.at))),
             ("expected", image(s.expected)), ("actual", image(s.actual)), ("diff", image(s.diff)),
         ])
-        let json = JSONWriter.compact.text(data).replacingOccurrences(of: "</", with: "<\\/")
+        let json = HTMLText.scriptData(json: JSONWriter.compact.text(data))
         let title = SuiteReport.h("\(entry.path) › \(s.snapshot)")
         return """
         <!DOCTYPE html>
@@ -197,7 +220,7 @@ enum TraceViewer {
     el(tl,'text',{x:L,y:116,'font-size':10},'0 s');el(tl,'text',{x:R,y:116,'font-size':10,'text-anchor':'end'},d.duration+' s');
     var tc=el(tl,'line',{id:'timeline-cursor',y1:4,y2:100,stroke:'#000','stroke-width':1.5});
     function show(i){i=Math.max(0,Math.min(d.frames.length-1,i));slider.value=i;var f=d.frames[i];if(!f)return;
-      img.src=f.src;cap.textContent='frame '+frame(f.frame)+' · t = '+f.t+' s'+(Math.abs(f.t-d.at)<1e-9?' (snapshot instant)':'');
+      img.src=f.src||d.frames[f.same].src;cap.textContent='frame '+frame(f.frame)+' · t = '+f.t+' s'+(Math.abs(f.t-d.at)<1e-9?' (snapshot instant)':'');
       body.innerHTML='';var rowsOut=[['frame',frame(f.frame)],['t',f.t]];for(var k in f.fields)rowsOut.push([k,f.fields[k]]);
       rowsOut.forEach(function(r){var tr=document.createElement('tr');tr.dataset.field=r[0];var a=document.createElement('td'),b=document.createElement('td');
         a.textContent=r[0];b.textContent=typeof r[1]==='number'?String(Math.round(r[1]*1000)/1000):String(r[1]);tr.appendChild(a);tr.appendChild(b);body.appendChild(tr)});

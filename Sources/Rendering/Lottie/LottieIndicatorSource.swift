@@ -86,7 +86,11 @@ extension LottieIndicatorSource {
 
     /// Loads `Assets/refresh.json` (the `coordinator` scene's default indicator).
     public static func loadBundled() throws(LottieLoadError) -> LottieIndicatorSource {
-        guard let url = AssetLocator.asset(bundledAnimationName) else { throw .missing(path: "Assets/" + bundledAnimationName) }
+        let found: URL?
+        do { found = try AssetLocator.asset(bundledAnimationName) } catch {
+            throw .unreadable(path: "Assets/" + bundledAnimationName, reason: error.description)
+        }
+        guard let url = found else { throw .missing(path: "Assets/" + bundledAnimationName) }
         return try load(path: url.path)
     }
 }

@@ -37,20 +37,21 @@ public enum AtomicFileWriter {
     /// regular file or a new path is ever replaced: a symlink (an output is never written
     /// through one), a folder, device, FIFO or socket at `path` is an error naming it.
     public static func write(raw: UnsafeRawBufferPointer, toPath path: String, within root: String? = nil) throws {
+        try stage(raw: raw, toPath: path, within: root).commit()
+    }
+
+    /// Writes `bytes` beside `path` without replacing it yet: `commit()` renames them over it,
+    /// `abandon()` removes them. A command that writes several outputs stages each, and replaces
+    /// none until every one is written (`merge-reports --junit` on a full disk changes nothing).
+    public static func stage(_ bytes: [UInt8], toPath path: String, within root: String? = nil) throws -> StagedFile {
+        try bytes.withUnsafeBytes { try stage(raw: $0, toPath: path, within: root) }
+    }
+
+    /// `stage` for raw bytes (the checks of `write(raw:toPath:within:)`).
+    public static func stage(raw: UnsafeRawBufferPointer, toPath path: String, within root: String? = nil) throws -> StagedFile {
         if SignalCleanup.isInterrupted { throw FileWriteError(file: OutputPaths.quoted(path), detail: "interrupted") }
         if let root { try refuseLinks(in: path, below: root) }
-        var info = stat()
-        if lstat(path, &info) == 0 {
-            switch info.st_mode & S_IFMT {
-            case S_IFREG: break
-            case S_IFLNK:
-                throw FileWriteError(file: OutputPaths.quoted(path), detail: "is a symlink; an output is never written through one (remove it or choose another path)")
-            case S_IFDIR:
-                throw FileWriteError(file: OutputPaths.quoted(path), detail: "is a folder, not a file")
-            default:
-                throw FileWriteError(file: OutputPaths.quoted(path), detail: "not a regular file (never replaced)")
-            }
-        }
+        try refuseNonRegular(path)
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         let file = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -79,10 +80,40 @@ public enum AtomicFileWriter {
             unlink(temporary)
             throw FileWriteError(file: OutputPaths.quoted(path), detail: "cannot write: \(reason)")
         }
+        return StagedFile(path: path, temporary: temporary)
+    }
+
+    /// A symlink, folder, device, FIFO or socket at `path` is never replaced.
+    static func refuseNonRegular(_ path: String) throws {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFLNK:
+            throw FileWriteError(file: OutputPaths.quoted(path), detail: "is a symlink; an output is never written through one (remove it or choose another path)")
+        case S_IFDIR:
+            throw FileWriteError(file: OutputPaths.quoted(path), detail: "is a folder, not a file")
+        default:
+            throw FileWriteError(file: OutputPaths.quoted(path), detail: "not a regular file (never replaced)")
+        }
+    }
+}
+
+/// A file written beside its destination and not yet renamed over it (`AtomicFileWriter.stage`).
+public struct StagedFile: Sendable {
+    public let path: String
+    let temporary: String
+
+    /// Renames the staged bytes over the destination (checked again: still no link or folder there).
+    public func commit() throws {
+        do { try AtomicFileWriter.refuseNonRegular(path) } catch { abandon(); throw error }
         if rename(temporary, path) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             throw FileWriteError(file: OutputPaths.quoted(path), detail: "cannot replace file: \(reason)")
         }
     }
+
+    /// Removes the staged bytes; the destination is untouched.
+    public func abandon() { unlink(temporary) }
 }
