@@ -1,5 +1,6 @@
 import CommandLineKit
 import CompareCommand
+import Desktop
 import Foundation
 import Imaging
 import Recording
@@ -82,6 +83,7 @@ enum VerifyCommand {
         guard let a = try spec.read(argv), let goldens = a.value(flags.goldens) else { return 0 }
         let f = flags
         var options = GoldenVerifier.Options(goldens: URL(fileURLWithPath: goldens))
+        options.stack = RenderingStack.probe(adding: [SDLLibrary.stackEntry()])
         options.frames = a.value(f.frames) ?? .all
         options.update = try RecordModeSetting.resolve(flag: a[f.update] ? .all : nil, command: spec.word)
         if let t = a.value(f.threshold) { options.compare.pixelmatch.threshold = t }
@@ -109,6 +111,7 @@ enum VerifyCommand {
             Platform.printError("overscroll verify: error: \(error)")
             return 2
         }
+        for w in outcome.stackWarnings { Platform.printError("overscroll verify: note: \(w)") }
         if outcome.report.errors.isEmpty {
             StandardStreams.output(outcome.text)
         } else {
