@@ -22,6 +22,9 @@ public final class GoldenVerifier {
         public var compare = CompareOptions()
         /// Keep the recorded keyframes here (nil: a temporary folder, removed afterwards).
         public var out: URL?
+        /// The rendering stack recorded beside goldens written (`stack.json` in the golden folder)
+        /// and compared with the goldens' on a mismatch; nil probes this process's (without SDL).
+        public var stack: RenderingStack?
         public init(goldens: URL) { self.goldens = goldens }
     }
 
@@ -35,6 +38,11 @@ public final class GoldenVerifier {
         /// What a record mode wrote (frames whose golden was written are not in `report` or
         /// `missing`).
         public var written: GoldenWriter.Summary?
+        /// For mismatched frames whose goldens were made on another rendering stack:
+        /// `frame-00030.png: goldens made with cairo 1.16.0; this run: cairo 1.18.4`.
+        public var stackNotes: [String] = []
+        /// A golden folder's `stack.json` that could not be read or written (one line each).
+        public var stackWarnings: [String] = []
 
         /// 0 all chosen frames match (or their goldens were written), 1 a mismatch or missing
         /// golden, 2 error.
@@ -50,6 +58,7 @@ public final class GoldenVerifier {
             if let goldens, report.frames.isEmpty, missing.isEmpty { return goldens + "\n" }
             // The comparison's own lines for mismatched frames, without its summary line.
             var lines = report.text.split(separator: "\n").dropLast().map(String.init)
+            lines += stackNotes
             lines += missing.map { "\($0): missing golden (run with --update to create it)" }
             lines.append("\(report.passed) passed, \(report.failed + missing.count) failed")
             if let goldens { lines.append(goldens) }
@@ -116,11 +125,41 @@ public final class GoldenVerifier {
                     outcome.report.frames.removeAll { names.contains($0.name) }
                 }
             }
+            noteStacks(&outcome, options: options)
             try staging?.commit()
         } catch {
             staging?.discard()
             throw error
         }
         return outcome
+    }
+
+    /// The golden folder's stack record: notes on mismatches against goldens made on another
+    /// stack, and, after goldens were written, the record updated (`GoldenStackRecord`).
+    private func noteStacks(_ outcome: inout Outcome, options: Options) {
+        let folder = options.goldens.path
+        let mismatched = outcome.report.frames.filter { !$0.match }.map(\.name)
+        guard !mismatched.isEmpty || outcome.written != nil else { return }
+        let stack = options.stack ?? RenderingStack.probe()
+        let file = GoldenStackRecord.path(inTree: folder)
+        var record: GoldenStackRecord?
+        // A broken record is replaced when goldens are written; a link or a later format's is not.
+        var replaceable = true
+        do { record = try GoldenStackRecord.read(tree: folder) } catch {
+            outcome.stackWarnings.append(error.message)
+            replaceable = !error.laterFormat && !FileTree.isLink(file)
+        }
+        for name in mismatched {
+            if let recorded = record?.stack(ofGolden: name), let note = stack.goldenNote(recorded: recorded) {
+                outcome.stackNotes.append("\(name): \(note)")
+            }
+        }
+        guard let written = outcome.written, replaceable else { return }
+        let before = record ?? GoldenStackRecord()
+        var after = before
+        after.record(stack, written: Set(written.created + written.changed), reproduced: Set(written.unchanged), forgotten: [])
+        let broken = record == nil && FileTree.exists(file)
+        guard after != before || broken else { return }
+        do { try after.write(tree: folder, suiteFolder: folder) } catch { outcome.stackWarnings.append("\(error)") }
     }
 }

@@ -1,5 +1,6 @@
 import CommandLineKit
 import CompareCommand
+import Desktop
 import Foundation
 import Imaging
 import Recording
@@ -83,6 +84,7 @@ enum VerifyCommand {
         try FontSetup.check()  // a fonts.conf that is not a regular file: exit 2, never a blocked read
         let f = flags
         var options = GoldenVerifier.Options(goldens: URL(fileURLWithPath: goldens))
+        options.stack = RenderingStack.probe(adding: [SDLLibrary.stackEntry()])
         options.frames = a.value(f.frames) ?? .all
         options.update = try RecordModeSetting.resolve(flag: a[f.update] ? .all : nil, command: spec.word)
         if let t = a.value(f.threshold) { options.compare.pixelmatch.threshold = t }
@@ -110,6 +112,7 @@ enum VerifyCommand {
             Platform.printError("overscroll verify: error: \(error)")
             return 2
         }
+        for w in outcome.stackWarnings { Platform.printError("overscroll verify: note: \(w)") }
         if outcome.report.errors.isEmpty {
             StandardStreams.output(outcome.text)
         } else {

@@ -102,6 +102,29 @@ import Testing
         #expect(try String(contentsOfFile: f.path("elsewhere.json"), encoding: .utf8) == "{}")
     }
 
+    @Test func verifyRecordsTheStackBesideItsGoldensAndNamesWhatDiffers() async throws {
+        let f = try SuiteFixture()
+        let scenario = try ScenarioParser.parse(SuiteFixture.listScenario([]))
+        var options = GoldenVerifier.Options(goldens: URL(fileURLWithPath: f.path("g")))
+        options.frames = .list([0, 6])
+        options.update = .all
+        options.stack = Self.debian12
+        _ = try await GoldenVerifier().run(scenario, options: options)
+        let record = try #require(try GoldenStackRecord.read(tree: f.path("g")))
+        #expect(record.stacks.map(\.goldens) == [["frame-00000.png", "frame-00006.png"]])
+        try SuiteFixture.perturb(f.path("g/frame-00006.png"))
+        options.update = .none
+        options.stack = Self.debian13
+        let outcome = try await GoldenVerifier().run(scenario, options: options)
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.stackNotes == ["frame-00006.png: goldens made with cairo 1.16.0, pango 1.50.12; this run: cairo 1.18.4, pango 1.56.3"])
+        #expect(outcome.text.contains("frame-00006.png: goldens made with cairo 1.16.0"))
+        // No record beside them: nothing said, no error.
+        try FileManager.default.removeItem(atPath: f.path("g/stack.json"))
+        let plain = try await GoldenVerifier().run(scenario, options: options)
+        #expect(plain.exitCode == 1 && plain.stackNotes.isEmpty && plain.stackWarnings.isEmpty)
+    }
+
     @Test func recordingMovesWrittenGoldensAndKeepsReproducedOnes() {
         var r = GoldenStackRecord()
         r.record(Self.debian12, written: ["a/x.png", "a/y.png"], reproduced: [], forgotten: [])

@@ -136,7 +136,8 @@ import Support
         outcome = try await GoldenVerifier().run(s, options: verifier(goldens, .every(5), update: .all))
         #expect(outcome.exitCode == 0)
         #expect(outcome.written?.created.count == 4)
-        #expect(snapshot(goldens).keys.sorted() == ["frame-00000.png", "frame-00005.png", "frame-00010.png", "frame-00012.png"])
+        #expect(snapshot(goldens).keys.sorted() == ["frame-00000.png", "frame-00005.png", "frame-00010.png", "frame-00012.png",
+                                                    GoldenStackRecord.fileName], "the goldens and the stack that made them")
 
         outcome = try await GoldenVerifier().run(s, options: verifier(goldens, .every(5)))
         #expect(outcome.exitCode == 0)

@@ -118,7 +118,6 @@ public final class SuiteRunner {
         let asFound = results
         let (_, goldenFailures) = SuiteGoldens.commit(&results, resultsRoot: folder.staging, prune: config.prune)
         for i in goldenFailures { output(Self.line(results[i])) }
-
         var suite = SuiteResults(command: config.command, date: Self.isoDate(),
                                  threshold: config.options.threshold, maxDiffPixels: config.options.maxDiffPixels,
                                  maxDiffRatio: config.options.maxDiffRatio,
