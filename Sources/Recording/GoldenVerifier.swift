@@ -134,32 +134,23 @@ public final class GoldenVerifier {
         return outcome
     }
 
-    /// The golden folder's stack record: notes on mismatches against goldens made on another
-    /// stack, and, after goldens were written, the record updated (`GoldenStackRecord`).
+    /// Notes on mismatches against goldens made on another stack, from the golden folder's
+    /// `stack.json` when there is one. `verify` never writes that record: its golden folder is
+    /// replaced all-or-nothing in one swap, and a file written beside the swap could pair a new
+    /// set with an old record after a kill (KillTests).
     private func noteStacks(_ outcome: inout Outcome, options: Options) {
         let folder = options.goldens.path
         let mismatched = outcome.report.frames.filter { !$0.match }.map(\.name)
-        guard !mismatched.isEmpty || outcome.written != nil else { return }
+        guard !mismatched.isEmpty else { return }
         let stack = options.stack ?? RenderingStack.probe()
-        let file = GoldenStackRecord.path(inTree: folder)
         var record: GoldenStackRecord?
-        // A broken record is replaced when goldens are written; a link or a later format's is not.
-        var replaceable = true
         do { record = try GoldenStackRecord.read(tree: folder) } catch {
             outcome.stackWarnings.append(error.message)
-            replaceable = !error.laterFormat && !FileTree.isLink(file)
         }
         for name in mismatched {
             if let recorded = record?.stack(ofGolden: name), let note = stack.goldenNote(recorded: recorded) {
                 outcome.stackNotes.append("\(name): \(note)")
             }
         }
-        guard let written = outcome.written, replaceable else { return }
-        let before = record ?? GoldenStackRecord()
-        var after = before
-        after.record(stack, written: Set(written.created + written.changed), reproduced: Set(written.unchanged), forgotten: [])
-        let broken = record == nil && FileTree.exists(file)
-        guard after != before || broken else { return }
-        do { try after.write(tree: folder, suiteFolder: folder) } catch { outcome.stackWarnings.append("\(error)") }
     }
 }
