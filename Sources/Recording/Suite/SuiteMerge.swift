@@ -144,7 +144,7 @@ public enum SuiteMerge {
             merged.settings = first.settings
             merged.host = first.host
             merged.obsoleteFolders = ordered[0].results.obsoleteFolders
-            try SuiteOutputs.write(merged, into: folder.staging, resultsRoot: folder.staging)
+            try SuiteOutputs.write(merged, into: folder.staging, resultsRoot: folder.staging, artifacts: out)
             try folder.commit()
             for file in resultFiles { try file.write(merged, artifacts: out) }
             return merged
