@@ -290,7 +290,7 @@ public enum SuiteReport {
         g.hidden=!g.querySelector('[data-status]:not([hidden])')});
       var passed=document.getElementById('passed');if(passed&&pressed.indexOf('passed')>=0)passed.open=true;
       document.getElementById('none').hidden=shown>0}
-    document.querySelectorAll('#filters button').forEach(function(b){b.addEventListener('click',function(){
+    document.querySelectorAll('#filters button[data-filter]').forEach(function(b){b.addEventListener('click',function(){
       var k=b.dataset.filter,i=pressed.indexOf(k);if(i>=0)pressed.splice(i,1);else pressed.push(k);
       b.setAttribute('aria-pressed',i>=0?'false':'true');apply()})});
     if(search)search.addEventListener('input',apply);
