@@ -71,6 +71,20 @@ import Support
         #expect(await f.run { $0.version = Self.build } == 0)
     }
 
+    /// A merged CI report folder of three shards: its images are accepted as a local run's.
+    @Test func acceptingFromAMergedThreeShardReport() async throws {
+        let f = try await failingSuite()
+        for i in 1...3 {
+            _ = await f.run { $0.version = Self.build; $0.shard = (i, 3); $0.artifacts = f.path("shard-\(i)") }
+        }
+        let merged = try SuiteMerge.merge((1...3).map { f.path("shard-\($0)") }, into: f.path("merged"), command: "overscroll merge-reports")
+        #expect(merged.failed == 3)
+        let outcome = try GoldenAccept.run(GoldenAccept.Request(results: f.path("merged"), version: Self.build).with { $0.selection.failed = true })
+        #expect(outcome.accepted.count == 3)
+        #expect(FileManager.default.fileExists(atPath: f.path("merged/accepted/accepted.json")))
+        #expect(await f.run { $0.version = Self.build } == 0)
+    }
+
     @Test func aDryRunWritesNothing() async throws {
         let f = try await failingSuite()
         let before = Sandbox.tree(f.root.path)
@@ -182,4 +196,9 @@ import Support
         #expect(field.contains("value=\"overscroll accept &#39;r&quot;&lt;b&gt;&#39;\\&#39;&#39;&#39; &#39;x y&#39;\""), "\(field)")
         #expect(!field.contains("<b>"))
     }
+}
+
+extension GoldenAccept.Request {
+    /// A copy with `change` applied.
+    func with(_ change: (inout Self) -> Void) -> Self { var r = self; change(&r); return r }
 }
