@@ -85,6 +85,14 @@ import Support
         #expect(await f.run { $0.version = Self.build } == 0)
     }
 
+    /// A run writing the suite's goldens (`--update`) holds its lock: accept fails at once.
+    @Test func aConcurrentWriterOfTheGoldensIsRefused() async throws {
+        let f = try await failingSuite()
+        let lock = try FolderLock(path: f.path("suite/.__snapshots__.lock"), flag: "--update", display: f.path("suite/__snapshots__"))
+        refused(f, request(f, [name(f, "a", "s0")]), "another overscroll run is writing")
+        withExtendedLifetime(lock) {}
+    }
+
     @Test func aDryRunWritesNothing() async throws {
         let f = try await failingSuite()
         let before = Sandbox.tree(f.root.path)
