@@ -43,7 +43,7 @@ public struct AcceptSelection: Sendable, Equatable {
         func snapshot(_ x: (i: Int, j: Int, name: String)) -> SnapshotResult { suite.scenarios[x.i].snapshots[x.j] }
         var picked = Set<String>()
         var notes: [String] = []
-        let where_ = "in \(OutputPaths.quoted(results))/results.json"
+        let inResults = "in \(OutputPaths.quoted(results))/results.json"
         for selector in selectors {
             let exact = all.filter { $0.name == selector }
             let matched: [(i: Int, j: Int, name: String)]
@@ -57,7 +57,7 @@ public struct AcceptSelection: Sendable, Equatable {
                 matched = all.filter { $0.name.contains(pattern) }
             }
             guard !matched.isEmpty else {
-                throw GoldenAccept.Refusal("'\(OutputPaths.printable(selector))' matches no snapshot \(where_) (snapshots are named scenario:snapshot, as the report shows them)")
+                throw GoldenAccept.Refusal("'\(OutputPaths.printable(selector))' matches no snapshot \(inResults) (snapshots are named scenario:snapshot, as the report shows them)")
             }
             if let flaky = matched.first(where: { snapshot($0).status == .flaky }) {
                 throw GoldenAccept.Refusal("\(OutputPaths.quoted(flaky.name)) is flaky (its runs under --repeat-each differed): a flaky snapshot is never accepted; make it deterministic and run the suite again")
@@ -66,7 +66,7 @@ public struct AcceptSelection: Sendable, Equatable {
             guard !taken.isEmpty else {
                 let first = matched[0]
                 let why = matched.count == 1 ? "it \(snapshot(first).written != nil ? "was written by --update" : "passed")" : "all \(matched.count) passed or were written by --update"
-                throw GoldenAccept.Refusal("'\(OutputPaths.printable(selector))' matches no snapshot with a change to accept \(where_) (\(why))")
+                throw GoldenAccept.Refusal("'\(OutputPaths.printable(selector))' matches no snapshot with a change to accept \(inResults) (\(why))")
             }
             for x in taken { picked.insert(x.name) }
         }
@@ -77,7 +77,7 @@ public struct AcceptSelection: Sendable, Equatable {
         ]
         for f in statusFlags where f.on {
             let taken = all.filter { Self.acceptable(snapshot($0)) && f.take(snapshot($0)) }
-            guard !taken.isEmpty else { throw GoldenAccept.Refusal("\(f.flag): no \(f.what) \(where_)") }
+            guard !taken.isEmpty else { throw GoldenAccept.Refusal("\(f.flag): no \(f.what) \(inResults)") }
             for x in taken { picked.insert(x.name) }
         }
         if failed || self.all {
