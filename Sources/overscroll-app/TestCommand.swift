@@ -63,7 +63,9 @@ enum TestCommand {
         folders of earlier runs are not searched. Each scenario's snapshot events
         ({"at": 1.2, "snapshot": "pulled"}) are rendered at exactly their instant and compared with
         <dir>/__snapshots__/<scenario name>/<snapshot>.png through the comparison of `overscroll compare`.
-        One line per scenario as it finishes, then passed / failed / missing / updated / obsolete counts;
+        One line per scenario as it finishes (each failure followed by the paths of its expected, actual
+        and diff images and the `overscroll accept` line that makes its actual image the golden), then
+        passed / failed / missing / updated / obsolete counts;
         the report (with a trace viewer per failing snapshot) is ARTIFACTS/report/index.html.
         Exit status: 0 all passed, 1 a mismatch or missing golden, 2 a usage or scenario error or an
         unreadable golden.

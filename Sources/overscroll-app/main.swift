@@ -32,6 +32,9 @@ let commands = CommandList(program: "overscroll", summary: "iOS scroll interacti
     .init("merge-reports", "merge sharded test results", example: "overscroll merge-reports shard-1 shard-2", spec: MergeReportsCommand.spec) {
         try await MergeReportsCommand.run($0)
     },
+    .init("accept", "make a results folder's actual images the goldens", example: "overscroll accept test-results --failed", spec: AcceptCommand.spec) {
+        try AcceptCommand.run($0)
+    },
     .init("stack", "print the rendering stack's versions and fonts", example: "overscroll stack", spec: StackCommand.spec) {
         try StackCommand.run($0)
     },

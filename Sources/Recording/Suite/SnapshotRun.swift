@@ -106,6 +106,8 @@ public enum SnapshotRun {
                 let started = ContinuousClock.now
                 var outcome = try compareOne(&r, entry: entry, scale: scenario.scale, options: options, work: work)
                 outcome.seconds = r.seconds + seconds(since: started)
+                // What the golden was, so `overscroll accept` can tell it has not changed since.
+                if outcome.status != .passed, let golden = r.golden { outcome.goldenSHA256 = SHA256.hex(golden) }
                 r.outcome = outcome
                 if !options.update.writes(missing: outcome.status == .missing, matches: outcome.status == .passed) { r.release() }
                 rendered.append(r)

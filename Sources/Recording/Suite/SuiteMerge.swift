@@ -164,7 +164,7 @@ public enum SuiteMerge {
             merged.host = first.host
             merged.folder = first.folder
             merged.obsoleteFolders = ordered[0].results.obsoleteFolders
-            try SuiteOutputs.write(merged, into: folder.staging, resultsRoot: folder.staging)
+            try SuiteOutputs.write(merged, into: folder.staging, resultsRoot: folder.staging, artifacts: out)
             // Every output is written before any is replaced.
             staged = try ResultFile.stage(resultFiles, merged, artifacts: out)
             try folder.commit()

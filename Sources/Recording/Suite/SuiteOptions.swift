@@ -56,7 +56,8 @@ public struct SuiteEntry: Codable, Sendable, Equatable {
     /// artifact folders of two scenarios never nest (`s/login.json/` and `s/login/errors.json/`)
     /// and never coincide (`a.json/` and `a.JSON/`). A component starting with `_` gets one more
     /// `_` in front; a `..` becomes `_up`, and names the run writes at the top of the results
-    /// folder (`report`, `results.json`, `.goldens` where the goldens to write are staged) get a
+    /// folder (`report`, `results.json`, `.goldens` where the goldens to write are staged,
+    /// `accepted` where `overscroll accept` keeps its record) get a
     /// `_`: the mapping is one-to-one, so no scenario's folder can be another's or one of the
     /// run's files.
     public var artifactFolder: String {
@@ -67,5 +68,5 @@ public struct SuiteEntry: Codable, Sendable, Equatable {
     }
 
     /// What the run writes at the top of the results folder.
-    static let reservedTop: Set<String> = ["report", "results.json", ".overscroll-manifest", ".goldens"]
+    static let reservedTop: Set<String> = ["report", "results.json", ".overscroll-manifest", ".goldens", GoldenAccept.recordName]
 }

@@ -12,14 +12,15 @@ public enum SuiteOutputs {
 
     /// Writes `results.json` and `report/` into `folder`; artifact paths in `suite` are relative
     /// to `resultsRoot`.
-    public static func write(_ suite: SuiteResults, into folder: String, resultsRoot: String) throws {
+    /// `artifacts`: the results folder as the user names it (the report's accept commands).
+    public static func write(_ suite: SuiteResults, into folder: String, resultsRoot: String, artifacts: String = "test-results") throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         var suite = suite
         suite.summary = suite.counted
         let data = try encoder.encode(suite)
         try AtomicFileWriter.write(Array(data) + [0x0A], toPath: folder + "/results.json")
-        try SuiteReport.write(suite, resultsRoot: resultsRoot, to: folder + "/report")
+        try SuiteReport.write(suite, resultsRoot: resultsRoot, to: folder + "/report", artifacts: artifacts)
     }
 
     /// Reads a `results.json` (a regular file, never through a link), every number range-checked

@@ -15,7 +15,8 @@ public enum SuiteReport {
         var id: String, label: String, kind: String, html: String
     }
 
-    public static func write(_ suite: SuiteResults, resultsRoot: String, to folder: String) throws {
+    /// `artifacts`: the results folder as the user names it, for the report's accept commands.
+    public static func write(_ suite: SuiteResults, resultsRoot: String, to folder: String, artifacts: String = "test-results") throws {
         var items: [Item] = [], passedRows: [String] = []
         var n = 0
         // Artifacts are linked where they are (the report lies in the results folder), never
@@ -47,7 +48,8 @@ public enum SuiteReport {
                 let viewer = link(s.traceViewer)
                 let kind = written ? "written" : (s.status == .error ? "error" : s.status.rawValue)
                 items.append(Item(id: id, label: "\(scenario.scenario) › \(s.snapshot)", kind: kind,
-                                  html: card(id: id, kind: kind, scenario: scenario, snapshot: s, images: images, viewer: viewer)))
+                                  html: card(id: id, kind: kind, scenario: scenario, snapshot: s, images: images, viewer: viewer,
+                                             artifacts: artifacts)))
             }
         }
         var obsoleteRows: [String] = []
@@ -75,7 +77,7 @@ public enum SuiteReport {
         \(stackFacts(suite))
         <dt>scenarios</dt><dd>\(suite.scenarios.count) (\(suite.snapshots.count) snapshots, \(suite.obsolete) obsolete goldens, \(String(format: "%.2f s", suite.scenarios.reduce(0) { $0 + $1.seconds })) in all scenarios)</dd>
         </dl>
-        <div id="filters" role="toolbar" aria-label="filter by status">\(counts.map { "<button type=\"button\" data-filter=\"\($0.kind)\" aria-pressed=\"false\">\($0.label) <span class=\"count\">\($0.count)</span></button>" }.joined()) <input type="search" id="search" placeholder="search scenario or snapshot" aria-label="search scenario or snapshot"></div>
+        <div id="filters" role="toolbar" aria-label="filter by status">\(counts.map { "<button type=\"button\" data-filter=\"\($0.kind)\" aria-pressed=\"false\">\($0.label) <span class=\"count\">\($0.count)</span></button>" }.joined()) <input type="search" id="search" placeholder="search scenario or snapshot" aria-label="search scenario or snapshot">\(acceptAll(artifacts))</div>
         </header>
         <nav id="toc"><h2>Contents</h2><ol>
         """
@@ -144,7 +146,7 @@ public enum SuiteReport {
     }
 
     static func card(id: String, kind: String, scenario: ScenarioResult, snapshot s: SnapshotResult,
-                     images: [(label: String, file: String)], viewer: String?) -> String {
+                     images: [(label: String, file: String)], viewer: String?, artifacts: String = "test-results") -> String {
         let written = kind == "written"
         var meta = "<dl class=\"meta\"><dt>scenario</dt><dd><code>\(h(scenario.scenario))</code> (\(String(format: "%.2f s", scenario.seconds)))</dd><dt>snapshot</dt><dd><code>\(h(s.snapshot))</code> at t = \(seconds(s.at))\(s.seconds.map { String(format: " (%.2f s)", $0) } ?? "")</dd>"
         if written {
@@ -184,7 +186,26 @@ public enum SuiteReport {
             body += "<div class=\"view flicker\"><figure><figcaption class=\"which\">\(old)</figcaption><img src=\"\(e)\" data-a=\"\(a)\" data-e=\"\(e)\" data-an=\"\(new)\" data-en=\"\(old)\" alt=\"flicker\"></figure></div>"
         }
         let text = (scenario.scenario + " " + s.snapshot).lowercased()
-        return "<section class=\"card \(kind)\" id=\"\(id)\" data-mode=\"side\" data-status=\"\(kind)\" data-text=\"\(h(text))\"><h3>\(h(scenario.scenario)) › \(h(s.snapshot))</h3>\(meta)\(buttons)\(body)<p><a href=\"#toc\">contents</a></p></section>"
+        var accept = "", acceptWord = ""
+        if AcceptSelection.acceptable(s) {
+            let name = AcceptSelection.name(scenario, s)
+            accept = acceptField(AcceptSelection.command(results: artifacts, names: [name]), label: "copy accept command")
+            acceptWord = " data-accept=\"\(h(ShellWord.quoted(name)))\""
+        }
+        return "<section class=\"card \(kind)\" id=\"\(id)\" data-mode=\"side\" data-status=\"\(kind)\" data-text=\"\(h(text))\"\(acceptWord)><h3>\(h(scenario.scenario)) › \(h(s.snapshot))</h3>\(meta)\(accept)\(buttons)\(body)<p><a href=\"#toc\">contents</a></p></section>"
+    }
+
+    /// A "copy" button and the read-only field holding `command` (selected on click, so Ctrl+C
+    /// copies it where the clipboard API is not allowed, as on file://).
+    static func acceptField(_ command: String, label: String) -> String {
+        "<div class=\"accept\"><button type=\"button\" class=\"copy\">\(h(label))</button><input class=\"cmd\" type=\"text\" readonly value=\"\(h(command))\" aria-label=\"accept command\"></div>"
+    }
+
+    /// The filter bar's button: the accept command of every failing or missing snapshot shown
+    /// (the script joins the shown cards' `data-accept` words after this prefix).
+    static func acceptAll(_ artifacts: String) -> String {
+        let prefix = AcceptSelection.command(results: artifacts, names: [])
+        return "<div class=\"accept all\" data-prefix=\"\(h(prefix))\"><button type=\"button\" class=\"copy\">copy accept command for the shown</button><input class=\"cmd\" type=\"text\" readonly value=\"\" aria-label=\"accept command for the shown snapshots\" hidden></div>"
     }
 
     static func order(_ mode: String) -> Int { ["side", "slider", "diff", "flicker"].firstIndex(of: mode) ?? 9 }
@@ -237,6 +258,9 @@ public enum SuiteReport {
     pre{white-space:pre-wrap}
     dd.stack details{display:inline}dd.stack summary{cursor:pointer;color:#444}dd.stack table{margin:4px 0}
     dd.stacknote{color:#b00020}
+    .accept{display:flex;gap:6px;align-items:center;margin:6px 0}.accept .cmd{flex:1;min-width:240px;font:12px ui-monospace,monospace;padding:2px 6px}
+    .accept .copy{font:inherit;padding:2px 10px;border:1px solid #888;background:#f2f2f2;border-radius:4px;cursor:pointer}
+    .accept .copied{color:#1b5e20;font-size:12px}#filters .accept.all{margin:0;flex:1 1 360px}
     """
 
     static let script = """
@@ -268,10 +292,22 @@ public enum SuiteReport {
         g.hidden=!g.querySelector('[data-status]:not([hidden])')});
       var passed=document.getElementById('passed');if(passed&&pressed.indexOf('passed')>=0)passed.open=true;
       document.getElementById('none').hidden=shown>0}
-    document.querySelectorAll('#filters button').forEach(function(b){b.addEventListener('click',function(){
+    document.querySelectorAll('#filters button[data-filter]').forEach(function(b){b.addEventListener('click',function(){
       var k=b.dataset.filter,i=pressed.indexOf(k);if(i>=0)pressed.splice(i,1);else pressed.push(k);
       b.setAttribute('aria-pressed',i>=0?'false':'true');apply()})});
     if(search)search.addEventListener('input',apply);
+    // Copy: the clipboard API where allowed, else the selected read-only field and execCommand;
+    // the field stays selected either way, so Ctrl+C copies it.
+    function copy(box,text){var f=box.querySelector('.cmd');f.hidden=false;if(text!==null)f.value=text;f.focus();f.select();
+      var note=box.querySelector('.copied');if(!note){note=document.createElement('span');note.className='copied';box.appendChild(note)}
+      function done(ok){note.textContent=ok?'copied':'selected: press Ctrl+C'}
+      var ok=false;try{ok=document.execCommand('copy')}catch(e){}
+      if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(f.value).then(function(){done(true)},function(){done(ok)})}else done(ok)}
+    document.querySelectorAll('.card .accept .copy').forEach(function(b){b.addEventListener('click',function(){copy(b.parentNode,null)})});
+    var all=document.querySelector('#filters .accept');
+    if(all)all.querySelector('.copy').addEventListener('click',function(){
+      var words=[];document.querySelectorAll('.card[data-accept]').forEach(function(c){if(!c.hidden&&!c.closest('[hidden]'))words.push(c.dataset.accept)});
+      copy(all,words.length?all.dataset.prefix+' '+words.join(' '):'no failing or missing snapshot is shown')});
     // A link to a collapsed section opens it.
     function openTarget(){var id=location.hash.slice(1),t=id&&document.getElementById(id);if(t&&t.tagName==='DETAILS')t.open=true}
     window.addEventListener('hashchange',openTarget);openTarget();

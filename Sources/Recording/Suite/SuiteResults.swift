@@ -31,6 +31,9 @@ public struct SnapshotResult: Codable, Sendable, Equatable {
     public var message: String?
     /// The golden file, as a path from where the suite ran.
     public var golden: String
+    /// The SHA-256 (hex) of the golden as this run read it, for a snapshot that did not pass and
+    /// whose golden could be read: `overscroll accept` refuses a golden changed since the run.
+    public var goldenSHA256: String?
     public var threshold: Double
     public var maxDiffPixels: Int?
     public var maxDiffRatio: Double?

@@ -117,7 +117,8 @@ public final class SuiteRunner {
         // Obsolete goldens as found, for the summary (the commit below prunes them).
         let asFound = results
         let (_, goldenFailures) = SuiteGoldens.commit(&results, resultsRoot: folder.staging, prune: config.prune)
-        for i in goldenFailures { output(Self.line(results[i])) }
+        for i in goldenFailures { output(Self.line(results[i], artifacts: config.artifacts)) }
+
         var suite = SuiteResults(command: config.command, date: Self.isoDate(),
                                  threshold: config.options.threshold, maxDiffPixels: config.options.maxDiffPixels,
                                  maxDiffRatio: config.options.maxDiffRatio,
@@ -169,7 +170,7 @@ public final class SuiteRunner {
         }
         var staged: [StagedFile] = []
         do {
-            try SuiteOutputs.write(suite, into: folder.staging, resultsRoot: folder.staging)
+            try SuiteOutputs.write(suite, into: folder.staging, resultsRoot: folder.staging, artifacts: config.artifacts)
             staged = try ResultFile.stage(config.resultFiles, suite, artifacts: config.artifacts)
             try folder.commit()
             for file in staged { try file.commit() }
@@ -197,7 +198,7 @@ public final class SuiteRunner {
             var out: [ScenarioResult] = []
             for e in entries {
                 let r = stacks.annotate(await SnapshotRun.run(e, options: config.options, resultsRoot: root))
-                output(Self.line(r))
+                output(Self.line(r, artifacts: config.artifacts))
                 out.append(r)
                 if outputLost() { break }
             }
@@ -219,11 +220,11 @@ public final class SuiteRunner {
         // (`StandardStreams.prepare` ignores SIGPIPE for the program; this is for other callers).
         signal(SIGPIPE, SIG_IGN)
         async let others: Void = Self.runWorkerLanes(workers - 1, jobs: jobs, executable: executable, next: next, slots: slots,
-                                                     stacks: stacks, print: print)
+                                                     stacks: stacks, artifacts: config.artifacts, print: print)
         while let k = next.take() {
             let r = stacks.annotate(await SnapshotRun.run(jobs[k].entry, options: config.options, resultsRoot: root))
             slots.set(k, r)
-            print(Self.line(r))
+            print(Self.line(r, artifacts: config.artifacts))
         }
         await others
         return slots.values.compactMap { $0 }
@@ -233,7 +234,8 @@ public final class SuiteRunner {
     /// the cooperative pool), each feeding one worker process; returns when every lane is done.
     nonisolated private static func runWorkerLanes(_ count: Int, jobs: [WorkerProcess.Job], executable: String,
                                                    next: IndexDispenser, slots: OutcomeSlots<ScenarioResult?>,
-                                                   stacks: SuiteStacks, print: @escaping @Sendable (String) -> Void) async {
+                                                   stacks: SuiteStacks, artifacts: String,
+                                                   print: @escaping @Sendable (String) -> Void) async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {
                 DispatchQueue.concurrentPerform(iterations: count) { _ in
@@ -252,7 +254,7 @@ public final class SuiteRunner {
                         }
                         result = stacks.annotate(result)
                         slots.set(k, result)
-                        print(line(result))
+                        print(line(result, artifacts: artifacts))
                     }
                     worker?.finish()
                 }
@@ -262,7 +264,9 @@ public final class SuiteRunner {
     }
 
     /// `✓ path  3 passed  0.42 s` / `✗ path  1 failed, 2 passed  0.51 s` / `✗ path  error: …`.
-    nonisolated static func line(_ r: ScenarioResult) -> String {
+    /// With `artifacts` (the results folder), each failure is followed by the paths of its
+    /// expected, actual and diff images there and the `overscroll accept` line that takes it.
+    nonisolated static func line(_ r: ScenarioResult, artifacts: String? = nil) -> String {
         let time = String(format: "%.2f s", r.seconds)
         if let e = r.error { return "✗ \(OutputPaths.printable(r.scenario))  error: \(OutputPaths.printable(e))" }
         let failed = r.snapshots.filter { $0.isFailure && $0.status == .failed }.count
@@ -289,6 +293,22 @@ public final class SuiteRunner {
                 text += "\n    \(s.snapshot) (t = \(s.at) s): \(OutputPaths.printable(SuiteReport.why(s)))"
             case .passed: break
             }
+            if let artifacts { text += Self.paths(s, scenario: r, artifacts: artifacts) }
+        }
+        return text
+    }
+
+    /// The lines under a failure: where its images are, and the command that accepts it.
+    nonisolated static func paths(_ s: SnapshotResult, scenario r: ScenarioResult, artifacts: String) -> String {
+        var text = ""
+        let names = s.status == .flaky ? [("run 1", s.runs?.first), (SuiteReport.runName(s), s.runs?.last)]
+            : [("expected", s.expected), ("actual", s.actual), ("diff", s.diff)]
+        for (label, rel) in names {
+            guard let rel else { continue }
+            text += "\n      \(label):\(String(repeating: " ", count: max(1, 10 - label.count)))\(OutputPaths.printable(artifacts + "/" + rel))"
+        }
+        if AcceptSelection.acceptable(s) {
+            text += "\n      accept:    \(OutputPaths.printable(AcceptSelection.command(results: artifacts, names: [AcceptSelection.name(r, s)])))"
         }
         return text
     }
