@@ -34,7 +34,7 @@ public final class CoordinatorScene: Scene {
         rows = SampleRows(count: o.rows)
         measurer = context.textMeasurer
         host = ScrollHost(size: o.size, topInset: NavigationBar.barHeight,
-                          contentHeight: NavigationBar.largeTitleHeight + layout.contentHeight(rows: o.rows), physics: o.profile, input: o.input)
+                          contentHeight: NavigationBar.largeTitleHeight + layout.contentHeight(rows: o.rows), physics: o.physics, input: o.input)
         runner = context.runtime.makeRunner()
         coordinator = RefreshCoordinator(config: config, actions: runner, behaviour: behaviour, physics: host.scrollView.physics)
         host.scrollView.delegate = contentSync

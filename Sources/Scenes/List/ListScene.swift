@@ -17,7 +17,7 @@ public final class ListScene: Scene {
         let layout = ListLayout()
         host = ScrollHost(size: options.size, topInset: NavigationBar.barHeight,
                           contentHeight: NavigationBar.largeTitleHeight + layout.contentHeight(rows: options.rows),
-                          physics: options.profile, input: options.input)
+                          physics: options.physics, input: options.input)
         self.layout = layout
     }
 

@@ -40,7 +40,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         indicator = o.indicator.makeIndicator(defaultColor: o.theme.spinner)
         measurer = context.textMeasurer
         host = ScrollHost(size: o.size, topInset: NavigationBar.barHeight,
-                          contentHeight: RefreshableScene.contentHeight(rows: o.rows, config), physics: o.profile, input: o.input)
+                          contentHeight: RefreshableScene.contentHeight(rows: o.rows, config), physics: o.physics, input: o.input)
         runner = context.runtime.makeRunner()
         machine = RefreshableMachine(config: config, timeout: o.refresh.timeout)
         host.scrollView.delegate = self

@@ -113,9 +113,10 @@ public final class ScrollView {
         clampIfIdle()
     }
 
+    /// The physics' edge rule for an offset at rest whose bounds changed.
     private func clampIfIdle() {
         guard case .idle = activity else { return }
-        if contentOffset > maxOffset { setContentOffset(maxOffset) }
+        setContentOffset(physics.restingOffset(contentOffset, in: bounds))
     }
 
     /// Stops any motion where it is.
@@ -191,14 +192,15 @@ public final class ScrollView {
     /// velocity) or a programmatic animation's.
     private enum MotionKind { case ballistic, animating }
 
-    /// Runs a motion from `t`; with none, stops; one already done puts the offset at its end at
-    /// once. Returns whether one runs. Every motion of the view starts here.
+    /// Runs a motion from `t`; with none, stops (at `rest` if given); one already done puts the
+    /// offset at its end at once. Returns whether one runs. Every motion of the view starts here.
     @discardableResult
-    private func start(_ simulation: (any Simulation)?, as kind: MotionKind, velocity v0: Double = 0, at t: Double) -> Bool {
+    private func start(_ simulation: (any Simulation)?, as kind: MotionKind, velocity v0: Double = 0, rest: Double? = nil,
+                       at t: Double) -> Bool {
         guard let simulation, !simulation.isDone(at: 0) else {
             activity = .idle
             velocity = 0
-            if let simulation { setContentOffset(simulation.finalPosition) }
+            if let end = simulation?.finalPosition ?? rest { setContentOffset(end) }
             return false
         }
         switch kind {
@@ -227,24 +229,19 @@ public final class ScrollView {
         let target = physics.boundedTarget(y, in: bounds)
         if case .dragging = activity { return }
         lastTime = t
-        if animated && target != contentOffset {
-            activity = .animating(start: t, simulation: physics.animation(from: contentOffset, to: target,
-                                                                          duration: duration ?? physics.animationDuration))
-        } else {
-            activity = .idle
-            velocity = 0
-            setContentOffset(target)
-        }
+        let motion = animated && target != contentOffset
+            ? physics.animation(from: contentOffset, to: target, duration: duration ?? physics.animationDuration) : nil
+        start(motion, as: .animating, rest: target, at: t)
     }
 
     /// Returns the content to `y` (bounded by the physics) after a refresh, as its gap closes, with
-    /// the physics' refresh return planned for `duration` (phase animating; a finger landing
+    /// the physics' refresh return (`RefreshReturnPhysics`) planned for `duration` (phase animating; a finger landing
     /// catches it as any animation). Ignored while dragging.
     public func returnAfterRefresh(to y: Double, duration: Double, at t: Double) {
         guard y.isFinite, duration.isFinite else { return }
         if case .dragging = activity { return }
         lastTime = t
-        start(physics.refreshReturn(from: contentOffset, to: physics.boundedTarget(y, in: bounds), duration: duration),
+        start(RefreshReturn.simulation(of: physics, from: contentOffset, to: physics.boundedTarget(y, in: bounds), duration: duration),
               as: .animating, at: t)
     }
 

@@ -1,0 +1,37 @@
+import Testing
+@testable import ScrollEngine
+
+/// The registry of profiles the command line and scenarios read.
+@Suite struct PhysicsRegistryTests {
+    @Test func theRegisteredNames() {
+        #expect(PhysicsRegistry.names == ["ios", "android", "gnome"])
+        #expect(PhysicsRegistry.defaultName == "ios")
+        #expect(PhysicsRegistry.physics(named: "Android")?.name == "android")
+        #expect(PhysicsRegistry.physics(named: "andriod") == nil)
+        #expect(PhysicsRegistry.physics(named: "ios") as? PhysicsProfile == .iOS)
+    }
+
+    /// Each profile makes a different release from the same facts.
+    @Test func theProfilesDiffer() throws {
+        let r = Release(offset: 500, velocity: 1000, bounds: ScrollBounds(minOffset: 0, maxOffset: 10_000, viewportHeight: 800))
+        let ends = try PhysicsRegistry.registered.map { try #require($0.ballisticSimulation(after: r)).finalPosition }
+        #expect(Set(ends).count == 3, "\(ends)")
+    }
+
+    /// The edge rule is the physics': a view at rest past its new bottom moves where the
+    /// physics' `restingOffset` says, not where the view decides.
+    @Test func theEdgeRuleIsThePhysics() {
+        struct KeepsOffset: ParentedScrollPhysics {
+            let parent: any ScrollPhysics = PhysicsProfile.iOS
+            func restingOffset(_ offset: Double, in bounds: ScrollBounds) -> Double { offset }
+        }
+        let ios = ScrollView(viewportHeight: 800, contentHeight: 4000)
+        ios.setContentOffset(3200)
+        ios.setContentHeight(2000)
+        #expect(ios.contentOffset == 1200)
+        let kept = ScrollView(viewportHeight: 800, contentHeight: 4000, physics: KeepsOffset())
+        kept.setContentOffset(3200)
+        kept.setContentHeight(2000)
+        #expect(kept.contentOffset == 3200)
+    }
+}
