@@ -80,4 +80,36 @@ import Testing
         sv.drag(pointerY: 0, at: 0.2)
         #expect(sv.contentOffset == 100)
     }
+
+    /// The stretch: a drag 200 points past the top of an 800-point viewport keeps the offset at 0
+    /// and the pull at −200, drawn as a scale of 1 + 0.016·0.25 + 0.016·(1 − e^(−0.25·e/0.33));
+    /// after the release the pull recoils on EdgeEffect's spring (24.657 rad/s, ratio 0.98):
+    /// −129.42 after 0.05 s, then 0. The iOS physics never has a pull.
+    @Test func theStretchAndItsRecoil() {
+        let sv = ScrollView(viewportHeight: 800, contentHeight: 4000, physics: physics)
+        sv.beginDrag(pointerY: 100, at: 0)
+        sv.drag(pointerY: 300, at: 0.1)
+        #expect(sv.contentOffset == 0 && sv.pull == -200)
+        #expect(abs(sv.stretch.scale - 1.0179593175081358) < 1e-12 && sv.stretch.atTop)
+        sv.endDrag(at: 0.2, velocity: 0)
+        #expect(sv.isStretching)
+        sv.advance(to: 0.25)
+        #expect(abs(sv.pull - -129.4226003136645) < 1e-9)
+        sv.advance(to: 2)
+        #expect(sv.pull == 0 && !sv.isStretching && sv.stretch.scale == 1)
+
+        let ios = ScrollView(viewportHeight: 800, contentHeight: 4000)
+        ios.beginDrag(pointerY: 100, at: 0)
+        ios.drag(pointerY: 300, at: 0.1)
+        #expect(ios.pull == 0 && ios.contentOffset < 0 && ios.stretch.scale == 1)
+    }
+
+    /// A pull past the bottom stretches toward the bottom.
+    @Test func aPullPastTheBottomStretchesThere() {
+        let sv = ScrollView(viewportHeight: 800, contentHeight: 1000, physics: physics)
+        sv.setContentOffset(200)
+        sv.beginDrag(pointerY: 500, at: 0)
+        sv.drag(pointerY: 400, at: 0.1)
+        #expect(sv.contentOffset == 200 && sv.pull == 100 && !sv.stretch.atTop && sv.stretch.scale > 1)
+    }
 }

@@ -128,7 +128,7 @@ public final class CoordinatorScene: Scene {
             let center = Point(width / 2, max(headerY + threshold / 2, -offset / 2))
             content.append(contentsOf: indicatorCommands(center: center))
         }
-        let c = bar.screen(content: content, offset: offset, size: size, banner: banner, at: now, theme: theme, measurer: measurer)
+        let c = bar.screen(content: host.stretched(content), offset: offset, size: size, banner: banner, at: now, theme: theme, measurer: measurer)
         return FrameModel(size: size, background: theme.rowBackground, commands: c)
     }
 

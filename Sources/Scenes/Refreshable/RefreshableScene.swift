@@ -234,7 +234,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
             let center = Point(width / 2, max(gap - threshold / 2, gap / 2))
             content.append(contentsOf: indicator.commands(indicatorPhase, center: center, at: now))
         }
-        let c = bar.screen(content: content, offset: offset, size: size, banner: banner, at: now, theme: theme, measurer: measurer)
+        let c = bar.screen(content: host.stretched(content), offset: offset, size: size, banner: banner, at: now, theme: theme, measurer: measurer)
         return FrameModel(size: size, background: theme.groupedBackground, commands: c)
     }
 

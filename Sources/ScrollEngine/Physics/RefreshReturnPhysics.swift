@@ -17,12 +17,7 @@ public enum RefreshReturn {
 
     /// The return `physics` makes: its own, the nearest parent's, or `standard`.
     public static func simulation(of physics: any ScrollPhysics, from: Double, to: Double, duration: Double) -> any Simulation {
-        var current: any ScrollPhysics = physics
-        while true {
-            if let own = current as? any RefreshReturnPhysics { return own.refreshReturn(from: from, to: to, duration: duration) }
-            guard let parented = current as? any ParentedScrollPhysics else { break }
-            current = parented.parent
-        }
-        return standard(from: from, to: to, duration: duration)
+        physics.nearest((any RefreshReturnPhysics).self)?.refreshReturn(from: from, to: to, duration: duration)
+            ?? standard(from: from, to: to, duration: duration)
     }
 }

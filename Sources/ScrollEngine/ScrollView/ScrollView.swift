@@ -30,6 +30,19 @@ public final class ScrollView {
         case animating(start: Double, simulation: any Simulation)
     }
     private var activity: Activity = .idle
+    /// The pull past an edge the offset does not show (points; negative past the top), for a
+    /// physics that shows it as a stretch (`StretchOverscrollPhysics`); 0 for any other.
+    public private(set) var pull: Double = 0
+    /// The pull's recoil after a release.
+    private var recoil: (start: Double, simulation: any Simulation)?
+    /// Whether the pull is recoiling (the scene still has frames to draw).
+    public var isStretching: Bool { recoil != nil }
+    /// The vertical scale the content is drawn with (1 without a pull) and the edge it is anchored
+    /// at (true: the top).
+    public var stretch: (scale: Double, atTop: Bool) {
+        guard pull != 0, let s = physics.nearest((any StretchOverscrollPhysics).self) else { return (1, true) }
+        return (s.stretchScale(pull: pull, height: viewportHeight), pull < 0)
+    }
     private var tracker: VelocityTracker
     /// Offset velocity in the last evaluated frame (points/s): the motion's, or while dragging the
     /// finger's tracked velocity (offset points/s, what a release at that moment would fling with).
@@ -150,7 +163,9 @@ public final class ScrollView {
     public func beginDrag(pointerY: Double, at t: Double) -> Bool {
         guard isScrollEnabled else { return false }
         lastTime = t
-        activity = .dragging(startPointer: pointerY, startRaw: physics.rawOffset(forShown: contentOffset, in: bounds))
+        advanceRecoil(to: t)
+        recoil = nil
+        activity = .dragging(startPointer: pointerY, startRaw: physics.rawOffset(forShown: contentOffset, in: bounds) + pull)
         velocity = 0
         tracker = VelocityTracker(window: velocityWindow)
         tracker.add(y: pointerY, at: t)
@@ -165,7 +180,9 @@ public final class ScrollView {
         tracker.add(y: pointerY, at: t)
         velocity = -tracker.velocity(at: t)
         let rawOffset = startRaw - (pointerY - startPointer)
-        setContentOffset(physics.userOffset(forRaw: rawOffset, in: bounds))
+        let shown = physics.userOffset(forRaw: rawOffset, in: bounds)
+        if physics.nearest((any StretchOverscrollPhysics).self) != nil { pull = rawOffset - shown }
+        setContentOffset(shown)
     }
 
     /// Releases the finger. `velocity` overrides the tracked release velocity (offset points/s),
@@ -178,6 +195,7 @@ public final class ScrollView {
         let cap = physics.maximumFlingVelocity
         let v = min(cap, max(-cap, override ?? -tracker.velocity(at: t)))
         delegate?.scrollViewWillEndDragging(self, velocity: v, at: eventTime)
+        if pull != 0, let s = physics.nearest((any StretchOverscrollPhysics).self) { recoil = (t, s.stretchRecoil(from: pull)) }
         let release = Release(offset: contentOffset, velocity: v, bounds: bounds)
         let willDecelerate = start(physics.ballisticSimulation(after: release), as: .ballistic, velocity: v, at: t)
         delegate?.scrollViewDidEndDragging(self, willDecelerate: willDecelerate, at: eventTime)
@@ -298,8 +316,20 @@ public final class ScrollView {
         }
     }
 
+    /// Evaluates the pull's recoil at `t`; ends it when done.
+    private func advanceRecoil(to t: Double) {
+        guard let (start, sim) = recoil else { return }
+        if sim.isDone(at: t - start) {
+            pull = 0
+            recoil = nil
+        } else {
+            pull = sim.position(at: max(0, t - start))
+        }
+    }
+
     /// Evaluates the active motion at time `t` and applies it.
     public func advance(to t: Double) {
+        advanceRecoil(to: t)
         lastTime = t
         switch activity {
         case .idle:
