@@ -34,4 +34,21 @@ import Testing
         kept.setContentHeight(2000)
         #expect(kept.contentOffset == 3200)
     }
+
+    /// `scroll(to:animated:)` starts its animation through the view's one `start`: an animation
+    /// that is already done puts the offset at its end at once, as every other motion does.
+    @Test func aProgrammaticScrollStartsLikeEveryMotion() {
+        struct InstantAnimation: ParentedScrollPhysics {
+            let parent: any ScrollPhysics = PhysicsProfile.iOS
+            func animation(from: Double, to: Double, duration: Double) -> any Simulation {
+                EasingSimulation(from: from, to: to, duration: 0, curve: .easeOutCubic)
+            }
+        }
+        let sv = ScrollView(viewportHeight: 800, contentHeight: 4000, physics: InstantAnimation())
+        sv.scroll(to: 300, animated: true, at: 1)
+        #expect(sv.contentOffset == 300 && !sv.isMoving && sv.phase == .idle)
+        let ios = ScrollView(viewportHeight: 800, contentHeight: 4000)
+        ios.scroll(to: 300, animated: true, at: 1)
+        #expect(ios.contentOffset == 0 && ios.phase == .animating)
+    }
 }
