@@ -25,7 +25,7 @@ enum RunCommand {
         let rows = Option.integer("rows", value: "N", in: 0...ScenarioParser.maxRows, help: "rows in list scenes", default: defaults.rows)
         let theme = Option.choice("theme", value: "NAME", Theme.all.map(\.name), help: "colours", default: defaults.theme.name)
         let physics = Option.choice("physics", value: "NAME", PhysicsRegistry.names,
-                                    help: "scroll physics: iOS's, Android's or GNOME's feel", default: PhysicsRegistry.defaultName,
+                                    help: "scroll physics: iOS's, Android's or GNOME's feel, or none", default: PhysicsRegistry.defaultName,
                                     ignoringCase: true)
         let overlay = Option.flag("overlay", help: "start with the debug overlay on")
         let refreshDuration = Option.number("refresh-duration", value: "S", in: 0...3600, help: "seconds the refresh action takes",

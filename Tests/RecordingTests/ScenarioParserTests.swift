@@ -47,7 +47,7 @@ import Testing
             #expect(try ScenarioParser.parse(#"{"physics": "\#(name)"}"#).options.physics.name == name)
         }
         let e = #expect(throws: ScenarioError.self) { try ScenarioParser.parse(#"{"physics": "andriod"}"#) }
-        #expect(e?.description == "physics: unknown physics 'andriod' (did you mean 'android'? physics: ios, android, gnome)",
+        #expect(e?.description == "physics: unknown physics 'andriod' (did you mean 'android'? physics: ios, android, gnome, none)",
                 "\(String(describing: e))")
         let tuned = try ScenarioParser.parse(#"{"physics": {"decelerationRate": 0.99}}"#)
         #expect((tuned.options.physics as? PhysicsProfile)?.decelerationRate == 0.99)

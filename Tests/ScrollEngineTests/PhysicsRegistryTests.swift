@@ -4,7 +4,7 @@ import Testing
 /// The registry of profiles the command line and scenarios read.
 @Suite struct PhysicsRegistryTests {
     @Test func theRegisteredNames() {
-        #expect(PhysicsRegistry.names == ["ios", "android", "gnome"])
+        #expect(PhysicsRegistry.names == ["ios", "android", "gnome", "none"])
         #expect(PhysicsRegistry.defaultName == "ios")
         #expect(PhysicsRegistry.physics(named: "Android")?.name == "android")
         #expect(PhysicsRegistry.physics(named: "andriod") == nil)
@@ -14,8 +14,9 @@ import Testing
     /// Each profile makes a different release from the same facts.
     @Test func theProfilesDiffer() throws {
         let r = Release(offset: 500, velocity: 1000, bounds: ScrollBounds(minOffset: 0, maxOffset: 10_000, viewportHeight: 800))
-        let ends = try PhysicsRegistry.registered.map { try #require($0.ballisticSimulation(after: r)).finalPosition }
-        #expect(Set(ends).count == 3, "\(ends)")
+        let ends = PhysicsRegistry.registered.map { $0.ballisticSimulation(after: r)?.finalPosition ?? r.offset }
+        #expect(ends.count == 4 && Set(ends).count == 4, "\(ends)")
+        #expect(ends.last == 500, "none: no momentum")
     }
 
     /// The edge rule is the physics': a view at rest past its new bottom moves where the
@@ -50,5 +51,18 @@ import Testing
         let ios = ScrollView(viewportHeight: 800, contentHeight: 4000)
         ios.scroll(to: 300, animated: true, at: 1)
         #expect(ios.contentOffset == 0 && ios.phase == .animating)
+    }
+
+    /// `none`: clamped drags, no momentum, programmatic moves at once.
+    @Test func noPhysics() {
+        let sv = ScrollView(viewportHeight: 800, contentHeight: 4000, physics: NonePhysics())
+        sv.beginDrag(pointerY: 100, at: 0)
+        sv.drag(pointerY: 300, at: 0.05)
+        #expect(sv.contentOffset == 0)
+        sv.drag(pointerY: -300, at: 0.1)
+        sv.endDrag(at: 0.1, velocity: 3000)
+        #expect(sv.contentOffset == 400 && !sv.isMoving)
+        sv.scroll(to: 1000, animated: true, at: 1)
+        #expect(sv.contentOffset == 1000 && !sv.isMoving)
     }
 }

@@ -6,9 +6,10 @@ public enum PhysicsRegistry {
         PhysicsProfile.iOS,
         AndroidPhysics(),
         GnomePhysics(),
+        NonePhysics(),
     ]
 
-    /// The registered names (`ios`, `android`, `gnome`).
+    /// The registered names (`ios`, `android`, `gnome`, `none`).
     public static var names: [String] { registered.map(\.name) }
 
     /// The default profile's name.
