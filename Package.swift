@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["CZlib", "CDeflate", "Support"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "Rendering", dependencies: ["ScrollEngine", "CCairo", "CPangoCairo", "CRlottie", "CLibraryVersions", "Imaging", "Support"]),
-        .target(name: "Recording", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Imaging", "Support"]),
+        .target(name: "Recording", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Imaging", "Support", "CommandLineKit"]),
         // The version and the git commit, written into the build by a plugin (`overscroll --version`).
         .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
         .target(name: "BuildInfo", plugins: ["BuildInfoPlugin"]),

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Scenes
 import ScrollEngine
 
@@ -59,7 +60,7 @@ public enum ScenarioParser {
                 s.options.indicator.color = color
             }
         }
-        if let v = try r.optional("physics") { (s.options.profile, s.options.input) = try physics(v) }
+        if let v = try r.optional("physics") { (s.options.physics, s.options.input) = try physics(v) }
         try checkFrame(s.size, scale: s.scale, field: "size")
         if let v = try r.optional("events") {
             for e in try v.array() {
@@ -90,8 +91,13 @@ public enum ScenarioParser {
         if w * h > maxFramePixels { throw ScenarioError(field: field, reason: "\(shown): a frame may have at most \(maxFramePixels) pixels") }
     }
 
-    /// The `physics` object: the scroll physics' numbers and two of the input's (wheel gesture end, notch size).
-    static func physics(_ v: Reader) throws(ScenarioError) -> (PhysicsProfile, InputSettings) {
+    /// The `physics` field: a registered profile's name (`"android"`), or an object of the iOS
+    /// physics' numbers and two of the input's (wheel gesture end, notch size).
+    static func physics(_ v: Reader) throws(ScenarioError) -> (any ScrollPhysics, InputSettings) {
+        if case let .string(name) = v.value {
+            guard let physics = PhysicsRegistry.physics(named: name) else { throw v.error(unknownPhysics(name)) }
+            return (physics, InputSettings())
+        }
         var p = PhysicsProfile.iOS
         var input = InputSettings()
         try v.requireObject(known: ["decelerationRate", "rubberBand", "mass", "stiffness", "dampingRatio", "wheelIdleTimeout", "pointsPerNotch"])
@@ -103,6 +109,13 @@ public enum ScenarioParser {
         if let x = try v.optional("wheelIdleTimeout") { input.wheelIdleTimeout = try x.number(min: 0.001, max: 10) }
         if let x = try v.optional("pointsPerNotch") { input.pointsPerNotch = try x.number(min: 0.1, max: 1000) }
         return (p, input)
+    }
+
+    /// "unknown physics 'andriod' (did you mean 'android'? physics: ios, android, gnome)".
+    static func unknownPhysics(_ name: String) -> String {
+        let names = PhysicsRegistry.names
+        let hint = Suggestion.nearest(to: name, in: names).map { "did you mean '\($0)'? " } ?? ""
+        return "unknown physics '\(name)' (\(hint)physics: \(names.joined(separator: ", ")))"
     }
 
     static let eventKinds = ["down", "move", "up", "drag", "wheel", "key", "resize", "wait", "page"]

@@ -1,3 +1,4 @@
+import Scenes
 import ScrollEngine
 import Support
 
@@ -36,7 +37,7 @@ public enum ScenarioWriter {
             if let c = o.indicator.color { kv.append(("color", .string(hex(c)))) }
             fields.append(("indicator", .object(kv)))
         }
-        if o.profile != d.profile || o.input != d.input { fields.append(("physics", physics(o.profile, o.input))) }
+        if let field = physicsField(o, default: d) { fields.append(("physics", field)) }
 
         var text = "{" + fields.map { JSONWriter.spaced.member($0.0, $0.1.written) }.joined(separator: ", ")
         if s.events.isEmpty {
@@ -87,6 +88,14 @@ public enum ScenarioWriter {
     }
 
     static func pair(_ a: Double, _ b: Double) -> JSONValue { .array([.number(a), .number(b)]) }
+
+    /// The `physics` field a scenario needs for `o`: none for the default, a profile's name, or the
+    /// iOS numbers and the input's when they differ from the defaults.
+    static func physicsField(_ o: SceneOptions, default d: SceneOptions) -> JSONValue? {
+        guard let ios = o.physics as? PhysicsProfile else { return .string(o.physics.name) }
+        if ios == .iOS && o.input == d.input { return nil }
+        return physics(ios, o.input)
+    }
 
     static func physics(_ p: PhysicsProfile, _ input: InputSettings) -> JSONValue {
         .object([

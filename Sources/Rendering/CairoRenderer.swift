@@ -144,6 +144,14 @@ public final class CairoRenderer {
                 draw(children, cr: cr, visible: nil)
             }
             cairo_restore(cr)
+        case let .stretch(scaleY, anchorY, children):
+            guard scaleY > 0 else { return }
+            cairo_save(cr)
+            cairo_translate(cr, 0, anchorY)
+            cairo_scale(cr, 1, scaleY)
+            cairo_translate(cr, 0, -anchorY)
+            draw(children, cr: cr, visible: nil)
+            cairo_restore(cr)
         }
     }
 

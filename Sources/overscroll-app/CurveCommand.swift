@@ -30,6 +30,9 @@ enum CurveCommand {
         let until = Option.number("until", value: "S", in: 0...3600, help: "stop at this time even if not done",
                                   defaultText: "when done, at most \(NumberText.format(maxDuration)) s")
         let plot = Option.string("plot", value: "FILE", help: "also draw the curve to a PNG (axes, labels)")
+        let physics = Option.choice("physics", value: "NAME", PhysicsRegistry.names,
+                                    help: "fling: the release motion of this profile instead of --rate and the spring",
+                                    ignoringCase: true)
     }
     nonisolated static let flags = Flags()
 
@@ -40,13 +43,24 @@ enum CurveCommand {
             ("decelerate", [f.rate.name, f.drag.name, f.x0.name, f.v0.name]),
             ("spring", [f.mass.name, f.stiffness.name, f.dampingRatio.name, f.from.name, f.to.name, f.v0.name]),
             ("rubberband", [f.viewport.name, f.coefficient.name, f.pull.name]),
-            ("fling", [f.x0.name, f.v0.name, f.min.name, f.max.name, f.rate.name, f.drag.name, f.mass.name, f.stiffness.name, f.dampingRatio.name]),
+            ("fling", [f.x0.name, f.v0.name, f.min.name, f.max.name, f.rate.name, f.drag.name, f.mass.name, f.stiffness.name, f.dampingRatio.name,
+                       f.physics.name, f.viewport.name]),
         ]
     }()
     nonisolated static let common = [flags.dt.name, flags.at.name, flags.until.name, flags.plot.name]
 
     nonisolated static let spec: CommandSpec = {
-        let table = kinds.map { "  \($0.name.padding(toLength: 12, withPad: " ", startingAt: 0))\($0.options.map { "--" + $0 }.joined(separator: " "))" }
+        // One line per kind, its flags wrapped under each other to stay within 100 columns.
+        let table = kinds.map { kind -> String in
+            var lines: [String] = [], line = ""
+            for flag in kind.options.map({ "--" + $0 }) {
+                if !line.isEmpty && line.count + 1 + flag.count > 84 { lines.append(line); line = "" }
+                line += line.isEmpty ? flag : " " + flag
+            }
+            lines.append(line)
+            let indent = String(repeating: " ", count: 14)
+            return "  \(kind.name.padding(toLength: 12, withPad: " ", startingAt: 0))" + lines.joined(separator: "\n" + indent)
+        }
         return CommandSpec(
             "overscroll curve",
             about: """
@@ -57,7 +71,9 @@ enum CurveCommand {
               decelerate  deceleration from --x0 at --v0, by --rate per ms (or --drag per second)
               spring      a spring from --from to --to, starting at --v0
               rubberband  how far content pulled by each --pull distance shows; prints `pull\tshown`
-              fling       deceleration, then the spring from the moment it crosses --min or --max
+              fling       deceleration, then the spring from the moment it crosses --min or --max;
+                          with --physics NAME, that profile's release (ios, android, gnome) in a
+                          viewport of --viewport points
             """,
             positionals: [Positional("KIND", choices: kinds.map(\.name))],
             options: flags,
@@ -124,6 +140,13 @@ enum CurveCommand {
                 throw UsageError(message: "curve fling: --min and --max are required")
             }
             guard hi >= lo else { throw UsageError(message: "curve fling: --max must be ≥ --min") }
+            if let name = a.value(flags.physics), let physics = PhysicsRegistry.physics(named: name) {
+                let tuned = [flags.rate, flags.drag, flags.mass, flags.stiffness, flags.dampingRatio].filter { a.has($0) }
+                if let first = tuned.first { throw UsageError(message: "curve fling: --\(first.name) is the ios numbers; not with --physics") }
+                let release = Release(offset: a.value(flags.x0) ?? 0, velocity: a.value(flags.v0) ?? 1000,
+                                      bounds: ScrollBounds(minOffset: lo, maxOffset: hi, viewportHeight: a.value(flags.viewport) ?? 800))
+                return physics.ballisticSimulation(after: release) ?? EasingSimulation(from: release.offset, to: release.offset, duration: 0, curve: .easeOutCubic)
+            }
             return BouncingSimulation(rate: try rate(a), x0: a.value(flags.x0) ?? 0, v0: a.value(flags.v0) ?? 1000,
                                       min: lo, max: hi, spring: spring(a))
         }

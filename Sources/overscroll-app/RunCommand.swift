@@ -24,6 +24,9 @@ enum RunCommand {
         let scale = Option.number("scale", value: "S", in: 0.25...4, help: "pixels per point", defaultText: "the display's")
         let rows = Option.integer("rows", value: "N", in: 0...ScenarioParser.maxRows, help: "rows in list scenes", default: defaults.rows)
         let theme = Option.choice("theme", value: "NAME", Theme.all.map(\.name), help: "colours", default: defaults.theme.name)
+        let physics = Option.choice("physics", value: "NAME", PhysicsRegistry.names,
+                                    help: "scroll physics: iOS's, Android's or GNOME's feel, or none", default: PhysicsRegistry.defaultName,
+                                    ignoringCase: true)
         let overlay = Option.flag("overlay", help: "start with the debug overlay on")
         let refreshDuration = Option.number("refresh-duration", value: "S", in: 0...3600, help: "seconds the refresh action takes",
                                             default: defaults.refresh.duration)
@@ -59,6 +62,7 @@ enum RunCommand {
         if let s = a.value(f.size) { o.size = s }
         if let n = a.value(f.rows) { o.rows = n }
         if let t = a.value(f.theme).flatMap(Theme.named) { o.theme = t }
+        if let p = a.value(f.physics).flatMap(PhysicsRegistry.physics(named:)) { o.physics = p }
         o.overlay = a[f.overlay]
         if let d = a.value(f.refreshDuration) { o.refresh.duration = d }
         if let out = a.value(f.refreshOutcome) { o.refresh.outcome = out }

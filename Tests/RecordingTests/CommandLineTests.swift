@@ -57,6 +57,14 @@ import Support
         #expect(r.status == 2 && r.err == "overscroll record: unknown flag --ot; did you mean --out? (see `overscroll record --help`)\n")
         r = try CommandLineRunner.run("overscroll-app", ["verfy"])
         #expect(r.status == 2 && r.err.contains("unknown command 'verfy'; did you mean 'verify'?"))
+        // `curve fling --physics` prints the profile's release: Android's 1000 pt/s fling ends
+        // 194.3136 pt on, at 0.5552 s (docs/BEHAVIOUR.md, "Android physics").
+        r = try CommandLineRunner.run("overscroll-app", ["curve", "fling", "--physics", "android", "--min", "0", "--max", "100000", "--at", "10"])
+        #expect(r.status == 0 && r.out == "t\tx\tv\n10.0000\t194.3136\t0.0000\n", "\(r.out)\(r.err)")
+        r = try CommandLineRunner.run("overscroll-app", ["curve", "fling", "--physics", "gnome", "--min", "0", "--max", "1000", "--at", "10"])
+        #expect(r.status == 0 && r.out == "t\tx\tv\n10.0000\t250.0000\t0.0000\n", "\(r.out)\(r.err)")
+        r = try CommandLineRunner.run("overscroll-app", ["curve", "fling", "--physics", "gnome", "--rate", "0.99", "--min", "0", "--max", "1"])
+        #expect(r.status == 2 && r.err == "overscroll curve fling: --rate is the ios numbers; not with --physics\n", "\(r.err)")
         r = try CommandLineRunner.run("overscroll-app", ["curve", "decelerate", "--dt"])
         #expect(r.status == 2 && r.err == "overscroll curve: --dt needs a value\n")
         r = try CommandLineRunner.run("overscroll-app", ["curve", "decelerate", "--dt=0"])

@@ -40,6 +40,23 @@ import Testing
         #expect(e?.description.contains("unknown spinner 'spokes' (\(SpinnerStyle.names.joined(separator: ", ")))") == true, "\(String(describing: e))")
     }
 
+    /// `"physics": NAME` reads `PhysicsRegistry`; an unknown name's one-line error names the
+    /// field, suggests the nearest name and lists them all; the object form is the iOS numbers.
+    @Test func physicsNamesComeFromTheRegistry() throws {
+        for name in PhysicsRegistry.names {
+            #expect(try ScenarioParser.parse(#"{"physics": "\#(name)"}"#).options.physics.name == name)
+        }
+        let e = #expect(throws: ScenarioError.self) { try ScenarioParser.parse(#"{"physics": "andriod"}"#) }
+        #expect(e?.description == "physics: unknown physics 'andriod' (did you mean 'android'? physics: ios, android, gnome, none)",
+                "\(String(describing: e))")
+        let tuned = try ScenarioParser.parse(#"{"physics": {"decelerationRate": 0.99}}"#)
+        #expect((tuned.options.physics as? PhysicsProfile)?.decelerationRate == 0.99)
+        var s = Scenario()
+        s.options.physics = AndroidPhysics()
+        #expect(ScenarioWriter.json(s).contains(#""physics": "android""#))
+        #expect(try ScenarioParser.parse(ScenarioWriter.json(s)).options.physics.name == "android")
+    }
+
     @Test func lastFrameIsAtExactlyTheDuration() throws {
         let s = try ScenarioParser.parse(#"{"fps": 30, "duration": 1.01}"#)
         #expect(s.time(ofFrame: s.frameCount - 1) == 1.01)

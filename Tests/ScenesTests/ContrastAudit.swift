@@ -59,6 +59,8 @@ extension Contrast {
                     continue
                 case let .group(o, t, _, _, _, children):
                     walk(children, dx: dx + t.x, dy: dy + t.y, opacity: opacity * o)
+                case let .stretch(_, _, children):
+                    walk(children, dx: dx, dy: dy, opacity: opacity)
                 }
             }
         }

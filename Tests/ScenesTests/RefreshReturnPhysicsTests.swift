@@ -3,7 +3,7 @@ import Testing
 @testable import Scenes
 
 /// The refreshable view's return after a refresh is the scroll view's physics' motion
-/// (`ScrollPhysics.refreshReturn`), evaluated by the scroll view: a physics that answers it
+/// (`RefreshReturnPhysics.refreshReturn`), evaluated by the scroll view: a physics that answers it
 /// differently changes the return the scene shows, and the refresh completes when that motion ends.
 @Suite struct RefreshReturnPhysicsTests {
     /// A straight-line motion, done at its end.
@@ -16,7 +16,7 @@ import Testing
     }
 
     /// The iOS physics, except that the refresh return is linear and three times as long; remembers what it was asked.
-    final class SlowLinearReturn: ParentedScrollPhysics, @unchecked Sendable {
+    final class SlowLinearReturn: ParentedScrollPhysics, RefreshReturnPhysics, @unchecked Sendable {
         let parent: any ScrollPhysics = PhysicsProfile.iOS
         var asked: [[Double]] = []
         func refreshReturn(from: Double, to: Double, duration: Double) -> any Simulation {

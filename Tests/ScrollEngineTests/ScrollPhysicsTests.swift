@@ -109,12 +109,12 @@ import Testing
     }
 
     /// Records the refresh returns it is asked for.
-    final class RecordingReturns: ParentedScrollPhysics, @unchecked Sendable {
+    final class RecordingReturns: ParentedScrollPhysics, RefreshReturnPhysics, @unchecked Sendable {
         let parent: any ScrollPhysics = PhysicsProfile.iOS
         var asked: [[Double]] = []
         func refreshReturn(from: Double, to: Double, duration: Double) -> any Simulation {
             asked.append([from, to, duration])
-            return parent.refreshReturn(from: from, to: to, duration: duration)
+            return RefreshReturn.simulation(of: parent, from: from, to: to, duration: duration)
         }
     }
 

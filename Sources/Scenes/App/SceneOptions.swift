@@ -7,8 +7,9 @@ public struct SceneOptions: Sendable {
     /// Number of rows in list scenes.
     public var rows = 200
     public var theme = Theme.light
-    /// The scroll physics (iOS) and the input's numbers.
-    public var profile = PhysicsProfile.iOS
+    /// The scroll physics every scene's scroll view uses (one of `PhysicsRegistry`'s, or iOS
+    /// with its numbers changed), and the input's numbers.
+    public var physics: any ScrollPhysics = PhysicsProfile.iOS
     public var input = InputSettings()
     /// Draw the debug overlay (D key toggles it in the window).
     public var overlay = false

@@ -34,7 +34,7 @@ public final class CoordinatorScene: Scene {
         rows = SampleRows(count: o.rows)
         measurer = context.textMeasurer
         host = ScrollHost(size: o.size, topInset: NavigationBar.barHeight,
-                          contentHeight: NavigationBar.largeTitleHeight + layout.contentHeight(rows: o.rows), physics: o.profile, input: o.input)
+                          contentHeight: NavigationBar.largeTitleHeight + layout.contentHeight(rows: o.rows), physics: o.physics, input: o.input)
         runner = context.runtime.makeRunner()
         coordinator = RefreshCoordinator(config: config, actions: runner, behaviour: behaviour, physics: host.scrollView.physics)
         host.scrollView.delegate = contentSync
@@ -128,7 +128,7 @@ public final class CoordinatorScene: Scene {
             let center = Point(width / 2, max(headerY + threshold / 2, -offset / 2))
             content.append(contentsOf: indicatorCommands(center: center))
         }
-        let c = bar.screen(content: content, offset: offset, size: size, banner: banner, at: now, theme: theme, measurer: measurer)
+        let c = bar.screen(content: host.stretched(content), offset: offset, size: size, banner: banner, at: now, theme: theme, measurer: measurer)
         return FrameModel(size: size, background: theme.rowBackground, commands: c)
     }
 

@@ -21,7 +21,7 @@ public final class HeaderScene: Scene {
         self.config = config
         theme = options.theme
         tracker = DirectionalHeaderTracker(config: config)
-        host = ScrollHost(size: options.size, contentHeight: HeaderScene.contentHeight(config), physics: options.profile, input: options.input)
+        host = ScrollHost(size: options.size, contentHeight: HeaderScene.contentHeight(config), physics: options.physics, input: options.input)
         tracker.observe(minY: sentinelMinY, at: 0)
     }
 

@@ -46,7 +46,17 @@ public final class ScrollHost {
         scrollView.advance(to: t)
     }
 
-    public var isMoving: Bool { scrollView.isMoving }
+    /// Whether the scroll view still moves: a motion, or a stretch recoiling.
+    public var isMoving: Bool { scrollView.isMoving || scrollView.isStretching }
+
+    /// The scrolling content (in the scroll view's coordinates, 0 at its top) as drawn: stretched
+    /// toward the pulled edge while a stretch physics shows a pull (Android; docs/BEHAVIOUR.md,
+    /// "Android physics"), as it is otherwise.
+    public func stretched(_ content: [DrawCommand]) -> [DrawCommand] {
+        let s = scrollView.stretch
+        guard s.scale != 1 else { return content }
+        return [.stretch(scaleY: s.scale, anchorY: s.atTop ? 0 : viewportHeight, content)]
+    }
     /// The next time input does something with no event (a wheel gesture ending).
     public var nextDeadline: Double? { input.nextDeadline }
 }

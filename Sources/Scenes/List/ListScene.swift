@@ -17,7 +17,7 @@ public final class ListScene: Scene {
         let layout = ListLayout()
         host = ScrollHost(size: options.size, topInset: NavigationBar.barHeight,
                           contentHeight: NavigationBar.largeTitleHeight + layout.contentHeight(rows: options.rows),
-                          physics: options.profile, input: options.input)
+                          physics: options.physics, input: options.input)
         self.layout = layout
     }
 
@@ -35,7 +35,7 @@ public final class ListScene: Scene {
         var content = bar.largeTitle(width: size.width, y: -offset, theme: theme)
         content += layout.rowCommands(rows: rows, offset: offset, viewport: viewport, top: NavigationBar.largeTitleHeight, theme: theme)
         var c: [DrawCommand] = [.group(opacity: 1, translate: Point(0, NavigationBar.barHeight), scale: 1, anchor: Point(0, 0),
-                                       clip: Rect(x: 0, y: 0, width: size.width, height: viewport.height), content)]
+                                       clip: Rect(x: 0, y: 0, width: size.width, height: viewport.height), host.stretched(content))]
         c += bar.bar(width: size.width, offset: offset, theme: theme)
         return FrameModel(size: size, background: theme.rowBackground, commands: c)
     }

@@ -46,7 +46,7 @@ public final class PagerScene: Scene, ScrollViewDelegate {
         let h = ScrollHost.viewportHeight(options.size, topInset: 0)
         // Notches never reach the input controller (see `notch`); touchpad deltas track.
         host = ScrollHost(size: options.size, contentHeight: 3 * h,
-                          physics: PageScrollPhysics(parent: options.profile, policy: config.policy, spring: config.snapSpring),
+                          physics: PageScrollPhysics(parent: options.physics, policy: config.policy, spring: config.snapSpring),
                           input: options.input)
         host.scrollView.setContentOffset(h)
         slots = [0, 0, 0]

@@ -31,7 +31,7 @@ public final class TitleScene: Scene {
         theme = options.theme
         textMeasurer = context.textMeasurer
         tracker = TitleOpacityTracker(title: config.title)
-        host = ScrollHost(size: options.size, topInset: config.navigationBarHeight, contentHeight: 0, physics: options.profile, input: options.input)
+        host = ScrollHost(size: options.size, topInset: config.navigationBarHeight, contentHeight: 0, physics: options.physics, input: options.input)
     }
 
     /// Height of the scrolling viewport below the navigation bar (points).

@@ -60,6 +60,13 @@ public enum DirtyRegion {
             for c in children { b = b.union(bounds(of: c)) }
             let t = Transform.identity.group(translate: translate, scale: scale, anchor: anchor)
             return b.transformed(t).clipped(clip.map { t.apply($0) })
+        case let .stretch(scaleY, anchorY, children):
+            guard scaleY > 0 else { return .none }
+            var b = Bounds.none
+            for c in children { b = b.union(bounds(of: c)) }
+            guard case let .rect(r) = b else { return b }
+            let y0 = anchorY + (r.y - anchorY) * scaleY, y1 = anchorY + (r.maxY - anchorY) * scaleY
+            return .rect(Rect(x: r.x, y: min(y0, y1), width: r.width, height: abs(y1 - y0)))
         }
     }
 

@@ -17,6 +17,8 @@ extension Array where Element == DrawCommand {
                 return .lottie(f)
             case let .group(opacity, translate, scale, anchor, clip, children):
                 return .group(opacity: opacity, translate: translate, scale: scale, anchor: anchor, clip: clip, children.recoloured(to: color))
+            case let .stretch(scaleY, anchorY, children):
+                return .stretch(scaleY: scaleY, anchorY: anchorY, children.recoloured(to: color))
             case .text: return command
             }
         }

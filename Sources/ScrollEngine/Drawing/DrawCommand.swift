@@ -68,6 +68,9 @@ public indirect enum DrawCommand: Sendable, Equatable {
     case lottie(LottieFrame)
     /// Children drawn with an opacity, translated, scaled about `anchor`, and clipped.
     case group(opacity: Double, translate: Point, scale: Double, anchor: Point, clip: Rect?, [DrawCommand])
+    /// Children stretched vertically by `scaleY` about the line `anchorY` (Android's stretch
+    /// overscroll: the content stretched toward the pulled edge).
+    case stretch(scaleY: Double, anchorY: Double, [DrawCommand])
 }
 
 /// Everything the renderer needs to draw one frame, in points.

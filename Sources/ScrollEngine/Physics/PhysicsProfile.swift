@@ -1,6 +1,6 @@
-/// The iOS scroll physics: every number of the feel, named, and the motions they make. The
-/// input's own numbers (wheel, keys, velocity window) are `InputSettings`.
-public struct PhysicsProfile: ScrollPhysics, Equatable {
+/// The iOS scroll physics (registry name `ios`): every number of the feel, named, and the motions
+/// they make. The input's own numbers (wheel, keys, velocity window) are `InputSettings`.
+public struct PhysicsProfile: RefreshReturnPhysics, Equatable {
     /// Velocity kept per millisecond after release (UIScrollView.DecelerationRate.normal).
     public var decelerationRate: Double = 0.998
     /// Rubber-band coefficient while dragging past an edge.
@@ -18,6 +18,8 @@ public struct PhysicsProfile: ScrollPhysics, Equatable {
     public init() {}
 
     public static let iOS = PhysicsProfile()
+
+    public var name: String { "ios" }
 
     public var animationDuration: Double { programmaticDuration }
 
@@ -37,6 +39,10 @@ public struct PhysicsProfile: ScrollPhysics, Equatable {
     /// Programmatic motions end inside the bounds.
     public func boundedTarget(_ target: Double, in b: ScrollBounds) -> Double { min(max(target, b.minOffset), b.maxOffset) }
 
+    /// A resize or new content: an offset past the bottom moves to it at once; one above the top
+    /// stays (a refresh's gap, a pull being returned).
+    public func restingOffset(_ offset: Double, in b: ScrollBounds) -> Double { offset > b.maxOffset ? b.maxOffset : offset }
+
     /// Friction with the bounce spring past the edges; a slow release in bounds stops.
     public func ballisticSimulation(after r: Release) -> (any Simulation)? {
         guard !r.bounds.contains(r.offset) || abs(r.velocity) >= minimumFlingVelocity else { return nil }
@@ -50,7 +56,7 @@ public struct PhysicsProfile: ScrollPhysics, Equatable {
 
     /// Ease-in quad: the content leaves slowly and meets the top at speed, as the refresh control's return does.
     public func refreshReturn(from: Double, to: Double, duration: Double) -> any Simulation {
-        EasingSimulation(from: from, to: to, duration: duration, curve: .easeInQuad)
+        RefreshReturn.standard(from: from, to: to, duration: duration)
     }
 
     public func spring(from: Double, to: Double, velocity: Double, parameters: SpringParameters) -> any Simulation {

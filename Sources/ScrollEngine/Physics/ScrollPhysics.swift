@@ -3,9 +3,13 @@
 /// each made as any `Simulation` — the release (deceleration and bounce, or a pager's snap), the
 /// return of an offset left outside the bounds, programmatic animations (keys, wheel steps, the
 /// refresh's move into its gap, the coordinator's eases of the held offset), the return after a
-/// refresh (the gap closing) and springs onto a target (page changes). `PhysicsProfile` is the
-/// iOS physics; the pager's `PageScrollPhysics` wraps it and answers the release differently.
+/// refresh (the gap closing, `RefreshReturnPhysics`) and springs onto a target (page changes).
+/// `PhysicsProfile` is the iOS physics; `AndroidPhysics` and `GnomePhysics` are the others a user
+/// can choose (`PhysicsRegistry`); the pager's `PageScrollPhysics` wraps one and answers the
+/// release differently.
 public protocol ScrollPhysics: Sendable {
+    /// The name the registry lists it under (`--physics`, the scenario field `physics`).
+    var name: String { get }
     /// Release speeds are capped at this (pt/s) before the release motion is made.
     var maximumFlingVelocity: Double { get }
     /// Duration of a programmatic animation with no duration of its own (s).
@@ -19,6 +23,11 @@ public protocol ScrollPhysics: Sendable {
     /// The boundary rule (Flutter's `applyBoundaryConditions`): where a programmatic motion aimed
     /// at `target` may end.
     func boundedTarget(_ target: Double, in bounds: ScrollBounds) -> Double
+    /// The edge rule for an offset at rest when the bounds change under it (a resize, new
+    /// content): the offset the view moves to at once (Flutter's `applyBoundaryConditions` on a
+    /// new extent). An offset it leaves outside the bounds is brought back by
+    /// `ballisticSimulation(after:)` when the scene asks (`ScrollView.returnToBounds`).
+    func restingOffset(_ offset: Double, in bounds: ScrollBounds) -> Double
 
     /// The motion a release starts (Flutter's `createBallisticSimulation`), or nil to stop where
     /// it is. Also asked, with no velocity, to bring back an offset left outside the bounds.
@@ -26,9 +35,6 @@ public protocol ScrollPhysics: Sendable {
     /// A programmatic move from `from` to `to` over `duration` (keys, wheel steps, the refresh's
     /// move into its gap, the coordinator's eases of the held offset).
     func animation(from: Double, to: Double, duration: Double) -> any Simulation
-    /// The content's return from `from` to `to` when a refresh has ended and its gap closes (the
-    /// refreshable view), planned to take `duration`; the refresh completes when the motion ends.
-    func refreshReturn(from: Double, to: Double, duration: Double) -> any Simulation
     /// A spring from `from` onto `to` that starts with `velocity` (snaps, page changes).
     func spring(from: Double, to: Double, velocity: Double, parameters: SpringParameters) -> any Simulation
 }
@@ -68,17 +74,16 @@ public protocol ParentedScrollPhysics: ScrollPhysics {
 }
 
 public extension ParentedScrollPhysics {
+    var name: String { parent.name }
     var maximumFlingVelocity: Double { parent.maximumFlingVelocity }
     var animationDuration: Double { parent.animationDuration }
     func userOffset(forRaw raw: Double, in bounds: ScrollBounds) -> Double { parent.userOffset(forRaw: raw, in: bounds) }
     func rawOffset(forShown offset: Double, in bounds: ScrollBounds) -> Double { parent.rawOffset(forShown: offset, in: bounds) }
     func boundedTarget(_ target: Double, in bounds: ScrollBounds) -> Double { parent.boundedTarget(target, in: bounds) }
+    func restingOffset(_ offset: Double, in bounds: ScrollBounds) -> Double { parent.restingOffset(offset, in: bounds) }
     func ballisticSimulation(after release: Release) -> (any Simulation)? { parent.ballisticSimulation(after: release) }
     func animation(from: Double, to: Double, duration: Double) -> any Simulation {
         parent.animation(from: from, to: to, duration: duration)
-    }
-    func refreshReturn(from: Double, to: Double, duration: Double) -> any Simulation {
-        parent.refreshReturn(from: from, to: to, duration: duration)
     }
     func spring(from: Double, to: Double, velocity: Double, parameters: SpringParameters) -> any Simulation {
         parent.spring(from: from, to: to, velocity: velocity, parameters: parameters)

@@ -30,6 +30,19 @@ public final class ScrollView {
         case animating(start: Double, simulation: any Simulation)
     }
     private var activity: Activity = .idle
+    /// The pull past an edge the offset does not show (points; negative past the top), for a
+    /// physics that shows it as a stretch (`StretchOverscrollPhysics`); 0 for any other.
+    public private(set) var pull: Double = 0
+    /// The pull's recoil after a release.
+    private var recoil: (start: Double, simulation: any Simulation)?
+    /// Whether the pull is recoiling (the scene still has frames to draw).
+    public var isStretching: Bool { recoil != nil }
+    /// The vertical scale the content is drawn with (1 without a pull) and the edge it is anchored
+    /// at (true: the top).
+    public var stretch: (scale: Double, atTop: Bool) {
+        guard pull != 0, let s = physics.nearest((any StretchOverscrollPhysics).self) else { return (1, true) }
+        return (s.stretchScale(pull: pull, height: viewportHeight), pull < 0)
+    }
     private var tracker: VelocityTracker
     /// Offset velocity in the last evaluated frame (points/s): the motion's, or while dragging the
     /// finger's tracked velocity (offset points/s, what a release at that moment would fling with).
@@ -113,9 +126,10 @@ public final class ScrollView {
         clampIfIdle()
     }
 
+    /// The physics' edge rule for an offset at rest whose bounds changed.
     private func clampIfIdle() {
         guard case .idle = activity else { return }
-        if contentOffset > maxOffset { setContentOffset(maxOffset) }
+        setContentOffset(physics.restingOffset(contentOffset, in: bounds))
     }
 
     /// Stops any motion where it is.
@@ -149,7 +163,9 @@ public final class ScrollView {
     public func beginDrag(pointerY: Double, at t: Double) -> Bool {
         guard isScrollEnabled else { return false }
         lastTime = t
-        activity = .dragging(startPointer: pointerY, startRaw: physics.rawOffset(forShown: contentOffset, in: bounds))
+        advanceRecoil(to: t)
+        recoil = nil
+        activity = .dragging(startPointer: pointerY, startRaw: physics.rawOffset(forShown: contentOffset, in: bounds) + pull)
         velocity = 0
         tracker = VelocityTracker(window: velocityWindow)
         tracker.add(y: pointerY, at: t)
@@ -164,7 +180,9 @@ public final class ScrollView {
         tracker.add(y: pointerY, at: t)
         velocity = -tracker.velocity(at: t)
         let rawOffset = startRaw - (pointerY - startPointer)
-        setContentOffset(physics.userOffset(forRaw: rawOffset, in: bounds))
+        let shown = physics.userOffset(forRaw: rawOffset, in: bounds)
+        if physics.nearest((any StretchOverscrollPhysics).self) != nil { pull = rawOffset - shown }
+        setContentOffset(shown)
     }
 
     /// Releases the finger. `velocity` overrides the tracked release velocity (offset points/s),
@@ -177,6 +195,7 @@ public final class ScrollView {
         let cap = physics.maximumFlingVelocity
         let v = min(cap, max(-cap, override ?? -tracker.velocity(at: t)))
         delegate?.scrollViewWillEndDragging(self, velocity: v, at: eventTime)
+        if pull != 0, let s = physics.nearest((any StretchOverscrollPhysics).self) { recoil = (t, s.stretchRecoil(from: pull)) }
         let release = Release(offset: contentOffset, velocity: v, bounds: bounds)
         let willDecelerate = start(physics.ballisticSimulation(after: release), as: .ballistic, velocity: v, at: t)
         delegate?.scrollViewDidEndDragging(self, willDecelerate: willDecelerate, at: eventTime)
@@ -191,14 +210,15 @@ public final class ScrollView {
     /// velocity) or a programmatic animation's.
     private enum MotionKind { case ballistic, animating }
 
-    /// Runs a motion from `t`; with none, stops; one already done puts the offset at its end at
-    /// once. Returns whether one runs. Every motion of the view starts here.
+    /// Runs a motion from `t`; with none, stops (at `rest` if given); one already done puts the
+    /// offset at its end at once. Returns whether one runs. Every motion of the view starts here.
     @discardableResult
-    private func start(_ simulation: (any Simulation)?, as kind: MotionKind, velocity v0: Double = 0, at t: Double) -> Bool {
+    private func start(_ simulation: (any Simulation)?, as kind: MotionKind, velocity v0: Double = 0, rest: Double? = nil,
+                       at t: Double) -> Bool {
         guard let simulation, !simulation.isDone(at: 0) else {
             activity = .idle
             velocity = 0
-            if let simulation { setContentOffset(simulation.finalPosition) }
+            if let end = simulation?.finalPosition ?? rest { setContentOffset(end) }
             return false
         }
         switch kind {
@@ -227,24 +247,19 @@ public final class ScrollView {
         let target = physics.boundedTarget(y, in: bounds)
         if case .dragging = activity { return }
         lastTime = t
-        if animated && target != contentOffset {
-            activity = .animating(start: t, simulation: physics.animation(from: contentOffset, to: target,
-                                                                          duration: duration ?? physics.animationDuration))
-        } else {
-            activity = .idle
-            velocity = 0
-            setContentOffset(target)
-        }
+        let motion = animated && target != contentOffset
+            ? physics.animation(from: contentOffset, to: target, duration: duration ?? physics.animationDuration) : nil
+        start(motion, as: .animating, rest: target, at: t)
     }
 
     /// Returns the content to `y` (bounded by the physics) after a refresh, as its gap closes, with
-    /// the physics' refresh return planned for `duration` (phase animating; a finger landing
+    /// the physics' refresh return (`RefreshReturnPhysics`) planned for `duration` (phase animating; a finger landing
     /// catches it as any animation). Ignored while dragging.
     public func returnAfterRefresh(to y: Double, duration: Double, at t: Double) {
         guard y.isFinite, duration.isFinite else { return }
         if case .dragging = activity { return }
         lastTime = t
-        start(physics.refreshReturn(from: contentOffset, to: physics.boundedTarget(y, in: bounds), duration: duration),
+        start(RefreshReturn.simulation(of: physics, from: contentOffset, to: physics.boundedTarget(y, in: bounds), duration: duration),
               as: .animating, at: t)
     }
 
@@ -301,8 +316,20 @@ public final class ScrollView {
         }
     }
 
+    /// Evaluates the pull's recoil at `t`; ends it when done.
+    private func advanceRecoil(to t: Double) {
+        guard let (start, sim) = recoil else { return }
+        if sim.isDone(at: t - start) {
+            pull = 0
+            recoil = nil
+        } else {
+            pull = sim.position(at: max(0, t - start))
+        }
+    }
+
     /// Evaluates the active motion at time `t` and applies it.
     public func advance(to t: Double) {
+        advanceRecoil(to: t)
         lastTime = t
         switch activity {
         case .idle:

@@ -1,0 +1,26 @@
+import Foundation
+
+/// A physics that shows a pull past an edge as a stretch of the content instead of an offset
+/// (Android 12's stretch overscroll): the scroll view keeps the pull the offset does not show
+/// (`ScrollView.pull`), lets it recoil after the release, and the scene draws the content
+/// stretched by `stretchScale` toward the pulled edge. A parented physics is asked through its
+/// parent (`ScrollPhysics.nearest(_:)`).
+public protocol StretchOverscrollPhysics: ScrollPhysics {
+    /// The vertical scale (≥ 1) the content is drawn with for a pull of `pull` points past an
+    /// edge in a viewport `height` points high.
+    func stretchScale(pull: Double, height: Double) -> Double
+    /// The pull's return to 0 after the finger lets go.
+    func stretchRecoil(from pull: Double) -> any Simulation
+}
+
+public extension ScrollPhysics {
+    /// This physics as `T`, or its nearest parent that is one (`ParentedScrollPhysics`).
+    func nearest<T>(_ type: T.Type) -> T? {
+        var current: any ScrollPhysics = self
+        while true {
+            if let found = current as? T { return found }
+            guard let parented = current as? any ParentedScrollPhysics else { return nil }
+            current = parented.parent
+        }
+    }
+}
