@@ -9,12 +9,14 @@ TOOL_PACKAGES := imagemagick xvfb xdotool x11-apps python3 python3-pil
 # The browser the HTML report of `overscroll test` is checked in, and the validator its JUnit
 # files are checked with against the Ant JUnit schema (both needed by `make test`).
 REPORT_PACKAGES := chromium libxml2-utils
+# A virtual X display and input for the tests that run the real window (QuitUnderXvfbTests).
+WINDOW_TEST_PACKAGES := xvfb xauth xdotool
 # A real display server for `make check-touchpad`: headless sway and its Xwayland, xhost to let root
 # into it, python3 for the virtual pointer and the report (setpriv comes with util-linux).
 TOUCHPAD_PACKAGES := sway xwayland x11-xserver-utils python3
 RUN_ARGS     ?=
 
-.PHONY: all deps tool-deps report-deps touchpad-deps build run test check-imports scenarios bench bench-suite fuzz check-xinput2 check-touchpad check-distros sanitize tsan soak clean
+.PHONY: all deps tool-deps report-deps window-test-deps touchpad-deps build run test check-imports scenarios bench bench-suite fuzz check-xinput2 check-touchpad check-distros sanitize tsan soak clean
 
 all: build
 
@@ -38,6 +40,9 @@ tool-deps:
 report-deps:
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(REPORT_PACKAGES)"
 
+window-test-deps:
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(WINDOW_TEST_PACKAGES)"
+
 touchpad-deps:
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(TOUCHPAD_PACKAGES)"
 
@@ -53,7 +58,7 @@ run:
 
 # Every test: the import check, the Swift tests (the report test loads a real report in headless Chromium), then
 # the project's visual suite (`overscroll test Tests/Scenarios`, results in .build/test-results).
-test: deps report-deps doc-test-deps
+test: deps report-deps window-test-deps doc-test-deps
 	$(SWIFT) build --build-tests
 	$(MAKE) --no-print-directory check-imports
 	$(SWIFT) test --skip-build
