@@ -103,6 +103,15 @@ struct CountsFormat: ResultFormat {
         #expect(f.text.contains("0 obsolete goldens"), "\(f.text)")
     }
 
+    /// Shards run with `--grep` merge into a line that says obsolete goldens were not checked.
+    @Test func aMergeOfSelectedShardsSaysObsoleteGoldensWereNotChecked() {
+        var suite = SuiteResults(command: "overscroll test", date: "2026-01-01T00:00:00Z", threshold: 0.1, maxDiffPixels: nil,
+                                 maxDiffRatio: nil, shards: ["1/2", "2/2"], scenarios: [])
+        #expect(suite.outcomeCounts(obsoleteNotChecked: suite.obsoleteNotChecked).hasSuffix(", 0 obsolete goldens"))
+        suite.settings = SuiteSettings(SuiteOptions(), grep: "a", grepInvert: nil, lastFailed: false)
+        #expect(suite.outcomeCounts(obsoleteNotChecked: suite.obsoleteNotChecked).hasSuffix(", obsolete goldens not checked (--grep)"))
+    }
+
     @Test func searchMatchesTheCardHeadingAndDurationsSayWhatHappened() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("overscroll-report-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: root) }
