@@ -33,8 +33,7 @@ enum MergeReportsCommand {
             let merged = try SuiteMerge.merge(a.positionals, into: out, resultFiles: flags.resultFiles.files(a),
                                               command: (["overscroll", "merge-reports"] + argv).map(TestCommand.quoted).joined(separator: " "))
             StandardStreams.output("merged \(counted(a.positionals.count, "results folder")): \(counted(merged.scenarios.count, "scenario")), "
-                                    + "\(merged.passed) passed, \(merged.failed) failed, \(counted(merged.missing, "missing golden")), "
-                                    + "\(counted(merged.obsolete, "obsolete golden"))\n")
+                                    + merged.outcomeCounts(obsoleteNotChecked: merged.obsoleteNotChecked) + "\n")
             for note in merged.stackNotes { Platform.printError("note: \(note)") }
             StandardStreams.output("report: \(out)/report/index.html\n")
             return merged.exitCode

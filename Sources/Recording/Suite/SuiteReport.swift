@@ -36,7 +36,7 @@ public enum SuiteReport {
             for s in scenario.snapshots {
                 let written = s.written == .created || s.written == .changed
                 if !s.isFailure && !written {
-                    passedRows.append("<tr data-status=\"passed\" data-text=\"\(h((scenario.scenario + " " + s.snapshot).lowercased()))\"><td>\(h(scenario.scenario))</td><td>\(h(s.snapshot))</td><td>\(seconds(s.at))</td><td>\(s.differing.map { "\($0) differing pixels (within \(limit(s)))" } ?? "")</td><td>\(s.seconds.map { String(format: "%.2f s", $0) } ?? "")</td></tr>")
+                    passedRows.append("<tr data-status=\"passed\" data-text=\"\(h(searchText(scenario.scenario, s.snapshot)))\"><td>\(h(scenario.scenario))</td><td>\(h(s.snapshot))</td><td>\(seconds(s.at))</td><td>\(s.differing.map { "\($0) differing pixels (within \(limit(s)))" } ?? "")</td><td>\(s.seconds.map { String(format: "%.2f s", $0) } ?? "")</td></tr>")
                     continue
                 }
                 n += 1
@@ -98,7 +98,7 @@ public enum SuiteReport {
         }
         html += "<section class=\"group\" id=\"durations\"><h2>Durations</h2><table><thead><tr><th>scenario</th><th>status</th><th>frames</th><th>snapshots</th><th>time</th></tr></thead><tbody>"
         for s in suite.scenarios.sorted(by: { ($0.seconds, $1.scenario) > ($1.seconds, $0.scenario) }) {
-            let status = s.error != nil ? "error" : (s.failed ? "failed" : "passed")
+            let status = durationStatus(s)
             html += "<tr data-status=\"\(status)\" data-text=\"\(h(s.scenario.lowercased()))\"><td>\(h(s.scenario))</td><td>\(status)</td><td>\(s.frames)</td><td>\(s.snapshots.count)</td><td class=\"num\">\(String(format: "%.2f s", s.seconds))</td></tr>"
         }
         html += "</tbody></table></section>\n"
@@ -145,6 +145,23 @@ public enum SuiteReport {
         return parts.joined(separator: " or ") + (parts.count > 1 ? " (the stricter)" : "") + ", threshold \(s.threshold)"
     }
 
+    /// What the search box matches for a snapshot: the card's heading (`a.json › b`), the name
+    /// the console and `accept` use (`a.json:b`), and both words apart; lowercased.
+    static func searchText(_ scenario: String, _ snapshot: String) -> String {
+        "\(scenario) › \(snapshot)\n\(scenario):\(snapshot)\n\(scenario) \(snapshot)".lowercased()
+    }
+
+    /// A scenario's status in the Durations table, by what happened: `error` (it could not run or
+    /// a golden could not be read), `failed`, `flaky`, `missing`, else `passed`.
+    static func durationStatus(_ r: ScenarioResult) -> String {
+        if r.error != nil { return "error" }
+        let failures = r.snapshots.filter(\.isFailure)
+        for status in [SnapshotResult.Status.error, .failed, .flaky, .missing] where failures.contains(where: { $0.status == status }) {
+            return status.rawValue
+        }
+        return "passed"
+    }
+
     static func card(id: String, kind: String, scenario: ScenarioResult, snapshot s: SnapshotResult,
                      images: [(label: String, file: String)], viewer: String?, artifacts: String = "test-results") -> String {
         let written = kind == "written"
@@ -185,7 +202,7 @@ public enum SuiteReport {
             body += "<div class=\"view diffonly\">\(figure("diff"))</div>"
             body += "<div class=\"view flicker\"><figure><figcaption class=\"which\">\(old)</figcaption><img src=\"\(e)\" data-a=\"\(a)\" data-e=\"\(e)\" data-an=\"\(new)\" data-en=\"\(old)\" alt=\"flicker\"></figure></div>"
         }
-        let text = (scenario.scenario + " " + s.snapshot).lowercased()
+        let text = searchText(scenario.scenario, s.snapshot)
         var accept = "", acceptWord = ""
         if AcceptSelection.acceptable(s) {
             let name = AcceptSelection.name(scenario, s)

@@ -187,6 +187,36 @@ public struct SuiteResults: Codable, Sendable, Equatable {
     public var errors: Int { scenarios.filter { $0.error != nil }.count }
     public func written(_ kind: SnapshotResult.Written) -> Int { snapshots.filter { $0.written == kind }.count }
 
+    /// The outcome counts as printed by `test` and `merge-reports`: every outcome the run had
+    /// (`P passed, F failed, M missing goldens[, U updated][, unreadable goldens][, flaky],
+    /// O obsolete goldens[, scenario errors]`). `obsoleteNotChecked` names why obsolete goldens
+    /// were not looked for (`--grep`, a shard other than 1…); nil when they were.
+    public func outcomeCounts(obsoleteNotChecked: String? = nil) -> String {
+        var counts = "\(passed) passed, \(failed) failed, \(Self.counted(missing, "missing golden"))"
+        if updated > 0 { counts += ", \(updated) updated" }
+        if snapshotErrors > 0 { counts += ", \(Self.counted(snapshotErrors, "unreadable golden"))" }
+        if flaky > 0 { counts += ", \(flaky) flaky" }
+        if let reason = obsoleteNotChecked {
+            counts += obsolete > 0 ? ", \(Self.counted(obsolete, "obsolete golden")) of the scenarios run (others not checked: \(reason))"
+                : ", obsolete goldens not checked (\(reason))"
+        } else {
+            counts += ", \(Self.counted(obsolete, "obsolete golden"))"
+        }
+        if errors > 0 { counts += ", \(Self.counted(errors, "scenario error"))" }
+        return counts
+    }
+
+    /// The selection flag that kept this run (or the merged shards) from looking for obsolete
+    /// goldens in the whole suite, from the recorded settings; nil when they were looked for.
+    public var obsoleteNotChecked: String? {
+        guard let settings else { return nil }
+        if settings.grep != nil { return "--grep" }
+        if settings.grepInvert != nil { return "--grep-invert" }
+        return settings.lastFailed ? "--last-failed" : nil
+    }
+
+    private static func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
     /// The counts of `scenarios`.
     public var counted: Summary {
         Summary(scenarios: scenarios.count, snapshots: snapshots.count, passed: passed, failed: failed,

@@ -186,7 +186,8 @@ public final class SuiteRunner {
         shown.obsoleteFolders = obsoleteFolders
         for line in Self.summary(shown, update: config.options.update, pruned: config.prune ? pruned : nil,
                                  seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
-                                 artifacts: config.artifacts) {
+                                 artifacts: config.artifacts,
+                                 obsoleteNotChecked: Self.obsoleteNotChecked(config, selected: selected)) {
             output(line)
         }
         return stackFailed ? 2 : suite.exitCode
@@ -313,23 +314,31 @@ public final class SuiteRunner {
         return text
     }
 
+    /// Why obsolete goldens were not looked for in the whole suite (only an unsharded run or
+    /// shard 1 of every scenario looks), as the flag that narrowed the run; nil when they were.
+    nonisolated static func obsoleteNotChecked(_ config: Config, selected: Bool) -> String? {
+        if config.grep != nil { return "--grep" }
+        if config.grepInvert != nil { return "--grep-invert" }
+        if config.lastFailed { return "--last-failed" }
+        if let shard = config.shard, shard.index != 1 { return "--shard \(shard.index)/\(shard.count)" }
+        return selected ? "a selection of the scenarios" : nil
+    }
+
     /// The closing lines: counts (obsolete goldens as found, before any pruning), what
     /// `--update` wrote, obsolete goldens (or what `--prune` deleted), where the report is.
     static func summary(_ suite: SuiteResults, update: RecordMode, pruned: [String]?,
-                        seconds: Double, artifacts: String) -> [String] {
+                        seconds: Double, artifacts: String, obsoleteNotChecked: String? = nil) -> [String] {
         var lines: [String] = []
-        var counts = "\(counted(suite.scenarios.count, "scenario")), \(counted(suite.snapshots.count, "snapshot")): \(suite.passed) passed, \(suite.failed) failed, \(counted(suite.missing, "missing golden"))"
-        if suite.updated > 0 { counts += ", \(suite.updated) updated" }
-        if suite.snapshotErrors > 0 { counts += ", \(counted(suite.snapshotErrors, "unreadable golden"))" }
-        if suite.flaky > 0 { counts += ", \(suite.flaky) flaky" }
-        counts += ", \(counted(suite.obsolete, "obsolete golden"))"
-        if suite.errors > 0 { counts += ", \(counted(suite.errors, "scenario error"))" }
+        let counts = "\(counted(suite.scenarios.count, "scenario")), \(counted(suite.snapshots.count, "snapshot")): "
+            + suite.outcomeCounts(obsoleteNotChecked: obsoleteNotChecked)
         lines.append(counts + String(format: " (%.1f s)", seconds))
         if update != .none {
             let created = suite.written(.created), changed = suite.written(.changed)
             lines.append("goldens: \(created) created, \(changed) changed, \(suite.snapshots.count - created - changed) unchanged")
         }
-        if let pruned {
+        if let pruned, pruned.isEmpty, let reason = obsoleteNotChecked {
+            lines.append("pruned nothing: obsolete goldens not checked (\(reason))")
+        } else if let pruned {
             lines.append("pruned \(counted(pruned.count, "obsolete golden"))\(pruned.isEmpty ? "" : ":")")
             for p in pruned { lines.append("    " + OutputPaths.printable(p)) }
         } else if suite.obsolete > 0 {
