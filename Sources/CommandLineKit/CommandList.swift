@@ -67,6 +67,16 @@ public struct CommandList: Sendable {
         return out
     }
 
+    /// What `help [COMMAND]` prints: the program's help, or the named command's; an unknown
+    /// name is the "unknown command" error (`nil` text).
+    public func help(for words: [String]) -> (text: String?, error: String?) {
+        guard let name = words.first else { return (help, nil) }
+        if let e = entry(named: name), !e.hidden {
+            return (e.spec?.help ?? help, nil)
+        }
+        return (nil, unknown(name))
+    }
+
     /// `unknown command 'recrod'; did you mean 'record'? (run, record, …)`.
     public func unknown(_ word: String) -> String {
         var message = "unknown command '\(Echo.word(word))'"

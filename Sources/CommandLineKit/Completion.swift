@@ -51,6 +51,12 @@ public enum Completion {
             local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} cmd=${COMP_WORDS[1]} start=2
             local flags="" vflags="" i n=0
             COMPREPLY=()
+            # `--flag=value`: bash splits at `=`, so the word is `=` or the value after it.
+            if [ "$cur" = "=" ] && [ "$COMP_CWORD" -ge 2 ]; then
+                cur=""
+            elif [ "$prev" = "=" ] && [ "$COMP_CWORD" -ge 3 ]; then
+                prev=${COMP_WORDS[COMP_CWORD-2]}
+            fi
             if [ "$COMP_CWORD" -eq 1 ] && [[ $cur != -* ]]; then
                 COMPREPLY=($(compgen -W '\(list.names.joined(separator: " "))' -- "$cur"))
                 return 0

@@ -120,14 +120,19 @@ public enum ScenarioParser {
 
     static let eventKinds = ["down", "move", "up", "drag", "wheel", "key", "resize", "wait", "page"]
 
+    /// "one kind per event, found key and snapshot".
+    static func oneKindPerEvent(_ kinds: [String]) -> String {
+        "one kind per event, found \(kinds.dropLast().joined(separator: ", ")) and \(kinds.last ?? "")"
+    }
+
     static func event(_ v: Reader) throws(ScenarioError) -> TimedEvent {
-        try v.requireObject(known: ["at"] + eventKinds)
+        try v.requireObject(known: ["at"] + eventKinds + ["snapshot"])
         guard let atField = try v.optional("at") else { throw v.error("missing field 'at'") }
         let at = try atField.number(min: 0, max: maxDuration)
         var present: [String] = []
         for k in eventKinds where try v.optional(k) != nil { present.append(k) }
         guard present.count == 1, let kind = present.first, let body = try v.optional(kind) else {
-            throw v.error(present.isEmpty ? "needs one of \(eventKinds.joined(separator: ", "))" : "has more than one kind: \(present.joined(separator: ", "))")
+            throw v.error(present.isEmpty ? "needs one of \(eventKinds.joined(separator: ", "))" : oneKindPerEvent(present))
         }
         switch kind {
         case "down": return TimedEvent(at: at, kind: .down(try body.point()))

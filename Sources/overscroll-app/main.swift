@@ -38,7 +38,12 @@ let commands = CommandList(program: "overscroll", summary: "iOS scroll interacti
     .init("stack", "print the rendering stack's versions and fonts", example: "overscroll stack", spec: StackCommand.spec) {
         try StackCommand.run($0)
     },
-    .init("help", "this text") { _ in StandardStreams.output(commands.help); return 0 },
+    .init("help", "this text") { words in
+        let (text, error) = commands.help(for: words)
+        if let text { StandardStreams.output(text); return 0 }
+        Platform.printError("overscroll help: \(error ?? "")")
+        return 2
+    },
     .init("__test-worker", "a worker process of `overscroll test`", hidden: true) { _ in await SuiteWorker.serve() },
     .init("__generate", "write the man pages and shell completions", spec: GenerateCommand.spec, hidden: true) {
         try GenerateCommand.run($0)

@@ -98,3 +98,20 @@ import Testing
         #expect(try Self.bashComplete(script, ["tool", "curve", "--help", "s"]) == ["spring"])
     }
 }
+
+/// Issue #29 item 15: `help COMMAND` and `--flag=` completion.
+@Suite struct HelpCommandAndEqualsCompletionTests {
+    @Test func helpWithACommandPrintsThatCommandsHelp() {
+        let list = GeneratorTests.list
+        #expect(list.help(for: []).text == list.help)
+        #expect(list.help(for: ["sample"]).text == Sample.spec.help)
+        #expect(list.help(for: ["__worker"]).text == nil)
+        #expect(list.help(for: ["sampel"]).error?.contains("did you mean 'sample'") == true)
+    }
+
+    @Test func bashCompletesTheValueAfterAnEqualsSign() throws {
+        let script = Completion.script(.bash, GeneratorTests.list)
+        #expect(try GeneratorTests.bashComplete(script, ["tool", "sample", "--theme", "="]) == ["light", "dark"])
+        #expect(try GeneratorTests.bashComplete(script, ["tool", "sample", "--theme", "=", "d"]) == ["dark"])
+    }
+}

@@ -40,6 +40,11 @@ import Support
         }
         let top = try CommandLineRunner.run("overscroll-app", ["help"])
         #expect(top.status == 0 && top.out.contains("  compare "))
+        // `help COMMAND` is that command's help (issue #29 item 15).
+        let test = try CommandLineRunner.run("overscroll-app", ["help", "test"])
+        #expect(test.status == 0 && test.out.hasPrefix("usage: overscroll test"), "\(test.out)")
+        let typo = try CommandLineRunner.run("overscroll-app", ["help", "tset"])
+        #expect(typo.status == 2 && typo.err.contains("did you mean 'test'"), "\(typo.err)")
     }
 
     /// Every command's help fits 100 columns: the texts are wrapped by hand, and an annotation

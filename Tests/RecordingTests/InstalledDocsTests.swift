@@ -105,6 +105,8 @@ import Testing
         #expect(try bash(["overscroll", "te"]) == ["test"])
         #expect(try bash(["overscroll", "test", "--sh"]) == ["--shard"])
         #expect(try bash(["overscroll", "test", "--update", ""]) == ["none", "missing", "changed", "all"])
+        #expect(try bash(["overscroll", "test", "--update", "="]) == ["none", "missing", "changed", "all"])
+        #expect(try bash(["overscroll", "test", "--update", "=", "ch"]) == ["changed"])
         #expect(try bash(["overscroll", "run", "--spinner", ""]) == ["seed", "material", "ios"])
         #expect(try bash(["overscroll", "run", "--physics", ""]) == ["ios", "android", "gnome", "none"])
         #expect(try bash(["overscroll", "run", "--physics", "an"]) == ["android"])

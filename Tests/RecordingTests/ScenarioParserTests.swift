@@ -108,3 +108,22 @@ import Testing
         #expect(ScenarioParser.parseKey("Meta+R") == nil)
     }
 }
+
+/// Issue #29 item 13: a snapshot entry is one of an event's kinds.
+@Suite struct SnapshotEventKindErrorTests {
+    @Test func aMisspelledSnapshotFieldListsSnapshotAmongTheKnownFields() {
+        let e = #expect(throws: ScenarioError.self) { try ScenarioParser.parse(#"{"events": [{"at": 0.1, "snapshots": "a"}]}"#) }
+        let text = e?.description ?? ""
+        #expect(text.contains("events[0].snapshots: unknown field"), "\(text)")
+        #expect(text.contains("snapshot)") || text.contains("snapshot,"), "\(text)")
+    }
+
+    @Test func aSnapshotWithAnEventKindSaysOneKindPerEvent() {
+        let e = #expect(throws: ScenarioError.self) { try ScenarioParser.parse(#"{"events": [{"at": 0.1, "key": "End", "snapshot": "a"}]}"#) }
+        let text = e?.description ?? ""
+        #expect(text.contains("one kind per event, found key and snapshot"), "\(text)")
+        #expect(!text.contains("unknown field"), "\(text)")
+        let two = #expect(throws: ScenarioError.self) { try ScenarioParser.parse(#"{"events": [{"at": 0.1, "key": "End", "wait": 1}]}"#) }
+        #expect(two?.description.contains("one kind per event, found key and wait") == true, "\(String(describing: two))")
+    }
+}

@@ -35,7 +35,7 @@ import ScrollEngine
         (#", {"at": 0.3, "snapshot": ".."}"#, "events[1].snapshot"),
         (", {\"at\": 0.3, \"snapshot\": \"\(String(repeating: "x", count: 81))\"}", "events[1].snapshot"),
         (#", {"at": 0.3, "snapshot": 3}"#, "events[1].snapshot"),
-        (#", {"at": 0.3, "snapshot": "a", "wheel": {"dy": 1}}"#, "events[1].wheel"),
+        (#", {"at": 0.3, "snapshot": "a", "wheel": {"dy": 1}}"#, "events[1]"),  // one kind per event (issue #29 item 13)
         (#", {"at": 0.3, "snapshot": "a", "mask": [[0, 0, 10]]}"#, "events[1].mask[0]"),
         (#", {"at": 0.3, "snapshot": "a", "threshold": 2}"#, "events[1].threshold"),
         (#", {"snapshot": "a"}"#, "events[1]"),

@@ -1,7 +1,8 @@
 /// JUnit XML for CI test reporters, valid against the Apache Ant JUnit schema
 /// (`Tests/Fixtures/junit/JUnit.xsd`): one `testsuite` per scenario (with `package`, `id`,
 /// `timestamp` in UTC without a zone suffix, `hostname`, `time`, `properties`, `system-out` and
-/// `system-err`), one `testcase` per snapshot with its `time`. A mismatch or missing golden is a
+/// `system-err`), one `testcase` per snapshot with its `time` (rendering
+/// included) and the scenario's path without `.json` as its `classname` (folders as packages). A mismatch or missing golden is a
 /// `failure`, a scenario that could not run or an unreadable golden an `error`, each with a
 /// `type`, a one-line `message` and a body naming the golden and, as `[[ATTACHMENT|path]]`
 /// lines, the expected, actual and diff images and the trace viewer. Every path is relative to
@@ -35,12 +36,13 @@ public struct JUnitWriter: ResultFormat {
             if let v = suite.version { out += "      <property name=\"overscroll.version\" value=\"\(escape(v))\"/>\n" }
             out += stackProperties(suite)
             out += "    </properties>\n"
+            let classname = escape(Self.classname(s.scenario))
             if let e = s.error {
-                out += "    <testcase classname=\"\(escape(s.scenario))\" name=\"(scenario)\" time=\"\(seconds(s.seconds))\">"
+                out += "    <testcase classname=\"\(classname)\" name=\"(scenario)\" time=\"\(seconds(s.seconds))\">"
                 out += "<error message=\"\(escape(firstLine(e)))\" type=\"scenario error\">\(escape("scenario: \(s.scenario)\n\(e)\n"))</error></testcase>\n"
             }
             for snap in s.snapshots {
-                out += "    <testcase classname=\"\(escape(s.scenario))\" name=\"\(escape(snap.snapshot))\" time=\"\(seconds(snap.seconds ?? 0))\">"
+                out += "    <testcase classname=\"\(classname)\" name=\"\(escape(snap.snapshot))\" time=\"\(seconds(snap.seconds ?? 0))\">"
                 if snap.isFailure {
                     let message: String, type: String, element: String
                     switch snap.status {
@@ -62,6 +64,16 @@ public struct JUnitWriter: ResultFormat {
             out += "  </testsuite>\n"
         }
         return out + "</testsuites>\n"
+    }
+
+    /// A testcase's class: the scenario's path without `.json`, its folders as packages
+    /// (`Tests/Scenarios/pull.json` is `Tests.Scenarios.pull`), so Jenkins-style reporters
+    /// group by folder and name each scenario, not `json`.
+    static func classname(_ scenario: String) -> String {
+        var path = Substring(scenario)
+        if path.lowercased().hasSuffix(".json") { path = path.dropLast(5) }
+        let parts = path.split(separator: "/").filter { $0 != "." }
+        return parts.isEmpty ? scenario : parts.joined(separator: ".")
     }
 
     /// `stack.cairo` = `1.16.0`, …, `stack.font.NotoSansCJK-Regular.ttc` = its SHA-256, and

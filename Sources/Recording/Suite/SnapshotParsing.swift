@@ -7,6 +7,9 @@ enum SnapshotParsing {
     /// The snapshot `entry` defines, or nil when it is an input event.
     static func snapshot(_ entry: Reader) throws(ScenarioError) -> Snapshot? {
         guard case let .object(kv) = entry.value, kv.contains(where: { $0.0 == "snapshot" }) else { return nil }
+        // A snapshot is an entry's one kind, like an event's: name both kinds found, not the event's field.
+        let kinds = ScenarioParser.eventKinds.filter { k in kv.contains(where: { $0.0 == k }) }
+        if !kinds.isEmpty { throw entry.error(ScenarioParser.oneKindPerEvent(kinds + ["snapshot"])) }
         try entry.requireObject(known: fields)
         guard let atField = try entry.optional("at") else { throw entry.error("missing field 'at'") }
         let at = try atField.number(min: 0, max: ScenarioParser.maxDuration)

@@ -44,7 +44,7 @@ public enum SnapshotRun {
         var snapshot: Snapshot
         var pixels: PixelBuffer
         var outcome: SnapshotResult?
-        /// Seconds spent rendering it.
+        /// Seconds spent reaching and rendering it (since the snapshot before it).
         var seconds: Double
         var png: [UInt8]?
         /// The golden's bytes, when it was read.
@@ -69,6 +69,9 @@ public enum SnapshotRun {
     private static func compare(_ entry: SuiteEntry, options: SuiteOptions, work: String, resultsRoot: String,
                                 result start: ScenarioResult,
                                 perturb: ((Int, String, inout PixelBuffer) -> Void)?) async throws -> ScenarioResult {
+        // Each snapshot's time runs from the end of the one before (or the scenario's start):
+        // loading, stepping and rendering up to it count, so the times add up to the scenario's.
+        var renderStart = ContinuousClock.now
         var result = start
         let scenario = try ScenarioFile.load(entry.path, maxBytes: options.maxScenarioBytes)
         result.frames = scenario.frameCount
@@ -80,9 +83,7 @@ public enum SnapshotRun {
         var maskError: ScenarioError?
         // With --repeat-each, the first run's pixels of every snapshot, to compare later runs with.
         var firstRun: [String: PixelBuffer] = [:]
-        var renderStart = ContinuousClock.now
         try await recorder.step(scenario, render: { instant in
-            renderStart = ContinuousClock.now
             return !instant.snapshots.isEmpty
         }) { instant, session, surface in
             if let i = instant.frame { trace.append(TraceLine.json(frame: i, t: instant.t, fields: session.traceFields())) }
@@ -106,6 +107,7 @@ public enum SnapshotRun {
                 let started = ContinuousClock.now
                 var outcome = try compareOne(&r, entry: entry, scale: scenario.scale, options: options, work: work)
                 outcome.seconds = r.seconds + seconds(since: started)
+                renderStart = ContinuousClock.now
                 // What the golden was, so `overscroll accept` can tell it has not changed since.
                 if outcome.status != .passed, let golden = r.golden { outcome.goldenSHA256 = SHA256.hex(golden) }
                 r.outcome = outcome

@@ -43,7 +43,8 @@ public struct SnapshotResult: Codable, Sendable, Equatable {
     /// For a mismatch whose golden was made on another rendering stack (`__snapshots__/stack.json`):
     /// what differs, `goldens made with cairo 1.16.0; this run: cairo 1.18.4`.
     public var stackNote: String?
-    /// Seconds spent on it: rendering its frame, then comparing (and writing what a failure keeps).
+    /// Seconds spent on it: loading, stepping and rendering since the snapshot before it, then
+    /// comparing (and writing what a failure keeps).
     public var seconds: Double?
     /// The trace viewer page of a failing or missing snapshot, relative to the results folder.
     public var traceViewer: String?
@@ -255,7 +256,9 @@ public struct SuiteSettings: Codable, Sendable, Equatable {
         var out: [String] = []
         if threshold != other.threshold { out.append("--threshold \(threshold) vs \(other.threshold)") }
         if includeAA != other.includeAA { out.append("--include-aa \(includeAA) vs \(other.includeAA)") }
-        if maxDiffPixels != other.maxDiffPixels { out.append("--max-diff-pixels \(text(maxDiffPixels)) vs \(text(other.maxDiffPixels))") }
+        // Without the flag: 0, as the help and the report say.
+        func pixels(_ v: Int?) -> String { v.map(String.init) ?? "0 (default)" }
+        if maxDiffPixels != other.maxDiffPixels { out.append("--max-diff-pixels \(pixels(maxDiffPixels)) vs \(pixels(other.maxDiffPixels))") }
         if maxDiffRatio != other.maxDiffRatio { out.append("--max-diff-ratio \(text(maxDiffRatio)) vs \(text(other.maxDiffRatio))") }
         if grep != other.grep { out.append("--grep \(text(grep)) vs \(text(other.grep))") }
         if grepInvert != other.grepInvert { out.append("--grep-invert \(text(grepInvert)) vs \(text(other.grepInvert))") }

@@ -113,6 +113,13 @@ enum TraceViewer {
         }
     }
 
+    /// The decimals a frame time is shown with: enough to tell frames `1/fps` apart (a tenth of
+    /// a frame), so 60 fps shows `t = 0.317 s`, not `0.31666666666666665`.
+    static func timeDecimals(fps: Double) -> Int {
+        guard fps.isFinite, fps > 0 else { return 3 }
+        return min(9, max(2, Int(log10(fps).rounded(.up)) + 1))
+    }
+
     private static func html(scenario: Scenario, entry: SuiteEntry, result s: SnapshotResult, window: [Captured],
                              series: [JSONWriter.Value], work: String) -> String {
         // The images beside the page, by name: never a second copy inside it.
@@ -126,6 +133,7 @@ enum TraceViewer {
             ("scenario", .string(entry.path)), ("snapshot", .string(s.snapshot)), ("at", .number(s.at)),
             ("status", .string(s.status.rawValue)), ("why", .string(s.status == .missing ? "missing golden \(s.golden)" : SuiteReport.why(s))),
             ("duration", .number(scenario.duration)), ("fps", .number(scenario.fps)), ("snapIndex", .int(snapIndex)),
+            ("timeDecimals", .int(timeDecimals(fps: scenario.fps))),
             ("frames", .array(window.indices.map { k in
                 let c = window[k]
                 // A frame identical to the one before it (a list at rest) names that one's image.
@@ -220,7 +228,7 @@ enum TraceViewer {
     el(tl,'text',{x:L,y:116,'font-size':10},'0 s');el(tl,'text',{x:R,y:116,'font-size':10,'text-anchor':'end'},d.duration+' s');
     var tc=el(tl,'line',{id:'timeline-cursor',y1:4,y2:100,stroke:'#000','stroke-width':1.5});
     function show(i){i=Math.max(0,Math.min(d.frames.length-1,i));slider.value=i;var f=d.frames[i];if(!f)return;
-      img.src=f.src||d.frames[f.same].src;cap.textContent='frame '+frame(f.frame)+' · t = '+f.t+' s'+(Math.abs(f.t-d.at)<1e-9?' (snapshot instant)':'');
+      img.src=f.src||d.frames[f.same].src;cap.textContent='frame '+frame(f.frame)+' · t = '+(+f.t.toFixed(d.timeDecimals))+' s'+(Math.abs(f.t-d.at)<1e-9?' (snapshot instant)':'');
       body.innerHTML='';var rowsOut=[['frame',frame(f.frame)],['t',f.t]];for(var k in f.fields)rowsOut.push([k,f.fields[k]]);
       rowsOut.forEach(function(r){var tr=document.createElement('tr');tr.dataset.field=r[0];var a=document.createElement('td'),b=document.createElement('td');
         a.textContent=r[0];b.textContent=typeof r[1]==='number'?String(Math.round(r[1]*1000)/1000):String(r[1]);tr.appendChild(a);tr.appendChild(b);body.appendChild(tr)});
