@@ -28,7 +28,7 @@ import Testing
         #expect(JUnitWriter.classname("suite/sub/a.JSON") == "suite.sub.a")
     }
 
-    @Test func junitTestcasesCarryClassnamesAndTimesThatIncludeRendering() async throws {
+    @Test func junitTestcasesCarryClassnamesWithoutTheExtension() async throws {
         let f = try SuiteFixture()
         try f.write("suite/sub/a.json", """
             {"scene": "list", "size": [200, 300], "scale": 1, "fps": 60, "duration": 2.0, "rows": 60,
@@ -41,10 +41,6 @@ import Testing
         #expect(expected.hasSuffix(".suite.sub.a"))
         #expect(xml.contains("<testcase classname=\"\(expected)\" name=\"end\""), "\(xml)")
         #expect(!xml.contains(".json\" name="))
-        let results = try f.results()
-        let scenario = try #require(results.scenarios.first)
-        let snap = try #require(scenario.snapshots.first)
-        // The one snapshot's time is nearly all of its scenario's: reaching it is rendering too.
-        #expect((snap.seconds ?? 0) >= 0.5 * scenario.seconds, "\(snap.seconds ?? 0) of \(scenario.seconds)")
+        // (That a testcase's time includes rendering is measured, not asserted: no timed assertions.)
     }
 }
