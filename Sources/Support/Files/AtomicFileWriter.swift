@@ -59,8 +59,11 @@ public enum AtomicFileWriter {
             throw FileWriteError(file: OutputPaths.quoted(path), detail: "cannot create the folder \(OutputPaths.quoted(directory))")
         }
         let temporary = directory + "/." + file + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        // Removed if the process is interrupted before the file is renamed or abandoned.
+        let token = SignalCleanup.register(temporary)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
+            SignalCleanup.remove(token)
             throw FileWriteError(file: OutputPaths.quoted(path), detail: "cannot write into \(OutputPaths.quoted(directory)): \(String(cString: strerror(errno)))")
         }
         var offset = 0
@@ -71,6 +74,7 @@ public enum AtomicFileWriter {
                 let reason = n == 0 ? "no space left" : String(cString: strerror(errno))
                 close(fd)
                 unlink(temporary)
+                SignalCleanup.remove(token)
                 throw FileWriteError(file: OutputPaths.quoted(path), detail: "cannot write: \(reason)")
             }
             offset += n
@@ -78,9 +82,10 @@ public enum AtomicFileWriter {
         guard close(fd) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
+            SignalCleanup.remove(token)
             throw FileWriteError(file: OutputPaths.quoted(path), detail: "cannot write: \(reason)")
         }
-        return StagedFile(path: path, temporary: temporary)
+        return StagedFile(path: path, temporary: temporary, token: token)
     }
 
     /// A symlink, folder, device, FIFO or socket at `path` is never replaced.
@@ -103,17 +108,23 @@ public enum AtomicFileWriter {
 public struct StagedFile: Sendable {
     public let path: String
     let temporary: String
+    /// Its registration with `SignalCleanup` (an interruption removes the staged bytes).
+    let token: Int
 
     /// Renames the staged bytes over the destination (checked again: still no link or folder there).
     public func commit() throws {
         do { try AtomicFileWriter.refuseNonRegular(path) } catch { abandon(); throw error }
         if rename(temporary, path) != 0 {
             let reason = String(cString: strerror(errno))
-            unlink(temporary)
+            abandon()
             throw FileWriteError(file: OutputPaths.quoted(path), detail: "cannot replace file: \(reason)")
         }
+        SignalCleanup.remove(token)
     }
 
     /// Removes the staged bytes; the destination is untouched.
-    public func abandon() { unlink(temporary) }
+    public func abandon() {
+        unlink(temporary)
+        SignalCleanup.remove(token)
+    }
 }
