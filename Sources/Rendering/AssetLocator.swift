@@ -24,7 +24,7 @@ public enum AssetLocator {
     public static func assetsDirectory() -> URL? {
         let fm = FileManager.default
         let executable = (try? fm.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first ?? "."
-        return candidates(environment: ProcessInfo.processInfo.environment, executable: executable, sourceFile: #filePath)
+        return candidates(environment: Platform.environment, executable: executable, sourceFile: #filePath)
             .first { var info = stat(); return lstat($0.appendingPathComponent("fonts.conf").path, &info) == 0 }
     }
 

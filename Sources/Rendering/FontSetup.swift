@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Pins fonts for deterministic text: points fontconfig at `Assets/fonts.conf` before pango
 /// initialises. The environment is written once per process (the first `TextEngine` does it, or a
@@ -11,7 +12,7 @@ public enum FontSetup {
     /// Evaluated once, thread-safely, on first use.
     public static let pinned: Result<URL?, AssetLocator.Failure> = {
         let found = Result { () throws(AssetLocator.Failure) -> URL? in try AssetLocator.asset("fonts.conf") }
-        if case .success(let conf?) = found { setenv("FONTCONFIG_FILE", conf.path, 1) }
+        if case .success(let conf?) = found { Platform.setEnvironment("FONTCONFIG_FILE", conf.path) }
         return found
     }()
 

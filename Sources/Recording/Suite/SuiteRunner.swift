@@ -129,7 +129,7 @@ public final class SuiteRunner {
         suite.folder = OutputPaths.workingFolder()
         suite.suite = suiteList
         suite.settings = SuiteSettings(config.options, grep: config.grep, grepInvert: config.grepInvert, lastFailed: config.lastFailed)
-        suite.host = Self.hostName()
+        suite.host = Platform.hostName()
         suite.obsoleteFolders = obsoleteFolders
         var pruned: [String] = []
         if config.prune {
@@ -220,7 +220,7 @@ public final class SuiteRunner {
         let slots = OutcomeSlots<ScenarioResult?>(count: jobs.count, initial: nil)
         // A worker that dies closes its pipe: writing to it must fail, not kill this process
         // (`StandardStreams.prepare` ignores SIGPIPE for the program; this is for other callers).
-        signal(SIGPIPE, SIG_IGN)
+        Platform.ignoreBrokenPipe()
         async let others: Void = Self.runWorkerLanes(workers - 1, jobs: jobs, executable: executable, next: next, slots: slots,
                                                      stacks: stacks, artifacts: config.artifacts, print: print)
         while let k = next.take() {
@@ -356,13 +356,6 @@ public final class SuiteRunner {
         return lines
     }
 
-    /// This machine's name (JUnit `hostname`), without a name lookup.
-    static func hostName() -> String {
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
-        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return name.isEmpty ? "localhost" : name
-    }
 
     static func isoDate() -> String {
         let f = ISO8601DateFormatter()

@@ -35,7 +35,7 @@ public final class ScratchFolder {
     }
 
     private static func temporaryBase() -> String {
-        if let value = getenv("TMPDIR"), let text = Optional(String(cString: value)), !text.isEmpty {
+        if let text = Platform.environment["TMPDIR"], !text.isEmpty {
             return text.count > 1 && text.hasSuffix("/") ? String(text.dropLast()) : text
         }
         return "/tmp"

@@ -4,9 +4,30 @@ import FoundationEssentials
 import Glibc
 #endif
 
-/// The one place for process-level side effects: environment, standard streams, exit.
+/// The one place for process-level side effects of the app's code: the environment (read and
+/// written), the machine's name, broken pipes, standard streams, exit. (`StandardStreams` and
+/// `SignalCleanup`, beside it in `Support/Process`, own the descriptors and the signal handlers.)
 public enum Platform {
     public static var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    /// Sets a variable of this process's environment. Not safe while other threads read the
+    /// environment: call it once, before they start (fontconfig's `FONTCONFIG_FILE`).
+    public static func setEnvironment(_ name: String, _ value: String) {
+        setenv(name, value, 1)
+    }
+
+    /// A write to a pipe whose reader died fails with EPIPE instead of killing the process.
+    public static func ignoreBrokenPipe() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// This machine's name (JUnit `hostname`), without a name lookup; "localhost" if unknown.
+    public static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? "localhost" : name
+    }
 
     public static func printError(_ line: String) {
         StandardStreams.error(line + "\n")
