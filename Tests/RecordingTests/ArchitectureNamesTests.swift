@@ -45,7 +45,8 @@ import Testing
         var checked = 0
         var missing: [String] = []
         for m in text.matches(of: try Regex(#"`([^`\n]+)`"#)) {
-            guard let word = m.output[1].substring.map(String.init), !Self.outside.contains(word) else { continue }
+            guard let word = m.output[1].substring.map(String.init), !Self.outside.contains(word),
+                  word.contains(where: \.isLowercase) else { continue }  // `DISPLAY`, `TMPDIR`: variables
             if word.wholeMatch(of: try Regex(#"[A-Za-z0-9_+./-]+\.swift|[A-Z][A-Za-z0-9_./-]*/"#)) != nil {
                 // A file or folder: some path ends with it (`Kit/SceneDescriptor.swift`, `Suite/`).
                 checked += 1
