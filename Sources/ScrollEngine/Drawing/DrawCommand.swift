@@ -38,6 +38,8 @@ public struct LottieFrame: Sendable, Equatable {
         case scrub(Double)
         /// Playing at the file's frame rate, `elapsedSeconds` after the loop started.
         case loop(elapsedSeconds: Double)
+        /// One frame (0 … frameCount − 1, clamped): a segment's frame chosen by the indicator.
+        case frame(Int)
     }
 
     public var animation: LottieAnimationInfo
