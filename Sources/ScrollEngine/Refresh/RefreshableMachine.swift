@@ -238,8 +238,9 @@ public struct RefreshableMachine: Sendable {
             lastError = ticket.timeoutFailure.message
             beginCompletion(.failure(ticket.timeoutFailure), at: t, input, &out)
         }
-        // The done state's minimum time has passed: the content returns, from its end.
-        if case let .done(pull, _, until) = mode, t >= until { beginReturn(pull, at: until, &out) }
+        // The done state's minimum time has passed: the content returns. From this frame, as the
+        // scroll view starts the return motion at the time of the effect.
+        if case let .done(pull, _, until) = mode, t >= until { beginReturn(pull, at: t, &out) }
         // Ready again after resting at exactly the top long enough (the offset this frame ends at).
         if !isReady, let start = restStart, input.offset == 0, now - start >= config.readyRest - 1e-9 { isReady = true }
     }
