@@ -70,6 +70,12 @@ public struct TraceComparison: Sendable, Equatable {
         return s.times[i]
     }
 
+    /// Whether the series ends settled: its last two samples are within `settleTolerance` (a
+    /// series whose settle time is its last sample's may still be moving).
+    public static func endsSettled(_ s: OffsetSeries) -> Bool {
+        s.count < 2 || abs(s.offsets[s.count - 2] - s.offsets[s.count - 1]) <= settleTolerance
+    }
+
     /// How far the offset goes past its final value after its largest distance from it, on the
     /// other side (0 when it never crosses): a bounce's overshoot past its rest.
     public static func overshoot(_ s: OffsetSeries) -> Double {

@@ -59,13 +59,14 @@ enum CompareTraceCommand {
     /// The printed score, one measure a line.
     nonisolated static func report(_ s: TraceComparison, reference: (String, OffsetSeries), trace: (String, OffsetSeries)) -> String {
         func span(_ x: OffsetSeries) -> String { "\(x.count) samples, \(f(x.times[0], 3))…\(f(x.times[x.count - 1], 3)) s" }
+        func settle(_ t: Double, _ x: OffsetSeries) -> String { "\(f(t, 3)) s" + (TraceComparison.endsSettled(x) ? "" : " (still moving at its end)") }
         return """
         reference  \(TerminalText.escaped(reference.0)) (\(span(reference.1)))
         trace      \(TerminalText.escaped(trace.0)) (\(span(trace.1)))
         compared   \(s.compared) trace samples
         rms        \(f(s.rms)) pt
         max        \(f(s.maxError)) pt at t = \(f(s.maxErrorAt, 3)) s
-        settle     reference \(f(s.referenceSettle, 3)) s, trace \(f(s.traceSettle, 3)) s, difference \(signed(s.settleDifference, 3)) s
+        settle     reference \(settle(s.referenceSettle, reference.1)), trace \(settle(s.traceSettle, trace.1)), difference \(signed(s.settleDifference, 3)) s
         overshoot  reference \(f(s.referenceOvershoot)) pt, trace \(f(s.traceOvershoot)) pt, difference \(signed(s.overshootDifference)) pt
 
         """

@@ -47,6 +47,10 @@ import Testing
         #expect(TraceComparison.settleTime(Self.series([0, 1, 2, 3, 4, 5], [-100, -20, 0.6, 0.4, -0.5, 0])) == 3)
         // Never away from its last value: settled at its first time.
         #expect(TraceComparison.settleTime(Self.series([2, 3], [7, 7.2])) == 2)
+        // Still moving at its end: its settle time is its last sample's, and it is told.
+        #expect(TraceComparison.settleTime(Self.series([0, 1, 2], [0, 5, 10])) == 2)
+        #expect(!TraceComparison.endsSettled(Self.series([0, 1, 2], [0, 5, 10])))
+        #expect(TraceComparison.endsSettled(Self.series([0, 1, 2], [0, 9.6, 10])))
     }
 
     @Test func overshootIsHowFarPastRestAfterTheFarthestPoint() {
@@ -136,7 +140,8 @@ import Testing
         #expect(r.status == 0, "\(r.err)")
         #expect(r.out.contains("rms        0.71 pt"))
         #expect(r.out.contains("max        1.00 pt at t = 0.500 s"))
-        #expect(r.out.contains("settle     reference 2.000 s, trace 2.000 s, difference 0.000 s"))
+        // Both still fall in their last step (10 → 0, 4 → 0): settled only at their last sample, and told.
+        #expect(r.out.contains("settle     reference 2.000 s (still moving at its end), trace 2.000 s (still moving at its end), difference 0.000 s"))
         #expect(r.out.contains("overshoot  reference 0.00 pt, trace 0.00 pt, difference 0.00 pt"))
         let png = try Data(contentsOf: URL(fileURLWithPath: plot))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
@@ -185,6 +190,7 @@ import Testing
         let error = try #require(try f.results().scenarios.first?.error)
         #expect(error.contains("s.json: reference ") && error.contains("rest.csv: rms ") && error.contains("is over maxRms 1 pt"), "\(error)")
         #expect(f.text.contains("is over maxRms 1 pt"))
+        #expect(try f.results().scenarios.first?.trace != nil, "the trace is kept to look at")
         try f.write("suite/s.json", scenario("1", "gone.csv"))
         #expect(await f.run() == 2)
         #expect(try f.results().scenarios.first?.error?.contains("gone.csv: no such file") == true)

@@ -163,13 +163,16 @@ public enum SnapshotRun {
         }
         result.snapshots = outcomes.map(\.outcome)
         result.obsolete = SuiteDiscovery.obsoleteGoldens(in: entry.goldenFolder, names: scenario.snapshots.map(\.name))
-        if let reference = scenario.reference {
-            result.error = ReferenceCheck.problem(reference, recorded: OffsetSeries(times: offsets.times, offsets: offsets.values),
-                                                  scenario: entry.path)
+        var referenceFailure: Double?
+        if let reference = scenario.reference,
+           let problem = ReferenceCheck.problem(reference, recorded: OffsetSeries(times: offsets.times, offsets: offsets.values), scenario: entry.path) {
+            result.error = problem.message
+            referenceFailure = problem.at
         }
         if result.failed {
             let file = work + "/trace.jsonl"
-            let kept = TraceExcerpt.lines(trace, fps: scenario.fps, failingAt: result.snapshots.filter(\.isFailure).map(\.at))
+            let kept = TraceExcerpt.lines(trace, fps: scenario.fps,
+                                          failingAt: result.snapshots.filter(\.isFailure).map(\.at) + [referenceFailure].compactMap { $0 })
             try AtomicFileWriter.write(text: kept.joined(separator: "\n") + "\n", toPath: file)
             result.trace = entry.artifactFolder + "/trace.jsonl"
             try await TraceViewer.write(for: &result, scenario: scenario, entry: entry, trace: trace,
