@@ -33,7 +33,7 @@ public struct LottieAnimationInfo: Sendable, Equatable {
             guard elapsed.isFinite, elapsed > 0, frameRate > 0 else { return 0 }
             let f = (elapsed * frameRate + 1e-9).rounded(.down)
             return Int(f.truncatingRemainder(dividingBy: Double(frameCount)))
-        case let .frame(n):
+        case let .frame(n, _):
             return min(max(n, 0), frameCount - 1)
         }
     }

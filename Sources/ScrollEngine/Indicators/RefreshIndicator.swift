@@ -122,7 +122,7 @@ public struct RefreshIndicator: Sendable, Equatable {
             return .scrub(min(max(progress, 0), config.disarmedReach) * config.lottieScrubPerProgress)
         case let .refreshing(loop), let .completing(_, loop):
             if let range = segments.loop {
-                return .frame(LottieSegments.loopFrame(range, elapsed: t - loop.since, frameRate: info.frameRate))
+                return .frame(LottieSegments.loopFrame(range, elapsed: t - loop.since, frameRate: info.frameRate), playing: range)
             }
             // Start the loop at the frame the scrub showed, so the switch does not jump.
             let lead = loop.handoffProgress * config.lottieScrubPerProgress * info.duration
@@ -130,7 +130,7 @@ public struct RefreshIndicator: Sendable, Equatable {
         case let .done(since, _):
             // No finish segment: the vector check mark stands in.
             guard let finish = segments.finish else { return nil }
-            return .frame(LottieSegments.finishFrame(finish, elapsed: t - since, frameRate: info.frameRate))
+            return .frame(LottieSegments.finishFrame(finish, elapsed: t - since, frameRate: info.frameRate), playing: finish)
         }
     }
 
