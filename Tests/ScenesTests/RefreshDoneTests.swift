@@ -34,6 +34,9 @@ import Testing
         let held = -(try #require(threshold))
         #expect(d.scene.scrollView.contentOffset == held)
         #expect(Self.capsules(d.frame()) == 2 && Self.arcs(d.frame()) == 0, "the check mark, both strokes drawn after 0.2 s")
+        // The window wakes when the done state ends (its event wait sleeps until the next deadline).
+        #expect(abs((d.scene.nextDeadline ?? 0) - 0.8) < 1e-6, "\(String(describing: d.scene.nextDeadline))")
+        #expect(d.scene.isAnimating)
         await d.wait(0.25)                                 // 0.75 s: still within 0.3 + 0.5
         #expect(d.scene.trace().first { $0.0 == "state" }?.1 == .string("done"))
         #expect(d.scene.scrollView.contentOffset == held)
