@@ -6,7 +6,7 @@ public enum DoneMark {
     public static let drawSeconds = 0.2
     /// The mark's three points as fractions of the diameter from the centre (y down): the left
     /// end, the corner at the bottom, the right end.
-    static let points: [(x: Double, y: Double)] = [(-0.27, 0.02), (-0.07, 0.22), (0.3, -0.2)]
+    static let points: [(x: Double, y: Double)] = [(-0.33, 0.02), (-0.1, 0.26), (0.35, -0.23)]
 
     /// The mark, `elapsed` seconds after it began, centred on `center`.
     public static func commands(_ config: SpinnerConfig, center: Point, elapsed: Double) -> [DrawCommand] {
