@@ -193,7 +193,7 @@ I             := $(DESTDIR)$(PREFIX)
 INSTALLED     := bin/overscroll libexec/overscroll/overscroll-app share/overscroll/fonts.conf share/overscroll/refresh.json \
                  share/applications/overscroll.desktop share/icons/hicolor/scalable/apps/overscroll.svg \
                  share/bash-completion/completions/overscroll share/fish/vendor_completions.d/overscroll.fish
-MAN_PAGES     := overscroll overscroll-run overscroll-record overscroll-curve overscroll-compare overscroll-verify \
+MAN_PAGES     := overscroll overscroll-run overscroll-record overscroll-curve overscroll-compare overscroll-compare-trace overscroll-verify \
                  overscroll-test overscroll-merge-reports
 # `make deb` gzips the man pages and strips the binaries (Debian policy); `make install` does not.
 MAN_SUFFIX    ?=

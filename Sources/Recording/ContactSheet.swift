@@ -106,6 +106,7 @@ public struct ContactSheet: Sendable {
         case "pulling": return Color(hex: 0x007AFF)
         case "triggered": return Color(hex: 0xFF9500)
         case "refreshing": return Color(hex: 0x34C759)
+        case "done": return Color(hex: 0x00C7BE)
         case "completing": return Color(hex: 0xAF52DE)
         default: return nil
         }

@@ -9,7 +9,7 @@ import ScrollEngine
 @MainActor
 public final class RecordingPictures {
     /// Refresh states shown as bands.
-    public static let bandStates = ["pulling", "triggered", "refreshing", "completing"]
+    public static let bandStates = ["pulling", "triggered", "refreshing", "done", "completing"]
     /// Most event markers drawn (a captured session can have thousands of events).
     public static let maxMarkers = 40
 

@@ -18,6 +18,8 @@ public struct Scenario: Sendable {
     public var snapshots: [Snapshot] = []
     /// The JSON path of each entry of `events` (`events[3]`) when parsed from a file, for messages.
     public var eventFields: [String] = []
+    /// A recorded offset the scenario's must stay close to (`"reference"`; `overscroll test` checks it).
+    public var reference: TraceReference?
 
     public init() {}
 
@@ -55,4 +57,13 @@ public struct TimedEvent: Sendable, Equatable {
     public var at: Double
     public var kind: Kind
     public init(at: Double, kind: Kind) { self.at = at; self.kind = kind }
+}
+
+/// A scenario's `"reference": {"file": …, "maxRms": …}`: a trace.jsonl or `t,offset` CSV (a path
+/// relative to the scenario) whose offset the recording's must match within `maxRms` points
+/// (`TraceComparison`), or `overscroll test` fails the scenario.
+public struct TraceReference: Sendable, Equatable {
+    public var file: String
+    public var maxRms: Double
+    public init(file: String, maxRms: Double) { self.file = file; self.maxRms = maxRms }
 }

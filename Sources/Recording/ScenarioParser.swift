@@ -18,7 +18,7 @@ public enum ScenarioParser {
         let r = Reader(root, path: "")
         var s = Scenario()
         let known = ["scene", "size", "scale", "fps", "duration", "rows", "theme", "overlay", "refresh", "spinner",
-                     "reduceMotion", "indicator", "physics", "events"]
+                     "reduceMotion", "indicator", "physics", "events", "reference"]
         try r.requireObject(known: known)
         if let v = try r.optional("scene") { s.scene = try v.string() }
         if let v = try r.optional("size") { s.size = try v.size() }
@@ -33,7 +33,7 @@ public enum ScenarioParser {
         }
         if let v = try r.optional("overlay") { s.options.overlay = try v.bool() }
         if let v = try r.optional("refresh") {
-            try v.requireObject(known: ["duration", "outcome", "timeout", "newRows"])
+            try v.requireObject(known: ["duration", "outcome", "timeout", "newRows", "doneSeconds", "triggerFraction"])
             if let d = try v.optional("duration") { s.options.refresh.duration = try d.number(min: 0, max: maxDuration) }
             if let o = try v.optional("outcome") {
                 let name = try o.string()
@@ -44,6 +44,8 @@ public enum ScenarioParser {
             }
             if let d = try v.optional("timeout") { s.options.refresh.timeout = try d.number(min: 0.001, max: maxDuration) }
             if let d = try v.optional("newRows") { s.options.refresh.newRows = try d.integer(min: 0, max: 1000) }
+            if let d = try v.optional("doneSeconds") { s.options.refresh.doneSeconds = try d.number(min: 0, max: 60) }
+            if let d = try v.optional("triggerFraction") { s.options.refresh.triggerFraction = try d.number(min: 0.01, max: 1) }
         }
         if let v = try r.optional("spinner") {
             let name = try v.string()
@@ -52,8 +54,16 @@ public enum ScenarioParser {
         }
         if let v = try r.optional("reduceMotion") { s.options.indicator.reduceMotion = try v.bool() }
         if let v = try r.optional("indicator") {
-            try v.requireObject(known: ["lottie", "color"])
+            try v.requireObject(known: ["lottie", "color", "segments"])
             if let p = try v.optional("lottie") { s.options.indicator.lottiePath = try p.string() }
+            if let g = try v.optional("segments") {
+                try g.requireObject(known: ["pull", "loop", "finish"])
+                var c = LottieSegmentChoices()
+                if let x = try g.optional("pull") { c.pull = try segment(x) }
+                if let x = try g.optional("loop") { c.loop = try segment(x) }
+                if let x = try g.optional("finish") { c.finish = try segment(x) }
+                s.options.indicator.lottieSegments = c
+            }
             if let c = try v.optional("color") {
                 let text = try c.string()
                 guard let color = Color(parsing: text) else { throw c.error("expected a colour like \"#FF8800\", got \"\(text)\"") }
@@ -61,6 +71,13 @@ public enum ScenarioParser {
             }
         }
         if let v = try r.optional("physics") { (s.options.physics, s.options.input) = try physics(v) }
+        if let v = try r.optional("reference") {
+            try v.requireObject(known: ["file", "maxRms"])
+            guard let f = try v.optional("file"), let m = try v.optional("maxRms") else { throw v.error("needs 'file' and 'maxRms'") }
+            let file = try f.string()
+            if file.isEmpty { throw f.error("needs a path") }
+            s.reference = TraceReference(file: file, maxRms: try m.number(min: 0, max: 1e6))
+        }
         try checkFrame(s.size, scale: s.scale, field: "size")
         if let v = try r.optional("events") {
             for e in try v.array() {
@@ -109,6 +126,21 @@ public enum ScenarioParser {
         if let x = try v.optional("wheelIdleTimeout") { input.wheelIdleTimeout = try x.number(min: 0.001, max: 10) }
         if let x = try v.optional("pointsPerNotch") { input.pointsPerNotch = try x.number(min: 0.1, max: 1000) }
         return (p, input)
+    }
+
+    /// A Lottie segment: a marker's name (`"spin"`) or composition frames `[from, to]`, both included.
+    static func segment(_ v: Reader) throws(ScenarioError) -> LottieSegmentChoice {
+        if case let .string(name) = v.value {
+            guard !name.isEmpty else { throw v.error("expected a marker name or [from, to] frames, got an empty name") }
+            return .marker(name)
+        }
+        guard case let .array(items) = v.value, items.count == 2,
+              case let .number(a) = items[0], case let .number(b) = items[1],
+              a == a.rounded(), b == b.rounded(), a >= 0, b <= 1e6 else {
+            throw v.error("expected a marker name or [from, to] whole frames")
+        }
+        guard a <= b else { throw v.error("frames [\(Int(a)), \(Int(b))] run backwards") }
+        return .frames(from: Int(a), to: Int(b))
     }
 
     /// "unknown physics 'andriod' (did you mean 'android'? physics: ios, android, gnome)".

@@ -22,19 +22,31 @@ public enum ScenarioWriter {
         if o.theme != d.theme { fields.append(("theme", .string(o.theme.name))) }
         if o.overlay != d.overlay { fields.append(("overlay", .bool(o.overlay))) }
         if o.refresh != d.refresh {
-            fields.append(("refresh", .object([
+            var refresh: [(String, JSONValue)] = [
                 ("duration", .number(o.refresh.duration)),
                 ("outcome", .string(o.refresh.outcome.rawValue)),
                 ("timeout", .number(o.refresh.timeout)),
                 ("newRows", .number(Double(o.refresh.newRows))),
-            ])))
+            ]
+            // Only when set, so a capture without them is written as before.
+            if o.refresh.doneSeconds != d.refresh.doneSeconds { refresh.append(("doneSeconds", .number(o.refresh.doneSeconds))) }
+            if let f = o.refresh.triggerFraction { refresh.append(("triggerFraction", .number(f))) }
+            fields.append(("refresh", .object(refresh)))
         }
         if let style = o.indicator.style { fields.append(("spinner", .string(style))) }
         if o.indicator.reduceMotion { fields.append(("reduceMotion", .bool(true))) }
-        if o.indicator.lottiePath != nil || o.indicator.color != nil {
+        if o.indicator.lottiePath != nil || o.indicator.color != nil || !o.indicator.lottieSegments.isEmpty {
             var kv: [(String, JSONValue)] = []
             if let p = o.indicator.lottiePath { kv.append(("lottie", .string(p))) }
             if let c = o.indicator.color { kv.append(("color", .string(hex(c)))) }
+            if !o.indicator.lottieSegments.isEmpty {
+                kv.append(("segments", .object(o.indicator.lottieSegments.named.map { role, choice in
+                    switch choice {
+                    case let .marker(name): return (role, .string(name))
+                    case let .frames(a, b): return (role, .array([.number(Double(a)), .number(Double(b))]))
+                    }
+                })))
+            }
             fields.append(("indicator", .object(kv)))
         }
         if let field = physicsField(o, default: d) { fields.append(("physics", field)) }

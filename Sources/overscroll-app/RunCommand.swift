@@ -34,10 +34,22 @@ enum RunCommand {
                                                                     default: defaults.refresh.outcome)
         let refreshTimeout = Option.number("refresh-timeout", value: "S", in: 0.001...3600, help: "cancel a refresh after this many seconds",
                                            default: defaults.refresh.timeout)
+        let refreshDone = Option.number("refresh-done", value: "S", in: 0...60,
+                                        help: "seconds a refresh's finish (a check mark) shows before the return",
+                                        default: defaults.refresh.doneSeconds)
+        let triggerFraction = Option.number("trigger-fraction", value: "F", in: 0.01...1,
+                                            help: "trigger distance as this fraction of the scroll view's height",
+                                            defaultText: "off")
         let spinner = Option.choice("spinner", value: "STYLE", SpinnerStyle.names,
                                     help: "vector spinner; default: the scene's, a Lottie in the coordinator")
         let reduceMotion = Option.flag("reduce-motion", help: "slow, fixed-arc spinner (also OVERSCROLL_REDUCE_MOTION=1)")
         let lottie = Option.string("lottie", value: "FILE", help: "Lottie file as the refresh indicator")
+        let lottiePull = Option<LottieSegmentChoice>.custom("lottie-pull", value: "SEG", help: "Lottie segment scrubbed by the pull: a marker name or frames A-B",
+                                                            expects: "a marker name or frames A-B (A ≤ B)", annotation: "MARKER|A-B") { LottieSegmentChoice(parsing: $0) }
+        let lottieLoop = Option<LottieSegmentChoice>.custom("lottie-loop", value: "SEG", help: "Lottie segment repeated while refreshing: a marker name or frames A-B",
+                                                            expects: "a marker name or frames A-B (A ≤ B)", annotation: "MARKER|A-B") { LottieSegmentChoice(parsing: $0) }
+        let lottieFinish = Option<LottieSegmentChoice>.custom("lottie-finish", value: "SEG", help: "Lottie segment played once in the done state (--refresh-done)",
+                                                              expects: "a marker name or frames A-B (A ≤ B)", annotation: "MARKER|A-B") { LottieSegmentChoice(parsing: $0) }
         let indicatorColor = Option<Color>.custom("indicator-color", value: "C", help: "indicator colour", expects: "#RRGGBB",
                                                   annotation: "#RRGGBB") { Color(parsing: $0) }
         let traceTitle = Option.flag("trace-title", help: "print navTitleTrace lines of the title scene to standard error")
@@ -67,10 +79,13 @@ enum RunCommand {
         if let d = a.value(f.refreshDuration) { o.refresh.duration = d }
         if let out = a.value(f.refreshOutcome) { o.refresh.outcome = out }
         if let d = a.value(f.refreshTimeout) { o.refresh.timeout = d }
+        if let d = a.value(f.refreshDone) { o.refresh.doneSeconds = d }
+        if let x = a.value(f.triggerFraction) { o.refresh.triggerFraction = x }
         if let s = a.value(f.spinner) { o.indicator.style = s }
         o.indicator.reduceMotion = a[f.reduceMotion] || SpinnerConfig.reduceMotionRequested(in: Platform.environment)
         if let p = a.value(f.lottie) { o.indicator.lottiePath = p }
         if let c = a.value(f.indicatorColor) { o.indicator.color = c }
+        o.indicator.lottieSegments = LottieSegmentChoices(pull: a.value(f.lottiePull), loop: a.value(f.lottieLoop), finish: a.value(f.lottieFinish))
         return o
     }
 

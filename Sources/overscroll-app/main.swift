@@ -23,6 +23,8 @@ let commands = CommandList(program: "overscroll", summary: "iOS scroll interacti
     .init("compare", "compare PNG frames (pixelmatch)", example: "overscroll compare EXPECTED ACTUAL", spec: CompareCommandLine.spec) {
         CompareCommandLine.main($0)
     },
+    .init("compare-trace", "score a trace's offset against a reference", example: "overscroll compare-trace device.csv trace.jsonl",
+          spec: CompareTraceCommand.spec) { try CompareTraceCommand.run($0) },
     .init("verify", "record and compare with goldens", example: "overscroll verify SCENARIO.json --goldens DIR", spec: VerifyCommand.spec) {
         try await VerifyCommand.run($0)
     },

@@ -25,6 +25,7 @@ import Testing
         "Framerate.json": .loads(frames: nil, fps: nil),
         "dog.json": .loads(frames: nil, fps: nil),
         "repro_propertyhelper_type_confusion1.json": .rejected,
+        "segments-ours.json": .loads(frames: 90, fps: 30),
     ]
 
     /// The folder holds exactly the files of the table (a new file needs its expectation).

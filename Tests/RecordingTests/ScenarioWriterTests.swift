@@ -61,6 +61,33 @@ import Testing
         #expect(ScenarioWriter.json(back) == text)
     }
 
+    /// Issue #31 item 5: a capture keeps the done time, the relative trigger and the Lottie segments.
+    @Test func refreshDetailsRoundTrip() throws {
+        var s = Scenario()
+        s.scene = "coordinator"
+        s.options.refresh.doneSeconds = 0.75
+        s.options.refresh.triggerFraction = 0.2
+        s.options.indicator.lottiePath = "a.json"
+        s.options.indicator.lottieSegments = LottieSegmentChoices(pull: .marker("pull"), loop: .frames(from: 30, to: 59), finish: .marker("done"))
+        let back = try ScenarioParser.parse(ScenarioWriter.json(s))
+        #expect(back.options.refresh == s.options.refresh)
+        #expect(back.options.indicator.lottieSegments == s.options.indicator.lottieSegments)
+        // Unset, they are left out: a capture without them is written as before.
+        let plain = ScenarioWriter.json(Scenario())
+        #expect(!plain.contains("doneSeconds") && !plain.contains("triggerFraction") && !plain.contains("segments"))
+    }
+
+    @Test func badSegmentsAreNamed() {
+        for (json, field) in [(#"{"indicator": {"segments": {"loop": [59, 30]}}}"#, "indicator.segments.loop"),
+                              (#"{"indicator": {"segments": {"loop": [1.5, 3]}}}"#, "indicator.segments.loop"),
+                              (#"{"indicator": {"segments": {"finish": ""}}}"#, "indicator.segments.finish"),
+                              (#"{"indicator": {"segments": {"end": "x"}}}"#, "indicator.segments.end"),
+                              (#"{"refresh": {"doneSeconds": -1}}"#, "refresh.doneSeconds"),
+                              (#"{"refresh": {"triggerFraction": 0}}"#, "refresh.triggerFraction")] {
+            do { _ = try ScenarioParser.parse(json); Issue.record("accepted \(json)") } catch { #expect(error.field == field, "\(error)") }
+        }
+    }
+
     @Test func defaultsAreLeftOut() throws {
         let text = ScenarioWriter.json(Scenario())
         #expect(!text.contains("rows") && !text.contains("theme") && !text.contains("physics"))

@@ -47,6 +47,9 @@ public enum ScenarioFile {
             if let lottie = s.options.indicator.lottiePath, !lottie.hasPrefix("/") {
                 s.options.indicator.lottiePath = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(lottie).path
             }
+            if let file = s.reference?.file, !file.hasPrefix("/") {
+                s.reference?.file = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(file).path
+            }
             try s.checkStrict()
             return s
         } catch {

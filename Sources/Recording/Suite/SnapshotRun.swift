@@ -80,13 +80,21 @@ public enum SnapshotRun {
         var rendered: [Rendered] = []
         var trace: [String] = []
         trace.reserveCapacity(scenario.frameCount)
+        // The offset at each frame, for a `reference` to score.
+        var offsets: (times: [Double], values: [Double]) = ([], [])
         var maskError: ScenarioError?
         // With --repeat-each, the first run's pixels of every snapshot, to compare later runs with.
         var firstRun: [String: PixelBuffer] = [:]
         try await recorder.step(scenario, render: { instant in
             return !instant.snapshots.isEmpty
         }) { instant, session, surface in
-            if let i = instant.frame { trace.append(TraceLine.json(frame: i, t: instant.t, fields: session.traceFields())) }
+            if let i = instant.frame {
+                let fields = session.traceFields()
+                trace.append(TraceLine.json(frame: i, t: instant.t, fields: fields))
+                if scenario.reference != nil, case let .double(x)? = fields.first(where: { $0.0 == "offset" })?.1 {
+                    offsets.times.append(instant.t); offsets.values.append(x)
+                }
+            }
             guard let surface else { return }
             for index in instant.snapshots {
                 let snap = scenario.snapshots[index]
@@ -155,9 +163,16 @@ public enum SnapshotRun {
         }
         result.snapshots = outcomes.map(\.outcome)
         result.obsolete = SuiteDiscovery.obsoleteGoldens(in: entry.goldenFolder, names: scenario.snapshots.map(\.name))
+        var referenceFailure: Double?
+        if let reference = scenario.reference,
+           let problem = ReferenceCheck.problem(reference, recorded: OffsetSeries(times: offsets.times, offsets: offsets.values), scenario: entry.path) {
+            result.error = problem.message
+            referenceFailure = problem.at
+        }
         if result.failed {
             let file = work + "/trace.jsonl"
-            let kept = TraceExcerpt.lines(trace, fps: scenario.fps, failingAt: result.snapshots.filter(\.isFailure).map(\.at))
+            let kept = TraceExcerpt.lines(trace, fps: scenario.fps,
+                                          failingAt: result.snapshots.filter(\.isFailure).map(\.at) + [referenceFailure].compactMap { $0 })
             try AtomicFileWriter.write(text: kept.joined(separator: "\n") + "\n", toPath: file)
             result.trace = entry.artifactFolder + "/trace.jsonl"
             try await TraceViewer.write(for: &result, scenario: scenario, entry: entry, trace: trace,

@@ -33,8 +33,8 @@ public enum IndicatorSetup {
     }
 
     static func load(_ options: IndicatorOptions, prefersLottie: Bool) throws(LottieLoadError) -> LottieIndicatorSource? {
-        if let path = options.lottiePath { return try LottieIndicatorSource.load(path: path) }
-        if options.style == nil && prefersLottie { return try LottieIndicatorSource.loadBundled() }
+        if let path = options.lottiePath { return try LottieIndicatorSource.load(path: path, segments: options.lottieSegments) }
+        if options.style == nil && prefersLottie { return try LottieIndicatorSource.loadBundled(segments: options.lottieSegments) }
         return nil
     }
 

@@ -125,8 +125,12 @@ public final class LottieIndicatorRenderer: LottieDrawing {
         } else {
             state.misses = 0
         }
-        if case .loop = frame.mode, state.lastSize == nil || state.lastSize == size {
-            renderAhead(after: request, count: frame.animation.frameCount, in: state)
+        if state.lastSize == nil || state.lastSize == size {
+            switch frame.mode {
+            case .loop: renderAhead(after: request, in: 0...max(frame.animation.frameCount - 1, 0), state: state)
+            case let .frame(_, playing?): renderAhead(after: request, in: playing, state: state)
+            case .scrub, .frame: break
+            }
         }
         state.lastSize = size
         guard let key = state.frames[request] != nil ? request : state.shown[size], let image = state.frames[key] else { return false }
@@ -162,12 +166,15 @@ public final class LottieIndicatorRenderer: LottieDrawing {
 
     /// Asks the worker for the `framesAhead` frames after `request` (wrapping, as the loop does)
     /// that are not cached yet.
-    private func renderAhead(after request: LottieRenderRequest, count: Int, in state: FileState) {
-        guard framesAhead > 0, count > 1 else { return }
+    /// Queues the `framesAhead` frames after `request`'s within `range` (a loop, or a segment
+    /// played through), wrapping to its start.
+    private func renderAhead(after request: LottieRenderRequest, in range: ClosedRange<Int>, state: FileState) {
+        let count = range.count
+        guard framesAhead > 0, count > 1, range.contains(request.frame) else { return }
         var wanted: [LottieRenderRequest] = []
         for k in 1...min(framesAhead, count - 1) {
             var next = request
-            next.frame = (request.frame + k) % count
+            next.frame = range.lowerBound + (request.frame - range.lowerBound + k) % count
             if state.frames[next] == nil { wanted.append(next) }
         }
         state.worker.renderAhead(wanted)

@@ -20,7 +20,8 @@ public struct LottieIndicatorSource: Sendable {
 
     /// Reads and parses `path` and checks it has frames, a frame rate and a canvas. Call at
     /// start-up; on error print `error.message` and use the vector spinner.
-    public static func load(path: String, parseTimeout: Double = defaultParseTimeout) throws(LottieLoadError) -> LottieIndicatorSource {
+    public static func load(path: String, segments: LottieSegmentChoices = LottieSegmentChoices(),
+                            parseTimeout: Double = defaultParseTimeout) throws(LottieLoadError) -> LottieIndicatorSource {
         // Only a regular file is read: a FIFO would block, /dev/zero never end.
         let data: Data
         do { data = Data(try InputFile.read(path, maxBytes: maxFileBytes)) } catch {
@@ -44,7 +45,7 @@ public struct LottieIndicatorSource: Sendable {
         let thread = Thread {
             let outcome: ProbeOutcome
             if let a = RlottieAnimation(json: json, key: key, resourcePath: dir) {
-                outcome = .parsed(frames: a.frameCount, fps: a.frameRate, width: a.width, height: a.height)
+                outcome = .parsed(frames: a.frameCount, fps: a.frameRate, width: a.width, height: a.height, markers: a.markers)
             } else {
                 outcome = .rejected
             }
@@ -57,13 +58,26 @@ public struct LottieIndicatorSource: Sendable {
         guard let outcome = probe.wait(until: deadline, for: { $0 != nil }, then: { $0 }) else {
             throw .timedOut(path: path, seconds: parseTimeout)
         }
-        guard case let .parsed(frames, fps, w, h) = outcome else { throw .unparsable(path: path) }
+        guard case let .parsed(frames, fps, w, h, markers) = outcome else { throw .unparsable(path: path) }
         guard frames > 0 else { throw .zeroFrames(path: path) }
         guard fps > 0, fps.isFinite else { throw .zeroFrameRate(path: path) }
         guard w > 0, h > 0 else { throw .emptyCanvas(path: path) }
-        let info = LottieAnimationInfo(path: path, frameCount: frames, frameRate: fps,
+        var info = LottieAnimationInfo(path: path, frameCount: frames, frameRate: fps,
                                        width: Double(w), height: Double(h))
+        if !segments.isEmpty {
+            do {
+                info.segments = try LottieSegments.resolve(segments, markers: markers, inPoint: inPoint(of: data), frameCount: frames)
+            } catch { throw .segment(path: path, reason: error.description) }
+        }
         return LottieIndicatorSource(info: info, json: json, key: key, resourcePath: dir)
+    }
+
+    /// The file's in-point (`ip`, the composition frame of the renderer's frame 0; rlottie's C
+    /// API does not give it, and its markers are in composition frames).
+    static func inPoint(of data: Data) -> Int {
+        let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        guard let ip = (root?["ip"] as? NSNumber)?.doubleValue, ip.isFinite, abs(ip) < 1e9 else { return 0 }
+        return Int(ip.rounded(.down))
     }
 
     /// 64-bit FNV-1a of the bytes, in hex.
@@ -76,7 +90,7 @@ public struct LottieIndicatorSource: Sendable {
 
 /// What the probe thread found in a Lottie file.
 private enum ProbeOutcome: Sendable {
-    case parsed(frames: Int, fps: Double, width: Int, height: Int)
+    case parsed(frames: Int, fps: Double, width: Int, height: Int, markers: [LottieMarker])
     case rejected
 }
 
@@ -85,12 +99,12 @@ extension LottieIndicatorSource {
     public static let bundledAnimationName = "refresh.json"
 
     /// Loads `Assets/refresh.json` (the `coordinator` scene's default indicator).
-    public static func loadBundled() throws(LottieLoadError) -> LottieIndicatorSource {
+    public static func loadBundled(segments: LottieSegmentChoices = LottieSegmentChoices()) throws(LottieLoadError) -> LottieIndicatorSource {
         let found: URL?
         do { found = try AssetLocator.asset(bundledAnimationName) } catch {
             throw .unreadable(path: "Assets/" + bundledAnimationName, reason: error.description)
         }
         guard let url = found else { throw .missing(path: "Assets/" + bundledAnimationName) }
-        return try load(path: url.path)
+        return try load(path: url.path, segments: segments)
     }
 }

@@ -8,6 +8,8 @@ public enum LottieLoadError: Error, Sendable, Equatable {
     case zeroFrameRate(path: String)
     case emptyCanvas(path: String)
     case timedOut(path: String, seconds: Double)
+    /// A segment (`--lottie-pull`/`-loop`/`-finish`, `indicator.segments`) the file cannot give.
+    case segment(path: String, reason: String)
 
     /// `lottie: FILE: reason` on one line.
     public var message: String {
@@ -19,6 +21,7 @@ public enum LottieLoadError: Error, Sendable, Equatable {
         case let .zeroFrameRate(p): "lottie: \(p): the animation has a zero frame rate"
         case let .emptyCanvas(p): "lottie: \(p): the animation has an empty canvas (zero width or height)"
         case let .timedOut(p, s): "lottie: \(p): parsing took longer than \(s) s"
+        case let .segment(p, reason): "lottie: \(p): \(reason)"
         }
     }
 }

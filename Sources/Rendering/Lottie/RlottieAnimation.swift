@@ -1,5 +1,6 @@
 import CCairo
 import CRlottie
+import ScrollEngine
 import Synchronization
 
 /// One rlottie animation object. Not thread-safe: create and use each one on a single thread.
@@ -12,6 +13,8 @@ final class RlottieAnimation {
     /// Canvas size in the file's units.
     let width: Int
     let height: Int
+    /// The file's markers as rlottie lists them (composition frames `tm`, `tm + dr`).
+    let markers: [LottieMarker]
 
     /// rlottie's model cache is shared process-wide; parsing is serialized so concurrent loads
     /// never race on it.
@@ -30,6 +33,15 @@ final class RlottieAnimation {
         height = hgt
         frameCount = Int(lottie_animation_get_totalframe(h))
         frameRate = lottie_animation_get_framerate(h)
+        var found: [LottieMarker] = []
+        if let list = lottie_animation_get_markerlist(h), let first = list.pointee.ptr {
+            for i in 0..<list.pointee.size {
+                let m = first[i]
+                let name = m.name.map { String(cString: $0) } ?? ""
+                found.append(LottieMarker(name: name, start: Int(m.startframe), end: Int(m.endframe)))
+            }
+        }
+        markers = found
     }
 
     deinit { lottie_animation_destroy(handle) }

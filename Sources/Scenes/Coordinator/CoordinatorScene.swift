@@ -36,7 +36,10 @@ public final class CoordinatorScene: Scene {
         host = ScrollHost(size: o.size, topInset: NavigationBar.barHeight,
                           contentHeight: NavigationBar.largeTitleHeight + layout.contentHeight(rows: o.rows), physics: o.physics, input: o.input)
         runner = context.runtime.makeRunner()
-        coordinator = RefreshCoordinator(config: config, actions: runner, behaviour: behaviour, physics: host.scrollView.physics)
+        var tuned = config
+        if o.refresh.doneSeconds > 0 { tuned.doneSeconds = o.refresh.doneSeconds }
+        if let f = o.refresh.triggerFraction { tuned.threshold = f * host.viewportHeight }
+        coordinator = RefreshCoordinator(config: tuned, actions: runner, behaviour: behaviour, physics: host.scrollView.physics)
         host.scrollView.delegate = contentSync
         coordinator.attach(to: host.scrollView)
         coordinator.isDirectInput = { [unowned host] in host.input.isDirectInputActive }
@@ -79,6 +82,7 @@ public final class CoordinatorScene: Scene {
         switch event {
         case let .resize(s):
             host.resize(to: s)
+            if let f = behaviour.triggerFraction { coordinator.setThreshold(f * host.viewportHeight) }
             contentSync.layout(scrollView)
         case .key(.f5, []), .key(.r, .control):
             coordinator.beginRefresh(at: t, fromGesture: false)
@@ -149,7 +153,10 @@ public final class CoordinatorScene: Scene {
         case let .pulling(p): return .pulling(progress: p, pullDistance: pull, threshold: threshold)
         case .triggered: return .pulling(progress: 1, pullDistance: pull, threshold: threshold)
         case .refreshing: return .refreshing(loop)
-        case .completing: return .completing(fraction: completingFraction, loop)
+        case .done: return .done(since: coordinator.doneSince ?? now, fraction: 0)
+        case .completing:
+            if let since = coordinator.doneSince { return .done(since: since, fraction: completingFraction) }
+            return .completing(fraction: completingFraction, loop)
         }
     }
 

@@ -35,14 +35,20 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         let o = context.options
         theme = o.theme
         behaviour = o.refresh
-        self.config = config
         rows = MessageRows(initial: o.rows)
         indicator = o.indicator.makeIndicator(defaultColor: o.theme.spinner)
         measurer = context.textMeasurer
         host = ScrollHost(size: o.size, topInset: NavigationBar.barHeight,
                           contentHeight: RefreshableScene.contentHeight(rows: o.rows, config), physics: o.physics, input: o.input)
         runner = context.runtime.makeRunner()
-        machine = RefreshableMachine(config: config, timeout: o.refresh.timeout)
+        var tuned = config
+        if o.refresh.doneSeconds > 0 { tuned.doneSeconds = o.refresh.doneSeconds }
+        if let f = o.refresh.triggerFraction {
+            tuned.defaultThreshold = f * host.viewportHeight
+            tuned.offsetThreshold = tuned.defaultThreshold
+        }
+        self.config = tuned
+        machine = RefreshableMachine(config: tuned, timeout: o.refresh.timeout)
         host.scrollView.delegate = self
     }
 
@@ -57,7 +63,8 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     static let sectionInset = 16.0
     static let sectionRadius = 10.0
 
-    public var threshold: Double { config.threshold }
+    /// The trigger distance (the machine's: a viewport-relative one follows resizes).
+    public var threshold: Double { machine.threshold }
     public var state: RefreshState { machine.state }
     public var isReady: Bool { machine.isReady }
     public var refreshes: Int { machine.refreshes }
@@ -117,6 +124,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         switch event {
         case let .resize(s):
             host.resize(to: s)
+            if let f = behaviour.triggerFraction { machine.setBaseThreshold(f * host.viewportHeight) }
         case .key(.f5, []), .key(.r, .control):
             send(.trigger, at: t)
         case .key(.escape, _):
@@ -153,7 +161,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     }
 
     public var isAnimating: Bool {
-        scrollView.isMoving || state == .refreshing || state == .completing || (!isReady && machine.restStart != nil) || bannerSliding || (heldPull && !scrollView.isDragging)
+        scrollView.isMoving || state == .refreshing || state == .done || state == .completing || (!isReady && machine.restStart != nil) || bannerSliding || (heldPull && !scrollView.isDragging)
     }
 
     /// True while the message slides in or out.
@@ -166,6 +174,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         var d = [input.nextDeadline].compactMap { $0 }
         if !isReady, let r = machine.restStart { d.append(r + config.readyRest) }
         if let timeout = machine.ticket.deadline { d.append(timeout) }
+        if let done = machine.doneUntil { d.append(done) }
         if let b = banner?.nextDeadline(after: now) { d.append(b) }
         return d.min()
     }
@@ -185,9 +194,14 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
             // Not ready: this pull will not refresh, and its ring must not look armed.
             guard isReady else { return .disarmed(progress: p, pullDistance: pull, threshold: threshold) }
             return .pulling(progress: p, pullDistance: pull, threshold: threshold)
+        case .done:
+            return .done(since: machine.doneSince ?? now, fraction: 0)
         case .refreshing, .completing:
             let since = triggeredAt ?? now
             let loop = RefreshLoop.after(pull: min(triggerPull / threshold, 1), pullDistance: triggerPull, threshold: threshold, at: since)
+            if state == .completing, let start = machine.completionStart, let doneSince = machine.doneSince {
+                return .done(since: doneSince, fraction: min(1, (now - start) / config.completeDuration))
+            }
             if state == .completing, let start = machine.completionStart {
                 return .completing(fraction: min(1, (now - start) / config.completeDuration), loop)
             }

@@ -38,6 +38,9 @@ public struct LottieFrame: Sendable, Equatable {
         case scrub(Double)
         /// Playing at the file's frame rate, `elapsedSeconds` after the loop started.
         case loop(elapsedSeconds: Double)
+        /// One frame (0 … frameCount − 1, clamped): a segment's frame chosen by the indicator;
+        /// `playing`: the segment it plays through (the window renders its next frames ahead).
+        case frame(Int, playing: ClosedRange<Int>? = nil)
     }
 
     public var animation: LottieAnimationInfo

@@ -61,7 +61,7 @@ public struct IOSSpinnerStyle: SpinnerStyleDefinition {
         guard look.opacity > 0, spokes > 0 else { return [] }
         var alphas: [Double]
         switch phase {
-        case .hidden:
+        case .hidden, .done:   // the check mark is drawn by `RefreshIndicator`
             return []
         case let .pulling(progress, _, _), let .triggered(_, progress, _, _):
             let n = spokesShown(progress: progress)

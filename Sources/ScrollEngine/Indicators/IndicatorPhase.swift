@@ -13,4 +13,8 @@ public enum IndicatorPhase: Sendable, Equatable {
     case refreshing(RefreshLoop)
     /// The loop fading and shrinking out; `fraction` 0…1 of the completion animation.
     case completing(fraction: Double, RefreshLoop)
+    /// The finish after a successful refresh (a check mark drawn in from `since`; a Lottie's finish
+    /// segment), held while the done state lasts (`fraction` 0), then fading and shrinking out
+    /// with the completion (`fraction` 0…1), as `completing` does.
+    case done(since: Double, fraction: Double)
 }

@@ -10,6 +10,8 @@ public struct LottieAnimationInfo: Sendable, Equatable {
     /// Canvas size in the file's units (for aspect fit).
     public var width: Double
     public var height: Double
+    /// The pull, loop and finish segments chosen for it (none by default: the whole file).
+    public var segments = LottieSegments()
 
     public init(path: String, frameCount: Int, frameRate: Double, width: Double, height: Double) {
         self.path = path; self.frameCount = frameCount; self.frameRate = frameRate
@@ -31,6 +33,8 @@ public struct LottieAnimationInfo: Sendable, Equatable {
             guard elapsed.isFinite, elapsed > 0, frameRate > 0 else { return 0 }
             let f = (elapsed * frameRate + 1e-9).rounded(.down)
             return Int(f.truncatingRemainder(dividingBy: Double(frameCount)))
+        case let .frame(n, _):
+            return min(max(n, 0), frameCount - 1)
         }
     }
 }

@@ -30,7 +30,7 @@ public struct RefreshIndicator: Sendable, Equatable {
     /// The arc shown for `phase` at `t` (nil when hidden). Angles in turns from 12 o'clock.
     public func arc(_ phase: IndicatorPhase, at t: Double) -> ArcSpan? {
         switch phase {
-        case .hidden:
+        case .hidden, .done:
             return nil
         case let .pulling(progress, _, _), let .triggered(_, progress, _, _):
             return SpinnerMotion.progressArc(progress)
@@ -58,6 +58,9 @@ public struct RefreshIndicator: Sendable, Equatable {
             let f = min(max(fraction, 0), 1)
             let opacity = loopOpacity(loop, at: t, fromPull: opacityFromPull) * (1 - f)
             return (opacity, 1 + (config.completingEndScale - 1) * f)
+        case let .done(_, fraction):
+            let f = min(max(fraction, 0), 1)
+            return (1 - f, 1 + (config.completingEndScale - 1) * f)
         }
     }
 
@@ -86,7 +89,12 @@ public struct RefreshIndicator: Sendable, Equatable {
     }
 
     private func vectorCommands(_ phase: IndicatorPhase, center: Point, at t: Double) -> [DrawCommand] {
-        config.style.definition.commands(of: self, phase, center: center, at: t)
+        if case let .done(since, _) = phase {
+            let look = appearance(phase, at: t)
+            guard look.opacity > 0 else { return [] }
+            return Self.wrap(DoneMark.commands(config, center: center, elapsed: t - since), opacity: look.opacity, scale: look.scale, center: center)
+        }
+        return config.style.definition.commands(of: self, phase, center: center, at: t)
     }
 
     /// The indicator drawn as an arc (`arc(_:at:)`) with its appearance: what a style draws
@@ -102,17 +110,27 @@ public struct RefreshIndicator: Sendable, Equatable {
     }
 
     private func lottieMode(_ phase: IndicatorPhase, info: LottieAnimationInfo, at t: Double) -> LottieFrame.Mode? {
+        let segments = info.segments
         switch phase {
         case .hidden:
             return nil
         case let .pulling(progress, _, _), let .triggered(_, progress, _, _):
+            if let pull = segments.pull { return .frame(LottieSegments.pullFrame(pull, progress: progress)) }
             return .scrub(min(max(progress, 0), 1) * config.lottieScrubPerProgress)
         case let .disarmed(progress, _, _):
+            if let pull = segments.pull { return .frame(LottieSegments.pullFrame(pull, progress: min(progress, config.disarmedReach))) }
             return .scrub(min(max(progress, 0), config.disarmedReach) * config.lottieScrubPerProgress)
         case let .refreshing(loop), let .completing(_, loop):
+            if let range = segments.loop {
+                return .frame(LottieSegments.loopFrame(range, elapsed: t - loop.since, frameRate: info.frameRate), playing: range)
+            }
             // Start the loop at the frame the scrub showed, so the switch does not jump.
             let lead = loop.handoffProgress * config.lottieScrubPerProgress * info.duration
             return .loop(elapsedSeconds: max(t - loop.since, 0) + lead)
+        case let .done(since, _):
+            // No finish segment: the vector check mark stands in.
+            guard let finish = segments.finish else { return nil }
+            return .frame(LottieSegments.finishFrame(finish, elapsed: t - since, frameRate: info.frameRate), playing: finish)
         }
     }
 

@@ -17,6 +17,14 @@ public struct RefreshBehaviour: Sendable, Equatable {
     public var newRows: Int = 3
     /// Seconds the message of a failed refresh stays (both refresh scenes), unless a new pull dismisses it.
     public var messageSeconds: Double = 4
+    /// Minimum seconds the finish ("done": a check mark, a Lottie's finish segment) shows after a
+    /// successful refresh before the content returns (`--refresh-done`, scenario
+    /// `refresh.doneSeconds`); 0, the default, skips it.
+    public var doneSeconds: Double = 0
+    /// The trigger distance as this fraction of the scroll view's height instead of the scene's
+    /// fixed distance (`--trigger-fraction`, scenario `refresh.triggerFraction`); nil, the
+    /// default, keeps the fixed distance (80 pt for the coordinator, 75 pt for the refreshable view).
+    public var triggerFraction: Double?
     public init() {}
 }
 
@@ -31,6 +39,9 @@ public struct IndicatorOptions: Sendable, Equatable {
     public var lottiePath: String?
     /// Colour override for both kinds.
     public var color: Color?
+    /// The Lottie's pull, loop and finish segments (`--lottie-pull`/`-loop`/`-finish`, scenario
+    /// `indicator.segments`); none: the whole file.
+    public var lottieSegments = LottieSegmentChoices()
     /// The loaded Lottie animation (resolved by the driver from `lottiePath` or the bundled asset).
     public var lottie: LottieAnimationInfo?
     public init() {}

@@ -53,7 +53,11 @@ public final class RefreshCoordinator: ScrollViewDelegate {
     public var lastError: String? { machine.lastError }
     public var refreshStart: Double { machine.refreshStart }
     /// When the running refresh times out.
-    public var deadline: Double? { machine.ticket.deadline }
+    public var deadline: Double? { machine.doneUntil ?? machine.ticket.deadline }
+    /// Sets the trigger distance (not while a refresh holds the offset).
+    public func setThreshold(_ threshold: Double) { machine.setThreshold(threshold) }
+    /// When the done state began, if the current (or completing) refresh went through it.
+    public var doneSince: Double? { machine.hold?.doneSince }
     public var startPull: Double { machine.hold?.startPull ?? 0 }
     public var startedByGesture: Bool { machine.hold?.startedByGesture ?? false }
     public var lockedOffset: Double { machine.lockedOffset }

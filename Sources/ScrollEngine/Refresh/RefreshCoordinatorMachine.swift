@@ -61,6 +61,8 @@ public struct RefreshCoordinatorMachine: Sendable {
         public var awaitingRelease: Bool
         /// The start ease while refreshing; the return ease (begun when completion began) while completing.
         public var ease: Ease
+        /// When the done state began, if the refresh went through it (its finish fades out while completing).
+        public var doneSince: Double? = nil
     }
 
     /// The state with its data.
@@ -70,6 +72,8 @@ public struct RefreshCoordinatorMachine: Sendable {
         case pulling(Double)
         case triggered
         case refreshing(Hold)
+        /// The action succeeded; the offset stays held until `until` (`doneSeconds` after the result).
+        case done(Hold, until: Double)
         case completing(Hold)
 
         public var state: RefreshState {
@@ -78,12 +82,13 @@ public struct RefreshCoordinatorMachine: Sendable {
             case let .pulling(p): return .pulling(p)
             case .triggered: return .triggered
             case .refreshing: return .refreshing
+            case .done: return .done
             case .completing: return .completing
             }
         }
     }
 
-    public let config: RefreshCoordinatorConfig
+    public private(set) var config: RefreshCoordinatorConfig
     /// Makes the held offset's eases (the scroll view's physics).
     public let physics: any ScrollPhysics
     public private(set) var mode: Mode = .idle(awaitingRelease: false)
@@ -106,10 +111,21 @@ public struct RefreshCoordinatorMachine: Sendable {
     /// The running (or completing) refresh.
     public var hold: Hold? {
         switch mode {
-        case let .refreshing(h), let .completing(h): return h
+        case let .refreshing(h), let .done(h, _), let .completing(h): return h
         case .idle, .pulling, .triggered: return nil
         }
     }
+
+    /// Sets the trigger distance (a viewport-relative trigger after a resize); not while a refresh
+    /// holds the offset (its locked offset is made of it), and a pull's progress follows at its
+    /// next `didScroll`.
+    public mutating func setThreshold(_ threshold: Double) {
+        guard !isLocked, threshold > 0, threshold.isFinite else { return }
+        config.threshold = threshold
+    }
+
+    /// When the done state ends (the return begins), while it shows.
+    public var doneUntil: Double? { if case let .done(_, until) = mode { return until } else { return nil } }
 
     /// Time the current (or last) refresh started (scene seconds).
     public var refreshStart: Double { ticket.startedAt ?? 0 }
@@ -132,7 +148,7 @@ public struct RefreshCoordinatorMachine: Sendable {
     public var progress: Double {
         switch mode {
         case let .pulling(p): return p
-        case .triggered, .refreshing, .completing: return 1
+        case .triggered, .refreshing, .done, .completing: return 1
         case .idle: return 0
         }
     }
@@ -149,7 +165,7 @@ public struct RefreshCoordinatorMachine: Sendable {
             case .triggered: begin(at: now, fromGesture: true, input, &out)
             case .pulling: move(to: .idle(awaitingRelease: false))
             case .idle: mode = .idle(awaitingRelease: false)
-            case .refreshing, .completing: break
+            case .refreshing, .done, .completing: break
             }
         case .inputReleased:
             if case .idle = mode { mode = .idle(awaitingRelease: false) }
@@ -182,6 +198,8 @@ public struct RefreshCoordinatorMachine: Sendable {
             out.append(.cancelAction(token: ticket.token))
             finish(.failure(ticket.timeoutFailure), at: deadline, input, &out)
         }
+        // The done state's minimum time has passed: the return begins, at its end.
+        if case let .done(hold, until) = mode, t >= until { beginReturn(hold, at: until, input, &out) }
         // Completion lasts `completeDuration`, longer while the physics' return still runs (asked
         // at no less than `completeDuration` in: t − start can fall a last bit short of it).
         if case let .completing(hold) = mode, t >= hold.ease.start + config.completeDuration,
@@ -212,12 +230,25 @@ public struct RefreshCoordinatorMachine: Sendable {
                                  _ out: inout [Effect]) {
         guard var hold = hold else { return }
         if case let .failure(e) = outcome { lastError = e.message }
+        ticket.end()
+        if case .success = outcome, config.doneSeconds > 0 {
+            // The result is delivered now (new rows); the offset stays held while the finish shows.
+            hold.doneSince = t
+            move(to: .done(hold, until: t + config.doneSeconds))
+            out.append(.finished(outcome))
+            return
+        }
+        beginReturn(hold, at: t, input, &out)
+        out.append(.finished(outcome))
+    }
+
+    /// The return to rest after a refresh (at its end, or at the end of the done state).
+    private mutating func beginReturn(_ held: Hold, at t: Double, _ input: InputFacts, _ out: inout [Effect]) {
+        var hold = held
         let from = heldOffset(at: t) ?? input.offset
         hold.ease = ease(at: t, from: from, to: -config.safeTop, duration: config.completeDuration)
         move(to: .completing(hold))
-        ticket.end()
         out += [.scroll(.setScrollEnabled(true)), .scroll(.setInsetTop(hold.insetBefore))]
-        out.append(.finished(outcome))
     }
 
     private mutating func endCompletion(_ hold: Hold, _ input: InputFacts, _ out: inout [Effect]) {
@@ -263,7 +294,7 @@ public struct RefreshCoordinatorMachine: Sendable {
             } else if state != .idle {
                 move(to: .idle(awaitingRelease: false))
             }
-        case .refreshing, .completing: break
+        case .refreshing, .done, .completing: break
         }
     }
 }

@@ -7,6 +7,9 @@ public enum RefreshState: Equatable, Sendable {
     /// Past the threshold: releasing starts a refresh.
     case triggered
     case refreshing
+    /// The action succeeded and the indicator shows its finish (a check mark, a Lottie's finish
+    /// segment) for the minimum time (`doneSeconds`, 0 = this state is skipped) before the return.
+    case done
     /// Returning to rest after the action ended.
     case completing
 
@@ -16,6 +19,7 @@ public enum RefreshState: Equatable, Sendable {
         case .pulling: return "pulling"
         case .triggered: return "triggered"
         case .refreshing: return "refreshing"
+        case .done: return "done"
         case .completing: return "completing"
         }
     }
@@ -26,7 +30,7 @@ public enum RefreshState: Equatable, Sendable {
         case (.idle, .pulling), (.idle, .triggered), (.idle, .refreshing): return true
         case (.pulling, .pulling), (.pulling, .triggered), (.pulling, .idle), (.pulling, .refreshing): return true
         case (.triggered, .pulling), (.triggered, .refreshing), (.triggered, .idle): return true
-        case (.refreshing, .completing): return true
+        case (.refreshing, .completing), (.refreshing, .done), (.done, .completing): return true
         case (.completing, .idle): return true
         default: return false
         }
@@ -45,6 +49,9 @@ public struct RefreshCoordinatorConfig: Sendable, Equatable {
     public var startDuration = 0.25
     /// Ease back to rest after the action ended (s).
     public var completeDuration = 0.4
+    /// Minimum time (s) the finish ("done") shows after a successful refresh before the return;
+    /// 0 (the default) skips the done state.
+    public var doneSeconds = 0.0
     /// An offset this far (pt) from the held one is corrected.
     public var lockTolerance = 0.5
     public init() {}

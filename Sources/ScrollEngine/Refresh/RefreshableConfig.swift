@@ -11,6 +11,9 @@ public struct RefreshableConfig: Sendable, Equatable {
     public var readyRest = 0.1
     /// Ease-in duration of the return after completion (s).
     public var completeDuration = 0.1
+    /// Minimum time (s) the finish ("done") shows after a successful refresh before the return;
+    /// 0 (the default) skips the done state.
+    public var doneSeconds = 0.0
     /// Content rows: count, box size (pt), spacing (pt).
     public var boxSize = Size(200, 40)
     public var boxSpacing = 8.0

@@ -47,6 +47,9 @@ public struct RefreshableMachine: Sendable {
         /// `triggerPull`: the pull distance (pt) when it triggered. `fingerHolds`: the pull's finger
         /// is still down and keeps control of the content until it lets go.
         case refreshing(triggerPull: Double, fingerHolds: Bool)
+        /// The action succeeded; the content stays in the gap while the finish shows, from `since`
+        /// until `until` (`doneSeconds` later).
+        case done(triggerPull: Double, since: Double, until: Double)
         /// The content returns (the scroll view runs the physics' refresh return) since `start`.
         case completing(triggerPull: Double, start: Double)
 
@@ -55,12 +58,13 @@ public struct RefreshableMachine: Sendable {
             case .idle: return .idle
             case let .pulling(p): return .pulling(p)
             case .refreshing: return .refreshing
+            case .done: return .done
             case .completing: return .completing
             }
         }
     }
 
-    public let config: RefreshableConfig
+    public private(set) var config: RefreshableConfig
     public private(set) var mode: Mode = .idle(awaitsRelease: false)
     public private(set) var statistics = RefreshStatistics()
     /// The error text of the last refresh that failed or timed out (a cancel leaves none).
@@ -86,7 +90,7 @@ public struct RefreshableMachine: Sendable {
     /// Pull distance (pt) when the running (or completing) refresh triggered.
     public var triggerPull: Double {
         switch mode {
-        case let .refreshing(pull, _), let .completing(pull, _): return pull
+        case let .refreshing(pull, _), let .done(pull, _, _), let .completing(pull, _): return pull
         case .idle, .pulling: return 0
         }
     }
@@ -94,6 +98,18 @@ public struct RefreshableMachine: Sendable {
     public var completionStart: Double? {
         if case let .completing(_, start) = mode { return start } else { return nil }
     }
+    /// Sets the base trigger distance (a viewport-relative trigger after a resize); only at rest
+    /// (idle), since the refresh position is made of it.
+    public mutating func setBaseThreshold(_ threshold: Double) {
+        guard case .idle = mode, threshold > 0, threshold.isFinite else { return }
+        config.defaultThreshold = threshold
+        config.offsetThreshold = threshold
+    }
+
+    /// When the done state began, if the current (or completing) refresh went through it.
+    public private(set) var doneSince: Double?
+    /// When the done state ends (the return begins), while it shows.
+    public var doneUntil: Double? { if case let .done(_, _, until) = mode { return until } else { return nil } }
     public var fingerHolds: Bool { if case .refreshing(_, true) = mode { return true } else { return false } }
     public var awaitsRelease: Bool { mode == .idle(awaitsRelease: true) }
 
@@ -109,12 +125,12 @@ public struct RefreshableMachine: Sendable {
             case let .refreshing(pull, true):
                 mode = .refreshing(triggerPull: pull, fingerHolds: false)
                 out += pushDown()
-            case .pulling, .refreshing, .completing: break
+            case .pulling, .refreshing, .done, .completing: break
             }
         case .trigger:
             switch mode {
             case .idle, .pulling: trigger(at: t, input, &out)
-            case .refreshing, .completing: break
+            case .refreshing, .done, .completing: break
             }
         case .endRefreshing:
             guard case .refreshing = mode else { break }
@@ -151,7 +167,7 @@ public struct RefreshableMachine: Sendable {
         }
         switch mode {
         case .idle(awaitsRelease: false), .pulling: break
-        case .idle(awaitsRelease: true), .refreshing, .completing: return
+        case .idle(awaitsRelease: true), .refreshing, .done, .completing: return
         }
         let pull = -offset
         if input.directInput && pull > 0 {
@@ -166,6 +182,7 @@ public struct RefreshableMachine: Sendable {
     private mutating func trigger(at t: Double, _ input: InputFacts, _ out: inout [Effect], keepFinger: Bool = false) {
         let holds = keepFinger && input.isDragging
         move(to: .refreshing(triggerPull: max(0, -input.offset), fingerHolds: holds))
+        doneSince = nil
         statistics.refreshes += 1
         let token = ticket.start(at: t)
         lastError = nil
@@ -186,13 +203,25 @@ public struct RefreshableMachine: Sendable {
                                           _ out: inout [Effect]) {
         guard case let .refreshing(pull, holds) = mode else { return }
         out.append(.finished(outcome))
-        move(to: .completing(triggerPull: pull, start: t))
         ticket.end()
         if holds {
             // The content was never pushed down: the refresh ends under the finger.
+            move(to: .completing(triggerPull: pull, start: t))
             move(to: .idle(awaitsRelease: true))
             return
         }
+        if case .success = outcome, config.doneSeconds > 0 {
+            // The finish shows with the content still in the gap; the return waits for it.
+            doneSince = t
+            move(to: .done(triggerPull: pull, since: t, until: t + config.doneSeconds))
+            return
+        }
+        beginReturn(pull, at: t, &out)
+    }
+
+    /// The return after a refresh (at its end, or at the end of the done state).
+    private mutating func beginReturn(_ pull: Double, at t: Double, _ out: inout [Effect]) {
+        move(to: .completing(triggerPull: pull, start: t))
         out += [.scroll(.stopMotion), .scroll(.returnAfterRefresh(to: 0, duration: config.completeDuration))]
     }
 
@@ -209,6 +238,9 @@ public struct RefreshableMachine: Sendable {
             lastError = ticket.timeoutFailure.message
             beginCompletion(.failure(ticket.timeoutFailure), at: t, input, &out)
         }
+        // The done state's minimum time has passed: the content returns. From this frame, as the
+        // scroll view starts the return motion at the time of the effect.
+        if case let .done(pull, _, until) = mode, t >= until { beginReturn(pull, at: t, &out) }
         // Ready again after resting at exactly the top long enough (the offset this frame ends at).
         if !isReady, let start = restStart, input.offset == 0, now - start >= config.readyRest - 1e-9 { isReady = true }
     }
