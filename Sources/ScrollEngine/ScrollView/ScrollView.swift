@@ -44,6 +44,11 @@ public final class ScrollView {
         return (s.stretchScale(pull: pull, height: viewportHeight), pull < 0)
     }
     private var tracker: VelocityTracker
+    /// The velocity of the motion the last `catchMotion` stopped, and when (a drag starting then
+    /// may carry it: `MomentumCarry`).
+    private var caught: (velocity: Double, at: Double)?
+    /// The momentum the current drag may carry into its release.
+    private var momentum: MomentumCarry?
     /// Offset velocity in the last evaluated frame (points/s): the motion's, or while dragging the
     /// finger's tracked velocity (offset points/s, what a release at that moment would fling with).
     public private(set) var velocity: Double = 0
@@ -52,7 +57,7 @@ public final class ScrollView {
         self.viewportHeight = viewportHeight
         self.contentHeight = contentHeight
         self.physics = physics
-        self.tracker = VelocityTracker(window: velocityWindow)
+        self.tracker = VelocityTracker(window: velocityWindow, estimator: physics.velocityEstimator)
     }
 
     // MARK: bounds
@@ -148,6 +153,7 @@ public final class ScrollView {
     /// there (UIKit's touch that catches a deceleration), also while scrolling is disabled.
     public func catchMotion(at t: Double) {
         advance(to: t)
+        if case .ballistic = activity { caught = (velocity, t) } else { caught = nil }
         stopMotion()
     }
 
@@ -167,8 +173,11 @@ public final class ScrollView {
         recoil = nil
         activity = .dragging(startPointer: pointerY, startRaw: physics.rawOffset(forShown: contentOffset, in: bounds) + pull)
         velocity = 0
-        tracker = VelocityTracker(window: velocityWindow)
+        tracker = VelocityTracker(window: velocityWindow, estimator: physics.velocityEstimator)
         tracker.add(y: pointerY, at: t)
+        let carried = caught.map { $0.at == t ? physics.carriedMomentum($0.velocity) : 0 } ?? 0
+        momentum = MomentumCarry(carried: carried, pointer: pointerY, at: t)
+        caught = nil
         delegate?.scrollViewWillBeginDragging(self, at: eventTime)
         return true
     }
@@ -178,6 +187,7 @@ public final class ScrollView {
         guard case let .dragging(startPointer, startRaw) = activity else { return }
         lastTime = t
         tracker.add(y: pointerY, at: t)
+        momentum?.note(pointer: pointerY, at: t)
         velocity = -tracker.velocity(at: t)
         let rawOffset = startRaw - (pointerY - startPointer)
         let shown = physics.userOffset(forRaw: rawOffset, in: bounds)
@@ -188,12 +198,15 @@ public final class ScrollView {
     /// Releases the finger. `velocity` overrides the tracked release velocity (offset points/s),
     /// as wheel gestures do. The physics makes the release motion; `didEndDragging` then reports
     /// whether one runs, and `didEndDecelerating` follows only when it has ended (as in UIKit, a
-    /// release that starts no motion sends no `didEndDecelerating`).
+    /// release that starts no motion sends no `didEndDecelerating`). A drag that caught a motion
+    /// adds the momentum its physics carries (`MomentumCarry`) to a release the same way.
     public func endDrag(at t: Double, velocity override: Double? = nil) {
         guard case .dragging = activity else { return }
         lastTime = t
         let cap = physics.maximumFlingVelocity
-        let v = min(cap, max(-cap, override ?? -tracker.velocity(at: t)))
+        let tracked = min(cap, max(-cap, override ?? -tracker.velocity(at: t)))
+        let v = momentum?.release(tracked, at: t) ?? tracked
+        momentum = nil
         delegate?.scrollViewWillEndDragging(self, velocity: v, at: eventTime)
         if pull != 0, let s = physics.nearest((any StretchOverscrollPhysics).self) { recoil = (t, s.stretchRecoil(from: pull)) }
         let release = Release(offset: contentOffset, velocity: v, bounds: bounds)
