@@ -30,6 +30,12 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     /// A refresh ended under the finger: its pull stays drawn (disarmed) until the finger has let
     /// go and the content has returned.
     private var heldPull = false
+    /// Under a physics with a Material refresh (Android): its machine and drawing, which take the
+    /// place of `machine` and `indicator` (docs/BEHAVIOUR.md, "Android physics").
+    public private(set) var material: MaterialRefreshMachine?
+    let materialIndicator: MaterialRefreshIndicator?
+    /// The pull past the top when the finger let go (`scrollViewWillEndDragging`).
+    private var releasedPull = 0.0
 
     public init(context: SceneContext, config: RefreshableConfig = RefreshableConfig()) {
         let o = context.options
@@ -43,7 +49,14 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
                           contentHeight: RefreshableScene.contentHeight(rows: o.rows, config), physics: o.physics, input: o.input)
         runner = context.runtime.makeRunner()
         machine = RefreshableMachine(config: config, timeout: o.refresh.timeout)
+        if let m = o.physics.nearest((any MaterialRefreshPhysics).self) {
+            material = MaterialRefreshMachine(config: m.materialRefresh, timeout: o.refresh.timeout)
+            materialIndicator = MaterialRefreshIndicator(config: m.materialRefresh, background: o.theme.cellBackground, ring: o.theme.accent)
+        } else {
+            materialIndicator = nil
+        }
         host.scrollView.delegate = self
+        host.scrollView.claimsTopPull = material?.takesPull ?? false
     }
 
     /// The large title, then one row per box pitch (the source's 40 pt boxes 8 pt apart), then
@@ -58,16 +71,38 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     static let sectionRadius = 10.0
 
     public var threshold: Double { config.threshold }
-    public var state: RefreshState { machine.state }
+    public var state: RefreshState { material?.state ?? machine.state }
     public var isReady: Bool { machine.isReady }
-    public var refreshes: Int { machine.refreshes }
-    public var lastError: String? { machine.lastError }
+    public var refreshes: Int { material?.refreshes ?? machine.refreshes }
+    public var lastError: String? { material.map { $0.lastError } ?? machine.lastError }
     /// Time of the last trigger (the pulse).
     public var triggeredAt: Double? { machine.triggeredAt }
 
     /// Ends a running refresh from outside (the source's `endRefreshing()`); Esc calls it.
     public func endRefreshing(at t: Double) {
-        send(.endRefreshing, at: t)
+        if material != nil { sendMaterial(.endRefreshing, at: t) } else { send(.endRefreshing, at: t) }
+    }
+
+    /// The Material refresh's pull: the finger's distance past the top the list did not follow.
+    private var materialPull: MaterialRefreshMachine.Event {
+        .pull(distance: max(0, -scrollView.pull), direct: input.isDirectInputActive)
+    }
+
+    private func sendMaterial(_ event: MaterialRefreshMachine.Event, at t: Double) {
+        guard var m = material else { return }
+        let effects = m.handle(event, at: t)
+        material = m
+        scrollView.claimsTopPull = m.takesPull
+        for effect in effects {
+            switch effect {
+            case let .startAction(token): runner.start(token: token, behaviour: behaviour, at: t)
+            case let .cancelAction(token): runner.cancel(token: token)
+            case let .finished(.success(n)): addRows(n)
+            case let .finished(.failure(e)):
+                if !e.isCancellation, let m = material { pendingFailure = (e, m.refreshes) }
+            }
+        }
+        updateBanner()
     }
 
     private func send(_ event: RefreshableMachine.Event, at t: Double) {
@@ -90,21 +125,23 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     /// Shows the failure of the last refresh once, when the indicator has gone (so the message
     /// never slides over a ring still drawn); a new refresh drops it; a new pull dismisses it.
     private func updateBanner() {
-        if let p = pendingFailure, p.refresh != machine.refreshes {
+        if let p = pendingFailure, p.refresh != refreshes {
             pendingFailure = nil
-        } else if let p = pendingFailure, state != .refreshing, indicatorPhase == .hidden {
+        } else if let p = pendingFailure, state != .refreshing, material.map({ $0.look(at: now, loop: materialLoop) == nil }) ?? (indicatorPhase == .hidden) {
             pendingFailure = nil
             banner = RefreshMessageBanner(failure: p.failure, at: now, displaySeconds: behaviour.messageSeconds)
         }
         guard var b = banner else { return }
-        if machine.isPulling { b.dismiss(at: now) }
+        if machine.isPulling || material?.state.name == "pulling" { b.dismiss(at: now) }
         banner = b.isGone(at: now) ? nil : b
     }
 
     private func pump(_ t: Double) {
         now = max(now, t)
         scrollView.noteTime(t)
-        for r in runner.drain() { send(.deliver(r), at: t) }
+        for r in runner.drain() {
+            if material != nil { sendMaterial(.deliver(r), at: t) } else { send(.deliver(r), at: t) }
+        }
     }
 
     private func addRows(_ n: Int) {
@@ -118,18 +155,21 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         case let .resize(s):
             host.resize(to: s)
         case .key(.f5, []), .key(.r, .control):
-            send(.trigger, at: t)
+            if material != nil { sendMaterial(.trigger, at: t) } else { send(.trigger, at: t) }
         case .key(.escape, _):
             endRefreshing(at: t)
         default:
             input.handle(event, at: t)
+            if material != nil { sendMaterial(materialPull, at: t) }
         }
     }
 
     public func advance(to t: Double) {
         pump(t)
         host.advance(to: t)
-        send(.frame, at: t)
+        guard material != nil else { return send(.frame, at: t) }
+        sendMaterial(materialPull, at: t)
+        sendMaterial(.frame, at: t)
     }
 
     public nonisolated(nonsending) func waitForActions() async { await runner.waitForActions() }
@@ -137,11 +177,15 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     // MARK: delegate
 
     public func scrollViewDidScroll(_ sv: ScrollView, at t: Double) {
-        send(.didScroll, at: t)
+        if material != nil { sendMaterial(materialPull, at: t) } else { send(.didScroll, at: t) }
+    }
+
+    public func scrollViewWillEndDragging(_ sv: ScrollView, velocity: Double, at t: Double) {
+        releasedPull = max(0, -sv.pull)
     }
 
     public func scrollViewDidEndDragging(_ sv: ScrollView, willDecelerate: Bool, at t: Double) {
-        send(.didEndDragging, at: t)
+        if material != nil { sendMaterial(.release(distance: releasedPull), at: t) } else { send(.didEndDragging, at: t) }
     }
 
     public var progress: Double {
@@ -153,7 +197,8 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     }
 
     public var isAnimating: Bool {
-        scrollView.isMoving || state == .refreshing || state == .completing || (!isReady && machine.restStart != nil) || bannerSliding || (heldPull && !scrollView.isDragging)
+        if let m = material { return scrollView.isMoving || m.isAnimating || bannerSliding }
+        return scrollView.isMoving || state == .refreshing || state == .completing || (!isReady && machine.restStart != nil) || bannerSliding || (heldPull && !scrollView.isDragging)
     }
 
     /// True while the message slides in or out.
@@ -165,7 +210,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     public var nextDeadline: Double? {
         var d = [input.nextDeadline].compactMap { $0 }
         if !isReady, let r = machine.restStart { d.append(r + config.readyRest) }
-        if let timeout = machine.ticket.deadline { d.append(timeout) }
+        if let timeout = (material?.ticket ?? machine.ticket).deadline { d.append(timeout) }
         if let b = banner?.nextDeadline(after: now) { d.append(b) }
         return d.min()
     }
@@ -234,9 +279,16 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
             let center = Point(width / 2, max(gap - threshold / 2, gap / 2))
             content.append(contentsOf: indicator.commands(indicatorPhase, center: center, at: now))
         }
-        let c = bar.screen(content: host.stretched(content), offset: offset, size: size, banner: banner, at: now, theme: theme, measurer: measurer)
+        var drawn = host.stretched(content)
+        if let m = material, let mi = materialIndicator, let look = m.look(at: now, loop: materialLoop) {
+            drawn += mi.commands(look, centerX: width / 2)
+        }
+        let c = bar.screen(content: drawn, offset: offset, size: size, banner: banner, at: now, theme: theme, measurer: measurer)
         return FrameModel(size: size, background: theme.groupedBackground, commands: c)
     }
+
+    /// The Material spinner's arc `elapsed` s into its loop.
+    private func materialLoop(_ elapsed: Double) -> ArcSpan { MaterialSpinnerStyle().loopArc(elapsed: elapsed) }
 
     public func trace() -> TraceFields {
         [

@@ -37,10 +37,14 @@ public final class ScrollView {
     private var recoil: (start: Double, simulation: any Simulation)?
     /// Whether the pull is recoiling (the scene still has frames to draw).
     public var isStretching: Bool { recoil != nil }
+    /// The pull past the top belongs to the scene (a Material refresh shows it instead): it is
+    /// still measured (`pull`), but not drawn as a stretch and dropped at the release.
+    public var claimsTopPull = false
     /// The vertical scale the content is drawn with (1 without a pull) and the edge it is anchored
     /// at (true: the top).
     public var stretch: (scale: Double, atTop: Bool) {
-        guard pull != 0, let s = physics.nearest((any StretchOverscrollPhysics).self) else { return (1, true) }
+        guard pull != 0, !(claimsTopPull && pull < 0 && recoil == nil),
+              let s = physics.nearest((any StretchOverscrollPhysics).self) else { return (1, true) }
         return (s.stretchScale(pull: pull, height: viewportHeight), pull < 0)
     }
     private var tracker: VelocityTracker
@@ -208,7 +212,11 @@ public final class ScrollView {
         let v = momentum?.release(tracked, at: t) ?? tracked
         momentum = nil
         delegate?.scrollViewWillEndDragging(self, velocity: v, at: eventTime)
-        if pull != 0, let s = physics.nearest((any StretchOverscrollPhysics).self) { recoil = (t, s.stretchRecoil(from: pull)) }
+        if claimsTopPull && pull < 0 {
+            pull = 0
+        } else if pull != 0, let s = physics.nearest((any StretchOverscrollPhysics).self) {
+            recoil = (t, s.stretchRecoil(from: pull))
+        }
         let release = Release(offset: contentOffset, velocity: v, bounds: bounds)
         let willDecelerate = start(physics.ballisticSimulation(after: release), as: .ballistic, velocity: v, at: t)
         delegate?.scrollViewDidEndDragging(self, willDecelerate: willDecelerate, at: eventTime)
@@ -315,13 +323,20 @@ public final class ScrollView {
 
     // MARK: time
 
-    /// Sets the offset from a simulation `elapsed` seconds in; ends the motion when it is done.
-    private func apply(_ sim: some Simulation, elapsed: Double) {
+    /// Sets the offset from a simulation `elapsed` seconds in; ends the motion when it is done. A
+    /// release motion that stops at an edge hands its velocity there to a stretch physics, whose
+    /// content then stretches out and back (`stretchAbsorb`), from the time of the impact.
+    private func apply(_ sim: some Simulation, elapsed: Double, start: Double) {
         let dt = max(0, elapsed)
         if sim.isDone(at: dt) {
             activity = .idle
             velocity = 0
             setContentOffset(sim.finalPosition)
+            if let impact = (sim as? any EdgeImpactSimulation)?.edgeImpact,
+               let s = physics.nearest((any StretchOverscrollPhysics).self) {
+                recoil = (start + impact.time, s.stretchAbsorb(velocity: impact.velocity))
+                advanceRecoil(to: start + dt)
+            }
             delegate?.scrollViewDidEndDecelerating(self, at: eventTime)
         } else {
             velocity = sim.velocity(at: dt)
@@ -350,7 +365,7 @@ public final class ScrollView {
         case .dragging:
             velocity = -tracker.velocity(at: t)
         case let .ballistic(start, sim), let .animating(start, sim):
-            apply(sim, elapsed: t - start)
+            apply(sim, elapsed: t - start, start: start)
         }
     }
 }
