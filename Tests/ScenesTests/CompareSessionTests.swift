@@ -72,6 +72,9 @@ import Testing
         let c = try #require(s.comparison)
         s.handle(.key(.d, []), at: 0.1)
         #expect(s.overlayVisible && c.overlayVisible)
+        // each pane's overlay shows its own fields: two "offset" lines, no "compare.…" one
+        let lines = texts(s.frame().commands)
+        #expect(lines.filter { $0.hasPrefix("offset") }.count == 2 && !lines.contains { $0.hasPrefix("compare") })
         s.handle(.resize(Size(1001, 600)), at: 0.2)
         #expect(s.scene.size == Size(500, 600) && c.scene.size == Size(500, 600) && s.size == Size(1001, 600))
         s.handle(.key(.digit2, []), at: 0.3)

@@ -69,6 +69,6 @@ extension Session {
     /// The right-hand pane's trace fields, named `compare.FIELD`, after the physics of each pane.
     func comparedTraceFields(_ c: Session) -> TraceFields {
         [("physics", .string(options.physics.name)), ("compare", .string(c.options.physics.name))]
-            + c.traceFields().filter { $0.0 != "scene" }.map { ("compare.\($0.0)", $0.1) }
+            + c.paneTraceFields().filter { $0.0 != "scene" }.map { ("compare.\($0.0)", $0.1) }
     }
 }

@@ -138,7 +138,7 @@ public final class Session {
     /// This pane's frame, with its overlay if visible.
     func paneFrame() -> FrameModel {
         var f = scene.frame()
-        if overlayVisible { f.commands.append(contentsOf: DebugOverlay.commands(fields: traceFields(), extra: wheelHistory.lines(mode: scene.input.lastWheel?.mode),
+        if overlayVisible { f.commands.append(contentsOf: DebugOverlay.commands(fields: paneTraceFields(), extra: wheelHistory.lines(mode: scene.input.lastWheel?.mode),
                                                                         scene: scene.name, size: f.size, theme: options.theme)) }
         return f
     }
@@ -159,8 +159,15 @@ public final class Session {
     /// The size of what `frame()` draws: the scene's, or with a comparison the whole window.
     public var size: Size { comparison == nil ? scene.size : windowSize }
 
-    /// The common trace fields followed by the scene's.
+    /// The common trace fields followed by the scene's (with a comparison, then the right pane's).
     public func traceFields() -> TraceFields {
+        var f = paneTraceFields()
+        if let c = comparison { f.append(contentsOf: comparedTraceFields(c)) }
+        return f
+    }
+
+    /// This pane's fields: the common ones, then the scene's (what its overlay shows).
+    func paneTraceFields() -> TraceFields {
         let sv = scene.scrollView
         let motion = scene.motion
         var f: TraceFields = [
@@ -170,7 +177,6 @@ public final class Session {
             ("phase", .string(motion.phase.rawValue)),
         ]
         f.append(contentsOf: scene.trace())
-        if let c = comparison { f.append(contentsOf: comparedTraceFields(c)) }
         return f
     }
 }

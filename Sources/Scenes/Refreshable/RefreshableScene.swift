@@ -51,7 +51,11 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         machine = RefreshableMachine(config: config, timeout: o.refresh.timeout)
         if let m = o.physics.nearest((any MaterialRefreshPhysics).self) {
             material = MaterialRefreshMachine(config: m.materialRefresh, timeout: o.refresh.timeout)
-            materialIndicator = MaterialRefreshIndicator(config: m.materialRefresh, background: o.theme.cellBackground, ring: o.theme.accent)
+            // The circle is the surface raised 4 dp: Material's dark theme lightens it by 9 % white
+            // (its elevation overlay; white stays white).
+            let c = o.theme.cellBackground, w = 0.09
+            let raised = Color(r: c.r + (1 - c.r) * w, g: c.g + (1 - c.g) * w, b: c.b + (1 - c.b) * w)
+            materialIndicator = MaterialRefreshIndicator(config: m.materialRefresh, background: raised, ring: o.theme.accent)
         } else {
             materialIndicator = nil
         }
