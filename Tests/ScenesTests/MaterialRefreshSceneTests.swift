@@ -60,3 +60,24 @@ import Testing
         #expect(iosScene.scrollView.contentOffset < 0 && iosScene.material == nil)
     }
 }
+
+/// The coordinator scene under `android` refreshes the Material way too.
+@Suite struct MaterialCoordinatorTests {
+    @Test func aPullPastTheTriggerRefreshesTheStillList() async throws {
+        let d = try SessionDriver("coordinator") {
+            $0.physics = AndroidPhysics()
+            $0.refresh.duration = 1
+            $0.indicator.style = "material"
+        }
+        let scene = try #require(d.scene as? CoordinatorScene)
+        let rowsBefore = scene.rows.count
+        await d.drag(fromY: 100, toY: 250, duration: 0.3, release: false)
+        #expect(scene.scrollView.contentOffset == 0 && scene.trace().first?.1 == .string("pulling"))
+        d.send(.pointerUp(Point(200, 250)))
+        await d.wait(0.3)
+        #expect(scene.trace().first?.1 == .string("refreshing") && scene.scrollView.contentOffset == 0)
+        #expect(!scene.coordinator.isLocked && scene.scrollView.isScrollEnabled)
+        await d.wait(1.2)
+        #expect(scene.trace().first?.1 == .string("idle") && scene.rows.count > rowsBefore)
+    }
+}

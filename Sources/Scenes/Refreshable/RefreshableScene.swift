@@ -30,12 +30,9 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     /// A refresh ended under the finger: its pull stays drawn (disarmed) until the finger has let
     /// go and the content has returned.
     private var heldPull = false
-    /// Under a physics with a Material refresh (Android): its machine and drawing, which take the
-    /// place of `machine` and `indicator` (docs/BEHAVIOUR.md, "Android physics").
-    public private(set) var material: MaterialRefreshMachine?
-    let materialIndicator: MaterialRefreshIndicator?
-    /// The pull past the top when the finger let go (`scrollViewWillEndDragging`).
-    private var releasedPull = 0.0
+    /// Under a physics with a Material refresh (Android): it takes the place of `machine` and
+    /// `indicator` (docs/BEHAVIOUR.md, "Android physics").
+    private(set) var material: MaterialRefreshHost?
 
     public init(context: SceneContext, config: RefreshableConfig = RefreshableConfig()) {
         let o = context.options
@@ -49,18 +46,9 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
                           contentHeight: RefreshableScene.contentHeight(rows: o.rows, config), physics: o.physics, input: o.input)
         runner = context.runtime.makeRunner()
         machine = RefreshableMachine(config: config, timeout: o.refresh.timeout)
-        if let m = o.physics.nearest((any MaterialRefreshPhysics).self) {
-            material = MaterialRefreshMachine(config: m.materialRefresh, timeout: o.refresh.timeout)
-            // The circle is the surface raised 4 dp: Material's dark theme lightens it by 9 % white
-            // (its elevation overlay; white stays white).
-            let c = o.theme.cellBackground, w = 0.09
-            let raised = Color(r: c.r + (1 - c.r) * w, g: c.g + (1 - c.g) * w, b: c.b + (1 - c.b) * w)
-            materialIndicator = MaterialRefreshIndicator(config: m.materialRefresh, background: raised, ring: o.theme.accent)
-        } else {
-            materialIndicator = nil
-        }
         host.scrollView.delegate = self
-        host.scrollView.claimsTopPull = material?.takesPull ?? false
+        material = MaterialRefreshHost(options: o, host: host, runner: runner)
+        material?.onFinish = { [unowned self] outcome in self.materialFinished(outcome) }
     }
 
     /// The large title, then one row per box pitch (the source's 40 pt boxes 8 pt apart), then
@@ -77,34 +65,21 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     public var threshold: Double { config.threshold }
     public var state: RefreshState { material?.state ?? machine.state }
     public var isReady: Bool { machine.isReady }
-    public var refreshes: Int { material?.refreshes ?? machine.refreshes }
-    public var lastError: String? { material.map { $0.lastError } ?? machine.lastError }
+    public var refreshes: Int { material?.machine.refreshes ?? machine.refreshes }
+    public var lastError: String? { material.map { $0.machine.lastError } ?? machine.lastError }
     /// Time of the last trigger (the pulse).
     public var triggeredAt: Double? { machine.triggeredAt }
 
     /// Ends a running refresh from outside (the source's `endRefreshing()`); Esc calls it.
     public func endRefreshing(at t: Double) {
-        if material != nil { sendMaterial(.endRefreshing, at: t) } else { send(.endRefreshing, at: t) }
+        if let m = material { m.send(.endRefreshing, at: t) } else { send(.endRefreshing, at: t) }
     }
 
-    /// The Material refresh's pull: the finger's distance past the top the list did not follow.
-    private var materialPull: MaterialRefreshMachine.Event {
-        .pull(distance: max(0, -scrollView.pull), direct: input.isDirectInputActive)
-    }
-
-    private func sendMaterial(_ event: MaterialRefreshMachine.Event, at t: Double) {
-        guard var m = material else { return }
-        let effects = m.handle(event, at: t)
-        material = m
-        scrollView.claimsTopPull = m.takesPull
-        for effect in effects {
-            switch effect {
-            case let .startAction(token): runner.start(token: token, behaviour: behaviour, at: t)
-            case let .cancelAction(token): runner.cancel(token: token)
-            case let .finished(.success(n)): addRows(n)
-            case let .finished(.failure(e)):
-                if !e.isCancellation, let m = material { pendingFailure = (e, m.refreshes) }
-            }
+    /// The Material refresh ended: rows, or a failure's message (a cancel leaves none).
+    private func materialFinished(_ outcome: Result<Int, RefreshFailure>) {
+        switch outcome {
+        case let .success(n): addRows(n)
+        case let .failure(e): if !e.isCancellation { pendingFailure = (e, refreshes) }
         }
         updateBanner()
     }
@@ -131,12 +106,12 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     private func updateBanner() {
         if let p = pendingFailure, p.refresh != refreshes {
             pendingFailure = nil
-        } else if let p = pendingFailure, state != .refreshing, material.map({ $0.look(at: now, loop: materialLoop) == nil }) ?? (indicatorPhase == .hidden) {
+        } else if let p = pendingFailure, state != .refreshing, material.map({ $0.look(at: now) == nil }) ?? (indicatorPhase == .hidden) {
             pendingFailure = nil
             banner = RefreshMessageBanner(failure: p.failure, at: now, displaySeconds: behaviour.messageSeconds)
         }
         guard var b = banner else { return }
-        if machine.isPulling || material?.state.name == "pulling" { b.dismiss(at: now) }
+        if machine.isPulling || material?.state.name == RefreshState.pulling(0).name { b.dismiss(at: now) }
         banner = b.isGone(at: now) ? nil : b
     }
 
@@ -144,7 +119,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         now = max(now, t)
         scrollView.noteTime(t)
         for r in runner.drain() {
-            if material != nil { sendMaterial(.deliver(r), at: t) } else { send(.deliver(r), at: t) }
+            if let m = material { m.send(.deliver(r), at: t) } else { send(.deliver(r), at: t) }
         }
     }
 
@@ -159,21 +134,22 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         case let .resize(s):
             host.resize(to: s)
         case .key(.f5, []), .key(.r, .control):
-            if material != nil { sendMaterial(.trigger, at: t) } else { send(.trigger, at: t) }
+            if let m = material { m.send(.trigger, at: t) } else { send(.trigger, at: t) }
         case .key(.escape, _):
             endRefreshing(at: t)
         default:
             input.handle(event, at: t)
-            if material != nil { sendMaterial(materialPull, at: t) }
+            material?.pull(at: t)
         }
     }
 
     public func advance(to t: Double) {
         pump(t)
         host.advance(to: t)
-        guard material != nil else { return send(.frame, at: t) }
-        sendMaterial(materialPull, at: t)
-        sendMaterial(.frame, at: t)
+        guard let m = material else { return send(.frame, at: t) }
+        m.pull(at: t)
+        m.send(.frame, at: t)
+        updateBanner()
     }
 
     public nonisolated(nonsending) func waitForActions() async { await runner.waitForActions() }
@@ -181,15 +157,11 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     // MARK: delegate
 
     public func scrollViewDidScroll(_ sv: ScrollView, at t: Double) {
-        if material != nil { sendMaterial(materialPull, at: t) } else { send(.didScroll, at: t) }
-    }
-
-    public func scrollViewWillEndDragging(_ sv: ScrollView, velocity: Double, at t: Double) {
-        releasedPull = max(0, -sv.pull)
+        if let m = material { m.pull(at: t) } else { send(.didScroll, at: t) }
     }
 
     public func scrollViewDidEndDragging(_ sv: ScrollView, willDecelerate: Bool, at t: Double) {
-        if material != nil { sendMaterial(.release(distance: releasedPull), at: t) } else { send(.didEndDragging, at: t) }
+        if let m = material { m.release(at: t) } else { send(.didEndDragging, at: t) }
     }
 
     public var progress: Double {
@@ -214,7 +186,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     public var nextDeadline: Double? {
         var d = [input.nextDeadline].compactMap { $0 }
         if !isReady, let r = machine.restStart { d.append(r + config.readyRest) }
-        if let timeout = (material?.ticket ?? machine.ticket).deadline { d.append(timeout) }
+        if let timeout = material.map({ $0.deadline }) ?? machine.ticket.deadline { d.append(timeout) }
         if let b = banner?.nextDeadline(after: now) { d.append(b) }
         return d.min()
     }
@@ -284,15 +256,10 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
             content.append(contentsOf: indicator.commands(indicatorPhase, center: center, at: now))
         }
         var drawn = host.stretched(content)
-        if let m = material, let mi = materialIndicator, let look = m.look(at: now, loop: materialLoop) {
-            drawn += mi.commands(look, centerX: width / 2)
-        }
+        if let m = material { drawn += m.commands(at: now, width: width) }
         let c = bar.screen(content: drawn, offset: offset, size: size, banner: banner, at: now, theme: theme, measurer: measurer)
         return FrameModel(size: size, background: theme.groupedBackground, commands: c)
     }
-
-    /// The Material spinner's arc `elapsed` s into its loop.
-    private func materialLoop(_ elapsed: Double) -> ArcSpan { MaterialSpinnerStyle().loopArc(elapsed: elapsed) }
 
     public func trace() -> TraceFields {
         [
