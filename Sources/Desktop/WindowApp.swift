@@ -188,7 +188,7 @@ public final class WindowApp {
         adapter.unitsPerPoint = unitsPerPoint
         adapter.sizeInPoints = points
         xinput?.setUnitsPerPoint(unitsPerPoint)
-        if points != session.scene.size {
+        if points != session.size {
             let t = now()
             onInput?(.resize(points), t)
             session.handle(.resize(points), at: t)

@@ -27,6 +27,10 @@ enum RunCommand {
         let physics = Option.choice("physics", value: "NAME", PhysicsRegistry.names,
                                     help: "scroll physics: iOS's, Android's or GNOME's feel, or none", default: PhysicsRegistry.defaultName,
                                     ignoringCase: true)
+        let compare = Option.choice("compare", value: "NAME", PhysicsRegistry.names, help: """
+            split the window: the same scene under --physics (left) and NAME (right),
+            one input driving both; --size is each pane's
+            """, ignoringCase: true)
         let overlay = Option.flag("overlay", help: "start with the debug overlay on")
         let refreshDuration = Option.number("refresh-duration", value: "S", in: 0...3600, help: "seconds the refresh action takes",
                                             default: defaults.refresh.duration)
@@ -75,6 +79,10 @@ enum RunCommand {
         if let n = a.value(f.rows) { o.rows = n }
         if let t = a.value(f.theme).flatMap(Theme.named) { o.theme = t }
         if let p = a.value(f.physics).flatMap(PhysicsRegistry.physics(named:)) { o.physics = p }
+        if let p = a.value(f.compare).flatMap(PhysicsRegistry.physics(named:)) {
+            o.compare = p
+            o.size = Size(o.size.width * 2, o.size.height)
+        }
         o.overlay = a[f.overlay]
         if let d = a.value(f.refreshDuration) { o.refresh.duration = d }
         if let out = a.value(f.refreshOutcome) { o.refresh.outcome = out }
@@ -124,6 +132,9 @@ enum RunCommand {
             }
         }
         var capture: LiveCapture?
+        if a.has(f.capture) && a.has(f.compare) {
+            throw UsageError(message: "run: --capture records one pane's input; not with --compare (record the capture with --compare instead)")
+        }
         if let path = a.value(f.capture) {
             do { try LiveCapture.checkWritable(path) } catch { throw UsageError(message: "run: \(error)") }
             let c = LiveCapture(path: path, scene: w.scene, options: w.sceneOptions)

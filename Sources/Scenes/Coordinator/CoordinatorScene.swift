@@ -25,6 +25,9 @@ public final class CoordinatorScene: Scene {
     public private(set) var banner: RefreshMessageBanner?
     /// A failure whose message waits for the indicator to go (it never slides over the ring).
     private var pendingFailure: RefreshFailure?
+    /// Under a physics with a Material refresh (Android): it takes the pull, F5, Esc and the
+    /// results instead of the coordinator (docs/BEHAVIOUR.md, "Android physics").
+    private(set) var material: MaterialRefreshHost?
 
     public init(context: SceneContext, config: RefreshCoordinatorConfig = RefreshCoordinatorConfig()) {
         let o = context.options
@@ -44,6 +47,8 @@ public final class CoordinatorScene: Scene {
         coordinator.attach(to: host.scrollView)
         coordinator.isDirectInput = { [unowned host] in host.input.isDirectInputActive }
         coordinator.onFinish = { [unowned self] outcome in self.finished(outcome) }
+        material = MaterialRefreshHost(options: o, host: host, runner: runner)
+        material?.onFinish = { [unowned self] outcome in self.finished(outcome) }
     }
 
     private func finished(_ outcome: Result<Int, RefreshFailure>) {
@@ -60,12 +65,12 @@ public final class CoordinatorScene: Scene {
     /// Shows a failure's message once the indicator has gone; a new pull dismisses the message;
     /// a message that has gone is dropped.
     private func updateBanner() {
-        if let e = pendingFailure, indicatorPhase == .hidden {
+        if let e = pendingFailure, material.map({ $0.look(at: now) == nil }) ?? (indicatorPhase == .hidden) {
             pendingFailure = nil
             banner = RefreshMessageBanner(failure: e, at: now, displaySeconds: behaviour.messageSeconds)
         }
         guard var b = banner else { return }
-        if case .pulling = coordinator.state { b.dismiss(at: now) }
+        if case .pulling = material?.state ?? coordinator.state { b.dismiss(at: now) }
         banner = b.isGone(at: now) ? nil : b
     }
 
@@ -73,7 +78,9 @@ public final class CoordinatorScene: Scene {
     private func pump(_ t: Double) {
         now = max(now, t)
         scrollView.noteTime(t)
-        for r in runner.drain() { coordinator.deliver(r, at: t) }
+        for r in runner.drain() {
+            if let m = material { m.send(.deliver(r), at: t) } else { coordinator.deliver(r, at: t) }
+        }
         updateBanner()
     }
 
@@ -85,25 +92,37 @@ public final class CoordinatorScene: Scene {
             if let f = behaviour.triggerFraction { coordinator.setThreshold(f * host.viewportHeight) }
             contentSync.layout(scrollView)
         case .key(.f5, []), .key(.r, .control):
-            coordinator.beginRefresh(at: t, fromGesture: false)
+            if let m = material { m.send(.trigger, at: t) } else { coordinator.beginRefresh(at: t, fromGesture: false) }
         case .key(.escape, _):
-            coordinator.cancel(at: t)
+            if let m = material { m.send(.endRefreshing, at: t) } else { coordinator.cancel(at: t) }
         default:
-            if input.handle(event, at: t).released { coordinator.inputReleased(at: t) }
+            let released = input.handle(event, at: t).released
+            if let m = material {
+                if released { m.release(at: t) }
+                m.pull(at: t)
+            } else if released {
+                coordinator.inputReleased(at: t)
+            }
         }
     }
 
     public func advance(to t: Double) {
         pump(t)
-        host.advance(to: t) { coordinator.inputReleased(at: t) }
-        coordinator.advance(to: t)
+        if let m = material {
+            host.advance(to: t) { m.release(at: t) }
+            m.pull(at: t)
+            m.send(.frame, at: t)
+        } else {
+            host.advance(to: t) { coordinator.inputReleased(at: t) }
+            coordinator.advance(to: t)
+        }
         updateBanner()
     }
 
     public nonisolated(nonsending) func waitForActions() async { await runner.waitForActions() }
 
     public var isAnimating: Bool {
-        host.isMoving || coordinator.isLocked || bannerSliding || pendingFailure != nil
+        host.isMoving || coordinator.isLocked || bannerSliding || pendingFailure != nil || material?.isAnimating == true
     }
 
     /// True while the message slides in or out (it is still in between).
@@ -113,7 +132,7 @@ public final class CoordinatorScene: Scene {
     }
 
     public var nextDeadline: Double? {
-        [host.nextDeadline, coordinator.deadline, banner?.nextDeadline(after: now)].compactMap { $0 }.min()
+        [host.nextDeadline, coordinator.deadline, material?.deadline, banner?.nextDeadline(after: now)].compactMap { $0 }.min()
     }
 
     // MARK: frame
@@ -132,7 +151,9 @@ public final class CoordinatorScene: Scene {
             let center = Point(width / 2, max(headerY + threshold / 2, -offset / 2))
             content.append(contentsOf: indicatorCommands(center: center))
         }
-        let c = bar.screen(content: host.stretched(content), offset: offset, size: size, banner: banner, at: now, theme: theme, measurer: measurer)
+        var drawn = host.stretched(content)
+        if let m = material { drawn += m.commands(at: now, width: width) }
+        let c = bar.screen(content: drawn, offset: offset, size: size, banner: banner, at: now, theme: theme, measurer: measurer)
         return FrameModel(size: size, background: theme.rowBackground, commands: c)
     }
 
@@ -179,14 +200,14 @@ public final class CoordinatorScene: Scene {
 
     public func trace() -> TraceFields {
         [
-            ("state", .string(coordinator.state.name)),
+            ("state", .string((material?.state ?? coordinator.state).name)),
             ("progress", .double(coordinator.progress)),
             ("locked", .bool(coordinator.isLocked)),
             ("lockedOffset", coordinator.heldOffset(at: now).map { .double($0) } ?? .null),
             ("corrections", .int(coordinator.corrections)),
             ("forwarded", .int(coordinator.forwarded)),
-            ("refreshes", .int(coordinator.refreshes)),
-            ("error", coordinator.lastError.map { .string($0) } ?? .null),
+            ("refreshes", .int(material?.machine.refreshes ?? coordinator.refreshes)),
+            ("error", (material.map { $0.machine.lastError } ?? coordinator.lastError).map { .string($0) } ?? .null),
             ("rows", .int(rows.count)),
         ]
     }

@@ -30,6 +30,9 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     /// A refresh ended under the finger: its pull stays drawn (disarmed) until the finger has let
     /// go and the content has returned.
     private var heldPull = false
+    /// Under a physics with a Material refresh (Android): it takes the place of `machine` and
+    /// `indicator` (docs/BEHAVIOUR.md, "Android physics").
+    private(set) var material: MaterialRefreshHost?
 
     public init(context: SceneContext, config: RefreshableConfig = RefreshableConfig()) {
         let o = context.options
@@ -50,6 +53,8 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         self.config = tuned
         machine = RefreshableMachine(config: tuned, timeout: o.refresh.timeout)
         host.scrollView.delegate = self
+        material = MaterialRefreshHost(options: o, host: host, runner: runner)
+        material?.onFinish = { [unowned self] outcome in self.materialFinished(outcome) }
     }
 
     /// The large title, then one row per box pitch (the source's 40 pt boxes 8 pt apart), then
@@ -65,16 +70,25 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
 
     /// The trigger distance (the machine's: a viewport-relative one follows resizes).
     public var threshold: Double { machine.threshold }
-    public var state: RefreshState { machine.state }
+    public var state: RefreshState { material?.state ?? machine.state }
     public var isReady: Bool { machine.isReady }
-    public var refreshes: Int { machine.refreshes }
-    public var lastError: String? { machine.lastError }
+    public var refreshes: Int { material?.machine.refreshes ?? machine.refreshes }
+    public var lastError: String? { material.map { $0.machine.lastError } ?? machine.lastError }
     /// Time of the last trigger (the pulse).
     public var triggeredAt: Double? { machine.triggeredAt }
 
     /// Ends a running refresh from outside (the source's `endRefreshing()`); Esc calls it.
     public func endRefreshing(at t: Double) {
-        send(.endRefreshing, at: t)
+        if let m = material { m.send(.endRefreshing, at: t) } else { send(.endRefreshing, at: t) }
+    }
+
+    /// The Material refresh ended: rows, or a failure's message (a cancel leaves none).
+    private func materialFinished(_ outcome: Result<Int, RefreshFailure>) {
+        switch outcome {
+        case let .success(n): addRows(n)
+        case let .failure(e): if !e.isCancellation { pendingFailure = (e, refreshes) }
+        }
+        updateBanner()
     }
 
     private func send(_ event: RefreshableMachine.Event, at t: Double) {
@@ -97,21 +111,23 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     /// Shows the failure of the last refresh once, when the indicator has gone (so the message
     /// never slides over a ring still drawn); a new refresh drops it; a new pull dismisses it.
     private func updateBanner() {
-        if let p = pendingFailure, p.refresh != machine.refreshes {
+        if let p = pendingFailure, p.refresh != refreshes {
             pendingFailure = nil
-        } else if let p = pendingFailure, state != .refreshing, indicatorPhase == .hidden {
+        } else if let p = pendingFailure, state != .refreshing, material.map({ $0.look(at: now) == nil }) ?? (indicatorPhase == .hidden) {
             pendingFailure = nil
             banner = RefreshMessageBanner(failure: p.failure, at: now, displaySeconds: behaviour.messageSeconds)
         }
         guard var b = banner else { return }
-        if machine.isPulling { b.dismiss(at: now) }
+        if machine.isPulling || material?.state.name == RefreshState.pulling(0).name { b.dismiss(at: now) }
         banner = b.isGone(at: now) ? nil : b
     }
 
     private func pump(_ t: Double) {
         now = max(now, t)
         scrollView.noteTime(t)
-        for r in runner.drain() { send(.deliver(r), at: t) }
+        for r in runner.drain() {
+            if let m = material { m.send(.deliver(r), at: t) } else { send(.deliver(r), at: t) }
+        }
     }
 
     private func addRows(_ n: Int) {
@@ -126,18 +142,22 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
             host.resize(to: s)
             if let f = behaviour.triggerFraction { machine.setBaseThreshold(f * host.viewportHeight) }
         case .key(.f5, []), .key(.r, .control):
-            send(.trigger, at: t)
+            if let m = material { m.send(.trigger, at: t) } else { send(.trigger, at: t) }
         case .key(.escape, _):
             endRefreshing(at: t)
         default:
             input.handle(event, at: t)
+            material?.pull(at: t)
         }
     }
 
     public func advance(to t: Double) {
         pump(t)
         host.advance(to: t)
-        send(.frame, at: t)
+        guard let m = material else { return send(.frame, at: t) }
+        m.pull(at: t)
+        m.send(.frame, at: t)
+        updateBanner()
     }
 
     public nonisolated(nonsending) func waitForActions() async { await runner.waitForActions() }
@@ -145,11 +165,11 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     // MARK: delegate
 
     public func scrollViewDidScroll(_ sv: ScrollView, at t: Double) {
-        send(.didScroll, at: t)
+        if let m = material { m.pull(at: t) } else { send(.didScroll, at: t) }
     }
 
     public func scrollViewDidEndDragging(_ sv: ScrollView, willDecelerate: Bool, at t: Double) {
-        send(.didEndDragging, at: t)
+        if let m = material { m.release(at: t) } else { send(.didEndDragging, at: t) }
     }
 
     public var progress: Double {
@@ -161,7 +181,8 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     }
 
     public var isAnimating: Bool {
-        scrollView.isMoving || state == .refreshing || state == .done || state == .completing || (!isReady && machine.restStart != nil) || bannerSliding || (heldPull && !scrollView.isDragging)
+        if let m = material { return scrollView.isMoving || m.isAnimating || bannerSliding }
+        return scrollView.isMoving || state == .refreshing || state == .done || state == .completing || (!isReady && machine.restStart != nil) || bannerSliding || (heldPull && !scrollView.isDragging)
     }
 
     /// True while the message slides in or out.
@@ -173,7 +194,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     public var nextDeadline: Double? {
         var d = [input.nextDeadline].compactMap { $0 }
         if !isReady, let r = machine.restStart { d.append(r + config.readyRest) }
-        if let timeout = machine.ticket.deadline { d.append(timeout) }
+        if let timeout = material.map({ $0.deadline }) ?? machine.ticket.deadline { d.append(timeout) }
         if let done = machine.doneUntil { d.append(done) }
         if let b = banner?.nextDeadline(after: now) { d.append(b) }
         return d.min()
@@ -248,7 +269,9 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
             let center = Point(width / 2, max(gap - threshold / 2, gap / 2))
             content.append(contentsOf: indicator.commands(indicatorPhase, center: center, at: now))
         }
-        let c = bar.screen(content: host.stretched(content), offset: offset, size: size, banner: banner, at: now, theme: theme, measurer: measurer)
+        var drawn = host.stretched(content)
+        if let m = material { drawn += m.commands(at: now, width: width) }
+        let c = bar.screen(content: drawn, offset: offset, size: size, banner: banner, at: now, theme: theme, measurer: measurer)
         return FrameModel(size: size, background: theme.groupedBackground, commands: c)
     }
 
