@@ -220,6 +220,7 @@ public enum SnapshotRun {
             try AtomicFileWriter.write(goldenBytes, toPath: folder + "/expected.png")
             out.expected = relative + "/expected.png"
             out.status = .failed
+            out.expectedWidth = header.width; out.expectedHeight = header.height
             out.message = "golden \(golden) is \(header.width)×\(header.height) but the snapshot is \(width)×\(height)"
             return out
         }

@@ -72,7 +72,7 @@ public final class SuiteRunner {
         if let shard = config.shard { entries = SuiteDiscovery.shard(entries, index: shard.index, count: shard.count) }
         // Obsolete golden folders belong to the whole suite: reported when every scenario was
         // selected, by an unsharded run or by shard 1.
-        let obsoleteFolders = !selected && (config.shard?.index ?? 1) == 1 ? found.obsoleteFolders : []
+        var obsoleteFolders = !selected && (config.shard?.index ?? 1) == 1 ? found.obsoleteFolders : []
 
         // Outputs never overlap inputs (scenario files, golden folders) nor each other.
         var inputs: [(path: String, what: String)] = []
@@ -109,6 +109,12 @@ public final class SuiteRunner {
         var results = await runAll(entries, config: config, root: folder.staging, stacks: goldenStacks)
         results.sort { $0.scenario < $1.scenario }
         TraceViewerLimit.apply(&results, root: folder.staging)
+        // A gone scenario's goldens that a missing scenario rendered byte for byte: a rename
+        // (looked for before anything is pruned; `--prune` deletes them instead).
+        if !config.prune {
+            let renames = LikelyRename.find(obsoleteFolders, results: results, root: folder.staging)
+            for i in obsoleteFolders.indices { obsoleteFolders[i].likelyRename = renames.first { $0.from == obsoleteFolders[i].folder } }
+        }
         if outputLost() {
             folder.abandon()
             return StandardStreams.finish(2, command: "overscroll test", detail: "stopped after \(results.count) of \(entries.count) scenarios; no results or goldens written")
@@ -340,19 +346,32 @@ public final class SuiteRunner {
             lines.append("pruned nothing: obsolete goldens not checked (\(reason))")
         } else if let pruned {
             lines.append("pruned \(counted(pruned.count, "obsolete golden"))\(pruned.isEmpty ? "" : ":")")
-            for p in pruned { lines.append("    " + OutputPaths.printable(p)) }
+            for p in pruned { lines.append("    " + OutputPaths.printable(shown(p))) }
         } else if suite.obsolete > 0 {
             lines.append("obsolete goldens (no snapshot or scenario names them; --prune deletes them):")
-            for s in suite.scenarios { for o in s.obsolete { lines.append("    " + OutputPaths.printable("\(s.goldens)/\(o)")) } }
+            for s in suite.scenarios { for o in s.obsolete { lines.append("    " + OutputPaths.printable(shown("\(s.goldens)/\(o)"))) } }
             for o in suite.obsoleteFolders {
                 let name = o.folder.split(separator: "/").last.map(String.init) ?? ""
-                lines.append("    " + OutputPaths.printable("\(o.folder)/ (no scenario \(name).json beside __snapshots__): \(o.files.joined(separator: ", "))"))
+                lines.append("    " + OutputPaths.printable("\(shown(o.folder))/ (no scenario \(name).json beside __snapshots__): \(o.files.joined(separator: ", "))"))
+                if let r = o.likelyRename {
+                    lines.append("      likely renamed to \(OutputPaths.printable(shown(r.scenario))): its goldens are byte-identical to that scenario's missing snapshots; move them with")
+                    lines.append("        " + OutputPaths.printable(r.command))
+                }
             }
         }
         if suite.exitCode != 0 || suite.written(.created) + suite.written(.changed) > 0 {
             lines.append("report: " + OutputPaths.printable("\(artifacts)/report/index.html"))
         }
         return lines
+    }
+
+    /// A golden path as the summary prints it: without a leading `./` (a scenario in the folder
+    /// the suite runs from has its goldens in `./__snapshots__/…`, a gone scenario's folder is
+    /// found as `__snapshots__/…`), so every listed path has one form.
+    nonisolated static func shown(_ path: String) -> String {
+        var p = Substring(path)
+        while p.hasPrefix("./") && p.count > 2 { p = p.dropFirst(2) }
+        return String(p)
     }
 
     /// This machine's name (JUnit `hostname`), without a name lookup.
