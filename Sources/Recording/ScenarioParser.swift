@@ -12,7 +12,9 @@ public enum ScenarioParser {
     public static let maxDuration = 3600.0
     public static let maxRows = 100_000_000
 
-    public static func parse(_ text: String) throws(ScenarioError) -> Scenario {
+    /// `physics`: the physics of a scenario without a `physics` field (a suite's `overscroll.json`),
+    /// as its JSON value.
+    public static func parse(_ text: String, physics physicsDefault: JSONValue? = nil) throws(ScenarioError) -> Scenario {
         let root: JSONValue
         do { root = try JSONParser.parse(text) } catch { throw ScenarioError(field: "", reason: "not valid JSON (\(error))") }
         let r = Reader(root, path: "")
@@ -61,6 +63,7 @@ public enum ScenarioParser {
             }
         }
         if let v = try r.optional("physics") { (s.options.physics, s.options.input) = try physics(v) }
+        else if let d = physicsDefault { (s.options.physics, s.options.input) = try physics(Reader(d, path: "physics")) }
         try checkFrame(s.size, scale: s.scale, field: "size")
         if let v = try r.optional("events") {
             for e in try v.array() {

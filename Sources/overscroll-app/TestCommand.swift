@@ -72,7 +72,17 @@ enum TestCommand {
         """,
         positionals: [Positional("PATH", optional: true, repeats: true)],
         options: flags,
-        epilogue: "A snapshot's \"mask\", \"maxDiffPixels\", \"maxDiffRatio\" and \"threshold\" override these for it.")
+        epilogue: """
+        A snapshot's "mask", "maxDiffPixels", "maxDiffRatio" and "threshold" override these for it.
+
+        Suite config: the nearest overscroll.json from the suite folder upward (the search stops at
+        the folder holding .git, or at /) sets defaults for the run: {"maxDiffPixels": N,
+        "maxDiffRatio": R, "threshold": T, "mask": [[x, y, w, h], …] (points, masked in every
+        snapshot besides its own), "workers": N, "artifacts": "DIR" (relative to the file's folder),
+        "physics": "android" (or an object, as in a scenario; for scenarios without "physics")}.
+        A flag wins over the file; a snapshot's or scenario's own field wins over both. A bad value
+        or unknown field is an error naming the file, line:column and the field (exit 2).
+        """)
 
     @MainActor
     static func run(_ argv: [String]) async throws -> Int32 {
@@ -81,10 +91,16 @@ enum TestCommand {
         let f = flags
         var config = SuiteRunner.Config()
         if !a.positionals.isEmpty { config.paths = a.positionals }
+        // overscroll.json first, then the flags over it.
+        do {
+            if let file = try SuiteConfig.find(for: config.paths) { try SuiteConfig.load(file).apply(to: &config) }
+        } catch {
+            throw UsageError(message: "\(spec.word): \(error)")
+        }
         if let w = a.value(f.workers) { config.workers = w }
         config.options.update = try RecordModeSetting.resolve(flag: a.value(f.update), command: spec.word)
         config.prune = a[f.prune]
-        if let dir = a.value(f.artifacts) { config.artifacts = dir }
+        if a.has(f.artifacts), let dir = a.value(f.artifacts) { config.artifacts = dir }
         config.grep = a.value(f.grep)
         config.grepInvert = a.value(f.grepInvert)
         config.lastFailed = a[f.lastFailed]
@@ -92,8 +108,8 @@ enum TestCommand {
         if let s = a.value(f.shard) { config.shard = (s.index, s.count) }
         if let t = a.value(f.threshold), a.has(f.threshold) { config.options.threshold = t }
         config.options.includeAA = a[f.includeAA]
-        config.options.maxDiffPixels = a.value(f.maxDiffPixels)
-        config.options.maxDiffRatio = a.value(f.maxDiffRatio)
+        if a.has(f.maxDiffPixels) { config.options.maxDiffPixels = a.value(f.maxDiffPixels) }
+        if a.has(f.maxDiffRatio) { config.options.maxDiffRatio = a.value(f.maxDiffRatio) }
         if let n = a.value(f.repeatEach) { config.options.repeatEach = n }
         if a.has(f.shared.lottieTimeout), let t = a.value(f.shared.lottieTimeout) { config.options.lottieTimeout = t }
         config.version = BuildInfo.line
