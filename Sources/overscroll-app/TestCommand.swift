@@ -46,6 +46,12 @@ enum TestCommand {
         let repeatEach = Option.integer("repeat-each", value: "N", in: 1...100,
                                         help: "run every scenario N times; a snapshot whose pixels differ\nbetween runs is flaky (exit 1; its runs' images are kept)",
                                         defaultText: "1")
+        let watch = Option.flag("watch", help: """
+            after the run, watch the suite's folders (not __snapshots__ nor
+            results folders) and rerun what changes: a scenario file reruns
+            that scenario, overscroll.json or another file every scenario;
+            Ctrl+C ends it
+            """)
         let shared = SharedFlags()
     }
     static let flags = Flags()
@@ -88,6 +94,18 @@ enum TestCommand {
     static func run(_ argv: [String]) async throws -> Int32 {
         guard let a = try spec.read(argv) else { return 0 }
         try FontSetup.check()  // a fonts.conf that is not a regular file: exit 2, never a blocked read
+        if a[flags.watch] {
+            if a.has(flags.shard) { throw UsageError(message: "\(spec.word): --watch reruns changed scenarios of the whole suite; it does not take --shard") }
+            // overscroll.json is read again when it changes; a mistake then is printed and the
+            // watch goes on.
+            return await SuiteWatch.run { () throws(UsageError) in try config(a, argv: argv) }
+        }
+        return await SuiteRunner().run(try config(a, argv: argv))
+    }
+
+    /// The run's settings: defaults, then overscroll.json, then the flags.
+    @MainActor
+    static func config(_ a: ParsedArguments, argv: [String]) throws(UsageError) -> SuiteRunner.Config {
         let f = flags
         var config = SuiteRunner.Config()
         if !a.positionals.isEmpty { config.paths = a.positionals }
@@ -117,7 +135,7 @@ enum TestCommand {
         config.options.maxScenarioBytes = f.shared.maxScenarioBytes(a)
         config.command = (["overscroll", "test"] + argv).map(quoted).joined(separator: " ")
         config.workerExecutable = selfExecutable()
-        return await SuiteRunner().run(config)
+        return config
     }
 
     /// This program (for worker processes).

@@ -25,6 +25,8 @@ public final class SuiteRunner {
         /// 1-based shard index and count.
         public var shard: (index: Int, count: Int)?
         public var prune = false
+        /// Only these scenario files (canonical paths), when set: `--watch` reruns the changed ones.
+        public var only: Set<String>?
         /// The command line, for the report.
         public var command = "overscroll test"
         /// The build, for results.json, the JUnit file and the report (`overscroll --version`).
@@ -323,6 +325,7 @@ public final class SuiteRunner {
     /// Why obsolete goldens were not looked for in the whole suite (only an unsharded run or
     /// shard 1 of every scenario looks), as the flag that narrowed the run; nil when they were.
     nonisolated static func obsoleteNotChecked(_ config: Config, selected: Bool) -> String? {
+        if config.only != nil { return "--watch ran only the changed scenarios" }
         if config.grep != nil { return "--grep" }
         if config.grepInvert != nil { return "--grep-invert" }
         if config.lastFailed { return "--last-failed" }
