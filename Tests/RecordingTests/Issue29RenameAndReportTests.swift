@@ -105,9 +105,10 @@ import Testing
           ks.push(kx);
         });
         if (ks.length < 2 || Math.abs(ks[0] - ks[1]) > 0.01) problems.push(what + ': scales ' + ks.join(', '));
+        return ks[0];
       }
       card.querySelector('.modes button[data-mode=side]').click();
-      scales([card.querySelector('.side .fig-expected img'), card.querySelector('.side .fig-actual img')], 'side');
+      var sideScale = scales([card.querySelector('.side .fig-expected img'), card.querySelector('.side .fig-actual img')], 'side');
       card.querySelector('.modes button[data-mode=slider]').click();
       var range = card.querySelector('.slider input'), top = card.querySelector('.wipe .top'), wipe = card.querySelector('.wipe');
       scales([card.querySelector('.wipe .top img'), card.querySelector('.wipe > img')], 'slider');
@@ -115,6 +116,11 @@ import Testing
       if (top.getBoundingClientRect().width > 0.5) problems.push('at 0 the golden still covers ' + top.getBoundingClientRect().width);
       range.value = 100; range.dispatchEvent(new Event('input'));
       if (Math.abs(top.getBoundingClientRect().width - wipe.getBoundingClientRect().width) > 0.5) problems.push('at 100 the golden covers ' + top.getBoundingClientRect().width + ' of ' + wipe.getBoundingClientRect().width);
+      card.querySelector('.modes button[data-mode=flicker]').click();
+      var f = card.querySelector('.flicker img'), fr = f.getBoundingClientRect();
+      var fx = (fr.width - 2) / f.naturalWidth, fy = (fr.height - 2) / f.naturalHeight;
+      if (Math.abs(fx - fy) > 0.01 || Math.abs(fx - sideScale) > 0.01) problems.push('flicker: scale ' + fx + ' × ' + fy + ', side by side ' + sideScale);
+      card.querySelector('.modes button[data-mode=slider]').click();
       var tall = card.querySelector('.wipe .top img').getBoundingClientRect().height;
       if (Math.abs(wipe.getBoundingClientRect().height - tall) > 0.5) problems.push('the taller golden is cut: ' + wipe.getBoundingClientRect().height + ' vs ' + tall);
       var out = document.createElement('pre');

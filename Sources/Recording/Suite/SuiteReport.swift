@@ -221,7 +221,7 @@ public enum SuiteReport {
                 + "</div>"
             body += "<div class=\"view slider\"><figure><figcaption>\(old) ◀ slide ▶ \(new)</figcaption><div class=\"wipebox\"><div class=\"wipe\"><img src=\"\(a)\" alt=\"\(new)\"\(dims("actual"))><div class=\"top\"><img src=\"\(e)\" alt=\"\(old)\"\(dims("expected"))></div></div><input type=\"range\" min=\"0\" max=\"100\" step=\"0.1\" value=\"50\" aria-label=\"wipe position\"></div></figure></div>"
             body += "<div class=\"view diffonly\">\(figure("diff"))</div>"
-            body += "<div class=\"view flicker\"><figure><figcaption class=\"which\">\(old)</figcaption><img src=\"\(e)\" data-a=\"\(a)\" data-e=\"\(e)\" data-an=\"\(new)\" data-en=\"\(old)\" alt=\"flicker\"></figure></div>"
+            body += "<div class=\"view flicker\"><figure><figcaption class=\"which\">\(old)</figcaption><img src=\"\(e)\" data-a=\"\(a)\" data-e=\"\(e)\" data-an=\"\(new)\" data-en=\"\(old)\"\(size.map { " data-ew=\"\($0.expected.w)\" data-eh=\"\($0.expected.h)\" data-aw=\"\($0.actual.w)\" data-ah=\"\($0.actual.h)\"" } ?? "") alt=\"flicker\"></figure></div>"
         }
         let text = searchText(scenario.scenario, s.snapshot)
         var accept = "", acceptWord = ""
@@ -316,7 +316,11 @@ public enum SuiteReport {
       function flick(on){var img=card.querySelector('.flicker img'),cap=card.querySelector('.flicker .which');
         if(timer){clearInterval(timer);timer=null}
         if(on&&img){timer=setInterval(function(){var e=img.getAttribute('src')===img.dataset.e;
-          img.setAttribute('src',e?img.dataset.a:img.dataset.e);cap.textContent=e?img.dataset.an:img.dataset.en},600)}}
+          img.setAttribute('src',e?img.dataset.a:img.dataset.e);cap.textContent=e?img.dataset.an:img.dataset.en;flickSize()},600)}}
+      // The flicker view shows each image at the one scale that fits the larger.
+      function flickSize(){var img=card.querySelector('.flicker img'),avail=card.clientWidth-32;if(!img||!(img.dataset.ew>0)||!(avail>0))return;
+        var e=img.getAttribute('src')===img.dataset.e,w=Math.max(+img.dataset.ew,+img.dataset.aw),h=Math.max(+img.dataset.eh,+img.dataset.ah);
+        var k=Math.min(1,(avail-2)/w,(window.innerHeight-122)/h);img.dataset.w=e?img.dataset.ew:img.dataset.aw;img.dataset.h=e?img.dataset.eh:img.dataset.ah;place(img,k)}
       card.querySelectorAll('.modes button').forEach(function(b){b.addEventListener('click',function(){
         card.dataset.mode=b.dataset.mode;
         card.querySelectorAll('.modes button').forEach(function(o){o.setAttribute('aria-pressed',o===b?'true':'false')});
@@ -340,7 +344,7 @@ public enum SuiteReport {
       // from the images' left edge to their right edge, and the split follows it to both ends.
       // At either end the red split line goes too, so no pixel of either image stays covered.
       function split(){top.style.width=(range.value)+'%';top.style.borderRightWidth=(range.value>0&&range.value<100)?'1px':'0'}
-      size();window.addEventListener('resize',size);
+      size();flickSize();window.addEventListener('resize',function(){size();flickSize()});
       if(range&&top){split();range.addEventListener('input',split)}
     });
     var pressed=[],search=document.getElementById('search');

@@ -53,6 +53,7 @@ public enum SuiteWatch {
             if plan.rerun?.isEmpty ?? false { output(waiting(roots)); continue }
             var rerun = config
             rerun.only = plan.rerun
+            rerun.lastFailed = false   // --last-failed chose the first run; a rerun runs what changed
             _ = await SuiteRunner().run(rerun)
             output(waiting(roots))
         }
