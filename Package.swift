@@ -14,7 +14,6 @@ let package = Package(
     products: [
         .executable(name: "overscroll", targets: ["overscroll"]),
         .executable(name: "overscroll-app", targets: ["overscroll-app"]),
-        .executable(name: "overscroll-bench", targets: ["overscroll-bench"]),
     ],
     targets: [
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
@@ -64,7 +63,7 @@ let package = Package(
         .executableTarget(name: "overscroll-bench", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Recording", "Imaging", "Support", "CommandLineKit"]),
 
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "ScrollEngine"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "ScrollEngine", "Support"]),
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Support", "CompareCommand", "CommandLineKit"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),

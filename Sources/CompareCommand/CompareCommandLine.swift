@@ -41,10 +41,11 @@ public enum CompareCommandLine {
                                  annotation: "default: --diff-color")
         let aaColor = color("aa-color", help: "colour of anti-aliased pixels", default: defaults.aaColor)
         let diffMask = Option.flag("diff-mask", help: "draw diff images over transparency, differing pixels only")
-        public let maxDiffPixels = Option.integer("max-diff-pixels", value: "N", in: 0...Int.max,
-                                                  help: "allow up to N differing pixels per frame", defaultText: "0")
+        /// `compare`, `verify` and `test` (per frame or per snapshot): declared once, here.
+        public let maxDiffPixels = Option.integer("max-diff-pixels", value: "N", in: 0...Int(Int32.max),
+                                                  help: "allow up to N differing pixels per frame or snapshot", defaultText: "0")
         public let maxDiffRatio = Option.number("max-diff-ratio", value: "R", in: 0...1,
-                                                help: "allow up to this ratio of differing pixels per frame;\nwith --max-diff-pixels too, both limits apply")
+                                                help: "allow up to this ratio of differing pixels per frame or\nsnapshot; with --max-diff-pixels too, both limits apply")
         let maxPixels = Option.integer("max-pixels", value: "N", in: 1...Int.max,
                                        help: "refuse images of more than N pixels (width × height)", default: PNGDecoder.defaultMaxPixels)
         let diff = Option.string("diff", value: "DIR|FILE", help: "write diff images of frames with differing pixels",

@@ -1,5 +1,4 @@
 import Foundation
-import Rendering
 import Support
 
 /// Waits on a socket on its own thread and calls `wake` when it becomes readable, then waits to

@@ -34,7 +34,11 @@ public final class Recorder {
     /// Seconds a Lottie frame may take (`--lottie-timeout`); a recording never falls back to the
     /// vector spinner: a file that fails to load or a frame that misses this is an error.
     /// nil restores the live window's lenient fallback.
-    public var lottieTimeout: Double? = 5
+    public var lottieTimeout: Double? = Recorder.defaultLottieTimeout
+
+    /// The default of `--lottie-timeout`: seconds a recording waits for one Lottie frame (the
+    /// one place this number is written).
+    nonisolated public static let defaultLottieTimeout = 5.0
 
     public init(renderer: CairoRenderer) { self.renderer = renderer }
 

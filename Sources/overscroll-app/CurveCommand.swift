@@ -1,7 +1,6 @@
 import CommandLineKit
 import Foundation
 import Recording
-import Rendering
 import ScrollEngine
 import Support
 

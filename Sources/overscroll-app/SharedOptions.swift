@@ -7,7 +7,7 @@ struct SharedFlags: OptionGroup {
     let lottieTimeout = Option.number("lottie-timeout", value: "S", in: 0.001...600, help: """
         seconds a Lottie frame may take to render; longer, or a Lottie
         file that fails to load, is an error (exit 2, nothing written)
-        """, default: 5)
+        """, default: Recorder.defaultLottieTimeout)
 
     /// `record`, `verify`, `test`: the largest scenario file read (a bigger one is refused, named).
     let maxScenarioSize = Option.integer("max-scenario-size", value: "MB", in: 1...(1 << 20),

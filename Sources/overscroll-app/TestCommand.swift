@@ -39,10 +39,8 @@ enum TestCommand {
         }
         let threshold = CompareCommandLine.flags.threshold
         let includeAA = CompareCommandLine.flags.includeAA
-        let maxDiffPixels = Option.integer("max-diff-pixels", value: "N", in: 0...Int(Int32.max),
-                                           help: "allow up to N differing pixels per snapshot", defaultText: "0")
-        let maxDiffRatio = Option.number("max-diff-ratio", value: "R", in: 0...1,
-                                         help: "allow up to this ratio of differing pixels;\nwith --max-diff-pixels too, the stricter wins")
+        let maxDiffPixels = CompareCommandLine.flags.maxDiffPixels
+        let maxDiffRatio = CompareCommandLine.flags.maxDiffRatio
         let repeatEach = Option.integer("repeat-each", value: "N", in: 1...100,
                                         help: "run every scenario N times; a snapshot whose pixels differ\nbetween runs is flaky (exit 1; its runs' images are kept)",
                                         defaultText: "1")

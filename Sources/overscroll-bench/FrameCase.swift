@@ -1,4 +1,3 @@
-import ScrollEngine
 
 /// One list-frame benchmark case: viewport in points, pixels per point, row count.
 struct FrameCase: Sendable, Hashable {

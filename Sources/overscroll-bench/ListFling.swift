@@ -1,5 +1,4 @@
 import Recording
-import Rendering
 import Scenes
 import ScrollEngine
 

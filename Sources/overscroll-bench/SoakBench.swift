@@ -2,6 +2,7 @@ import Foundation
 import Rendering
 import Scenes
 import ScrollEngine
+import Support
 
 /// Long random input against the `coordinator` scene on a virtual clock: drags, wheel bursts,
 /// resizes and keys (refreshes included) for many simulated minutes, every frame built and every

@@ -1,5 +1,4 @@
 import Foundation
-import Rendering
 import Support
 
 /// `overscroll-bench`: ratios measured in one run (see `--help`).

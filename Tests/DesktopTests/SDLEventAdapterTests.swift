@@ -2,6 +2,7 @@ import CSDL2
 import Testing
 @testable import Desktop
 @testable import ScrollEngine
+import Scenes
 
 @Suite struct SDLEventAdapterTests {
     func mouseButton(_ type: SDL_EventType, x: Int32, y: Int32, which: UInt32 = 0) -> SDL_Event {
@@ -106,6 +107,19 @@ import Testing
         #expect(a.translate(e) == [.key(.end, [])])
         e.key.keysym.sym = SDL_Keycode(SDLK_x.rawValue)
         #expect(a.translate(e).isEmpty)
+    }
+
+    /// Every digit a scene may be declared with (`SceneDescriptor.keys`) reaches the engine as
+    /// that digit's key: a 7th scene's key used to be dropped here (#34 item 6).
+    @Test func everySceneDigitKeyIsMapped() throws {
+        var a = SDLEventAdapter(sizeInPoints: Size(390, 844))
+        var e = SDL_Event()
+        e.type = SDL_KEYDOWN.rawValue
+        for n in SceneDescriptor.keys {
+            e.key.keysym.sym = SDL_Keycode(Int32(SDLK_0.rawValue) + Int32(n))
+            let key = try #require(Key(rawValue: "\(n)"), "no Key for digit \(n)")
+            #expect(a.translate(e) == [.key(key, [])], "digit \(n)")
+        }
     }
 
     @Test func resizeAndQuit() {

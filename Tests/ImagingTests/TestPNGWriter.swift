@@ -1,3 +1,5 @@
+import Support
+
 /// An independent, deliberately simple PNG writer for tests: any colour type, bit depth and
 /// interlacing, a chosen filter per row, and an uncompressed (stored) zlib stream, so the
 /// decoder is checked against code that shares nothing with the encoder.
@@ -127,14 +129,6 @@ struct BitWriter {
     }
 }
 
-/// A small deterministic random generator (SplitMix64) so tests are repeatable.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The tests' deterministic random generator: Support's SplitMix64, so a seed gives the same
+/// images everywhere.
+typealias SeededRandom = SplitMix64

@@ -37,7 +37,7 @@ import Testing
         #expect(r.out.contains("Sources/Core/Drawing.swift:2: target 'Core' imports 'CCairo', which Package.swift does not declare for it"))
         // App declares Core, and its test target App: only Core's line fails.
         #expect(!r.out.contains("'App'") && !r.out.contains("'AppTests'"))
-        #expect(r.out.hasSuffix("check-imports: 1 undeclared import\n"))
+        #expect(r.out.hasSuffix("check-imports: 1 problem\n"))
     }
 
     /// The targets linked into the small front (`overscroll`, `Support`, ...) keep full
@@ -65,6 +65,89 @@ import Testing
         #expect(r.status == 1, "\(r.err)")
         #expect(r.out.contains("Sources/Support/Wait.swift:2: target 'Support' imports 'Foundation'; it is linked into the small front"))
         #expect(!r.out.contains("Recording") && !r.out.contains("Wait.swift:1"))
-        #expect(r.out.hasSuffix("check-imports: 1 undeclared import\n"))
+        #expect(r.out.hasSuffix("check-imports: 1 problem\n"))
+    }
+
+    /// ScrollEngine and Scenes do no I/O and read no clock (#34 item 10): a file API or a clock in
+    /// their code fails the check; the same word in a comment or a string, or as a member, does not.
+    @Test func aClockOrAFileInAPureTargetFailsTheCheck() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("import-check-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        func write(_ path: String, _ text: String) throws {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        try write("package.json", """
+            {"targets": [
+              {"name": "ScrollEngine", "type": "regular", "dependencies": []},
+              {"name": "Recording", "type": "regular", "dependencies": []}
+            ]}
+            """)
+        try write("Sources/ScrollEngine/Motion.swift", """
+            import Foundation
+            // Date() in a comment is fine, and so is "FileManager" in a string.
+            let label = "FileManager"
+            let started = ContinuousClock.now
+            func load() -> Data? { FileManager.default.contents(atPath: "x") }
+            func fine(_ t: Thing) { t.print() }
+            """)
+        try write("Sources/Recording/Run.swift", "import Foundation\nlet now = Date()\n")
+        let script = Self.repository.appendingPathComponent("tools/check-imports.swift").path
+        let r = try CommandLineRunner.run(executable: URL(fileURLWithPath: "/usr/bin/env"),
+                                          ["swift", script, "--package-json", "package.json", "--root", root.path],
+                                          in: root.path)
+        #expect(r.status == 1, "\(r.err)")
+        let lines = r.out.split(separator: "\n").map(String.init)
+        #expect(lines.contains("Sources/ScrollEngine/Motion.swift:4: target 'ScrollEngine' does no I/O and reads no clock, but uses 'ContinuousClock'"))
+        #expect(lines.contains("Sources/ScrollEngine/Motion.swift:5: target 'ScrollEngine' does no I/O and reads no clock, but uses 'Data'"))
+        #expect(lines.contains("Sources/ScrollEngine/Motion.swift:5: target 'ScrollEngine' does no I/O and reads no clock, but uses 'FileManager'"))
+        #expect(!r.out.contains("Motion.swift:2") && !r.out.contains("Motion.swift:3") && !r.out.contains("Motion.swift:6"))
+        #expect(!r.out.contains("Recording"), "only the pure targets are held to this")
+        #expect(r.out.hasSuffix("check-imports: 3 problems\n"))
+    }
+
+    /// An import nothing in the file uses is reported (#34 item 10) — judged by the names the
+    /// imported target declares (types, top-level functions, enum cases, members it adds to
+    /// other modules' types), so using only a case (`.idle`) or an extension member counts.
+    @Test func anImportNothingUsesFailsTheCheck() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("import-check-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        func write(_ path: String, _ text: String) throws {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        try write("package.json", """
+            {"targets": [
+              {"name": "Core", "type": "regular", "dependencies": []},
+              {"name": "Extras", "type": "regular", "dependencies": [{"byName": ["Core", null]}]},
+              {"name": "App", "type": "executable", "dependencies": [{"byName": ["Core", null]}, {"byName": ["Extras", null]}]}
+            ]}
+            """)
+        try write("Sources/Core/Phase.swift", """
+            public enum Phase: Sendable {
+                case idle, dragging
+                case settling(Double)
+            }
+            package final class Box<T> {}
+            public struct Size { public var width = 0.0 }
+            """)
+        try write("Sources/Extras/Size+Area.swift", "import Core\n\nextension Size {\n    public var area: Double { width * width }\n}\n")
+        try write("Sources/App/UsesACase.swift", "import Core\nfunc f(_ p: Any) -> Bool { p as? Int == nil ? true : false }\nlet p: Any = 1\nlet q = [.idle].count\n")
+        try write("Sources/App/UsesAPackageType.swift", "import Core\nlet b = Box<Int>()\n")
+        try write("Sources/App/UsesAnExtension.swift", "import Extras\nfunc g(_ s: Any) -> Double { (s as! HasArea).area }\nprotocol HasArea { var area: Double { get } }\n")
+        try write("Sources/App/UsesNothing.swift", "import Foundation\nimport Core\nimport Extras\nlet answer = 42\n")
+        let script = Self.repository.appendingPathComponent("tools/check-imports.swift").path
+        let r = try CommandLineRunner.run(executable: URL(fileURLWithPath: "/usr/bin/env"),
+                                          ["swift", script, "--package-json", "package.json", "--root", root.path],
+                                          in: root.path)
+        #expect(r.status == 1, "\(r.err)")
+        let lines = r.out.split(separator: "\n").map(String.init)
+        #expect(lines.contains("Sources/App/UsesNothing.swift:2: target 'App' imports 'Core' but uses nothing from it"))
+        #expect(lines.contains("Sources/App/UsesNothing.swift:3: target 'App' imports 'Extras' but uses nothing from it"))
+        #expect(!r.out.contains("UsesACase") && !r.out.contains("UsesAPackageType") && !r.out.contains("UsesAnExtension"), "\(r.out)")
+        #expect(!r.out.contains("Size+Area"), "Extras uses Size from Core")
+        #expect(r.out.hasSuffix("check-imports: 2 problems\n"))
     }
 }

@@ -2,6 +2,7 @@ import Testing
 @testable import Recording
 import Scenes
 import ScrollEngine
+import Support
 
 /// Issue 18 item 15: drag samples are made as the clock reaches them, so what a run holds follows
 /// the scenario file (one cursor per entry), not the duration.

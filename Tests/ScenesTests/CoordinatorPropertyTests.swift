@@ -2,6 +2,7 @@ import Synchronization
 import Testing
 @testable import ScrollEngine
 @testable import Scenes
+import Support
 
 /// Counts actions the coordinator starts.
 final class ActionCounter: Sendable {

@@ -58,3 +58,20 @@ import Testing
         #expect(abs(sv.contentOffset - (two - down)) < 1e-6)
     }
 }
+
+/// A scene's key is one the window can deliver (#34 item 6: a 7th scene's key used to do nothing):
+/// every declared key is a digit `Key` has, no two scenes share one, and every digit key a scene
+/// may use opens that scene through the session.
+@Suite struct SceneDigitKeyTests {
+    @Test func everyDeclaredKeyIsADeliverableDigitAndUnique() throws {
+        let keys = SceneCatalog.all.map(\.key)
+        #expect(Set(keys).count == keys.count, "two scenes share a key: \(keys)")
+        for d in SceneCatalog.all {
+            #expect(SceneDescriptor.keys.contains(d.key), "\(d.name): key \(d.key)")
+            #expect(Key(rawValue: "\(d.key)") != nil, "\(d.name): no Key case for digit \(d.key)")
+        }
+        for n in SceneDescriptor.keys {
+            #expect(Key(rawValue: "\(n)") != nil, "digit \(n) is a scene key but not a Key")
+        }
+    }
+}

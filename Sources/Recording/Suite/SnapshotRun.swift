@@ -32,7 +32,7 @@ public enum SnapshotRun {
             FileTree.remove(work)
         }
         let elapsed = ContinuousClock.now - clock
-        result.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        result.seconds = elapsed.inSeconds
         return result
     }
 
@@ -178,8 +178,7 @@ public enum SnapshotRun {
     }
 
     static func seconds(since start: ContinuousClock.Instant) -> Double {
-        let d = ContinuousClock.now - start
-        return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+        (ContinuousClock.now - start).inSeconds
     }
 
     /// Compares one rendered snapshot with its golden in memory; writes actual/expected/diff

@@ -66,10 +66,10 @@ public enum SuiteDiscovery {
                     found.errors.append("\(join(bad)): a name that is not UTF-8 (shown with \\x escapes); not searched — rename it")
                 }
                 // Golden folders (real folders only: a link is never followed to report or prune).
-                if names.contains("__snapshots__"), isRealFolder(join("__snapshots__")),
+                if names.contains("__snapshots__"), FileTree.isRealFolder(join("__snapshots__")),
                    let golden = FileTree.listing(of: join("__snapshots__"))?.names {
                     found.goldenTrees.append(join("__snapshots__"))
-                    for name in golden where !name.hasPrefix(".") && isRealFolder(join("__snapshots__") + "/" + name) {
+                    for name in golden where !name.hasPrefix(".") && FileTree.isRealFolder(join("__snapshots__") + "/" + name) {
                         goldenFolders.append((join(name), join("__snapshots__") + "/" + name))
                     }
                 }
@@ -147,12 +147,6 @@ public enum SuiteDiscovery {
         }
         found.obsoleteFolders.sort { $0.folder < $1.folder }
         return found
-    }
-
-    /// A folder itself, not a link to one.
-    static func isRealFolder(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Refuses a results folder that is, or contains, one of the suite's PATHs (`test .

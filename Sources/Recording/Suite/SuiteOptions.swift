@@ -11,7 +11,7 @@ public struct SuiteOptions: Codable, Sendable, Equatable {
     public var maxDiffPixels: Int?
     public var maxDiffRatio: Double?
     /// Seconds a Lottie frame may take to render.
-    public var lottieTimeout = 5.0
+    public var lottieTimeout = Recorder.defaultLottieTimeout
     /// The largest scenario file read (`--max-scenario-size`).
     public var maxScenarioBytes = ScenarioFile.defaultMaxBytes
     /// Each scenario is run this many times and every snapshot compared with its first run's

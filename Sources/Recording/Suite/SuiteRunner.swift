@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Imaging
 import Rendering
+import ScrollEngine
 import Support
 
 /// `overscroll test`: finds the scenarios, runs them (in parallel worker processes when asked),
@@ -193,7 +194,7 @@ public final class SuiteRunner {
         shown.scenarios = zip(asFound, results).map { before, after in var s = after; s.obsolete = before.obsolete; return s }
         shown.obsoleteFolders = obsoleteFolders
         for line in Self.summary(shown, update: config.options.update, pruned: config.prune ? pruned : nil,
-                                 seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
+                                 seconds: elapsed.inSeconds,
                                  artifacts: config.artifacts,
                                  obsoleteNotChecked: Self.obsoleteNotChecked(config, selected: selected)) {
             output(line)

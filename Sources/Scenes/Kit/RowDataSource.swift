@@ -1,4 +1,3 @@
-import ScrollEngine
 
 /// What one list row shows.
 public struct RowContent: Sendable, Equatable {

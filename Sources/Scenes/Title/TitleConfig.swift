@@ -1,4 +1,3 @@
-import ScrollEngine
 
 /// Every number and text of the `title` scene (docs/BEHAVIOUR.md, "Scroll-linked title"). Sizes in points.
 public struct TitleConfig: Sendable, Equatable {

@@ -1,4 +1,3 @@
-import ScrollEngine
 
 /// The scroll-linked navigation title (docs/BEHAVIOUR.md, "Scroll-linked title") as a value type.
 ///

@@ -17,6 +17,7 @@ public enum Key: String, Sendable, Equatable, CaseIterable, Codable {
     case up = "Up", down = "Down", pageUp = "PageUp", pageDown = "PageDown", space = "Space"
     case home = "Home", end = "End", f5 = "F5", escape = "Escape", d = "D", q = "Q", r = "R"
     case digit1 = "1", digit2 = "2", digit3 = "3", digit4 = "4", digit5 = "5", digit6 = "6"
+    case digit7 = "7", digit8 = "8", digit9 = "9"
 }
 
 /// Modifier state of a key press.

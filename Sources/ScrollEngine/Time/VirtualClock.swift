@@ -40,8 +40,7 @@ public final class VirtualClock: Clock, Sendable {
 
     /// Seconds since the clock started.
     public var seconds: Double {
-        let c = now.offset.components
-        return Double(c.seconds) + Double(c.attoseconds) * 1e-18
+        now.offset.inSeconds
     }
 
     public static func instant(seconds: Double) -> Instant {
@@ -104,8 +103,7 @@ public final class VirtualClock: Clock, Sendable {
         let earliest: Sleeper? = state.withLock { s in s.sleepers.min { ($0.deadline, $0.id) < ($1.deadline, $1.id) } }
         guard let earliest, earliest.deadline <= end else { return nil }
         if let seconds = earliest.seconds { return min(seconds, limit) }
-        let c = earliest.deadline.offset.components
-        return min(limit, Double(c.seconds) + Double(c.attoseconds) * 1e-18)
+        return min(limit, earliest.deadline.offset.inSeconds)
     }
 
     /// Marks a task as started (awake) before it is scheduled.

@@ -199,7 +199,7 @@ public final class ResultFolder {
         var manifest = "overscroll manifest 1\n"
         // A folder the run made is listed with a trailing "/" (never part of a name), so the next
         // run may drop it; any other folder stays the user's.
-        for name in names { manifest += escape(name) + (Self.isRealFolder(staging + "/" + name) ? "/" : "") + "\n" }
+        for name in names { manifest += escape(name) + (FileTree.isRealFolder(staging + "/" + name) ? "/" : "") + "\n" }
         guard FileTree.write(Array(manifest.utf8), to: staging + "/" + Self.manifestName) else {
             throw failure("cannot write in \(OutputPaths.quoted(parent))")
         }
@@ -297,7 +297,7 @@ public final class ResultFolder {
                 let entry = Self.unescape(String(line))
                 if entry.hasSuffix("/") {
                     let folder = String(entry.dropLast())
-                    if Self.isRealFolder(destination + "/" + folder) { owned.insert(folder) }
+                    if FileTree.isRealFolder(destination + "/" + folder) { owned.insert(folder) }
                 } else if FileTree.isRegularFile(destination + "/" + entry) {
                     owned.insert(entry)
                 }
@@ -306,12 +306,6 @@ public final class ResultFolder {
         }
         guard case .manifest(let legacy) = ownership else { return [] }
         return Set(FileTree.entries(of: destination).filter { legacy($0) && FileTree.isRegularFile(destination + "/" + $0) })
-    }
-
-    /// True when `path` is a folder (not a link to one).
-    private static func isRealFolder(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     private func failure(_ detail: String) -> OutputPaths.Refusal {

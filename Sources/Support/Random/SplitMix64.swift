@@ -1,5 +1,6 @@
 /// A small seeded random generator (SplitMix64): the same seed gives the same stream on every
-/// machine, so generated input streams (property tests, the soak) can be replayed exactly.
+/// machine, so generated input streams (property tests, the soak, the bench) can be replayed
+/// exactly. It lives here, not in the engine: nothing the app runs draws random numbers.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     public var state: UInt64
     public init(state: UInt64) { self.state = state }
