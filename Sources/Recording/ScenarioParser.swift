@@ -12,7 +12,9 @@ public enum ScenarioParser {
     public static let maxDuration = 3600.0
     public static let maxRows = 100_000_000
 
-    public static func parse(_ text: String) throws(ScenarioError) -> Scenario {
+    /// `physics`: the physics of a scenario without a `physics` field (a suite's `overscroll.json`),
+    /// as its JSON value.
+    public static func parse(_ text: String, physics physicsDefault: JSONValue? = nil) throws(ScenarioError) -> Scenario {
         let root: JSONValue
         do { root = try JSONParser.parse(text) } catch { throw ScenarioError(field: "", reason: "not valid JSON (\(error))") }
         let r = Reader(root, path: "")
@@ -71,6 +73,7 @@ public enum ScenarioParser {
             }
         }
         if let v = try r.optional("physics") { (s.options.physics, s.options.input) = try physics(v) }
+        else if let d = physicsDefault { (s.options.physics, s.options.input) = try physics(Reader(d, path: "physics")) }
         if let v = try r.optional("reference") {
             try v.requireObject(known: ["file", "maxRms"])
             guard let f = try v.optional("file"), let m = try v.optional("maxRms") else { throw v.error("needs 'file' and 'maxRms'") }

@@ -44,6 +44,12 @@ enum TestCommand {
         let repeatEach = Option.integer("repeat-each", value: "N", in: 1...100,
                                         help: "run every scenario N times; a snapshot whose pixels differ\nbetween runs is flaky (exit 1; its runs' images are kept)",
                                         defaultText: "1")
+        let watch = Option.flag("watch", help: """
+            after the run, watch the suite's folders (not __snapshots__ nor
+            results folders) and rerun what changes: a scenario file reruns
+            that scenario, overscroll.json or another file every scenario;
+            Ctrl+C ends it
+            """)
         let shared = SharedFlags()
     }
     static let flags = Flags()
@@ -70,19 +76,47 @@ enum TestCommand {
         """,
         positionals: [Positional("PATH", optional: true, repeats: true)],
         options: flags,
-        epilogue: "A snapshot's \"mask\", \"maxDiffPixels\", \"maxDiffRatio\" and \"threshold\" override these for it.")
+        epilogue: """
+        A snapshot's "mask", "maxDiffPixels", "maxDiffRatio" and "threshold" override these for it.
+
+        Suite config: the nearest overscroll.json from the suite folder upward (the search stops at
+        the folder holding .git, or at /) sets defaults for the run: {"maxDiffPixels": N,
+        "maxDiffRatio": R, "threshold": T, "mask": [[x, y, w, h], …] (points, masked in every
+        snapshot besides its own), "workers": N, "artifacts": "DIR" (relative to the file's folder),
+        "physics": "android" (or an object, as in a scenario; for scenarios without "physics")}.
+        A flag wins over the file; a snapshot's or scenario's own field wins over both. A bad value
+        or unknown field is an error naming the file, line:column and the field (exit 2).
+        """)
 
     @MainActor
     static func run(_ argv: [String]) async throws -> Int32 {
         guard let a = try spec.read(argv) else { return 0 }
         try FontSetup.check()  // a fonts.conf that is not a regular file: exit 2, never a blocked read
+        if a[flags.watch] {
+            if a.has(flags.shard) { throw UsageError(message: "\(spec.word): --watch reruns changed scenarios of the whole suite; it does not take --shard") }
+            // overscroll.json is read again when it changes; a mistake then is printed and the
+            // watch goes on.
+            return await SuiteWatch.run { () throws(UsageError) in try config(a, argv: argv) }
+        }
+        return await SuiteRunner().run(try config(a, argv: argv))
+    }
+
+    /// The run's settings: defaults, then overscroll.json, then the flags.
+    @MainActor
+    static func config(_ a: ParsedArguments, argv: [String]) throws(UsageError) -> SuiteRunner.Config {
         let f = flags
         var config = SuiteRunner.Config()
         if !a.positionals.isEmpty { config.paths = a.positionals }
+        // overscroll.json first, then the flags over it.
+        do {
+            if let file = try SuiteConfig.find(for: config.paths) { try SuiteConfig.load(file).apply(to: &config) }
+        } catch {
+            throw UsageError(message: "\(spec.word): \(error)")
+        }
         if let w = a.value(f.workers) { config.workers = w }
         config.options.update = try RecordModeSetting.resolve(flag: a.value(f.update), command: spec.word)
         config.prune = a[f.prune]
-        if let dir = a.value(f.artifacts) { config.artifacts = dir }
+        if a.has(f.artifacts), let dir = a.value(f.artifacts) { config.artifacts = dir }
         config.grep = a.value(f.grep)
         config.grepInvert = a.value(f.grepInvert)
         config.lastFailed = a[f.lastFailed]
@@ -90,8 +124,8 @@ enum TestCommand {
         if let s = a.value(f.shard) { config.shard = (s.index, s.count) }
         if let t = a.value(f.threshold), a.has(f.threshold) { config.options.threshold = t }
         config.options.includeAA = a[f.includeAA]
-        config.options.maxDiffPixels = a.value(f.maxDiffPixels)
-        config.options.maxDiffRatio = a.value(f.maxDiffRatio)
+        if a.has(f.maxDiffPixels) { config.options.maxDiffPixels = a.value(f.maxDiffPixels) }
+        if a.has(f.maxDiffRatio) { config.options.maxDiffRatio = a.value(f.maxDiffRatio) }
         if let n = a.value(f.repeatEach) { config.options.repeatEach = n }
         if a.has(f.shared.lottieTimeout), let t = a.value(f.shared.lottieTimeout) { config.options.lottieTimeout = t }
         config.version = BuildInfo.line
@@ -99,7 +133,7 @@ enum TestCommand {
         config.options.maxScenarioBytes = f.shared.maxScenarioBytes(a)
         config.command = (["overscroll", "test"] + argv).map(quoted).joined(separator: " ")
         config.workerExecutable = selfExecutable()
-        return await SuiteRunner().run(config)
+        return config
     }
 
     /// This program (for worker processes).

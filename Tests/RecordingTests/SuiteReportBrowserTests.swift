@@ -151,13 +151,19 @@ import Testing
       var card = document.querySelector('.card.failed');
       card.querySelector('.modes button[data-mode=slider]').click();
       var img = card.querySelector('.wipe > img'), range = card.querySelector('.slider input');
-      if (Math.abs(img.getBoundingClientRect().width - range.getBoundingClientRect().width) > 1) problems.push('slider ' + range.getBoundingClientRect().width + ' wide, image ' + img.getBoundingClientRect().width);
+      // The range reaches 7 px (half its thumb) past the image on each side, so the thumb's
+      // centre, and the split with it, runs over the whole image, both ends included.
+      if (Math.abs(img.getBoundingClientRect().width + 14 - range.getBoundingClientRect().width) > 1) problems.push('slider ' + range.getBoundingClientRect().width + ' wide, image ' + img.getBoundingClientRect().width);
       var top = card.querySelector('.wipe .top'), w = range.getBoundingClientRect().width;
       [0, 25, 100].forEach(function(v){
         range.value = v; range.dispatchEvent(new Event('input'));
-        var thumb = 7 + (w - 14) * v / 100, edge = top.getBoundingClientRect().width;
+        var thumb = range.getBoundingClientRect().left + 7 + (w - 14) * v / 100, edge = top.getBoundingClientRect().right;
         if (Math.abs(thumb - edge) > 1) problems.push('at ' + v + ' the split is at ' + edge + ' but the thumb centre at ' + thumb);
       });
+      range.value = 0; range.dispatchEvent(new Event('input'));
+      if (top.getBoundingClientRect().width > 0.5) problems.push('at 0 the golden still covers ' + top.getBoundingClientRect().width + ' px');
+      range.value = 100; range.dispatchEvent(new Event('input'));
+      if (Math.abs(top.getBoundingClientRect().width - img.getBoundingClientRect().width) > 0.5) problems.push('at 100 the golden covers ' + top.getBoundingClientRect().width + ' of ' + img.getBoundingClientRect().width + ' px');
       if (!/over the limit of/.test(card.querySelector('.why').textContent)) problems.push('no limit in the failure line');
       if (!document.querySelector('#durations tbody tr')) problems.push('no durations');
       var traces = document.querySelectorAll('.card a.trace');

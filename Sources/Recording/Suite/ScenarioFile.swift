@@ -37,10 +37,12 @@ public enum ScenarioFile {
         }
     }
 
-    public static func load(_ path: String, maxBytes: Int = defaultMaxBytes) throws(Failure) -> Scenario {
+    /// `physics`: the JSON text of the physics of a scenario without its own (`overscroll.json`).
+    public static func load(_ path: String, maxBytes: Int = defaultMaxBytes, physics: String? = nil) throws(Failure) -> Scenario {
         let text = try read(path, maxBytes: maxBytes)
         do {
-            var s = try ScenarioParser.parse(text)
+            let fallback = physics.flatMap { try? JSONParser.parse($0) }
+            var s = try ScenarioParser.parse(text, physics: fallback)
             guard SceneCatalog.descriptor(named: s.scene) != nil else {
                 throw ScenarioError(field: "scene", reason: "unknown scene '\(s.scene)' (scenes: \(SceneCatalog.names.joined(separator: ", ")))")
             }

@@ -17,6 +17,13 @@ public struct SuiteOptions: Codable, Sendable, Equatable {
     /// Each scenario is run this many times and every snapshot compared with its first run's
     /// pixels (`--repeat-each N`); a difference makes the snapshot `flaky`.
     public var repeatEach = 1
+    /// Regions `[x, y, w, h]` (points) masked in every snapshot besides its own (`overscroll.json`
+    /// `mask`).
+    public var sharedMask: [[Double]] = []
+    /// The physics of a scenario without its own `physics` field, as JSON (`overscroll.json`).
+    public var physics: String?
+    /// The config file these came from, for messages.
+    public var configFile: String?
 
     public init() {}
 }

@@ -94,7 +94,11 @@ public enum SuiteReport {
         }
         if !obsoleteRows.isEmpty {
             html += "<section class=\"group\" data-group=\"obsolete\" id=\"obsolete\"><h2>Obsolete goldens</h2><p>No snapshot or scenario names them; <code>--prune</code> deletes them.</p><ul>"
-            html += obsoleteRows.map { "<li data-status=\"obsolete\" data-text=\"\(h($0.lowercased()))\"><code>\(h($0))</code></li>" }.joined() + "</ul></section>\n"
+            html += obsoleteRows.map { "<li data-status=\"obsolete\" data-text=\"\(h($0.lowercased()))\"><code>\(h($0))</code></li>" }.joined() + "</ul>"
+            for r in suite.obsoleteFolders.compactMap(\.likelyRename) {
+                html += "<p class=\"rename\" data-status=\"obsolete\" data-text=\"\(h(r.from.lowercased()))\">Likely renamed: <code>\(h(r.from))</code> holds byte-identical goldens of the missing snapshots of <code>\(h(r.scenario))</code>; move them with <code>\(h(r.command))</code></p>"
+            }
+            html += "</section>\n"
         }
         html += "<section class=\"group\" id=\"durations\"><h2>Durations</h2><table><thead><tr><th>scenario</th><th>status</th><th>frames</th><th>snapshots</th><th>time</th></tr></thead><tbody>"
         for s in suite.scenarios.sorted(by: { ($0.seconds, $1.scenario) > ($1.seconds, $0.scenario) }) {
@@ -177,7 +181,14 @@ public enum SuiteReport {
             meta += "<dt>golden</dt><dd><code>\(h(s.golden))</code></dd>"
             meta += "<dt>why</dt><dd class=\"why\">\(h(why(s)))</dd>"
         }
-        if let w = s.width, let hgt = s.height { meta += "<dt>size</dt><dd>\(w)×\(hgt)</dd>" }
+        if let w = s.width, let hgt = s.height {
+            if let size = sizes(s), size.expected != size.actual {
+                let old = written ? "old" : "expected", new = written ? "new" : "actual"
+                meta += "<dt>size</dt><dd class=\"sizes\">\(old) \(size.expected.w)×\(size.expected.h), \(new) \(size.actual.w)×\(size.actual.h): different sizes, drawn at one scale</dd>"
+            } else {
+                meta += "<dt>size</dt><dd>\(w)×\(hgt)</dd>"
+            }
+        }
         if let viewer { meta += "<dt>trace</dt><dd><a class=\"trace\" href=\"\(h(viewer))\">open the trace viewer</a> (frames around t = \(seconds(s.at)), fields, input events, offset/velocity)</dd>" }
         else if s.isFailure && s.status != .error { meta += "<dt>trace</dt><dd>no trace viewer: a run keeps those of its first \(TraceViewerLimit.maxPages) failures</dd>" }
         meta += "</dl>"
@@ -185,9 +196,19 @@ public enum SuiteReport {
             : s.status == .flaky ? ["expected": "run 1", "actual": runName(s), "diff": "diff"]
             : ["expected": "expected", "actual": "actual", "diff": "diff"]
         let file = Dictionary(uniqueKeysWithValues: images.map { ($0.label, $0.file) })
+        let size = sizes(s)
+        // Each image's own size, for the script that draws a card's images at one scale.
+        func dims(_ label: String) -> String {
+            guard let size else { return "" }
+            let d = label == "expected" ? size.expected : size.actual
+            return " data-w=\"\(d.w)\" data-h=\"\(d.h)\""
+        }
+        let differ = size.map { $0.expected != $0.actual } ?? false
         func figure(_ label: String) -> String {
             guard let f = file[label] else { return "" }
-            return "<figure class=\"fig-\(label)\"><figcaption>\(names[label] ?? label)</figcaption><img src=\"\(h(f))\" alt=\"\(names[label] ?? label)\"></figure>"
+            let d = label == "expected" ? size?.expected : size?.actual
+            let shown = differ && label != "diff" ? (d.map { " <span class=\"dim\">\($0.w)×\($0.h)</span>" } ?? "") : ""
+            return "<figure class=\"fig-\(label)\"><figcaption>\(names[label] ?? label)\(shown)</figcaption><img src=\"\(h(f))\" alt=\"\(names[label] ?? label)\"\(dims(label))></figure>"
         }
         var body = "<div class=\"view side\">\(figure("expected"))\(figure("actual"))\(figure("diff"))</div>"
         var buttons = ""
@@ -198,9 +219,9 @@ public enum SuiteReport {
                 .filter { $0.key != "diff" || file["diff"] != nil }
                 .map { "<button type=\"button\" data-mode=\"\($0.key)\"\($0.key == "side" ? " aria-pressed=\"true\"" : "")>\($0.value)</button>" }.joined()
                 + "</div>"
-            body += "<div class=\"view slider\"><figure><figcaption>\(old) ◀ slide ▶ \(new)</figcaption><div class=\"wipebox\"><div class=\"wipe\"><img src=\"\(a)\" alt=\"\(new)\"><div class=\"top\"><img src=\"\(e)\" alt=\"\(old)\"></div></div><input type=\"range\" min=\"0\" max=\"100\" step=\"0.1\" value=\"50\" aria-label=\"wipe position\"></div></figure></div>"
+            body += "<div class=\"view slider\"><figure><figcaption>\(old) ◀ slide ▶ \(new)</figcaption><div class=\"wipebox\"><div class=\"wipe\"><img src=\"\(a)\" alt=\"\(new)\"\(dims("actual"))><div class=\"top\"><img src=\"\(e)\" alt=\"\(old)\"\(dims("expected"))></div></div><input type=\"range\" min=\"0\" max=\"100\" step=\"0.1\" value=\"50\" aria-label=\"wipe position\"></div></figure></div>"
             body += "<div class=\"view diffonly\">\(figure("diff"))</div>"
-            body += "<div class=\"view flicker\"><figure><figcaption class=\"which\">\(old)</figcaption><img src=\"\(e)\" data-a=\"\(a)\" data-e=\"\(e)\" data-an=\"\(new)\" data-en=\"\(old)\" alt=\"flicker\"></figure></div>"
+            body += "<div class=\"view flicker\"><figure><figcaption class=\"which\">\(old)</figcaption><img src=\"\(e)\" data-a=\"\(a)\" data-e=\"\(e)\" data-an=\"\(new)\" data-en=\"\(old)\"\(size.map { " data-ew=\"\($0.expected.w)\" data-eh=\"\($0.expected.h)\" data-aw=\"\($0.actual.w)\" data-ah=\"\($0.actual.h)\"" } ?? "") alt=\"flicker\"></figure></div>"
         }
         let text = searchText(scenario.scenario, s.snapshot)
         var accept = "", acceptWord = ""
@@ -223,6 +244,13 @@ public enum SuiteReport {
     static func acceptAll(_ artifacts: String) -> String {
         let prefix = AcceptSelection.command(results: artifacts, names: [])
         return "<div class=\"accept all\" data-prefix=\"\(h(prefix))\"><button type=\"button\" class=\"copy\">copy accept command for the shown</button><input class=\"cmd\" type=\"text\" readonly value=\"\" aria-label=\"accept command for the shown snapshots\" hidden></div>"
+    }
+
+    /// The golden's and the snapshot's sizes in pixels (the golden's is recorded only when it
+    /// differs); nil when the run did not record the snapshot's.
+    static func sizes(_ s: SnapshotResult) -> (expected: (w: Int, h: Int), actual: (w: Int, h: Int))? {
+        guard let w = s.width, let hgt = s.height else { return nil }
+        return ((s.expectedWidth ?? w, s.expectedHeight ?? hgt), (w, hgt))
     }
 
     static func order(_ mode: String) -> Int { ["side", "slider", "diff", "flicker"].firstIndex(of: mode) ?? 9 }
@@ -262,10 +290,11 @@ public enum SuiteReport {
     .side{gap:12px;align-items:flex-start}.side figure{flex:1 1 0;min-width:0}
     figure{margin:0}figcaption{font-weight:600;margin:0 0 4px}
     img{display:block;max-width:100%;max-height:calc(100vh - 120px);border:1px solid #444;box-sizing:border-box}
-    .wipebox{display:inline-block;max-width:100%}.wipe{position:relative;display:block}
+    .wipebox{display:inline-block;max-width:100%;padding:0 7px}.wipe{position:relative;display:block}
+    .dim{font-weight:400;color:#666;font-size:12px}
     .wipe .top{position:absolute;left:0;top:0;bottom:0;width:50%;overflow:hidden}
     .wipe .top img{max-width:none;max-height:none}
-    .wipebox input{display:block;width:100%;margin:4px 0 0;padding:0;box-sizing:border-box;-webkit-appearance:none;appearance:none;height:18px;background:transparent}
+    .wipebox input{display:block;width:calc(100% + 14px);margin:4px -7px 0;padding:0;box-sizing:border-box;-webkit-appearance:none;appearance:none;height:18px;background:transparent}
     .wipebox input::-webkit-slider-runnable-track{height:4px;background:#888;border-radius:2px}
     .wipebox input::-webkit-slider-thumb{-webkit-appearance:none;width:14px;height:18px;margin-top:-7px;background:#1d1d1f;border-radius:3px}
     .wipebox input::-moz-range-track{height:4px;background:#888}
@@ -287,18 +316,36 @@ public enum SuiteReport {
       function flick(on){var img=card.querySelector('.flicker img'),cap=card.querySelector('.flicker .which');
         if(timer){clearInterval(timer);timer=null}
         if(on&&img){timer=setInterval(function(){var e=img.getAttribute('src')===img.dataset.e;
-          img.setAttribute('src',e?img.dataset.a:img.dataset.e);cap.textContent=e?img.dataset.an:img.dataset.en},600)}}
+          img.setAttribute('src',e?img.dataset.a:img.dataset.e);cap.textContent=e?img.dataset.an:img.dataset.en;flickSize()},600)}}
+      // The flicker view shows each image at the one scale that fits the larger.
+      function flickSize(){var img=card.querySelector('.flicker img'),avail=card.clientWidth-32;if(!img||!(img.dataset.ew>0)||!(avail>0))return;
+        var e=img.getAttribute('src')===img.dataset.e,w=Math.max(+img.dataset.ew,+img.dataset.aw),h=Math.max(+img.dataset.eh,+img.dataset.ah);
+        var k=Math.min(1,(avail-2)/w,(window.innerHeight-122)/h);img.dataset.w=e?img.dataset.ew:img.dataset.aw;img.dataset.h=e?img.dataset.eh:img.dataset.ah;place(img,k)}
       card.querySelectorAll('.modes button').forEach(function(b){b.addEventListener('click',function(){
         card.dataset.mode=b.dataset.mode;
         card.querySelectorAll('.modes button').forEach(function(o){o.setAttribute('aria-pressed',o===b?'true':'false')});
         flick(b.dataset.mode==='flicker');size();});});
       var range=card.querySelector('.slider input'),top=card.querySelector('.wipe .top'),base=card.querySelector('.wipe > img');
-      // The split follows the slider: the top image is as wide as the base one, and the range as wide as both.
-      function size(){if(!base||!top)return;var t=top.querySelector('img');t.style.width=base.offsetWidth+'px';t.style.height=base.offsetHeight+'px'}
-      // The thumb is 14 px wide: its centre runs from 7 px to the width less 7 px, and so does the split.
-      function split(){top.style.width='calc(7px + (100% - 14px) * '+(range.value/100)+')'}
-      if(range&&top){split();range.addEventListener('input',split);
-        if(base){base.addEventListener('load',size);window.addEventListener('resize',size)}}
+      // Every image of a view at one scale (their own sizes in data-w/data-h; never stretched
+      // past 1:1, never distorted): the side-by-side row fits the card, the slider's box is the
+      // larger of the two images.
+      function place(img,k){img.style.maxWidth='none';img.style.maxHeight='none';
+        img.style.width=(img.dataset.w*k+2)+'px';img.style.height=(img.dataset.h*k+2)+'px'}
+      function size(){var avail=card.clientWidth-32,tall=window.innerHeight-120;if(!(avail>0))return;
+        var imgs=Array.prototype.filter.call(card.querySelectorAll('.side img'),function(i){return i.dataset.w>0&&i.dataset.h>0});
+        if(imgs.length){var sum=0,hi=0;imgs.forEach(function(i){sum+=+i.dataset.w+2;hi=Math.max(hi,+i.dataset.h+2)});
+          var k=Math.min(1,(avail-12*(imgs.length-1))/sum,tall/hi);
+          imgs.forEach(function(i){place(i,k);i.parentNode.style.flex='0 0 auto'})}
+        var t=top&&top.querySelector('img');
+        if(base&&t&&base.dataset.w>0&&t.dataset.w>0){var w=Math.max(+base.dataset.w,+t.dataset.w),h=Math.max(+base.dataset.h,+t.dataset.h);
+          var q=Math.min(1,(avail-16)/w,(tall-2)/h),wipe=top.parentNode;
+          place(base,q);place(t,q);wipe.style.width=(w*q+2)+'px';wipe.style.height=(h*q+2)+'px'}}
+      // The range is 14 px wider than the images (7 px each side): the thumb's centre runs
+      // from the images' left edge to their right edge, and the split follows it to both ends.
+      // At either end the red split line goes too, so no pixel of either image stays covered.
+      function split(){top.style.width=(range.value)+'%';top.style.borderRightWidth=(range.value>0&&range.value<100)?'1px':'0'}
+      size();flickSize();window.addEventListener('resize',function(){size();flickSize()});
+      if(range&&top){split();range.addEventListener('input',split)}
     });
     var pressed=[],search=document.getElementById('search');
     function apply(){var q=(search&&search.value||'').trim().toLowerCase(),shown=0;

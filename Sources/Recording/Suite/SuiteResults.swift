@@ -27,6 +27,10 @@ public struct SnapshotResult: Codable, Sendable, Equatable {
     public var ratio: Double?
     public var width: Int?
     public var height: Int?
+    /// The golden's size when it is not the snapshot's (the report draws both at one scale and
+    /// states both sizes).
+    public var expectedWidth: Int?
+    public var expectedHeight: Int?
     /// Why it failed when no pixel count tells (a golden of another size, an unreadable golden).
     public var message: String?
     /// The golden file, as a path from where the suite ran.
@@ -65,6 +69,8 @@ public struct ObsoleteFolder: Codable, Sendable, Equatable {
     public var folder: String
     /// Its PNG files (names).
     public var files: [String]
+    /// The scenario these goldens most likely belong to now (renamed or moved), when known.
+    public var likelyRename: LikelyRename?
     public init(folder: String, files: [String]) { self.folder = folder; self.files = files }
 }
 

@@ -26,6 +26,8 @@ public final class SuiteRunner {
         /// 1-based shard index and count.
         public var shard: (index: Int, count: Int)?
         public var prune = false
+        /// Only these scenario files (canonical paths), when set: `--watch` reruns the changed ones.
+        public var only: Set<String>?
         /// The command line, for the report.
         public var command = "overscroll test"
         /// The build, for results.json, the JUnit file and the report (`overscroll --version`).
@@ -73,7 +75,7 @@ public final class SuiteRunner {
         if let shard = config.shard { entries = SuiteDiscovery.shard(entries, index: shard.index, count: shard.count) }
         // Obsolete golden folders belong to the whole suite: reported when every scenario was
         // selected, by an unsharded run or by shard 1.
-        let obsoleteFolders = !selected && (config.shard?.index ?? 1) == 1 ? found.obsoleteFolders : []
+        var obsoleteFolders = !selected && (config.shard?.index ?? 1) == 1 ? found.obsoleteFolders : []
 
         // Outputs never overlap inputs (scenario files, golden folders) nor each other.
         var inputs: [(path: String, what: String)] = []
@@ -110,6 +112,12 @@ public final class SuiteRunner {
         var results = await runAll(entries, config: config, root: folder.staging, stacks: goldenStacks)
         results.sort { $0.scenario < $1.scenario }
         TraceViewerLimit.apply(&results, root: folder.staging)
+        // A gone scenario's goldens that a missing scenario rendered byte for byte: a rename
+        // (looked for before anything is pruned; `--prune` deletes them instead).
+        if !config.prune {
+            let renames = LikelyRename.find(obsoleteFolders, results: results, root: folder.staging)
+            for i in obsoleteFolders.indices { obsoleteFolders[i].likelyRename = renames.first { $0.from == obsoleteFolders[i].folder } }
+        }
         if outputLost() {
             folder.abandon()
             return StandardStreams.finish(2, command: "overscroll test", detail: "stopped after \(results.count) of \(entries.count) scenarios; no results or goldens written")
@@ -318,6 +326,7 @@ public final class SuiteRunner {
     /// Why obsolete goldens were not looked for in the whole suite (only an unsharded run or
     /// shard 1 of every scenario looks), as the flag that narrowed the run; nil when they were.
     nonisolated static func obsoleteNotChecked(_ config: Config, selected: Bool) -> String? {
+        if config.only != nil { return "--watch ran only the changed scenarios" }
         if config.grep != nil { return "--grep" }
         if config.grepInvert != nil { return "--grep-invert" }
         if config.lastFailed { return "--last-failed" }
@@ -341,13 +350,17 @@ public final class SuiteRunner {
             lines.append("pruned nothing: obsolete goldens not checked (\(reason))")
         } else if let pruned {
             lines.append("pruned \(counted(pruned.count, "obsolete golden"))\(pruned.isEmpty ? "" : ":")")
-            for p in pruned { lines.append("    " + OutputPaths.printable(p)) }
+            for p in pruned { lines.append("    " + OutputPaths.printable(shown(p))) }
         } else if suite.obsolete > 0 {
             lines.append("obsolete goldens (no snapshot or scenario names them; --prune deletes them):")
-            for s in suite.scenarios { for o in s.obsolete { lines.append("    " + OutputPaths.printable("\(s.goldens)/\(o)")) } }
+            for s in suite.scenarios { for o in s.obsolete { lines.append("    " + OutputPaths.printable(shown("\(s.goldens)/\(o)"))) } }
             for o in suite.obsoleteFolders {
                 let name = o.folder.split(separator: "/").last.map(String.init) ?? ""
-                lines.append("    " + OutputPaths.printable("\(o.folder)/ (no scenario \(name).json beside __snapshots__): \(o.files.joined(separator: ", "))"))
+                lines.append("    " + OutputPaths.printable("\(shown(o.folder))/ (no scenario \(name).json beside __snapshots__): \(o.files.joined(separator: ", "))"))
+                if let r = o.likelyRename {
+                    lines.append("      likely renamed to \(OutputPaths.printable(shown(r.scenario))): its goldens are byte-identical to that scenario's missing snapshots; move them with")
+                    lines.append("        " + OutputPaths.printable(r.command))
+                }
             }
         }
         if suite.exitCode != 0 || suite.written(.created) + suite.written(.changed) > 0 {
@@ -356,6 +369,14 @@ public final class SuiteRunner {
         return lines
     }
 
+    /// A golden path as the summary prints it: without a leading `./` (a scenario in the folder
+    /// the suite runs from has its goldens in `./__snapshots__/…`, a gone scenario's folder is
+    /// found as `__snapshots__/…`), so every listed path has one form.
+    nonisolated static func shown(_ path: String) -> String {
+        var p = Substring(path)
+        while p.hasPrefix("./") && p.count > 2 { p = p.dropFirst(2) }
+        return String(p)
+    }
 
     static func isoDate() -> String {
         let f = ISO8601DateFormatter()

@@ -41,6 +41,10 @@ enum SuiteSelection {
                 }
                 narrowed = true
             }
+            if let only = config.only {
+                entries = entries.filter { only.contains(OutputPaths.canonical($0.path)) }
+                narrowed = true
+            }
             if let grep = config.grep {
                 entries = matching(entries, try pattern(grep, flag: "--grep"))
                 if entries.isEmpty { return .error("no scenario path or snapshot name matches '\(grep)' (--grep)") }
