@@ -13,6 +13,8 @@ public struct Scenario: Sendable {
     /// Seconds recorded; frames = duration·fps + 1, the last at exactly `duration`.
     public var duration = 3.0
     public var options = SceneOptions()
+    /// The feel file the scenario names (`feel`), as written; its numbers are in `options`.
+    public var feel: String?
     public var events: [TimedEvent] = []
     /// Named snapshots (`{"at": t, "snapshot": name}` entries of `events`), in file order.
     public var snapshots: [Snapshot] = []

@@ -12,14 +12,23 @@ public enum ScenarioParser {
     public static let maxDuration = 3600.0
     public static let maxRows = 100_000_000
 
-    public static func parse(_ text: String) throws(ScenarioError) -> Scenario {
+    /// Parses a scenario. The field `feel` names a feel file: `loadFeel` reads it (`ScenarioFile`
+    /// resolves it against the scenario's folder), and its numbers are set before every other
+    /// field, so the scenario's own fields win; without `loadFeel` the field is an error.
+    public static func parse(_ text: String, loadFeel: ((String) throws(ScenarioError) -> Feel)? = nil) throws(ScenarioError) -> Scenario {
         let root: JSONValue
         do { root = try JSONParser.parse(text) } catch { throw ScenarioError(field: "", reason: "not valid JSON (\(error))") }
         let r = Reader(root, path: "")
         var s = Scenario()
         let known = ["scene", "size", "scale", "fps", "duration", "rows", "theme", "overlay", "refresh", "spinner",
-                     "reduceMotion", "indicator", "physics", "events"]
+                     "reduceMotion", "indicator", "physics", "feel", "events"]
         try r.requireObject(known: known)
+        if let v = try r.optional("feel") {
+            let path = try v.string()
+            guard let loadFeel else { throw v.error("a feel file is read only from a scenario file") }
+            try loadFeel(path).apply(to: &s.options)
+            s.feel = path
+        }
         if let v = try r.optional("scene") { s.scene = try v.string() }
         if let v = try r.optional("size") { s.size = try v.size() }
         if let v = try r.optional("scale") { s.scale = try v.number(min: 0.25, max: maxScale) }

@@ -43,6 +43,10 @@ enum RunCommand {
         let traceTitle = Option.flag("trace-title", help: "print navTitleTrace lines of the title scene to standard error")
         let capture = Option.string("capture", value: "FILE.json", help: "save this session's input as a scenario for `overscroll record`")
         let trace = Option.string("trace", value: "FILE.jsonl", help: "save the state at every frame, in the lines of `record`'s trace.jsonl")
+        let feel = Option.string("feel", value: "FILE.json", help: """
+            every number of the feel from this file (`overscroll feel` prints the
+            default one); flags win over it; saving it applies it to the open window
+            """)
     }
     static let flags = Flags()
 
@@ -55,23 +59,33 @@ enum RunCommand {
         """,
         options: flags)
 
-    /// Reads the scene options of `run` from its parsed command line.
-    static func sceneOptions(_ a: ParsedArguments) -> SceneOptions {
-        let f = flags
+    /// The value of `option` when the command line gives it (not its default).
+    static func given<V>(_ a: ParsedArguments, _ option: Option<V>) -> V? { a.has(option) ? a.value(option) : nil }
+
+    /// Reads the scene options of `run` from its parsed command line, over `feel` (a feel file's
+    /// numbers; the flags given win over it).
+    static func sceneOptions(_ a: ParsedArguments, feel: Feel = Feel()) -> SceneOptions {
         var o = SceneOptions()
+        feel.apply(to: &o)
+        applyFlags(a, to: &o)
+        return o
+    }
+
+    /// Sets the options the flags of `a` name (a feel applied before is overridden only where a flag is given).
+    static func applyFlags(_ a: ParsedArguments, to o: inout SceneOptions) {
+        let f = flags
         if let s = a.value(f.size) { o.size = s }
         if let n = a.value(f.rows) { o.rows = n }
-        if let t = a.value(f.theme).flatMap(Theme.named) { o.theme = t }
-        if let p = a.value(f.physics).flatMap(PhysicsRegistry.physics(named:)) { o.physics = p }
+        if let t = given(a, f.theme).flatMap(Theme.named) { o.theme = t }
+        if let p = given(a, f.physics).flatMap(PhysicsRegistry.physics(named:)) { o.physics = p }
         o.overlay = a[f.overlay]
         if let d = a.value(f.refreshDuration) { o.refresh.duration = d }
         if let out = a.value(f.refreshOutcome) { o.refresh.outcome = out }
-        if let d = a.value(f.refreshTimeout) { o.refresh.timeout = d }
+        if let d = given(a, f.refreshTimeout) { o.refresh.timeout = d }
         if let s = a.value(f.spinner) { o.indicator.style = s }
         o.indicator.reduceMotion = a[f.reduceMotion] || SpinnerConfig.reduceMotionRequested(in: Platform.environment)
         if let p = a.value(f.lottie) { o.indicator.lottiePath = p }
         if let c = a.value(f.indicatorColor) { o.indicator.color = c }
-        return o
     }
 
     @MainActor
@@ -80,7 +94,11 @@ enum RunCommand {
         try FontSetup.check()  // a fonts.conf that is not a regular file: exit 2, never a blocked read
         let f = flags
         var w = WindowOptions()
-        w.sceneOptions = sceneOptions(a)
+        var feel = Feel()
+        if let path = a.value(f.feel) {
+            do { feel = try FeelFile.load(path) } catch { throw UsageError(message: "run: --feel: \(error)") }
+        }
+        w.sceneOptions = sceneOptions(a, feel: feel)
         w.scene = a.value(f.scene) ?? SceneCatalog.defaultScene
         w.scale = a.value(f.scale)
         let renderer = CairoRenderer()

@@ -15,6 +15,9 @@ public struct SceneOptions: Sendable {
     public var overlay = false
     public var refresh = RefreshBehaviour()
     public var indicator = IndicatorOptions()
+    /// The numbers of the two refresh scenes (a feel file's `coordinator` and `refreshable`).
+    public var coordinator = RefreshCoordinatorConfig()
+    public var refreshable = RefreshableConfig()
 
     public init() {}
 }

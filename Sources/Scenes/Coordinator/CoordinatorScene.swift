@@ -8,7 +8,7 @@ import ScrollEngine
 /// loops while the action runs; a failure or a cancel leaves one message (`RefreshMessageBanner`)
 /// and keeps the rows. The list sits under a navigation bar with a large title (`NavigationBar`).
 public final class CoordinatorScene: Scene {
-    public static let descriptor = SceneDescriptor(name: "coordinator", key: 1, prefersLottie: true, refreshes: true) { CoordinatorScene(context: $0) }
+    public static let descriptor = SceneDescriptor(name: "coordinator", key: 1, prefersLottie: true, refreshes: true) { CoordinatorScene(context: $0, config: $0.options.coordinator) }
     public let host: ScrollHost
     public let coordinator: RefreshCoordinator
     public let contentSync = ContentSync()
@@ -116,7 +116,8 @@ public final class CoordinatorScene: Scene {
 
     public func frame() -> FrameModel {
         let offset = scrollView.contentOffset
-        let threshold = coordinator.config.threshold
+        // The header is the gap the content is held at while refreshing.
+        let threshold = coordinator.config.effectiveLockHeight
         let width = size.width
         let viewport = Size(width, host.viewportHeight)
         // The scrolling area, in content-relative coordinates: y 0 is the top of the large title.

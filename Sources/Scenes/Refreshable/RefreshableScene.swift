@@ -8,7 +8,7 @@ import ScrollEngine
 /// screen: an inset grouped list under a navigation bar with a large title; a failed refresh
 /// leaves one message (`RefreshMessageBanner`), a cancel none.
 public final class RefreshableScene: Scene, ScrollViewDelegate {
-    public static let descriptor = SceneDescriptor(name: "refreshable", key: 2, refreshes: true) { RefreshableScene(context: $0) }
+    public static let descriptor = SceneDescriptor(name: "refreshable", key: 2, refreshes: true) { RefreshableScene(context: $0, config: $0.options.refreshable) }
     public let host: ScrollHost
     public let config: RefreshableConfig
     public let theme: Theme

@@ -126,7 +126,7 @@ public struct RefreshCoordinatorMachine: Sendable {
     }
 
     /// The locked rest offset.
-    public var lockedOffset: Double { -(config.safeTop + config.threshold) }
+    public var lockedOffset: Double { -(config.safeTop + config.effectiveLockHeight) }
 
     /// Pull progress 0…1.
     public var progress: Double {
@@ -202,7 +202,7 @@ public struct RefreshCoordinatorMachine: Sendable {
         let token = ticket.start(at: t)
         lastError = nil
         out.append(.holdView)
-        out.append(.scroll(.setInsetTop(hold.insetBefore + config.threshold)))
+        out.append(.scroll(.setInsetTop(hold.insetBefore + config.effectiveLockHeight)))
         if input.isDragging { out.append(.scroll(.cancelDrag)) }
         out += [.scroll(.stopMotion), .scroll(.setScrollEnabled(false))]
         out.append(.startAction(token: token))
