@@ -59,7 +59,8 @@ public final class WindowApp {
     /// The display list on screen (the last one presented).
     public var lastFrame: FrameModel? { dirty?.shown }
     private var pixelsPerPoint = 1.0
-    private var start: UInt64 = 0
+    /// The session clock: real time through the time scale (slow motion).
+    public let clock: SessionClock
     /// Called for each input event with its session time (live capture).
     public var onInput: ((InputEvent, Double) -> Void)?
     /// Called once per loop pass, after the session advanced and before drawing (trace printing).
@@ -79,7 +80,8 @@ public final class WindowApp {
     /// Number of frames presented (for tests and the idle check).
     public private(set) var framesPresented = 0
 
-    public init(session: Session, renderer: CairoRenderer, options: WindowOptions) {
+    public init(session: Session, renderer: CairoRenderer, options: WindowOptions, clock: SessionClock = SessionClock()) {
+        self.clock = clock
         self.session = session
         self.renderer = renderer
         self.options = options
@@ -111,10 +113,8 @@ public final class WindowApp {
         wakeEventLoop()
     }
 
-    /// Seconds since the window opened (the session clock).
-    public func now() -> Double {
-        Double(SDL_GetPerformanceCounter() - start) / Double(SDL_GetPerformanceFrequency())
-    }
+    /// Seconds since the window opened on the session clock (scaled in slow motion).
+    public func now() -> Double { clock.now() }
 
     public func open() throws(WindowError) {
         let env = Platform.environment
@@ -166,7 +166,7 @@ public final class WindowApp {
         adapter.wheelPrecision = .forVideoDriver(videoDriver)
         xinput = XInput2Connection.open(for: w, videoDriver: videoDriver, settings: options.sceneOptions.input,
                                         environment: env, wake: WindowApp.wakeEventLoop)
-        start = SDL_GetPerformanceCounter()
+        clock.restart()
         updateGeometry()
     }
 
@@ -208,16 +208,19 @@ public final class WindowApp {
     public func run() -> Int {
         if let rate = displayRefreshRate { frameInterval = 1.0 / rate }
         var event = SDL_Event()
-        var frameStart = now()
+        // Frames are paced on the real clock; the session (input, motion, refresh) runs on the
+        // session clock, which slow motion scales.
+        var frameStart = clock.realNow()
+        var frameStartSession = now()
         while !session.quitRequested && !Self.quitAsked.load(ordering: .sequentiallyConsistent) {
-            let t0 = now()
+            let t0 = clock.realNow()
             var got: Int32
             let paced = session.isAnimating || session.isDragging
             if paced {
                 let remaining = frameInterval - (t0 - frameStart)
                 got = remaining > 0.001 ? waitEvent(&event, timeout: Int32((remaining * 1000).rounded(.down))) : SDL_PollEvent(&event)
             } else if let deadline = session.nextDeadline {
-                let ms = Int32(max(0, min(1000, (deadline - t0) * 1000)).rounded(.up))
+                let ms = Int32(max(0, min(1000, clock.realDelay(untilSession: deadline) * 1000)).rounded(.up))
                 got = waitEvent(&event, timeout: ms)
             } else {
                 got = waitEvent(&event, timeout: nil)
@@ -234,7 +237,7 @@ public final class WindowApp {
             }
             // A loop that comes back late (a slow frame) does not end a wheel gesture: see LateInput.
             let hasWheel = !smooth.isEmpty || batch.contains { $0.type == SDL_MOUSEWHEEL.rawValue }
-            let t = hasWheel ? LateInput.handlingTime(pump: pumpTime, busySince: frameStart, deadline: session.scene.input.nextDeadline) : pumpTime
+            let t = hasWheel ? LateInput.handlingTime(pump: pumpTime, busySince: frameStartSession, deadline: session.scene.input.nextDeadline) : pumpTime
             for e in smooth {
                 onInput?(e, t)
                 session.handle(e, at: t)
@@ -245,9 +248,10 @@ public final class WindowApp {
             // (Checked after the events: the one that ends a motion must be drawn before the
             // loop goes back to blocking in the event wait.)
             let stillPaced = session.isAnimating || session.isDragging
-            if stillPaced && now() - frameStart < frameInterval - 0.001 { continue }
-            frameStart = now()
-            session.advance(to: frameStart)
+            if stillPaced && clock.realNow() - frameStart < frameInterval - 0.001 { continue }
+            frameStart = clock.realNow()
+            frameStartSession = now()
+            session.advance(to: frameStartSession)
             onAdvance?(session)
             syncTitle()
             draw()
@@ -263,6 +267,11 @@ public final class WindowApp {
     }
 
     private func handle(_ event: SDL_Event, at t: Double) {
+        if isSlowMotionToggle(event) {
+            let scale = clock.toggleSlowMotion()
+            Platform.printError("overscroll run: time scale \(TimeScaleText.format(scale))")
+            return
+        }
         if event.type == SDL_WINDOWEVENT.rawValue {
             let kind = SDL_WindowEventID(rawValue: UInt32(event.window.event))
             if kind == SDL_WINDOWEVENT_SIZE_CHANGED || kind == SDL_WINDOWEVENT_RESIZED {
@@ -278,13 +287,20 @@ public final class WindowApp {
         }
     }
 
+    /// Ctrl+T (the iOS Simulator's Cmd+T): slow motion on or off.
+    private func isSlowMotionToggle(_ event: SDL_Event) -> Bool {
+        guard event.type == SDL_KEYDOWN.rawValue, event.key.keysym.sym == SDL_Keycode(SDLK_t.rawValue) else { return false }
+        return UInt32(event.key.keysym.mod) & UInt32(KMOD_CTRL.rawValue) != 0
+    }
+
     /// The window's title as SDL has it (nil before `open`).
     public var windowTitle: String? { window.map { String(cString: SDL_GetWindowTitle($0)) } }
 
     /// Makes the title follow the scene (keys 1–6 switch it).
     private func syncTitle() {
         guard let window else { return }
-        let title = SceneCatalog.windowTitle(for: session.scene.name)
+        let scale = clock.scale
+        let title = SceneCatalog.windowTitle(for: session.scene.name) + (scale == 1 ? "" : " · \(TimeScaleText.format(scale))")
         if String(cString: SDL_GetWindowTitle(window)) != title { SDL_SetWindowTitle(window, title) }
     }
 

@@ -47,6 +47,10 @@ enum RunCommand {
             every number of the feel from this file (`overscroll feel` prints the
             default one); flags win over it; saving it applies it to the open window
             """)
+        let timeScale = Option.number("time-scale", value: "F", in: TimeScale.range, help: """
+            slow motion: the whole engine (input, motion, refresh) runs at F times
+            real time; Ctrl+T toggles 0.25×
+            """, default: 1)
     }
     static let flags = Flags()
 
@@ -55,7 +59,8 @@ enum RunCommand {
         about: """
         Opens the window. Drag with the mouse (or a finger), scroll with the wheel or touchpad;
         Up/Down/PageUp/PageDown/Space/Shift+Space/Home/End scroll, F5 or Ctrl+R refreshes,
-        Esc cancels a refresh, D toggles the debug overlay, 1–6 switch scenes, Q or Ctrl+Q quits.
+        Esc cancels a refresh, D toggles the debug overlay, 1–6 switch scenes, Ctrl+T toggles slow
+        motion (0.25×), Q or Ctrl+Q quits.
         """,
         options: flags)
 
@@ -104,13 +109,14 @@ enum RunCommand {
         let renderer = CairoRenderer()
         IndicatorSetup.resolve(&w.sceneOptions.indicator, prefersLottie: SceneCatalog.prefersLottie(w.scene), renderer: renderer) { Platform.printError("overscroll: \($0)") }
         let session: Session
+        let clock = SessionClock(scale: a.value(f.timeScale) ?? 1)
         do {
             session = try Session(scene: w.scene, options: w.sceneOptions, textMeasurer: renderer.text,
-                                  runtime: RefreshRuntime(clock: ContinuousClock(), wake: WindowApp.wakeEventLoop))
+                                  runtime: RefreshRuntime(clock: clock.asClock, wake: WindowApp.wakeEventLoop))
         } catch {
             throw UsageError(message: "run: --scene: \(error)")
         }
-        let app = WindowApp(session: session, renderer: renderer, options: w)
+        let app = WindowApp(session: session, renderer: renderer, options: w, clock: clock)
         let tracePath = a.value(f.trace)
         if let tracePath {
             do { try OutputPaths.checkFile(tracePath, flag: "--trace") } catch { throw UsageError(message: "run: \(error)") }
