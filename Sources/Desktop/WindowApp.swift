@@ -63,6 +63,8 @@ public final class WindowApp {
     public let clock: SessionClock
     /// Called for each input event with its session time (live capture).
     public var onInput: ((InputEvent, Double) -> Void)?
+    /// Called once per loop pass, before the session advances (a feel file saved is applied here).
+    public var beforeAdvance: ((Session) -> Void)?
     /// Called once per loop pass, after the session advanced and before drawing (trace printing).
     public var onAdvance: ((Session) -> Void)?
 
@@ -251,6 +253,7 @@ public final class WindowApp {
             if stillPaced && clock.realNow() - frameStart < frameInterval - 0.001 { continue }
             frameStart = clock.realNow()
             frameStartSession = now()
+            beforeAdvance?(session)
             session.advance(to: frameStartSession)
             onAdvance?(session)
             syncTitle()

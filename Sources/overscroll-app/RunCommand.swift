@@ -100,7 +100,8 @@ enum RunCommand {
         let f = flags
         var w = WindowOptions()
         var feel = Feel()
-        if let path = a.value(f.feel) {
+        let feelPath = a.value(f.feel)
+        if let path = feelPath {
             do { feel = try FeelFile.load(path) } catch { throw UsageError(message: "run: --feel: \(error)") }
         }
         w.sceneOptions = sceneOptions(a, feel: feel)
@@ -117,6 +118,8 @@ enum RunCommand {
             throw UsageError(message: "run: --scene: \(error)")
         }
         let app = WindowApp(session: session, renderer: renderer, options: w, clock: clock)
+        let live = LiveFeel(path: feelPath, feel: feel, arguments: a, renderer: renderer)
+        app.beforeAdvance = { live.beforeFrame($0) }
         let tracePath = a.value(f.trace)
         if let tracePath {
             do { try OutputPaths.checkFile(tracePath, flag: "--trace") } catch { throw UsageError(message: "run: \(error)") }
@@ -144,7 +147,9 @@ enum RunCommand {
             return 1
         }
         capture?.describeDisplay(scale: app.drawScale, fps: app.displayRefreshRate ?? 60)
+        live.watch()
         app.run()
+        live.stop()
         let end = app.now()
         // Saved while the window is still open: nothing that happens as it closes (an X error,
         // a signal) can lose them.

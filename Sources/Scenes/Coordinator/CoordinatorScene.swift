@@ -14,9 +14,9 @@ public final class CoordinatorScene: Scene {
     public let contentSync = ContentSync()
     public let rows: SampleRows
     public let layout = ListLayout()
-    public let theme: Theme
-    public let behaviour: RefreshBehaviour
-    public let indicator: RefreshIndicator
+    public private(set) var theme: Theme
+    public private(set) var behaviour: RefreshBehaviour
+    public private(set) var indicator: RefreshIndicator
     let runner: RefreshActionRunner
     public let bar = NavigationBar(title: "Inbox · 받은편지함")
     let measurer: any TextMeasurer
@@ -113,6 +113,16 @@ public final class CoordinatorScene: Scene {
     }
 
     // MARK: frame
+
+    /// New numbers of the feel: physics, input, the coordinator's numbers, the indicator and
+    /// the theme. The offset and a refresh in progress stay.
+    public func retune(_ options: SceneOptions) {
+        host.retune(physics: options.physics, input: options.input)
+        theme = options.theme
+        behaviour = options.refresh
+        indicator = options.indicator.makeIndicator(defaultColor: options.theme.spinner)
+        coordinator.retune(config: options.coordinator, behaviour: options.refresh, physics: host.scrollView.physics)
+    }
 
     public func frame() -> FrameModel {
         let offset = scrollView.contentOffset

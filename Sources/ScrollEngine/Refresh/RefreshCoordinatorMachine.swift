@@ -83,9 +83,9 @@ public struct RefreshCoordinatorMachine: Sendable {
         }
     }
 
-    public let config: RefreshCoordinatorConfig
+    public private(set) var config: RefreshCoordinatorConfig
     /// Makes the held offset's eases (the scroll view's physics).
-    public let physics: any ScrollPhysics
+    public private(set) var physics: any ScrollPhysics
     public private(set) var mode: Mode = .idle(awaitingRelease: false)
     public private(set) var statistics = RefreshStatistics()
     /// Last error text, if the last refresh failed (an error, a cancel, the timeout).
@@ -98,6 +98,14 @@ public struct RefreshCoordinatorMachine: Sendable {
         self.config = config
         self.physics = physics
         ticket = RefreshTicket(timeout: timeout)
+    }
+
+    /// New numbers (a feel file saved while the window runs): the state and a refresh in
+    /// progress stay; a held offset moves to the new lock at the next correction.
+    public mutating func retune(config: RefreshCoordinatorConfig, timeout: Double, physics: any ScrollPhysics) {
+        self.config = config
+        self.physics = physics
+        ticket.timeout = timeout
     }
 
     public var state: RefreshState { mode.state }

@@ -60,7 +60,7 @@ public struct RefreshableMachine: Sendable {
         }
     }
 
-    public let config: RefreshableConfig
+    public private(set) var config: RefreshableConfig
     public private(set) var mode: Mode = .idle(awaitsRelease: false)
     public private(set) var statistics = RefreshStatistics()
     /// The error text of the last refresh that failed or timed out (a cancel leaves none).
@@ -75,6 +75,13 @@ public struct RefreshableMachine: Sendable {
     public init(config: RefreshableConfig, timeout: Double) {
         self.config = config
         ticket = RefreshTicket(timeout: timeout)
+    }
+
+    /// New numbers (a feel file saved while the window runs): the state and the refresh in
+    /// progress stay; the next decisions use them.
+    public mutating func retune(config: RefreshableConfig, timeout: Double) {
+        self.config = config
+        ticket.timeout = timeout
     }
 
     public var state: RefreshState { mode.state }
