@@ -63,6 +63,12 @@ public final class WindowApp {
     public let clock: SessionClock
     /// Called for each input event with its session time (live capture).
     public var onInput: ((InputEvent, Double) -> Void)?
+    /// The tuning panel (`run`): T opens and closes it; while it is open its keys (Tab, ←/→, S,
+    /// R) and the pointer on it go to it, not to the scene.
+    public var tuning: (any TuningHandler)?
+    /// True while a pointer press that began on the panel is held.
+    private var tuningDrag = false
+
     /// Called once per loop pass, before the session advances (a feel file saved is applied here).
     public var beforeAdvance: ((Session) -> Void)?
     /// Called once per loop pass, after the session advanced and before drawing (trace printing).
@@ -270,6 +276,10 @@ public final class WindowApp {
     }
 
     private func handle(_ event: SDL_Event, at t: Double) {
+        if let tuning, let input = tuningInput(event, open: tuning.isOpen) {
+            tuning.handle(input, session: session)
+            return
+        }
         if isSlowMotionToggle(event) {
             let scale = clock.toggleSlowMotion()
             Platform.printError("overscroll run: time scale \(TimeScaleText.format(scale))")
@@ -287,6 +297,40 @@ public final class WindowApp {
         for e in adapter.translate(event) where xinput?.keeps(e, at: t) ?? true {
             onInput?(e, t)
             session.handle(e, at: t)
+        }
+    }
+
+    /// What `event` asks of the tuning panel (nil: not for the panel). T toggles it; while it is
+    /// open, Tab/Shift+Tab, ←/→ (Shift: fine), S and R (without Ctrl) are its, and so is a press on
+    /// it and the drag and release that follow.
+    private func tuningInput(_ event: SDL_Event, open: Bool) -> TuningPanelEvent? {
+        switch SDL_EventType(rawValue: event.type) {
+        case SDL_KEYDOWN:
+            let k = event.key.keysym
+            let ctrl = UInt32(k.mod) & UInt32(KMOD_CTRL.rawValue) != 0
+            let shift = UInt32(k.mod) & UInt32(KMOD_SHIFT.rawValue) != 0
+            if ctrl { return nil }
+            if k.sym == SDL_Keycode(SDLK_t.rawValue) { return .toggle }
+            guard open else { return nil }
+            switch k.sym {
+            case SDL_Keycode(SDLK_TAB.rawValue): return .input(shift ? .previous : .next)
+            case SDL_Keycode(SDLK_LEFT.rawValue): return .input(.step(-1, fine: shift))
+            case SDL_Keycode(SDLK_RIGHT.rawValue): return .input(.step(1, fine: shift))
+            case SDL_Keycode(SDLK_s.rawValue): return .input(.save)
+            case SDL_Keycode(SDLK_r.rawValue): return .input(.revert)
+            default: return nil
+            }
+        case SDL_MOUSEBUTTONDOWN where open && event.button.button == UInt8(SDL_BUTTON_LEFT):
+            let p = Point(Double(event.button.x) / adapter.unitsPerPoint, Double(event.button.y) / adapter.unitsPerPoint)
+            guard tuning?.covers(p, size: session.scene.size) == true else { return nil }
+            tuningDrag = true
+            return .input(.press(p))
+        case SDL_MOUSEMOTION where tuningDrag:
+            return .input(.drag(Point(Double(event.motion.x) / adapter.unitsPerPoint, Double(event.motion.y) / adapter.unitsPerPoint)))
+        case SDL_MOUSEBUTTONUP where tuningDrag:
+            tuningDrag = false
+            return .input(.release)
+        default: return nil
         }
     }
 

@@ -120,6 +120,7 @@ enum RunCommand {
         let app = WindowApp(session: session, renderer: renderer, options: w, clock: clock)
         let live = LiveFeel(path: feelPath, feel: feel, arguments: a, renderer: renderer)
         app.beforeAdvance = { live.beforeFrame($0) }
+        app.tuning = live
         let tracePath = a.value(f.trace)
         if let tracePath {
             do { try OutputPaths.checkFile(tracePath, flag: "--trace") } catch { throw UsageError(message: "run: \(error)") }
