@@ -15,6 +15,11 @@ public struct Scenario: Sendable {
     public var options = SceneOptions()
     /// The feel file the scenario names (`feel`), as written; its numbers are in `options`.
     public var feel: String?
+    /// The feel file's values (nil: none named).
+    public var feelValues: Feel?
+    /// Draw the tuning panel over every frame (`tuningPanel`): the window's panel, with the
+    /// scenario's feel, in recordings only when asked.
+    public var tuningPanel = false
     public var events: [TimedEvent] = []
     /// Named snapshots (`{"at": t, "snapshot": name}` entries of `events`), in file order.
     public var snapshots: [Snapshot] = []

@@ -21,14 +21,17 @@ public enum ScenarioParser {
         let r = Reader(root, path: "")
         var s = Scenario()
         let known = ["scene", "size", "scale", "fps", "duration", "rows", "theme", "overlay", "refresh", "spinner",
-                     "reduceMotion", "indicator", "physics", "feel", "events"]
+                     "reduceMotion", "indicator", "physics", "feel", "tuningPanel", "events"]
         try r.requireObject(known: known)
         if let v = try r.optional("feel") {
             let path = try v.string()
             guard let loadFeel else { throw v.error("a feel file is read only from a scenario file") }
-            try loadFeel(path).apply(to: &s.options)
+            let feel = try loadFeel(path)
+            feel.apply(to: &s.options)
             s.feel = path
+            s.feelValues = feel
         }
+        if let v = try r.optional("tuningPanel") { s.tuningPanel = try v.bool() }
         if let v = try r.optional("scene") { s.scene = try v.string() }
         if let v = try r.optional("size") { s.size = try v.size() }
         if let v = try r.optional("scale") { s.scale = try v.number(min: 0.25, max: maxScale) }

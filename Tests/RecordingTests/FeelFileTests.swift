@@ -116,4 +116,21 @@ struct FeelFileTests {
         #expect(printed.status == 0)
         #expect(try FeelParser.parse(printed.out, file: "out") == Feel(physics: "gnome"))
     }
+
+    @Test func theTuningPanelIsInARecordingOnlyWhenAsked() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feel-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var frames: [String: Data] = [:]
+        for (name, field) in [("absent", ""), ("off", ", \"tuningPanel\": false"), ("on", ", \"tuningPanel\": true")] {
+            let scenario = folder.appendingPathComponent("\(name).json").path
+            try "{\"scene\": \"list\", \"duration\": 0, \"fps\": 1, \"scale\": 1\(field)}".write(toFile: scenario, atomically: true, encoding: .utf8)
+            let out = folder.appendingPathComponent("out-\(name)").path
+            let r = try CommandLineRunner.run(["record", scenario, "--out", out])
+            #expect(r.status == 0, "\(r.err)")
+            frames[name] = try Data(contentsOf: URL(fileURLWithPath: out + "/frame-00000.png"))
+        }
+        #expect(frames["absent"] == frames["off"])
+        #expect(frames["absent"] != frames["on"])
+    }
 }
