@@ -133,4 +133,32 @@ struct FeelFileTests {
         #expect(frames["absent"] == frames["off"])
         #expect(frames["absent"] != frames["on"])
     }
+
+    /// The default feel file changes no pixel and no trace value: a pull-to-refresh in both refresh
+    /// scenes, recorded with `"feel"` naming `overscroll feel`'s output and without it.
+    @Test(arguments: ["coordinator", "refreshable", "list"])
+    func theDefaultFeelFileChangesNoFrame(scene: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feel-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let printed = try CommandLineRunner.run(["feel"])
+        try printed.out.write(toFile: folder.appendingPathComponent("default.json").path, atomically: true, encoding: .utf8)
+        var outputs: [[Data]] = []
+        for feel in ["", "\"feel\": \"default.json\", "] {
+            let name = feel.isEmpty ? "plain" : "felt"
+            let scenario = folder.appendingPathComponent("\(name).json").path
+            try """
+            {\(feel)"scene": "\(scene)", "duration": 2.4, "fps": 5, "scale": 1, "refresh": {"duration": 0.8},
+             "events": [{"at": 0.1, "drag": {"from": [195, 200], "to": [195, 420], "duration": 0.5}},
+                        {"at": 1.0, "wheel": {"dy": -2, "precise": false}}]}
+            """.write(toFile: scenario, atomically: true, encoding: .utf8)
+            let out = folder.appendingPathComponent("out-\(name)").path
+            let r = try CommandLineRunner.run(["record", scenario, "--out", out])
+            #expect(r.status == 0, "\(r.err)")
+            let files = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasPrefix("frame-") || $0 == "trace.jsonl" }.sorted()
+            #expect(files.count > 5)
+            outputs.append(try files.map { try Data(contentsOf: URL(fileURLWithPath: out + "/" + $0)) })
+        }
+        #expect(outputs[0] == outputs[1])
+    }
 }
