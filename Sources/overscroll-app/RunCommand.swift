@@ -139,7 +139,7 @@ enum RunCommand {
         var capture: LiveCapture?
         if let path = a.value(f.capture) {
             do { try LiveCapture.checkWritable(path) } catch { throw UsageError(message: "run: \(error)") }
-            let c = LiveCapture(path: path, scene: w.scene, options: w.sceneOptions)
+            let c = LiveCapture(path: path, scene: w.scene, options: w.sceneOptions, feel: feelPath)
             app.onInput = { c.record($0, at: $1) }
             capture = c
         }

@@ -161,4 +161,22 @@ struct FeelFileTests {
         }
         #expect(outputs[0] == outputs[1])
     }
+
+    /// A session captured with `run --feel` names the feel file, so the captured scenario replays
+    /// with the feel's numbers (those no scenario field holds, such as the trigger distance).
+    @Test func aCaptureNamesItsFeelFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feel-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let feelPath = folder.appendingPathComponent("tight.json").path
+        try #"{"coordinator": {"triggerDistance": 110}}"#.write(toFile: feelPath, atomically: true, encoding: .utf8)
+        var options = SceneOptions()
+        try FeelFile.load(feelPath).apply(to: &options)
+        let capture = LiveCapture(path: folder.appendingPathComponent("cap.json").path, scene: "coordinator", options: options, feel: feelPath)
+        capture.record(.pointerDown(Point(100, 100)), at: 0.1)
+        try capture.write(endingAt: 0.5)
+        let replay = try ScenarioFile.load(capture.path)
+        #expect(replay.feel == feelPath)
+        #expect(replay.options.coordinator.threshold == 110)
+    }
 }
