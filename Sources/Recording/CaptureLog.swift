@@ -31,6 +31,10 @@ public struct CaptureLog: Sendable {
         describeDisplay(scale: scale, fps: fps)
     }
 
+    /// Names the feel file the session ran with (`run --feel`, an absolute path): the captured
+    /// scenario reads it (`"feel"`), as it is when the scenario is recorded.
+    public mutating func nameFeel(_ path: String) { base.feel = path }
+
     /// Sets the scale (pixels per point) and frame rate (frames per second) once the window
     /// knows them; both are clamped to the scenario's ranges.
     public mutating func describeDisplay(scale: Double, fps: Double) {

@@ -12,16 +12,29 @@ public enum ScenarioParser {
     public static let maxDuration = 3600.0
     public static let maxRows = 100_000_000
 
-    /// `physics`: the physics of a scenario without a `physics` field (a suite's `overscroll.json`),
-    /// as its JSON value.
-    public static func parse(_ text: String, physics physicsDefault: JSONValue? = nil) throws(ScenarioError) -> Scenario {
+    /// Parses a scenario. `physics`: the physics of a scenario without a `physics` field (a suite's
+    /// `overscroll.json`), as its JSON value. The field `feel` names a feel file: `loadFeel` reads it
+    /// (`ScenarioFile` resolves it against the scenario's folder), and its numbers are set before
+    /// every other field, so the scenario's own fields win (and a feel's physics wins over the
+    /// suite's); without `loadFeel` the field is an error.
+    public static func parse(_ text: String, physics physicsDefault: JSONValue? = nil,
+                             loadFeel: ((String) throws(ScenarioError) -> Feel)? = nil) throws(ScenarioError) -> Scenario {
         let root: JSONValue
         do { root = try JSONParser.parse(text) } catch { throw ScenarioError(field: "", reason: "not valid JSON (\(error))") }
         let r = Reader(root, path: "")
         var s = Scenario()
         let known = ["scene", "size", "scale", "fps", "duration", "rows", "theme", "overlay", "refresh", "spinner",
-                     "reduceMotion", "indicator", "physics", "events", "reference"]
+                     "reduceMotion", "indicator", "physics", "feel", "tuningPanel", "events", "reference"]
         try r.requireObject(known: known)
+        if let v = try r.optional("feel") {
+            let path = try v.string()
+            guard let loadFeel else { throw v.error("a feel file is read only from a scenario file") }
+            let feel = try loadFeel(path)
+            feel.apply(to: &s.options)
+            s.feel = path
+            s.feelValues = feel
+        }
+        if let v = try r.optional("tuningPanel") { s.tuningPanel = try v.bool() }
         if let v = try r.optional("scene") { s.scene = try v.string() }
         if let v = try r.optional("size") { s.size = try v.size() }
         if let v = try r.optional("scale") { s.scale = try v.number(min: 0.25, max: maxScale) }
@@ -73,7 +86,7 @@ public enum ScenarioParser {
             }
         }
         if let v = try r.optional("physics") { (s.options.physics, s.options.input) = try physics(v) }
-        else if let d = physicsDefault { (s.options.physics, s.options.input) = try physics(Reader(d, path: "physics")) }
+        else if s.feel == nil, let d = physicsDefault { (s.options.physics, s.options.input) = try physics(Reader(d, path: "physics")) }
         if let v = try r.optional("reference") {
             try v.requireObject(known: ["file", "maxRms"])
             guard let f = try v.optional("file"), let m = try v.optional("maxRms") else { throw v.error("needs 'file' and 'maxRms'") }

@@ -17,6 +17,7 @@ public enum ScenarioWriter {
             ("fps", .number(s.fps)),
             ("duration", .number(s.duration)),
         ]
+        if let feel = s.feel { fields.append(("feel", .string(feel))) }
         let o = s.options, d = defaults.options
         if o.rows != d.rows { fields.append(("rows", .number(Double(o.rows)))) }
         if o.theme != d.theme { fields.append(("theme", .string(o.theme.name))) }

@@ -62,7 +62,7 @@ enum RecordCommand {
         let text: String
         do { text = try ScenarioFile.read(path, maxBytes: maxBytes) } catch { throw UsageError(message: error.message) }
         do {
-            var s = try ScenarioParser.parse(text)
+            var s = try ScenarioParser.parse(text, loadFeel: { name throws(ScenarioError) in try ScenarioFile.feel(name, scenario: path) })
             try s.checkStrict()
             guard SceneCatalog.descriptor(named: s.scene) != nil else {
                 throw ScenarioError(field: "scene", reason: "unknown scene '\(s.scene)' (scenes: \(SceneCatalog.names.joined(separator: ", ")))")

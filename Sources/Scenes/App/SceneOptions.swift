@@ -18,6 +18,9 @@ public struct SceneOptions: Sendable {
     /// `--compare NAME`: the same scene under this second physics in a pane to the right of the
     /// first (`Session`; `size` is then the whole window, each pane half its width).
     public var compare: (any ScrollPhysics)?
+    /// The numbers of the two refresh scenes (a feel file's `coordinator` and `refreshable`).
+    public var coordinator = RefreshCoordinatorConfig()
+    public var refreshable = RefreshableConfig()
 
     public init() {}
 }

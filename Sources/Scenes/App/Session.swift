@@ -92,6 +92,18 @@ public final class Session {
         }
     }
 
+    /// Takes new options of the feel while running (a feel file saved, the tuning panel): the
+    /// window's size, the overlay and the scene stay, and so do the scroll position and a
+    /// refresh in progress (`Scene.retune`); a scene switched to later is made with them.
+    public func retune(_ new: SceneOptions) {
+        var o = new
+        o.size = scene.size
+        o.rows = options.rows
+        o.overlay = options.overlay
+        options = o
+        scene.retune(o)
+    }
+
     public func advance(to t: Double) {
         runtime.advanceClock(to: t)
         advanceScenes(to: t)
@@ -129,7 +141,13 @@ public final class Session {
         await waitForActions()
     }
 
-    /// The frame to draw now, with the overlay if visible (with a comparison: both panes).
+    /// A line the window shows over the scene until it is cleared (a feel file that cannot be used).
+    public var notice: String?
+    /// Commands drawn over everything else (the tuning panel), nil when none.
+    public var panel: ((Size, Theme) -> [DrawCommand])?
+
+    /// The frame to draw now, with the overlay if visible (with a comparison: both panes), the
+    /// panel and the notice.
     public func frame() -> FrameModel {
         if let c = comparison { return comparedFrame(c) }
         return paneFrame()
@@ -140,6 +158,8 @@ public final class Session {
         var f = scene.frame()
         if overlayVisible { f.commands.append(contentsOf: DebugOverlay.commands(fields: paneTraceFields(), extra: wheelHistory.lines(mode: scene.input.lastWheel?.mode),
                                                                         scene: scene.name, size: f.size, theme: options.theme)) }
+        if let panel { f.commands.append(contentsOf: panel(f.size, options.theme)) }
+        if let notice { f.commands.append(contentsOf: FeelNotice.commands(notice, size: f.size)) }
         return f
     }
 

@@ -8,15 +8,15 @@ import ScrollEngine
 /// loops while the action runs; a failure or a cancel leaves one message (`RefreshMessageBanner`)
 /// and keeps the rows. The list sits under a navigation bar with a large title (`NavigationBar`).
 public final class CoordinatorScene: Scene {
-    public static let descriptor = SceneDescriptor(name: "coordinator", key: 1, prefersLottie: true, refreshes: true) { CoordinatorScene(context: $0) }
+    public static let descriptor = SceneDescriptor(name: "coordinator", key: 1, prefersLottie: true, refreshes: true) { CoordinatorScene(context: $0, config: $0.options.coordinator) }
     public let host: ScrollHost
     public let coordinator: RefreshCoordinator
     public let contentSync = ContentSync()
     public let rows: SampleRows
     public let layout = ListLayout()
-    public let theme: Theme
-    public let behaviour: RefreshBehaviour
-    public let indicator: RefreshIndicator
+    public private(set) var theme: Theme
+    public private(set) var behaviour: RefreshBehaviour
+    public private(set) var indicator: RefreshIndicator
     let runner: RefreshActionRunner
     public let bar = NavigationBar(title: "Inbox · 받은편지함")
     let measurer: any TextMeasurer
@@ -137,9 +137,20 @@ public final class CoordinatorScene: Scene {
 
     // MARK: frame
 
+    /// New numbers of the feel: physics, input, the coordinator's numbers, the indicator and
+    /// the theme. The offset and a refresh in progress stay.
+    public func retune(_ options: SceneOptions) {
+        host.retune(physics: options.physics, input: options.input)
+        theme = options.theme
+        behaviour = options.refresh
+        indicator = options.indicator.makeIndicator(defaultColor: options.theme.spinner)
+        coordinator.retune(config: options.coordinator, behaviour: options.refresh, physics: host.scrollView.physics)
+    }
+
     public func frame() -> FrameModel {
         let offset = scrollView.contentOffset
-        let threshold = coordinator.config.threshold
+        // The header is the gap the content is held at while refreshing.
+        let threshold = coordinator.config.effectiveLockHeight
         let width = size.width
         let viewport = Size(width, host.viewportHeight)
         // The scrolling area, in content-relative coordinates: y 0 is the top of the large title.

@@ -8,15 +8,15 @@ import ScrollEngine
 /// screen: an inset grouped list under a navigation bar with a large title; a failed refresh
 /// leaves one message (`RefreshMessageBanner`), a cancel none.
 public final class RefreshableScene: Scene, ScrollViewDelegate {
-    public static let descriptor = SceneDescriptor(name: "refreshable", key: 2, refreshes: true) { RefreshableScene(context: $0) }
+    public static let descriptor = SceneDescriptor(name: "refreshable", key: 2, refreshes: true) { RefreshableScene(context: $0, config: $0.options.refreshable) }
     public let host: ScrollHost
-    public let config: RefreshableConfig
-    public let theme: Theme
-    public let behaviour: RefreshBehaviour
+    public private(set) var config: RefreshableConfig
+    public private(set) var theme: Theme
+    public private(set) var behaviour: RefreshBehaviour
     /// The messages, newest first; a successful refresh adds its rows at the top.
     public private(set) var rows: MessageRows
     public var rowCount: Int { rows.count }
-    public let indicator: RefreshIndicator
+    public private(set) var indicator: RefreshIndicator
     let runner: RefreshActionRunner
     public private(set) var machine: RefreshableMachine
     /// The latest time seen, for drawing (`frame()` takes none) and the message.
@@ -231,6 +231,17 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
             }
             return .refreshing(loop)
         }
+    }
+
+    /// New numbers of the feel: physics, input, the trigger distance, timeout, indicator and
+    /// theme. The offset and a refresh in progress stay.
+    public func retune(_ options: SceneOptions) {
+        host.retune(physics: options.physics, input: options.input)
+        theme = options.theme
+        behaviour = options.refresh
+        indicator = options.indicator.makeIndicator(defaultColor: options.theme.spinner)
+        config = options.refreshable
+        machine.retune(config: options.refreshable, timeout: options.refresh.timeout)
     }
 
     public func frame() -> FrameModel {

@@ -10,7 +10,8 @@
 /// owns the offset. Every entry point returns what happened (`InputOutcome`).
 public final class ScrollInputController {
     public let scrollView: ScrollView
-    public let settings: InputSettings
+    /// Its numbers; `pointsPerNotch` and `lineStep` may change while it runs (a feel file saved).
+    public var settings: InputSettings
     public var rules: WheelRules
     public private(set) var wheel: WheelGesture
     /// The rule of the active wheel gesture (nil when none is active).

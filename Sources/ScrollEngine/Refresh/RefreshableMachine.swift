@@ -81,6 +81,13 @@ public struct RefreshableMachine: Sendable {
         ticket = RefreshTicket(timeout: timeout)
     }
 
+    /// New numbers (a feel file saved while the window runs): the state and the refresh in
+    /// progress stay; the next decisions use them.
+    public mutating func retune(config: RefreshableConfig, timeout: Double) {
+        self.config = config
+        ticket.timeout = timeout
+    }
+
     public var state: RefreshState { mode.state }
     public var threshold: Double { config.threshold }
     public var refreshes: Int { statistics.refreshes }
