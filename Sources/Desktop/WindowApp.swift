@@ -56,6 +56,9 @@ public final class WindowApp {
     private var adapter: SDLEventAdapter
     /// XInput 2 smooth scrolling on X11 (nil: SDL's wheel events only).
     private var xinput: XInput2Connection?
+    /// Wayland's own pointer events: axis_stop, axis_source, value120, hold gestures, compositor
+    /// times (nil: SDL's wheel events only).
+    private var waylandPointer: WaylandPointerConnection?
     /// The display list on screen (the last one presented).
     public var lastFrame: FrameModel? { dirty?.shown }
     private var pixelsPerPoint = 1.0
@@ -166,6 +169,7 @@ public final class WindowApp {
         adapter.wheelPrecision = .forVideoDriver(videoDriver)
         xinput = XInput2Connection.open(for: w, videoDriver: videoDriver, settings: options.sceneOptions.input,
                                         environment: env, wake: WindowApp.wakeEventLoop)
+        waylandPointer = WaylandPointerConnection.open(for: w, videoDriver: videoDriver, environment: env)
         start = SDL_GetPerformanceCounter()
         updateGeometry()
     }
@@ -188,12 +192,16 @@ public final class WindowApp {
         adapter.unitsPerPoint = unitsPerPoint
         adapter.sizeInPoints = points
         xinput?.setUnitsPerPoint(unitsPerPoint)
+        waylandPointer?.setUnitsPerPoint(unitsPerPoint)
         if points != session.scene.size {
             let t = now()
             onInput?(.resize(points), t)
             session.handle(.resize(points), at: t)
         }
     }
+
+    /// The session time of the last input handled (Wayland's timed events never go before it).
+    private var lastHandled = 0.0
 
     /// Seconds per display refresh (from the display mode; 60 Hz when unknown).
     private var frameInterval = 1.0 / 60
@@ -227,6 +235,8 @@ public final class WindowApp {
             // motion events into absurd velocities.
             let pumpTime = now()
             let smooth = xinput?.drain(at: pumpTime) ?? []
+            // Wayland's events carry their own (compositor) times, kept within this batch.
+            let timed = waylandPointer?.drain(pump: pumpTime, notBefore: max(frameStart, lastHandled)) ?? []
             var batch: [SDL_Event] = []
             while got != 0 {
                 batch.append(event)
@@ -239,7 +249,13 @@ public final class WindowApp {
                 onInput?(e, t)
                 session.handle(e, at: t)
             }
-            for e in batch { handle(e, at: t) }
+            for (e, te) in timed {
+                onInput?(e, te)
+                session.handle(e, at: te)
+            }
+            if let last = timed.last?.1 { lastHandled = max(lastHandled, last) }
+            if !smooth.isEmpty || !batch.isEmpty { lastHandled = max(lastHandled, t) }
+            for e in batch { handle(e, at: lastHandled) }
             // While something moves, updates happen once per frame interval; input that arrives in
             // between is handled at once and shown at the next frame.
             // (Checked after the events: the one that ends a motion must be drawn before the
@@ -272,7 +288,7 @@ public final class WindowApp {
             if kind == SDL_WINDOWEVENT_EXPOSED { dirty?.invalidate() }
             return
         }
-        for e in adapter.translate(event) where xinput?.keeps(e, at: t) ?? true {
+        for e in adapter.translate(event) where (xinput?.keeps(e, at: t) ?? true) && (waylandPointer?.keeps(e) ?? true) {
             onInput?(e, t)
             session.handle(e, at: t)
         }
@@ -298,6 +314,8 @@ public final class WindowApp {
     public func close() {
         xinput?.close()
         xinput = nil
+        waylandPointer?.close()
+        waylandPointer = nil
         x11Wait = nil
         Self.ownWait.store(false, ordering: .sequentiallyConsistent)
         dirty?.presenter.destroy()

@@ -1,0 +1,262 @@
+#include "CWayland.h"
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wayland-client.h>
+
+// ---- zwp_pointer_gestures_v1 (pointer-gestures-unstable-v1.xml, version 3), the parts used:
+// the manager's get_hold_gesture request (opcode 3, since 3) and the hold object's begin/end
+// events and destroy request. Written from the protocol's message list; the swipe and pinch
+// requests are declared (the opcodes count) but never sent.
+
+static const struct wl_interface overscroll_hold_interface;
+
+static const struct wl_interface *overscroll_gestures_types[] = {
+    NULL, NULL,                                  // get_swipe_gesture: new_id, wl_pointer
+    NULL, NULL,                                  // get_pinch_gesture
+    &overscroll_hold_interface, &wl_pointer_interface, // get_hold_gesture
+};
+static const struct wl_message overscroll_gestures_requests[] = {
+    { "get_swipe_gesture", "no", overscroll_gestures_types + 0 },
+    { "get_pinch_gesture", "no", overscroll_gestures_types + 2 },
+    { "release", "2", overscroll_gestures_types + 0 },
+    { "get_hold_gesture", "3no", overscroll_gestures_types + 4 },
+};
+static const struct wl_interface overscroll_gestures_interface = {
+    "zwp_pointer_gestures_v1", 3, 4, overscroll_gestures_requests, 0, NULL,
+};
+
+static const struct wl_interface *overscroll_hold_types[] = { NULL, NULL, &wl_surface_interface, NULL };
+static const struct wl_message overscroll_hold_requests[] = {
+    { "destroy", "3", overscroll_hold_types + 0 },
+};
+static const struct wl_message overscroll_hold_events[] = {
+    { "begin", "3uuou", overscroll_hold_types + 0 },
+    { "end", "3uui", overscroll_hold_types + 0 },
+};
+static const struct wl_interface overscroll_hold_interface = {
+    "zwp_pointer_gesture_hold_v1", 3, 1, overscroll_hold_requests, 2, overscroll_hold_events,
+};
+
+struct overscroll_hold_listener {
+    void (*begin)(void *data, struct wl_proxy *hold, uint32_t serial, uint32_t time, struct wl_surface *surface, uint32_t fingers);
+    void (*end)(void *data, struct wl_proxy *hold, uint32_t serial, uint32_t time, int32_t cancelled);
+};
+
+// ---- SDL's window-manager info, with SDL 2's stable layout (as CXInput2 declares it for X11):
+// version, subsystem, then the union whose Wayland member starts {wl_display *, wl_surface *}.
+struct overscroll_sdl_wminfo_wl {
+    struct { unsigned char major, minor, patch; } version;
+    int subsystem;
+    union {
+        struct { struct wl_display *display; struct wl_surface *surface; } wl;
+        unsigned char dummy[64];
+    } info;
+};
+extern int SDL_GetWindowWMInfo(void *window, struct overscroll_sdl_wminfo_wl *info);
+enum { OVERSCROLL_SDL_SYSWM_WAYLAND = 6 };
+
+// ---- the connection
+
+#define OVERSCROLL_WL_CAPACITY 4096
+
+struct overscroll_wl_pointer {
+    struct wl_display *display;
+    struct wl_event_queue *queue;
+    struct wl_registry *registry;
+    struct wl_seat *seat;
+    uint32_t seat_version;
+    struct wl_proxy *gestures;
+    uint32_t gestures_version;
+    struct wl_pointer *pointer;
+    struct wl_proxy *hold;
+    overscroll_wl_event events[OVERSCROLL_WL_CAPACITY];
+    int count;
+    uint64_t dropped;
+};
+
+static void push(struct overscroll_wl_pointer *p, int32_t kind, uint32_t time, uint32_t axis, int32_t number, double value) {
+    if (p->count >= OVERSCROLL_WL_CAPACITY) { p->dropped++; return; }
+    overscroll_wl_event *e = &p->events[p->count++];
+    e->kind = kind; e->time = time; e->axis = axis; e->number = number; e->value = value;
+}
+
+static void hold_begin(void *data, struct wl_proxy *hold, uint32_t serial, uint32_t time, struct wl_surface *surface, uint32_t fingers) {
+    (void)hold; (void)serial; (void)surface;
+    push(data, OVERSCROLL_WL_HOLD_BEGIN, time, 0, (int32_t)fingers, 0);
+}
+static void hold_end(void *data, struct wl_proxy *hold, uint32_t serial, uint32_t time, int32_t cancelled) {
+    (void)hold; (void)serial;
+    push(data, OVERSCROLL_WL_HOLD_END, time, 0, cancelled, 0);
+}
+static const struct overscroll_hold_listener hold_listener = { hold_begin, hold_end };
+
+static void pointer_enter(void *data, struct wl_pointer *ptr, uint32_t serial, struct wl_surface *s, wl_fixed_t x, wl_fixed_t y) {
+    (void)ptr; (void)serial; (void)s; (void)x; (void)y;
+    push(data, OVERSCROLL_WL_ENTER, 0, 0, 0, 0);
+}
+static void pointer_leave(void *data, struct wl_pointer *ptr, uint32_t serial, struct wl_surface *s) {
+    (void)ptr; (void)serial; (void)s;
+    push(data, OVERSCROLL_WL_LEAVE, 0, 0, 0, 0);
+}
+static void pointer_motion(void *data, struct wl_pointer *ptr, uint32_t time, wl_fixed_t x, wl_fixed_t y) {
+    (void)data; (void)ptr; (void)time; (void)x; (void)y;
+}
+static void pointer_button(void *data, struct wl_pointer *ptr, uint32_t serial, uint32_t time, uint32_t button, uint32_t state) {
+    (void)data; (void)ptr; (void)serial; (void)time; (void)button; (void)state;
+}
+static void pointer_axis(void *data, struct wl_pointer *ptr, uint32_t time, uint32_t axis, wl_fixed_t value) {
+    (void)ptr;
+    push(data, OVERSCROLL_WL_AXIS, time, axis, 0, wl_fixed_to_double(value));
+}
+static void pointer_frame(void *data, struct wl_pointer *ptr) {
+    (void)ptr;
+    push(data, OVERSCROLL_WL_FRAME, 0, 0, 0, 0);
+}
+static void pointer_axis_source(void *data, struct wl_pointer *ptr, uint32_t source) {
+    (void)ptr;
+    push(data, OVERSCROLL_WL_AXIS_SOURCE, 0, 0, (int32_t)source, 0);
+}
+static void pointer_axis_stop(void *data, struct wl_pointer *ptr, uint32_t time, uint32_t axis) {
+    (void)ptr;
+    push(data, OVERSCROLL_WL_AXIS_STOP, time, axis, 0, 0);
+}
+static void pointer_axis_discrete(void *data, struct wl_pointer *ptr, uint32_t axis, int32_t discrete) {
+    (void)ptr;
+    push(data, OVERSCROLL_WL_AXIS_DISCRETE, 0, axis, discrete, 0);
+}
+static void pointer_axis_value120(void *data, struct wl_pointer *ptr, uint32_t axis, int32_t value120) {
+    (void)ptr;
+    push(data, OVERSCROLL_WL_AXIS_VALUE120, 0, axis, value120, 0);
+}
+static const struct wl_pointer_listener pointer_listener = {
+    .enter = pointer_enter, .leave = pointer_leave, .motion = pointer_motion, .button = pointer_button,
+    .axis = pointer_axis, .frame = pointer_frame, .axis_source = pointer_axis_source,
+    .axis_stop = pointer_axis_stop, .axis_discrete = pointer_axis_discrete, .axis_value120 = pointer_axis_value120,
+};
+
+static void drop_pointer(struct overscroll_wl_pointer *p) {
+    if (p->hold) {
+        wl_proxy_marshal((struct wl_proxy *)p->hold, 0);   // zwp_pointer_gesture_hold_v1.destroy
+        wl_proxy_destroy(p->hold);
+        p->hold = NULL;
+    }
+    if (p->pointer) {
+        if (p->seat_version >= 3) wl_pointer_release(p->pointer); else wl_pointer_destroy(p->pointer);
+        p->pointer = NULL;
+    }
+}
+
+static void make_hold(struct overscroll_wl_pointer *p) {
+    if (!p->pointer || !p->gestures || p->hold) return;
+    p->hold = wl_proxy_marshal_constructor_versioned(p->gestures, 3, &overscroll_hold_interface, 3, NULL, p->pointer);
+    if (p->hold) wl_proxy_add_listener(p->hold, (void (**)(void))&hold_listener, p);
+}
+
+static void seat_capabilities(void *data, struct wl_seat *seat, uint32_t caps) {
+    struct overscroll_wl_pointer *p = data;
+    if ((caps & WL_SEAT_CAPABILITY_POINTER) && !p->pointer && p->seat_version >= 5) {
+        p->pointer = wl_seat_get_pointer(seat);
+        wl_pointer_add_listener(p->pointer, &pointer_listener, p);
+        make_hold(p);
+    } else if (!(caps & WL_SEAT_CAPABILITY_POINTER) && p->pointer) {
+        drop_pointer(p);
+    }
+}
+static void seat_name(void *data, struct wl_seat *seat, const char *name) { (void)data; (void)seat; (void)name; }
+static const struct wl_seat_listener seat_listener = { seat_capabilities, seat_name };
+
+static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
+
+static void registry_global(void *data, struct wl_registry *registry, uint32_t name, const char *interface, uint32_t version) {
+    struct overscroll_wl_pointer *p = data;
+    if (strcmp(interface, "wl_seat") == 0 && !p->seat) {
+        p->seat_version = min_u32(min_u32(version, (uint32_t)wl_seat_interface.version), 8);
+        p->seat = wl_registry_bind(registry, name, &wl_seat_interface, p->seat_version);
+        wl_seat_add_listener(p->seat, &seat_listener, p);
+    } else if (strcmp(interface, "zwp_pointer_gestures_v1") == 0 && !p->gestures && version >= 3) {
+        p->gestures_version = 3;
+        p->gestures = wl_registry_bind(registry, name, &overscroll_gestures_interface, 3);
+        make_hold(p);
+    }
+}
+static void registry_remove(void *data, struct wl_registry *registry, uint32_t name) { (void)data; (void)registry; (void)name; }
+static const struct wl_registry_listener registry_listener = { registry_global, registry_remove };
+
+overscroll_wl_pointer *overscroll_wl_pointer_open(void *sdl_window, char *why, size_t why_size) {
+    struct overscroll_sdl_wminfo_wl info;
+    memset(&info, 0, sizeof info);
+    info.version.major = 2; info.version.minor = 0; info.version.patch = 22;
+    if (!SDL_GetWindowWMInfo(sdl_window, &info) || info.subsystem != OVERSCROLL_SDL_SYSWM_WAYLAND || !info.info.wl.display) {
+        snprintf(why, why_size, "not a Wayland window");
+        return NULL;
+    }
+    struct overscroll_wl_pointer *p = calloc(1, sizeof *p);
+    if (!p) { snprintf(why, why_size, "out of memory"); return NULL; }
+    p->display = info.info.wl.display;
+    p->queue = wl_display_create_queue(p->display);
+    struct wl_display *wrapper = wl_proxy_create_wrapper(p->display);
+    if (!p->queue || !wrapper) {
+        if (wrapper) wl_proxy_wrapper_destroy(wrapper);
+        snprintf(why, why_size, "cannot make an event queue");
+        overscroll_wl_pointer_close(p);
+        return NULL;
+    }
+    wl_proxy_set_queue((struct wl_proxy *)wrapper, p->queue);
+    p->registry = wl_display_get_registry(wrapper);
+    wl_proxy_wrapper_destroy(wrapper);
+    wl_registry_add_listener(p->registry, &registry_listener, p);
+    if (wl_display_roundtrip_queue(p->display, p->queue) < 0 || !p->seat) {
+        snprintf(why, why_size, "no wl_seat");
+        overscroll_wl_pointer_close(p);
+        return NULL;
+    }
+    if (p->seat_version < 5) {
+        snprintf(why, why_size, "wl_seat version %u has no axis frames (5 needed)", p->seat_version);
+        overscroll_wl_pointer_close(p);
+        return NULL;
+    }
+    if (wl_display_roundtrip_queue(p->display, p->queue) < 0) {
+        snprintf(why, why_size, "the connection failed");
+        overscroll_wl_pointer_close(p);
+        return NULL;
+    }
+    p->count = 0;   // enter/leave of the round trips: the app starts from here
+    return p;
+}
+
+int overscroll_wl_pointer_drain(overscroll_wl_pointer *p, overscroll_wl_event *out, int max) {
+    if (p->count == 0) {
+        while (wl_display_prepare_read_queue(p->display, p->queue) != 0)
+            wl_display_dispatch_queue_pending(p->display, p->queue);
+        wl_display_flush(p->display);
+        struct pollfd fd = { wl_display_get_fd(p->display), POLLIN, 0 };
+        if (poll(&fd, 1, 0) > 0) wl_display_read_events(p->display); else wl_display_cancel_read(p->display);
+        wl_display_dispatch_queue_pending(p->display, p->queue);
+    }
+    int n = p->count < max ? p->count : max;
+    memcpy(out, p->events, (size_t)n * sizeof *out);
+    memmove(p->events, p->events + n, (size_t)(p->count - n) * sizeof *out);
+    p->count -= n;
+    return n;
+}
+
+uint32_t overscroll_wl_pointer_seat_version(const overscroll_wl_pointer *p) { return p->seat_version; }
+uint32_t overscroll_wl_pointer_gestures_version(const overscroll_wl_pointer *p) { return p->gestures ? p->gestures_version : 0; }
+int overscroll_wl_pointer_has_pointer(const overscroll_wl_pointer *p) { return p->pointer != NULL; }
+uint64_t overscroll_wl_pointer_dropped(const overscroll_wl_pointer *p) { return p->dropped; }
+
+void overscroll_wl_pointer_close(overscroll_wl_pointer *p) {
+    if (!p) return;
+    drop_pointer(p);
+    if (p->gestures) {
+        if (p->gestures_version >= 2) wl_proxy_marshal(p->gestures, 2);   // release
+        wl_proxy_destroy(p->gestures);
+    }
+    if (p->seat) { if (p->seat_version >= 5) wl_seat_release(p->seat); else wl_seat_destroy(p->seat); }
+    if (p->registry) wl_registry_destroy(p->registry);
+    if (p->display) wl_display_flush(p->display);
+    if (p->queue) wl_event_queue_destroy(p->queue);
+    free(p);
+}
