@@ -1,5 +1,10 @@
+#define _GNU_SOURCE
 #include "CWayland.h"
+#include <errno.h>
 #include <poll.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +49,34 @@ struct overscroll_hold_listener {
     void (*end)(void *data, struct wl_proxy *hold, uint32_t serial, uint32_t time, int32_t cancelled);
 };
 
+// ---- wp_presentation (stable/presentation-time.xml, version 1): the feedback request and the
+// feedback object's presented/discarded events, written from the protocol's message list.
+
+static const struct wl_interface overscroll_feedback_interface;
+static const struct wl_interface *overscroll_presentation_types[] = {
+    &wl_surface_interface, &overscroll_feedback_interface,   // feedback(surface, callback)
+    &wl_output_interface,                                    // sync_output(output)
+    NULL, NULL, NULL, NULL, NULL, NULL, NULL,                // presented: 7 uints
+};
+static const struct wl_message overscroll_presentation_requests[] = {
+    { "destroy", "", overscroll_presentation_types + 3 },
+    { "feedback", "on", overscroll_presentation_types + 0 },
+};
+static const struct wl_message overscroll_presentation_events[] = {
+    { "clock_id", "u", overscroll_presentation_types + 3 },
+};
+static const struct wl_interface overscroll_presentation_interface = {
+    "wp_presentation", 1, 2, overscroll_presentation_requests, 1, overscroll_presentation_events,
+};
+static const struct wl_message overscroll_feedback_events[] = {
+    { "sync_output", "o", overscroll_presentation_types + 2 },
+    { "presented", "uuuuuuu", overscroll_presentation_types + 3 },
+    { "discarded", "", overscroll_presentation_types + 3 },
+};
+static const struct wl_interface overscroll_feedback_interface = {
+    "wp_presentation_feedback", 1, 0, NULL, 3, overscroll_feedback_events,
+};
+
 // ---- SDL's window-manager info, with SDL 2's stable layout (as CXInput2 declares it for X11):
 // version, subsystem, then the union whose Wayland member starts {wl_display *, wl_surface *}.
 struct overscroll_sdl_wminfo_wl {
@@ -71,6 +104,23 @@ struct overscroll_wl_pointer {
     uint32_t gestures_version;
     struct wl_pointer *pointer;
     struct wl_proxy *hold;
+    // Presentation through wl_shm (see overscroll_wl_present).
+    struct wl_surface *surface;
+    struct wl_surface *surface_wrapper;
+    struct wl_shm *shm;
+    struct wl_proxy *presentation;
+    uint32_t presentation_clock;
+    struct { struct wl_buffer *buffer; uint8_t *data; int busy; int full; int nmissing; overscroll_wl_rect missing[32]; } buffers[2];
+    uint8_t *pool_data;
+    size_t pool_size;
+    int width, height, stride, scale;
+    uint8_t *kept;
+    struct wl_callback *frame_callback;
+    int needs_commit;
+    uint64_t commits, feedbacks, discarded;
+    struct timespec last_presented;
+    uint32_t last_refresh_ns;
+    int has_presented;
     overscroll_wl_event events[OVERSCROLL_WL_CAPACITY];
     int count;
     uint64_t dropped;
@@ -167,6 +217,12 @@ static void seat_capabilities(void *data, struct wl_seat *seat, uint32_t caps) {
 static void seat_name(void *data, struct wl_seat *seat, const char *name) { (void)data; (void)seat; (void)name; }
 static const struct wl_seat_listener seat_listener = { seat_capabilities, seat_name };
 
+static void presentation_clock_id(void *data, struct wl_proxy *presentation, uint32_t clock) {
+    (void)presentation;
+    ((struct overscroll_wl_pointer *)data)->presentation_clock = clock;
+}
+static const struct { void (*clock_id)(void *, struct wl_proxy *, uint32_t); } presentation_listener = { presentation_clock_id };
+
 static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 
 static void registry_global(void *data, struct wl_registry *registry, uint32_t name, const char *interface, uint32_t version) {
@@ -175,6 +231,11 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
         p->seat_version = min_u32(min_u32(version, (uint32_t)wl_seat_interface.version), 8);
         p->seat = wl_registry_bind(registry, name, &wl_seat_interface, p->seat_version);
         wl_seat_add_listener(p->seat, &seat_listener, p);
+    } else if (strcmp(interface, "wl_shm") == 0 && !p->shm) {
+        p->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
+    } else if (strcmp(interface, "wp_presentation") == 0 && !p->presentation) {
+        p->presentation = wl_registry_bind(registry, name, &overscroll_presentation_interface, 1);
+        wl_proxy_add_listener(p->presentation, (void (**)(void))&presentation_listener, p);
     } else if (strcmp(interface, "zwp_pointer_gestures_v1") == 0 && !p->gestures && version >= 3) {
         p->gestures_version = 3;
         p->gestures = wl_registry_bind(registry, name, &overscroll_gestures_interface, 3);
@@ -195,6 +256,8 @@ overscroll_wl_pointer *overscroll_wl_pointer_open(void *sdl_window, char *why, s
     struct overscroll_wl_pointer *p = calloc(1, sizeof *p);
     if (!p) { snprintf(why, why_size, "out of memory"); return NULL; }
     p->display = info.info.wl.display;
+    p->surface = info.info.wl.surface;
+    p->presentation_clock = CLOCK_MONOTONIC;
     p->queue = wl_display_create_queue(p->display);
     struct wl_display *wrapper = wl_proxy_create_wrapper(p->display);
     if (!p->queue || !wrapper) {
@@ -226,15 +289,18 @@ overscroll_wl_pointer *overscroll_wl_pointer_open(void *sdl_window, char *why, s
     return p;
 }
 
-int overscroll_wl_pointer_drain(overscroll_wl_pointer *p, overscroll_wl_event *out, int max) {
-    if (p->count == 0) {
-        while (wl_display_prepare_read_queue(p->display, p->queue) != 0)
-            wl_display_dispatch_queue_pending(p->display, p->queue);
-        wl_display_flush(p->display);
-        struct pollfd fd = { wl_display_get_fd(p->display), POLLIN, 0 };
-        if (poll(&fd, 1, 0) > 0) wl_display_read_events(p->display); else wl_display_cancel_read(p->display);
+/// Reads what the socket has now (never blocks) and dispatches the private queue.
+static void pump(struct overscroll_wl_pointer *p) {
+    while (wl_display_prepare_read_queue(p->display, p->queue) != 0)
         wl_display_dispatch_queue_pending(p->display, p->queue);
-    }
+    wl_display_flush(p->display);
+    struct pollfd fd = { wl_display_get_fd(p->display), POLLIN, 0 };
+    if (poll(&fd, 1, 0) > 0) wl_display_read_events(p->display); else wl_display_cancel_read(p->display);
+    wl_display_dispatch_queue_pending(p->display, p->queue);
+}
+
+int overscroll_wl_pointer_drain(overscroll_wl_pointer *p, overscroll_wl_event *out, int max) {
+    if (p->count == 0) pump(p);
     int n = p->count < max ? p->count : max;
     memcpy(out, p->events, (size_t)n * sizeof *out);
     memmove(p->events, p->events + n, (size_t)(p->count - n) * sizeof *out);
@@ -247,8 +313,162 @@ uint32_t overscroll_wl_pointer_gestures_version(const overscroll_wl_pointer *p) 
 int overscroll_wl_pointer_has_pointer(const overscroll_wl_pointer *p) { return p->pointer != NULL; }
 uint64_t overscroll_wl_pointer_dropped(const overscroll_wl_pointer *p) { return p->dropped; }
 
+// ---- presentation
+
+static void buffer_release(void *data, struct wl_buffer *buffer) {
+    struct overscroll_wl_pointer *p = data;
+    for (int i = 0; i < 2; i++) if (p->buffers[i].buffer == buffer) p->buffers[i].busy = 0;
+}
+static const struct wl_buffer_listener buffer_listener = { buffer_release };
+
+static void frame_done(void *data, struct wl_callback *callback, uint32_t time) {
+    struct overscroll_wl_pointer *p = data;
+    (void)time;
+    wl_callback_destroy(callback);
+    if (p->frame_callback == callback) p->frame_callback = NULL;
+}
+static const struct wl_callback_listener frame_listener = { frame_done };
+
+static void feedback_sync_output(void *data, struct wl_proxy *fb, struct wl_proxy *output) { (void)data; (void)fb; (void)output; }
+static void feedback_presented(void *data, struct wl_proxy *fb, uint32_t sec_hi, uint32_t sec_lo, uint32_t nsec,
+                               uint32_t refresh, uint32_t seq_hi, uint32_t seq_lo, uint32_t flags) {
+    struct overscroll_wl_pointer *p = data;
+    (void)seq_hi; (void)seq_lo; (void)flags;
+    p->last_presented.tv_sec = (time_t)(((uint64_t)sec_hi << 32) | sec_lo);
+    p->last_presented.tv_nsec = (long)nsec;
+    p->last_refresh_ns = refresh;
+    p->has_presented = 1;
+    p->feedbacks++;
+    wl_proxy_destroy(fb);
+}
+static void feedback_discarded(void *data, struct wl_proxy *fb) {
+    ((struct overscroll_wl_pointer *)data)->discarded++;
+    wl_proxy_destroy(fb);
+}
+static const struct {
+    void (*sync_output)(void *, struct wl_proxy *, struct wl_proxy *);
+    void (*presented)(void *, struct wl_proxy *, uint32_t, uint32_t, uint32_t, uint32_t, uint32_t, uint32_t, uint32_t);
+    void (*discarded)(void *, struct wl_proxy *);
+} feedback_listener = { feedback_sync_output, feedback_presented, feedback_discarded };
+
+int overscroll_wl_present_available(const overscroll_wl_pointer *p) { return p->shm && p->surface; }
+
+static void free_buffers(struct overscroll_wl_pointer *p) {
+    for (int i = 0; i < 2; i++) {
+        if (p->buffers[i].buffer) wl_buffer_destroy(p->buffers[i].buffer);
+        memset(&p->buffers[i], 0, sizeof p->buffers[i]);
+    }
+    if (p->pool_data) munmap(p->pool_data, p->pool_size);
+    p->pool_data = NULL; p->pool_size = 0;
+    free(p->kept);
+    p->kept = NULL;
+    p->width = p->height = p->stride = 0;
+}
+
+uint8_t *overscroll_wl_present_resize(overscroll_wl_pointer *p, int width, int height, int scale, int *stride) {
+    free_buffers(p);
+    if (!p->shm || width <= 0 || height <= 0) return NULL;
+    int row = width * 4;
+    size_t one = (size_t)row * (size_t)height;
+    int fd = memfd_create("overscroll-wl-shm", MFD_CLOEXEC);
+    if (fd < 0) return NULL;
+    if (ftruncate(fd, (off_t)(2 * one)) != 0) { close(fd); return NULL; }
+    void *data = mmap(NULL, 2 * one, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (data == MAP_FAILED) { close(fd); return NULL; }
+    struct wl_shm_pool *pool = wl_shm_create_pool(p->shm, fd, (int32_t)(2 * one));
+    close(fd);
+    p->pool_data = data; p->pool_size = 2 * one;
+    for (int i = 0; i < 2; i++) {
+        p->buffers[i].buffer = wl_shm_pool_create_buffer(pool, (int32_t)(i * one), width, height, row, WL_SHM_FORMAT_XRGB8888);
+        wl_buffer_add_listener(p->buffers[i].buffer, &buffer_listener, p);
+        p->buffers[i].data = (uint8_t *)data + i * one;
+        p->buffers[i].full = 1;
+    }
+    wl_shm_pool_destroy(pool);
+    p->kept = calloc(1, one);
+    if (!p->kept) { free_buffers(p); return NULL; }
+    p->width = width; p->height = height; p->stride = row; p->scale = scale < 1 ? 1 : scale;
+    if (!p->surface_wrapper && p->surface) {
+        p->surface_wrapper = wl_proxy_create_wrapper(p->surface);
+        if (p->surface_wrapper) wl_proxy_set_queue((struct wl_proxy *)p->surface_wrapper, p->queue);
+    }
+    if (p->surface_wrapper) wl_surface_set_buffer_scale(p->surface_wrapper, p->scale);
+    *stride = row;
+    return p->kept;
+}
+
+static void copy_rect(struct overscroll_wl_pointer *p, uint8_t *to, overscroll_wl_rect r) {
+    for (int y = r.y; y < r.y + r.height; y++)
+        memcpy(to + (size_t)y * p->stride + (size_t)r.x * 4, p->kept + (size_t)y * p->stride + (size_t)r.x * 4, (size_t)r.width * 4);
+}
+
+static void commit_now(struct overscroll_wl_pointer *p) {
+    if (!p->needs_commit || p->frame_callback || !p->surface_wrapper || !p->kept) return;
+    int i = !p->buffers[0].busy ? 0 : (!p->buffers[1].busy ? 1 : -1);
+    if (i < 0) return;
+    // Of two free buffers, the one that misses less.
+    if (i == 0 && !p->buffers[1].busy && !p->buffers[1].full && (p->buffers[0].full || p->buffers[1].nmissing < p->buffers[0].nmissing)) i = 1;
+    typeof(p->buffers[0]) *b = &p->buffers[i];
+    overscroll_wl_rect whole = { 0, 0, p->width, p->height };
+    const overscroll_wl_rect *rects = b->full ? &whole : b->missing;
+    int n = b->full ? 1 : b->nmissing;
+    for (int k = 0; k < n; k++) copy_rect(p, b->data, rects[k]);
+    wl_surface_attach(p->surface_wrapper, b->buffer, 0, 0);
+    for (int k = 0; k < n; k++) wl_surface_damage_buffer(p->surface_wrapper, rects[k].x, rects[k].y, rects[k].width, rects[k].height);
+    b->nmissing = 0; b->full = 0; b->busy = 1;
+    p->frame_callback = wl_surface_frame(p->surface_wrapper);
+    wl_callback_add_listener(p->frame_callback, &frame_listener, p);
+    if (p->presentation) {
+        struct wl_proxy *fb = wl_proxy_marshal_constructor(p->presentation, 1, &overscroll_feedback_interface, p->surface, NULL);
+        if (fb) wl_proxy_add_listener(fb, (void (**)(void))&feedback_listener, p);
+    }
+    wl_surface_commit(p->surface_wrapper);
+    wl_display_flush(p->display);
+    p->needs_commit = 0;
+    p->commits++;
+}
+
+void overscroll_wl_present(overscroll_wl_pointer *p, const overscroll_wl_rect *rects, int n) {
+    if (!p->kept || n <= 0) return;
+    for (int i = 0; i < 2; i++) {
+        typeof(p->buffers[0]) *b = &p->buffers[i];
+        for (int k = 0; k < n && !b->full; k++) {
+            if (b->nmissing == (int)(sizeof b->missing / sizeof b->missing[0])) { b->full = 1; break; }
+            b->missing[b->nmissing++] = rects[k];
+        }
+    }
+    p->needs_commit = 1;
+    pump(p);
+    commit_now(p);
+}
+
+int overscroll_wl_present_pending(overscroll_wl_pointer *p) {
+    if (!p->needs_commit) return 0;
+    pump(p);
+    commit_now(p);
+    return p->needs_commit;
+}
+
+int overscroll_wl_presented_age(const overscroll_wl_pointer *p, double *age, double *refresh) {
+    if (!p->has_presented) return 0;
+    struct timespec now;
+    clock_gettime((clockid_t)p->presentation_clock, &now);
+    *age = (double)(now.tv_sec - p->last_presented.tv_sec) + (double)(now.tv_nsec - p->last_presented.tv_nsec) / 1e9;
+    *refresh = (double)p->last_refresh_ns / 1e9;
+    return 1;
+}
+
+uint64_t overscroll_wl_present_commits(const overscroll_wl_pointer *p) { return p->commits; }
+uint64_t overscroll_wl_present_feedbacks(const overscroll_wl_pointer *p) { return p->feedbacks; }
+int overscroll_wl_present_has_feedback(const overscroll_wl_pointer *p) { return p->presentation != NULL; }
+
 void overscroll_wl_pointer_close(overscroll_wl_pointer *p) {
     if (!p) return;
+    if (p->frame_callback) wl_callback_destroy(p->frame_callback);
+    free_buffers(p);
+    if (p->surface_wrapper) wl_proxy_wrapper_destroy(p->surface_wrapper);
+    if (p->presentation) { wl_proxy_marshal(p->presentation, 0); wl_proxy_destroy(p->presentation); }
+    if (p->shm) wl_shm_destroy(p->shm);
     drop_pointer(p);
     if (p->gestures) {
         if (p->gestures_version >= 2) wl_proxy_marshal(p->gestures, 2);   // release

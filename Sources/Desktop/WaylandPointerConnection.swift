@@ -12,6 +12,8 @@ import Support
 /// frame while a gesture or a motion runs, which is when an `axis_stop` or a hold matters.
 final class WaylandPointerConnection {
     private let pointer: OpaquePointer
+    /// The C connection (the wl_shm presenter commits through it).
+    var handle: OpaquePointer { pointer }
     private(set) var translator = WaylandPointerTranslator()
     private let log: Bool
     private var buffer = [overscroll_wl_event](repeating: overscroll_wl_event(), count: 256)
@@ -36,6 +38,21 @@ final class WaylandPointerConnection {
     static func write(_ s: String) {
         StandardStreams.error("wayland: \(s)\n")
     }
+
+    /// Whether frames can be presented through `wl_shm` on SDL's surface.
+    var canPresent: Bool { overscroll_wl_present_available(pointer) != 0 }
+
+    /// Commits a frame that waited for the compositor's frame callback; true while one still waits.
+    func presentPending() -> Bool { overscroll_wl_present_pending(pointer) != 0 }
+
+    /// Seconds since the last presented frame was shown (`wp_presentation`), nil before any.
+    var presentedAge: Double? {
+        var age = 0.0, refresh = 0.0
+        return overscroll_wl_presented_age(pointer, &age, &refresh) != 0 ? age : nil
+    }
+
+    var commits: UInt64 { overscroll_wl_present_commits(pointer) }
+    var hasPresentationFeedback: Bool { overscroll_wl_present_has_feedback(pointer) != 0 }
 
     /// Whether the seat gives a pointer now (SDL's wheel events are dropped only then).
     var isLive: Bool { overscroll_wl_pointer_has_pointer(pointer) != 0 }
@@ -82,8 +99,8 @@ final class WaylandPointerConnection {
     }
 
     func close() {
+        if log { Self.write("closed after \(translator.frames) frames, \(translator.stops) axis_stop, \(overscroll_wl_present_commits(pointer)) commits") }
         overscroll_wl_pointer_close(pointer)
-        if log { Self.write("closed after \(translator.frames) frames, \(translator.stops) axis_stop") }
     }
 }
 

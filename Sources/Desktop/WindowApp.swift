@@ -79,6 +79,16 @@ public final class WindowApp {
         return Double(mode.refresh_rate)
     }
 
+    /// The presenter in use (`wl_shm`, `surface`, `texture`), known after `open`.
+    public private(set) var presenterName = ""
+
+    /// The session time at which the last presented frame was shown, from the compositor's
+    /// `wp_presentation` feedback (nil without one).
+    public var lastPresentationTime: Double? {
+        guard presenterName == "wl_shm", let age = waylandPointer?.presentedAge else { return nil }
+        return now() - age
+    }
+
     /// Number of frames presented (for tests and the idle check).
     public private(set) var framesPresented = 0
 
@@ -155,9 +165,14 @@ public final class WindowApp {
             throw .sdl(String(cString: SDL_GetError()))
         }
         window = w
-        guard let presenter = PresenterChoice.make(window: w, preference: env["OVERSCROLL_PRESENTER"]) else {
+        let videoDriverBefore = SDL_GetCurrentVideoDriver().map { String(cString: $0) }
+        // Wayland's own pointer (and the wl_shm presenter's buffers) on SDL's connection.
+        waylandPointer = WaylandPointerConnection.open(for: w, videoDriver: videoDriverBefore, environment: env)
+        guard let presenter = PresenterChoice.make(window: w, preference: env["OVERSCROLL_PRESENTER"], wayland: waylandPointer) else {
             throw .sdl(String(cString: SDL_GetError()))
         }
+        presenterName = presenter.name
+        Platform.printError("overscroll run: presenting through \(PresenterChoice.describe(presenter.name, driver: videoDriverBefore))")
         dirty = DirtyPresenter(presenter: presenter)
         dirty?.wholeFrames = env["OVERSCROLL_DIRTY_RECTS"] == "0"
         // After the presenter: creating a renderer may recreate the X11 window.
@@ -169,7 +184,6 @@ public final class WindowApp {
         adapter.wheelPrecision = .forVideoDriver(videoDriver)
         xinput = XInput2Connection.open(for: w, videoDriver: videoDriver, settings: options.sceneOptions.input,
                                         environment: env, wake: WindowApp.wakeEventLoop)
-        waylandPointer = WaylandPointerConnection.open(for: w, videoDriver: videoDriver, environment: env)
         start = SDL_GetPerformanceCounter()
         updateGeometry()
     }
@@ -200,6 +214,9 @@ public final class WindowApp {
         }
     }
 
+    /// A wl_shm frame waits for the compositor's frame callback.
+    private var framePending = false
+
     /// The session time of the last input handled (Wayland's timed events never go before it).
     private var lastHandled = 0.0
 
@@ -220,7 +237,8 @@ public final class WindowApp {
         while !session.quitRequested && !Self.quitAsked.load(ordering: .sequentiallyConsistent) {
             let t0 = now()
             var got: Int32
-            let paced = session.isAnimating || session.isDragging
+            // A frame waiting for the compositor's frame callback is retried at the frame pace.
+            let paced = session.isAnimating || session.isDragging || framePending
             if paced {
                 let remaining = frameInterval - (t0 - frameStart)
                 got = remaining > 0.001 ? waitEvent(&event, timeout: Int32((remaining * 1000).rounded(.down))) : SDL_PollEvent(&event)
@@ -263,6 +281,7 @@ public final class WindowApp {
             let stillPaced = session.isAnimating || session.isDragging
             if stillPaced && now() - frameStart < frameInterval - 0.001 { continue }
             frameStart = now()
+            framePending = waylandPointer?.presentPending() ?? false
             session.advance(to: frameStart)
             onAdvance?(session)
             syncTitle()
@@ -309,16 +328,17 @@ public final class WindowApp {
         guard let dirty else { return }
         let atRest = !(session.isAnimating || session.isDragging)
         if dirty.show(session.frame(), renderer: renderer, scale: pixelsPerPoint, atRest: atRest) { framesPresented += 1 }
+        if presenterName == "wl_shm" { framePending = waylandPointer?.presentPending() ?? false }
     }
 
     public func close() {
         xinput?.close()
         xinput = nil
-        waylandPointer?.close()
-        waylandPointer = nil
         x11Wait = nil
         Self.ownWait.store(false, ordering: .sequentiallyConsistent)
         dirty?.presenter.destroy()
+        waylandPointer?.close()
+        waylandPointer = nil
         if let window { SDL_DestroyWindow(window) }
         dirty = nil; window = nil
         SDL_Quit()

@@ -31,6 +31,9 @@ typedef struct {
 
 typedef struct overscroll_wl_pointer overscroll_wl_pointer;
 
+/// A rectangle of buffer pixels.
+typedef struct { int32_t x, y, width, height; } overscroll_wl_rect;
+
 /// Opens the pointer on the Wayland connection of the SDL window `sdl_window`; NULL when it is
 /// not a Wayland window, the seat has no pointer, or the seat is older than version 5 (no
 /// frames, no axis_stop). `why` (size `why_size`) then says which.
@@ -47,6 +50,30 @@ uint32_t overscroll_wl_pointer_gestures_version(const overscroll_wl_pointer *p);
 int overscroll_wl_pointer_has_pointer(const overscroll_wl_pointer *p);
 /// Events dropped because nobody drained them (a full buffer).
 uint64_t overscroll_wl_pointer_dropped(const overscroll_wl_pointer *p);
+
+/// Presentation through wl_shm on SDL's wl_surface: a kept frame (XRGB8888, what cairo draws
+/// into) and two shared-memory buffers the compositor reads; each commit copies into a released
+/// buffer only what it is missing, damages only that, and asks for a frame callback; the next
+/// commit waits for it (and for a released buffer). wp_presentation feedback, when offered,
+/// gives each frame's presentation time.
+/// Whether presenting is possible (wl_shm bound, a surface).
+int overscroll_wl_present_available(const overscroll_wl_pointer *p);
+/// (Re)makes the buffers for a `width`×`height` pixel frame at buffer scale `scale`; returns the
+/// kept frame (NULL on failure) and its row length in bytes.
+uint8_t *overscroll_wl_present_resize(overscroll_wl_pointer *p, int width, int height, int scale, int *stride);
+/// `rects` of the kept frame changed: committed now when the compositor is ready, otherwise at
+/// a later `overscroll_wl_present_pending`.
+void overscroll_wl_present(overscroll_wl_pointer *p, const overscroll_wl_rect *rects, int n);
+/// Reads the connection, commits a waiting frame if the compositor is ready; returns 1 while a
+/// frame still waits.
+int overscroll_wl_present_pending(overscroll_wl_pointer *p);
+/// 1 with the seconds since the last presented frame was shown (on the presentation clock) and
+/// the output's refresh period (s, 0 unknown); 0 before any feedback.
+int overscroll_wl_presented_age(const overscroll_wl_pointer *p, double *age, double *refresh);
+/// Commits made, feedbacks presented and discarded.
+uint64_t overscroll_wl_present_commits(const overscroll_wl_pointer *p);
+uint64_t overscroll_wl_present_feedbacks(const overscroll_wl_pointer *p);
+int overscroll_wl_present_has_feedback(const overscroll_wl_pointer *p);
 
 /// Destroys every object made on the private queue, then the queue (before SDL closes the display).
 void overscroll_wl_pointer_close(overscroll_wl_pointer *p);
