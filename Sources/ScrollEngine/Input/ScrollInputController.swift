@@ -22,6 +22,9 @@ public final class ScrollInputController {
     /// `coast(to:)`).
     private var shownFinger: Double = 0
     public private(set) var pointerDown = false
+    /// The last time a coast moved the content (input with no event: the coordinator counts it
+    /// as a disturbance like a delta).
+    public private(set) var lastCoast: Double?
     /// True while resting fingers hold a caught fling (`TouchpadSignal.hold` to `.release`).
     public private(set) var isHeld = false
 
@@ -62,6 +65,7 @@ public final class ScrollInputController {
         let ahead = wheelFinger + fingerVelocity * pause
         guard (ahead - shownFinger) * fingerVelocity > 0 else { return }
         shownFinger = ahead
+        lastCoast = t
         scrollView.drag(pointerY: shownFinger, at: t)
     }
 
