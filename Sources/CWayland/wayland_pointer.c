@@ -118,6 +118,8 @@ struct overscroll_wl_pointer {
     struct wl_callback *frame_callback;
     int needs_commit;
     uint64_t commits, feedbacks, discarded;
+    int feedbacks_out;   // requested, not yet answered
+    struct wl_proxy *feedback[8];
     struct timespec last_presented;
     uint32_t last_refresh_ns;
     int has_presented;
@@ -329,6 +331,11 @@ static void frame_done(void *data, struct wl_callback *callback, uint32_t time) 
 }
 static const struct wl_callback_listener frame_listener = { frame_done };
 
+static void forget_feedback(struct overscroll_wl_pointer *p, struct wl_proxy *fb) {
+    for (int i = 0; i < 8; i++) if (p->feedback[i] == fb) { p->feedback[i] = NULL; p->feedbacks_out--; }
+    wl_proxy_destroy(fb);
+}
+
 static void feedback_sync_output(void *data, struct wl_proxy *fb, struct wl_proxy *output) { (void)data; (void)fb; (void)output; }
 static void feedback_presented(void *data, struct wl_proxy *fb, uint32_t sec_hi, uint32_t sec_lo, uint32_t nsec,
                                uint32_t refresh, uint32_t seq_hi, uint32_t seq_lo, uint32_t flags) {
@@ -339,11 +346,11 @@ static void feedback_presented(void *data, struct wl_proxy *fb, uint32_t sec_hi,
     p->last_refresh_ns = refresh;
     p->has_presented = 1;
     p->feedbacks++;
-    wl_proxy_destroy(fb);
+    forget_feedback(p, fb);
 }
 static void feedback_discarded(void *data, struct wl_proxy *fb) {
     ((struct overscroll_wl_pointer *)data)->discarded++;
-    wl_proxy_destroy(fb);
+    forget_feedback(data, fb);
 }
 static const struct {
     void (*sync_output)(void *, struct wl_proxy *, struct wl_proxy *);
@@ -418,9 +425,13 @@ static void commit_now(struct overscroll_wl_pointer *p) {
     b->nmissing = 0; b->full = 0; b->busy = 1;
     p->frame_callback = wl_surface_frame(p->surface_wrapper);
     wl_callback_add_listener(p->frame_callback, &frame_listener, p);
-    if (p->presentation) {
+    // A compositor that never answers (sway 1.7's headless output) gets no more than 8 requests.
+    if (p->presentation && p->feedbacks_out < 8) {
         struct wl_proxy *fb = wl_proxy_marshal_constructor(p->presentation, 1, &overscroll_feedback_interface, p->surface, NULL);
-        if (fb) wl_proxy_add_listener(fb, (void (**)(void))&feedback_listener, p);
+        if (fb) {
+            wl_proxy_add_listener(fb, (void (**)(void))&feedback_listener, p);
+            for (int k = 0; k < 8; k++) if (!p->feedback[k]) { p->feedback[k] = fb; p->feedbacks_out++; break; }
+        }
     }
     wl_surface_commit(p->surface_wrapper);
     wl_display_flush(p->display);
@@ -465,6 +476,7 @@ int overscroll_wl_present_has_feedback(const overscroll_wl_pointer *p) { return 
 void overscroll_wl_pointer_close(overscroll_wl_pointer *p) {
     if (!p) return;
     if (p->frame_callback) wl_callback_destroy(p->frame_callback);
+    for (int i = 0; i < 8; i++) if (p->feedback[i]) wl_proxy_destroy(p->feedback[i]);
     free_buffers(p);
     if (p->surface_wrapper) wl_proxy_wrapper_destroy(p->surface_wrapper);
     if (p->presentation) { wl_proxy_marshal(p->presentation, 0); wl_proxy_destroy(p->presentation); }
