@@ -56,6 +56,9 @@ public final class WindowApp {
     private var adapter: SDLEventAdapter
     /// XInput 2 smooth scrolling on X11 (nil: SDL's wheel events only).
     private var xinput: XInput2Connection?
+    /// Wayland's own pointer events: axis_stop, axis_source, value120, hold gestures, compositor
+    /// times (nil: SDL's wheel events only).
+    private var waylandPointer: WaylandPointerConnection?
     /// The display list on screen (the last one presented).
     public var lastFrame: FrameModel? { dirty?.shown }
     private var pixelsPerPoint = 1.0
@@ -83,6 +86,16 @@ public final class WindowApp {
         var mode = SDL_DisplayMode()
         guard SDL_GetWindowDisplayMode(window, &mode) == 0, mode.refresh_rate > 0 else { return nil }
         return Double(mode.refresh_rate)
+    }
+
+    /// The presenter in use (`wl_shm`, `surface`, `texture`), known after `open`.
+    public private(set) var presenterName = ""
+
+    /// The session time at which the last presented frame was shown, from the compositor's
+    /// `wp_presentation` feedback (nil without one).
+    public var lastPresentationTime: Double? {
+        guard presenterName == "wl_shm", let age = waylandPointer?.presentedAge else { return nil }
+        return now() - age
     }
 
     /// Number of frames presented (for tests and the idle check).
@@ -160,9 +173,14 @@ public final class WindowApp {
             throw .sdl(String(cString: SDL_GetError()))
         }
         window = w
-        guard let presenter = PresenterChoice.make(window: w, preference: env["OVERSCROLL_PRESENTER"]) else {
+        let videoDriverBefore = SDL_GetCurrentVideoDriver().map { String(cString: $0) }
+        // Wayland's own pointer (and the wl_shm presenter's buffers) on SDL's connection.
+        waylandPointer = WaylandPointerConnection.open(for: w, videoDriver: videoDriverBefore, environment: env)
+        guard let presenter = PresenterChoice.make(window: w, preference: env["OVERSCROLL_PRESENTER"], wayland: waylandPointer) else {
             throw .sdl(String(cString: SDL_GetError()))
         }
+        presenterName = presenter.name
+        Platform.printError("overscroll run: presenting through \(PresenterChoice.describe(presenter.name, driver: videoDriverBefore))")
         dirty = DirtyPresenter(presenter: presenter)
         dirty?.wholeFrames = env["OVERSCROLL_DIRTY_RECTS"] == "0"
         // After the presenter: creating a renderer may recreate the X11 window.
@@ -196,12 +214,19 @@ public final class WindowApp {
         adapter.unitsPerPoint = unitsPerPoint
         adapter.sizeInPoints = points
         xinput?.setUnitsPerPoint(unitsPerPoint)
+        waylandPointer?.setUnitsPerPoint(unitsPerPoint)
         if points != session.size {
             let t = now()
             onInput?(.resize(points), t)
             session.handle(.resize(points), at: t)
         }
     }
+
+    /// A wl_shm frame waits for the compositor's frame callback.
+    private var framePending = false
+
+    /// The session time of the last input handled (Wayland's timed events never go before it).
+    private var lastHandled = 0.0
 
     /// Seconds per display refresh (from the display mode; 60 Hz when unknown).
     private var frameInterval = 1.0 / 60
@@ -223,7 +248,8 @@ public final class WindowApp {
         while !session.quitRequested && !Self.quitAsked.load(ordering: .sequentiallyConsistent) {
             let t0 = clock.realNow()
             var got: Int32
-            let paced = session.isAnimating || session.isDragging
+            // A frame waiting for the compositor's frame callback is retried at the frame pace.
+            let paced = session.isAnimating || session.isDragging || framePending
             if paced {
                 let remaining = frameInterval - (t0 - frameStart)
                 got = remaining > 0.001 ? waitEvent(&event, timeout: Int32((remaining * 1000).rounded(.down))) : SDL_PollEvent(&event)
@@ -238,6 +264,8 @@ public final class WindowApp {
             // motion events into absurd velocities.
             let pumpTime = now()
             let smooth = xinput?.drain(at: pumpTime) ?? []
+            // Wayland's events carry their own (compositor) times, kept within this batch.
+            let timed = waylandPointer?.drain(pump: pumpTime, notBefore: max(frameStartSession, lastHandled)) ?? []
             var batch: [SDL_Event] = []
             while got != 0 {
                 batch.append(event)
@@ -250,7 +278,13 @@ public final class WindowApp {
                 onInput?(e, t)
                 session.handle(e, at: t)
             }
-            for e in batch { handle(e, at: t) }
+            for (e, te) in timed {
+                onInput?(e, te)
+                session.handle(e, at: te)
+            }
+            if let last = timed.last?.1 { lastHandled = max(lastHandled, last) }
+            if !smooth.isEmpty || !batch.isEmpty { lastHandled = max(lastHandled, t) }
+            for e in batch { handle(e, at: lastHandled) }
             // While something moves, updates happen once per frame interval; input that arrives in
             // between is handled at once and shown at the next frame.
             // (Checked after the events: the one that ends a motion must be drawn before the
@@ -259,6 +293,7 @@ public final class WindowApp {
             if stillPaced && clock.realNow() - frameStart < frameInterval - 0.001 { continue }
             frameStart = clock.realNow()
             frameStartSession = now()
+            framePending = waylandPointer?.presentPending() ?? false
             beforeAdvance?(session)
             session.advance(to: frameStartSession)
             onAdvance?(session)
@@ -294,7 +329,7 @@ public final class WindowApp {
             if kind == SDL_WINDOWEVENT_EXPOSED { dirty?.invalidate() }
             return
         }
-        for e in adapter.translate(event) where xinput?.keeps(e, at: t) ?? true {
+        for e in adapter.translate(event) where (xinput?.keeps(e, at: t) ?? true) && (waylandPointer?.keeps(e) ?? true) {
             onInput?(e, t)
             session.handle(e, at: t)
         }
@@ -356,6 +391,7 @@ public final class WindowApp {
         guard let dirty else { return }
         let atRest = !(session.isAnimating || session.isDragging)
         if dirty.show(session.frame(), renderer: renderer, scale: pixelsPerPoint, atRest: atRest) { framesPresented += 1 }
+        if presenterName == "wl_shm" { framePending = waylandPointer?.presentPending() ?? false }
     }
 
     public func close() {
@@ -364,6 +400,8 @@ public final class WindowApp {
         x11Wait = nil
         Self.ownWait.store(false, ordering: .sequentiallyConsistent)
         dirty?.presenter.destroy()
+        waylandPointer?.close()
+        waylandPointer = nil
         if let window { SDL_DestroyWindow(window) }
         dirty = nil; window = nil
         SDL_Quit()

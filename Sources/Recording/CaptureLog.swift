@@ -55,6 +55,7 @@ public struct CaptureLog: Sendable {
         case let .pointerMove(p): kind = .move(clamp(p))
         case let .pointerUp(p): kind = .up(clamp(p))
         case let .wheel(dy, precise, source): kind = .wheel(dy: dy, precise: precise, source: source)
+        case let .touchpad(signal): kind = .touchpad(signal)
         case let .key(k, m): kind = .key(k, m)
         case let .resize(s): kind = .resize(Size(min(side, s.width), min(side, s.height)))
         case let .setPage(n): kind = .page(n)

@@ -104,6 +104,7 @@ public final class RecordingPictures {
             case .up: label = "up"
             case .drag: label = "drag"
             case let .wheel(dy, _, _): label = "wheel \(LinePlot.label(dy))"
+            case let .touchpad(signal): label = signal.rawValue
             case let .key(k, m): label = ScenarioWriter.keyName(k, m)
             case .resize: label = "resize"
             case let .page(n): label = "page \(n)"

@@ -54,6 +54,8 @@ public struct TimedEvent: Sendable, Equatable {
         /// Pointer down at `from`, straight line to `to` over `duration` seconds, up.
         case drag(from: Point, to: Point, duration: Double)
         case wheel(dy: Double, precise: Bool, source: WheelSource = .unknown)
+        /// Touchpad fingers lifted or resting (`"touchpad": "lift" | "hold" | "release"`).
+        case touchpad(TouchpadSignal)
         case key(Key, KeyModifiers)
         case resize(Size)
         case page(Int)

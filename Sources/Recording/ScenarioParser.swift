@@ -166,7 +166,7 @@ public enum ScenarioParser {
         return "unknown physics '\(name)' (\(hint)physics: \(names.joined(separator: ", ")))"
     }
 
-    static let eventKinds = ["down", "move", "up", "drag", "wheel", "key", "resize", "wait", "page"]
+    static let eventKinds = ["down", "move", "up", "drag", "wheel", "touchpad", "key", "resize", "wait", "page"]
 
     /// "one kind per event, found key and snapshot".
     static func oneKindPerEvent(_ kinds: [String]) -> String {
@@ -205,6 +205,12 @@ public enum ScenarioParser {
                 source = s
             }
             return TimedEvent(at: at, kind: .wheel(dy: dy, precise: precise, source: source))
+        case "touchpad":
+            let text = try body.string()
+            guard let signal = TouchpadSignal(rawValue: text) else {
+                throw body.error("unknown touchpad signal '\(text)' (signals: \(TouchpadSignal.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            return TimedEvent(at: at, kind: .touchpad(signal))
         case "key":
             let text = try body.string()
             guard let (k, m) = parseKey(text) else {

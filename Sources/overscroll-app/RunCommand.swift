@@ -156,7 +156,11 @@ enum RunCommand {
         if printTitle || tracePath != nil {
             app.onAdvance = { [unowned app] s in
                 if printTitle { for line in s.takeDiagnostics() { Platform.printError(line) } }
-                if tracePath != nil { frames.lines.append(TraceLine.json(frame: frames.lines.count, t: app.now(), fields: s.traceFields())) }
+                guard tracePath != nil else { return }
+                var fields = s.traceFields()
+                // On Wayland with wp_presentation: when the compositor showed the last frame presented.
+                if let shown = app.lastPresentationTime { fields.append(("presented", .double(shown))) }
+                frames.lines.append(TraceLine.json(frame: frames.lines.count, t: app.now(), fields: fields))
             }
         }
         var capture: LiveCapture?

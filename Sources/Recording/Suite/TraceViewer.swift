@@ -100,6 +100,7 @@ enum TraceViewer {
             case let .drag(from, to, d): row = "pointer"; label = "drag \(p(from)) → \(p(to)) over \(d) s"; end = e.at + d
             case let .wheel(dy, precise, source):
                 row = "wheel"; label = "wheel dy \(JSONWriter.compact.text(.number(dy))) (\(source.rawValue)\(precise ? ", precise" : ""))"
+            case let .touchpad(signal): row = "wheel"; label = "touchpad \(signal.rawValue)"
             case let .key(k, m):
                 var mods: [String] = []
                 if m.contains(.control) { mods.append("Ctrl") }
