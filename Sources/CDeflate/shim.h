@@ -2,3 +2,4 @@
 #include <libdeflate.h>
 #include "paeth.h"
 #include "expand.h"
+#include "argb_up.h"
