@@ -3,3 +3,4 @@
 #include "paeth.h"
 #include "expand.h"
 #include "argb_up.h"
+#include "sha256_ni.h"
