@@ -129,7 +129,8 @@ enum TestCommand {
         if let n = a.value(f.repeatEach) { config.options.repeatEach = n }
         if a.has(f.shared.lottieTimeout), let t = a.value(f.shared.lottieTimeout) { config.options.lottieTimeout = t }
         config.version = BuildInfo.line
-        config.stack = RenderingStack.probe(adding: [SDLLibrary.stackEntry()])
+        // Probed by the runner once its worker processes are starting.
+        config.stackExtras = [SDLLibrary.stackEntry()]
         config.options.maxScenarioBytes = f.shared.maxScenarioBytes(a)
         config.command = (["overscroll", "test"] + argv).map(quoted).joined(separator: " ")
         config.workerExecutable = selfExecutable()

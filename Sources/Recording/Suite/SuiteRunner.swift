@@ -34,8 +34,11 @@ public final class SuiteRunner {
         public var version: String?
         /// The program that serves `__test-worker` jobs; nil runs every scenario in this process.
         public var workerExecutable: String?
-        /// The rendering stack the run records; nil probes this process's (without SDL).
+        /// The rendering stack the run records; nil probes this process's (without SDL), after
+        /// the worker processes have been started.
         public var stack: RenderingStack?
+        /// Entries the probe adds when `stack` is nil (the app adds SDL's).
+        public var stackExtras: [RenderingStack.Library] = []
         public init() {}
     }
 
@@ -56,6 +59,9 @@ public final class SuiteRunner {
             errorOutput("overscroll test: \(error)")
             return 2
         }
+        // Worker processes start first: their start-up overlaps the rest of this one's.
+        let pool = config.workers > 1 ? config.workerExecutable.map { WorkerPool(count: config.workers - 1, executable: $0) } : nil
+        defer { pool?.finishUnused() }
         let found = SuiteDiscovery.find(config.paths, excluding: [config.artifacts], maxScenarioBytes: config.options.maxScenarioBytes)
         for e in found.errors { errorOutput("overscroll test: \(OutputPaths.printable(e))") }
         if !found.errors.isEmpty { return 2 }
@@ -105,11 +111,11 @@ public final class SuiteRunner {
             return 2
         }
 
-        let stack = config.stack ?? RenderingStack.probe()
+        let stack = config.stack ?? RenderingStack.probe(adding: config.stackExtras)
         let goldenStacks = SuiteStacks(entries, stack: stack)
         for w in goldenStacks.warnings { errorOutput("note: \(w)") }
         let started = ContinuousClock.now
-        var results = await runAll(entries, config: config, root: folder.staging, stacks: goldenStacks)
+        var results = await runAll(entries, config: config, root: folder.staging, stacks: goldenStacks, pool: pool)
         results.sort { $0.scenario < $1.scenario }
         TraceViewerLimit.apply(&results, root: folder.staging)
         // A gone scenario's goldens that a missing scenario rendered byte for byte: a rename
@@ -202,7 +208,8 @@ public final class SuiteRunner {
         return stackFailed ? 2 : suite.exitCode
     }
 
-    private func runAll(_ entries: [SuiteEntry], config: Config, root: String, stacks: SuiteStacks) async -> [ScenarioResult] {
+    private func runAll(_ entries: [SuiteEntry], config: Config, root: String, stacks: SuiteStacks,
+                        pool: WorkerPool?) async -> [ScenarioResult] {
         let workers = min(max(1, config.workers), entries.count)
         guard workers > 1, let executable = config.workerExecutable else {
             var out: [ScenarioResult] = []
@@ -229,7 +236,7 @@ public final class SuiteRunner {
         // A worker that dies closes its pipe: writing to it must fail, not kill this process
         // (`StandardStreams.prepare` ignores SIGPIPE for the program; this is for other callers).
         Platform.ignoreBrokenPipe()
-        async let others: Void = Self.runWorkerLanes(workers - 1, jobs: jobs, executable: executable, next: next, slots: slots,
+        async let others: Void = Self.runWorkerLanes(workers - 1, jobs: jobs, executable: executable, pool: pool, next: next, slots: slots,
                                                      stacks: stacks, artifacts: config.artifacts, print: print)
         while let k = next.take() {
             let r = stacks.annotate(await SnapshotRun.run(jobs[k].entry, options: config.options, resultsRoot: root))
@@ -242,7 +249,7 @@ public final class SuiteRunner {
 
     /// Runs `count` lanes on threads of their own (they block on pipes, which must not hold up
     /// the cooperative pool), each feeding one worker process; returns when every lane is done.
-    nonisolated private static func runWorkerLanes(_ count: Int, jobs: [WorkerProcess.Job], executable: String,
+    nonisolated private static func runWorkerLanes(_ count: Int, jobs: [WorkerProcess.Job], executable: String, pool: WorkerPool?,
                                                    next: IndexDispenser, slots: OutcomeSlots<ScenarioResult?>,
                                                    stacks: SuiteStacks, artifacts: String,
                                                    print: @escaping @Sendable (String) -> Void) async {
@@ -251,7 +258,7 @@ public final class SuiteRunner {
                 DispatchQueue.concurrentPerform(iterations: count) { _ in
                     var worker: WorkerProcess?
                     while let k = next.take() {
-                        if worker == nil { worker = WorkerProcess(executable: executable) }
+                        if worker == nil { worker = pool?.take() ?? WorkerProcess(executable: executable) }
                         var result: ScenarioResult
                         if let w = worker, let r = w.run(jobs[k]) {
                             result = r
