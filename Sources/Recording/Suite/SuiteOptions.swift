@@ -17,6 +17,8 @@ public struct SuiteOptions: Codable, Sendable, Equatable {
     /// Each scenario is run this many times and every snapshot compared with its first run's
     /// pixels (`--repeat-each N`); a difference makes the snapshot `flaky`.
     public var repeatEach = 1
+    /// Which snapshots get a trace viewer and `trace.jsonl` (`--trace MODE`).
+    public var trace = TraceMode.retainOnFailure
 
     public init() {}
 }

@@ -25,6 +25,9 @@ public final class SuiteRunner {
         /// 1-based shard index and count.
         public var shard: (index: Int, count: Int)?
         public var prune = false
+        /// Stop starting scenarios once this many snapshots failed (or scenarios errored)
+        /// (`--max-failures N`); nil runs them all.
+        public var maxFailures: Int?
         /// The command line, for the report.
         public var command = "overscroll test"
         /// The build, for results.json, the JUnit file and the report (`overscroll --version`).
@@ -109,6 +112,10 @@ public final class SuiteRunner {
         var results = await runAll(entries, config: config, root: folder.staging, stacks: goldenStacks)
         results.sort { $0.scenario < $1.scenario }
         TraceViewerLimit.apply(&results, root: folder.staging)
+        // Scenarios --max-failures kept from starting.
+        let ran = Set(results.map(\.scenario))
+        let notRun = entries.map(\.path).filter { !ran.contains($0) }.sorted()
+        let stopped = config.maxFailures.flatMap { n in notRun.isEmpty ? nil : StoppedEarly(maxFailures: n, notRun: notRun) }
         if outputLost() {
             folder.abandon()
             return StandardStreams.finish(2, command: "overscroll test", detail: "stopped after \(results.count) of \(entries.count) scenarios; no results or goldens written")
@@ -130,6 +137,8 @@ public final class SuiteRunner {
         suite.settings = SuiteSettings(config.options, grep: config.grep, grepInvert: config.grepInvert, lastFailed: config.lastFailed)
         suite.host = Self.hostName()
         suite.obsoleteFolders = obsoleteFolders
+        suite.stopped = stopped
+        suite.trace = config.options.trace
         var pruned: [String] = []
         if config.prune {
             for (before, after) in zip(asFound, results) where after.error == nil {
@@ -187,13 +196,14 @@ public final class SuiteRunner {
         for line in Self.summary(shown, update: config.options.update, pruned: config.prune ? pruned : nil,
                                  seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
                                  artifacts: config.artifacts,
-                                 obsoleteNotChecked: Self.obsoleteNotChecked(config, selected: selected)) {
+                                 obsoleteNotChecked: Self.obsoleteNotChecked(config, selected: selected, stopped: stopped != nil)) {
             output(line)
         }
         return stackFailed ? 2 : suite.exitCode
     }
 
     private func runAll(_ entries: [SuiteEntry], config: Config, root: String, stacks: SuiteStacks) async -> [ScenarioResult] {
+        let budget = FailureBudget(limit: config.maxFailures)
         let workers = min(max(1, config.workers), entries.count)
         guard workers > 1, let executable = config.workerExecutable else {
             var out: [ScenarioResult] = []
@@ -201,7 +211,7 @@ public final class SuiteRunner {
                 let r = stacks.annotate(await SnapshotRun.run(e, options: config.options, resultsRoot: root))
                 output(Self.line(r, artifacts: config.artifacts))
                 out.append(r)
-                if outputLost() { break }
+                if outputLost() || budget.add(r.failureCount) { break }
             }
             return out
         }
@@ -221,10 +231,11 @@ public final class SuiteRunner {
         // (`StandardStreams.prepare` ignores SIGPIPE for the program; this is for other callers).
         signal(SIGPIPE, SIG_IGN)
         async let others: Void = Self.runWorkerLanes(workers - 1, jobs: jobs, executable: executable, next: next, slots: slots,
-                                                     stacks: stacks, artifacts: config.artifacts, print: print)
+                                                     stacks: stacks, artifacts: config.artifacts, budget: budget, print: print)
         while let k = next.take() {
             let r = stacks.annotate(await SnapshotRun.run(jobs[k].entry, options: config.options, resultsRoot: root))
             slots.set(k, r)
+            if budget.add(r.failureCount) { next.stop() }
             print(Self.line(r, artifacts: config.artifacts))
         }
         await others
@@ -235,7 +246,7 @@ public final class SuiteRunner {
     /// the cooperative pool), each feeding one worker process; returns when every lane is done.
     nonisolated private static func runWorkerLanes(_ count: Int, jobs: [WorkerProcess.Job], executable: String,
                                                    next: IndexDispenser, slots: OutcomeSlots<ScenarioResult?>,
-                                                   stacks: SuiteStacks, artifacts: String,
+                                                   stacks: SuiteStacks, artifacts: String, budget: FailureBudget,
                                                    print: @escaping @Sendable (String) -> Void) async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {
@@ -255,6 +266,7 @@ public final class SuiteRunner {
                         }
                         result = stacks.annotate(result)
                         slots.set(k, result)
+                        if budget.add(result.failureCount) { next.stop() }
                         print(line(result, artifacts: artifacts))
                     }
                     worker?.finish()
@@ -316,8 +328,9 @@ public final class SuiteRunner {
 
     /// Why obsolete goldens were not looked for in the whole suite (only an unsharded run or
     /// shard 1 of every scenario looks), as the flag that narrowed the run; nil when they were.
-    nonisolated static func obsoleteNotChecked(_ config: Config, selected: Bool) -> String? {
+    nonisolated static func obsoleteNotChecked(_ config: Config, selected: Bool, stopped: Bool = false) -> String? {
         if config.grep != nil { return "--grep" }
+        if stopped, let n = config.maxFailures { return "--max-failures \(n) stopped the run" }
         if config.grepInvert != nil { return "--grep-invert" }
         if config.lastFailed { return "--last-failed" }
         if let shard = config.shard, shard.index != 1 { return "--shard \(shard.index)/\(shard.count)" }
