@@ -162,8 +162,10 @@ public enum SnapshotRun {
             let kept = TraceExcerpt.lines(trace, fps: scenario.fps, failingAt: traced.map(\.at))
             try AtomicFileWriter.write(text: kept.joined(separator: "\n") + "\n", toPath: file)
             result.trace = entry.artifactFolder + "/trace.jsonl"
-            try await TraceViewer.write(for: &result, scenario: scenario, entry: entry, trace: trace,
-                                        traced: Set(traced.map(\.snapshot)), lottieTimeout: options.lottieTimeout, work: work)
+            if !options.deferViewers {
+                try await TraceViewer.write(for: &result, scenario: scenario, entry: entry,
+                                            traced: Set(traced.map(\.snapshot)), lottieTimeout: options.lottieTimeout, work: work)
+            }
         }
         return result
     }

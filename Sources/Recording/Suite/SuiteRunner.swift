@@ -109,8 +109,11 @@ public final class SuiteRunner {
         let goldenStacks = SuiteStacks(entries, stack: stack)
         for w in goldenStacks.warnings { errorOutput("note: \(w)") }
         let started = ContinuousClock.now
-        var results = await runAll(entries, config: config, root: folder.staging, stacks: goldenStacks)
+        var scenarioPass = config
+        scenarioPass.options.deferViewers = true
+        var results = await runAll(entries, config: scenarioPass, root: folder.staging, stacks: goldenStacks)
         results.sort { $0.scenario < $1.scenario }
+        if !outputLost() { await TraceViewerLimit.writeViewers(&results, entries: entries, options: config.options, root: folder.staging) }
         TraceViewerLimit.apply(&results, root: folder.staging)
         // Scenarios --max-failures kept from starting.
         let ran = Set(results.map(\.scenario))

@@ -36,7 +36,7 @@ enum TraceViewer {
 
     /// Writes the scenario's page for the snapshots of `result` that `traced` names and records
     /// its path on each of them.
-    static func write(for result: inout ScenarioResult, scenario: Scenario, entry: SuiteEntry, trace: [String],
+    static func write(for result: inout ScenarioResult, scenario: Scenario, entry: SuiteEntry,
                       traced: Set<String>, lottieTimeout: Double, work: String) async throws {
         let chosen = scenario.snapshots.indices.filter { i in
             traced.contains(scenario.snapshots[i].name) && result.snapshots.contains { $0.snapshot == scenario.snapshots[i].name }
