@@ -278,7 +278,7 @@ public enum SuiteReport {
     nav ol{margin:4px 0;padding-left:22px}nav li.failed a,nav li.error a{color:#b00020}nav li.missing a{color:#a65e00}nav li.flaky a{color:#c2185b}nav li.written a{color:#1b5e20}
     .tag{font-size:11px;color:#666}[hidden]{display:none!important}
     #toc summary{cursor:pointer}#toc summary h2{display:inline;margin:0}#toc{margin:12px 0}
-    .card{content-visibility:auto;contain-intrinsic-size:auto 640px;background:#fff;border:1px solid #ddd;border-left:5px solid #b00020;border-radius:6px;padding:12px 16px;margin:12px 0}
+    .card{background:#fff;border:1px solid #ddd;border-left:5px solid #b00020;border-radius:6px;padding:12px 16px;margin:12px 0}
     .card.missing{border-left-color:#e08a00}.card.flaky{border-left-color:#c2185b}.card.error{border-left-color:#6a1b9a}.card.written{border-left-color:#2e7d32}
     .modes{margin:6px 0}.modes button{font:inherit;padding:3px 10px;margin-right:4px;border:1px solid #888;background:#f2f2f2;border-radius:4px;cursor:pointer}
     .modes button[aria-pressed=true]{background:#1d1d1f;color:#fff}
