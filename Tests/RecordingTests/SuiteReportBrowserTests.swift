@@ -9,9 +9,22 @@ import Testing
 /// required (`make test` installs it); without it this test fails, it does not skip.
 @MainActor
 @Suite struct SuiteReportBrowserTests {
-    static let checker = """
+    /// Runs `go` once the page loaded, every card's body is rendered (the report renders a card
+    /// when it comes near the window) and the images shown side by side have loaded.
+    static let whenCardsReady = """
     <script>
-    window.addEventListener('load', function(){
+    function whenCardsReady(go){ window.addEventListener('load', function(){
+      if (window.renderCards) window.renderCards();
+      var pending = Array.prototype.filter.call(document.querySelectorAll('.side img'), function(i){ return !i.complete; }), left = pending.length;
+      if (!left) { go(); return; }
+      pending.forEach(function(i){ function one(){ if (--left === 0) go(); } i.addEventListener('load', one); i.addEventListener('error', one); });
+    }); }
+    </script>
+    """
+
+    static let checker = whenCardsReady + """
+    <script>
+    whenCardsReady(function(){
       var problems = [], checked = 0;
       document.querySelectorAll('.card.failed').forEach(function(card){
         ['side','slider','diff','flicker'].forEach(function(mode){
@@ -122,9 +135,9 @@ import Testing
 
     /// Clicks the report's filters and search, follows the passed link, measures the wipe
     /// slider against its image, then loads a trace viewer and moves its slider and keys.
-    static let filterChecker = """
+    static let filterChecker = whenCardsReady + """
     <script>
-    window.addEventListener('load', function(){
+    whenCardsReady(function(){
       var problems = [];
       function visible(sel){ return Array.prototype.filter.call(document.querySelectorAll(sel), function(e){ return e.offsetParent !== null; }); }
       function press(kind){ document.querySelector('#filters button[data-filter=' + kind + ']').click(); }

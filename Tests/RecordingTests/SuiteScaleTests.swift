@@ -182,8 +182,89 @@ import Testing
         let images = report.components(separatedBy: "<img").dropFirst()
         #expect(images.count == 4 * 7, "4 cards of 7 images (side by side, slider, diff, flicker)")
         #expect(images.allSatisfy { $0.prefix(while: { $0 != ">" }).contains("loading=\"lazy\"") })
+        // Each card's body (its images among them) is a template, rendered when the card comes near the window.
+        let cards = report.components(separatedBy: "<section class=\"card ").dropFirst()
+        #expect(cards.count == 4 && cards.allSatisfy { card in
+            let body = card.components(separatedBy: "</section>")[0]
+            return body.contains("<template>") && !body.components(separatedBy: "<template>")[0].contains("<img")
+        })
         let toc = try #require(report.components(separatedBy: "<nav id=\"toc\">").dropFirst().first?.components(separatedBy: "</nav>").first)
         #expect(toc.hasPrefix("<details id=\"contents\"><summary>"), "collapsed: \(toc.prefix(80))")
         #expect(toc.components(separatedBy: "<a href=\"#card-").count - 1 == 4)
+    }
+
+    /// In Chromium: at load only the cards near the window are rendered (the others are their
+    /// heading and a template, no image); search and filters still find every card; a linked
+    /// card is rendered; `renderCards()` renders them all.
+    static let onDemandChecker = """
+    <script>
+    window.addEventListener('load', function(){ setTimeout(function(){
+      var problems = [], all = document.querySelectorAll('main .card').length;
+      var ready = document.querySelectorAll('main .card[data-ready]').length;
+      if (!(ready > 0 && ready < all)) problems.push(ready + ' of ' + all + ' cards rendered at load');
+      var loaded = Array.prototype.filter.call(document.images, function(i){ return i.closest('.card:not([data-ready])'); }).length;
+      if (loaded) problems.push(loaded + ' images in cards not rendered');
+      var search = document.getElementById('search');
+      search.value = 's7.json'; search.dispatchEvent(new Event('input'));
+      var shown = Array.prototype.filter.call(document.querySelectorAll('main .card'), function(c){ return c.offsetParent !== null; });
+      if (shown.length !== 2) problems.push('search shows ' + shown.length);
+      search.value = ''; search.dispatchEvent(new Event('input'));
+      var last = document.querySelectorAll('main .card')[all - 1];
+      location.hash = '#' + last.id;
+      setTimeout(function(){
+        if (!last.hasAttribute('data-ready')) problems.push('the linked card is not rendered');
+        window.renderCards();
+        var bad = Array.prototype.filter.call(document.querySelectorAll('main .card'), function(c){ return !c.hasAttribute('data-ready') || !c.querySelector('.modes button[data-mode=slider]'); }).length;
+        if (bad) problems.push(bad + ' cards not rendered by renderCards()');
+        var out = document.createElement('pre');
+        out.id = 'verdict';
+        out.textContent = 'cards=' + all + ' problems=' + problems.length + (problems.length ? ': ' + problems.join('; ') : '');
+        document.body.appendChild(out);
+      }, 100);
+    }, 100); });
+    </script>
+    """
+
+    @Test func cardsAreRenderedWhenTheyComeNearTheWindow() async throws {
+        guard let browser = SuiteReportBrowserTests.chromium() else {
+            Issue.record("chromium is not installed; `make test` installs it (apt-get install chromium)")
+            return
+        }
+        let f = try SuiteFixture()
+        try Self.missingSuite(f, scenarios: 10)
+        #expect(await f.run { $0.options.update = .missing } == 0)
+        for k in 0..<10 { for s in ["a", "b"] { try SuiteFixture.perturb(f.path("suite/__snapshots__/s\(k)/\(s).png")) } }
+        #expect(await f.run { $0.options.trace = .off } == 1)
+        let page = try String(contentsOfFile: f.path("results/report/index.html"), encoding: .utf8)
+        let checked = f.path("results/report/on-demand.html")
+        try page.replacingOccurrences(of: "</body>", with: Self.onDemandChecker + "</body>").write(toFile: checked, atomically: true, encoding: .utf8)
+        let verdict = SuiteReportBrowserTests.verdict(try SuiteReportBrowserTests.dumpDOM(browser, page: checked, folder: f))
+        #expect(verdict == "cards=20 problems=0", "\(verdict ?? "no verdict")")
+    }
+}
+
+/// The flags through the built program: their values are checked (one line, exit 2) and the
+/// run that stops early exits non-zero.
+@MainActor
+@Suite struct SuiteScaleCommandLineTests {
+    @Test func theFlagsRefuseBadValuesInOneLine() throws {
+        for (args, wanted) in [(["--max-failures", "0"], "--max-failures must be a whole number"),
+                               (["--max-failures", "x"], "--max-failures must be a whole number"),
+                               (["--trace", "sometimes"], "--trace")] {
+            let r = try CommandLineRunner.run(["test", "no-such-suite"] + args)
+            #expect(r.status == 2 && r.err.contains(wanted) && r.err.split(separator: "\n").count == 1, "\(args): \(r.err)")
+        }
+        let help = try CommandLineRunner.run(["test", "--help"])
+        #expect(help.out.contains("--max-failures N") && help.out.contains("--trace MODE") && help.out.contains("retain-on-failure"))
+    }
+
+    @Test func aStoppedRunExitsNonZero() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("overscroll-maxfail-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/suite", withIntermediateDirectories: true)
+        for k in 0..<3 { try Data(SuiteFixture.listScenario([("a", 0.1)]).utf8).write(to: URL(fileURLWithPath: dir + "/suite/s\(k).json")) }
+        let r = try CommandLineRunner.run(["test", dir + "/suite", "--max-failures", "1", "--workers", "1", "--artifacts", dir + "/out"])
+        #expect(r.status == 1, "\(r.out) \(r.err)")
+        #expect(r.out.contains("stopped early: 2 scenarios not run (--max-failures 1)"), "\(r.out)")
     }
 }

@@ -220,7 +220,9 @@ public enum SuiteReport {
             accept = acceptField(AcceptSelection.command(results: artifacts, names: [name]), label: "copy accept command")
             acceptWord = " data-accept=\"\(h(ShellWord.quoted(name)))\""
         }
-        return "<section class=\"card \(kind)\" id=\"\(id)\" data-mode=\"side\" data-status=\"\(kind)\" data-text=\"\(h(text))\"\(acceptWord)><h3>\(h(scenario.scenario)) › \(h(s.snapshot))</h3>\(meta)\(accept)\(buttons)\(body)<p><a href=\"#toc\">contents</a></p></section>"
+        // The card's body is a template the script renders when the card comes near the window:
+        // a report of hundreds of failures lays out and loads only what is looked at.
+        return "<section class=\"card \(kind)\" id=\"\(id)\" data-mode=\"side\" data-status=\"\(kind)\" data-text=\"\(h(text))\"\(acceptWord)><h3>\(h(scenario.scenario)) › \(h(s.snapshot))</h3>\(accept)<template>\(meta)\(buttons)\(body)<p><a href=\"#toc\">contents</a></p></template></section>"
     }
 
     /// Why a failing card has no trace viewer (nil: nothing to say).
@@ -244,8 +246,8 @@ public enum SuiteReport {
         return "<div class=\"accept all\" data-prefix=\"\(h(prefix))\"><button type=\"button\" class=\"copy\">copy accept command for the shown</button><input class=\"cmd\" type=\"text\" readonly value=\"\" aria-label=\"accept command for the shown snapshots\" hidden></div>"
     }
 
-    /// Every image of a card loads when it comes near the window (or its view is chosen), not
-    /// with the page: a report of hundreds of failures opens at once.
+    /// Images wait until they are near the window or their view is chosen where the browser
+    /// defers them (the card's template defers them everywhere, `file://` included).
     static let lazy = " loading=\"lazy\" decoding=\"async\""
 
     static func order(_ mode: String) -> Int { ["side", "slider", "diff", "flicker"].firstIndex(of: mode) ?? 9 }
@@ -278,6 +280,7 @@ public enum SuiteReport {
     nav ol{margin:4px 0;padding-left:22px}nav li.failed a,nav li.error a{color:#b00020}nav li.missing a{color:#a65e00}nav li.flaky a{color:#c2185b}nav li.written a{color:#1b5e20}
     .tag{font-size:11px;color:#666}[hidden]{display:none!important}
     #toc summary{cursor:pointer}#toc summary h2{display:inline;margin:0}#toc{margin:12px 0}
+    .card:not([data-ready]):not(.error){min-height:360px}
     .card{background:#fff;border:1px solid #ddd;border-left:5px solid #b00020;border-radius:6px;padding:12px 16px;margin:12px 0}
     .card.missing{border-left-color:#e08a00}.card.flaky{border-left-color:#c2185b}.card.error{border-left-color:#6a1b9a}.card.written{border-left-color:#2e7d32}
     .modes{margin:6px 0}.modes button{font:inherit;padding:3px 10px;margin-right:4px;border:1px solid #888;background:#f2f2f2;border-radius:4px;cursor:pointer}
@@ -306,7 +309,9 @@ public enum SuiteReport {
 
     static let script = """
     (function(){
-    document.querySelectorAll('.card').forEach(function(card){
+    // A card's body is rendered from its template when it comes near the window (or is linked,
+    // or renderCards() is called): only the cards looked at are laid out and load images.
+    function setup(card){
       var timer=null;
       function flick(on){var img=card.querySelector('.flicker img'),cap=card.querySelector('.flicker .which');
         if(timer){clearInterval(timer);timer=null}
@@ -323,7 +328,15 @@ public enum SuiteReport {
       function split(){top.style.width='calc(7px + (100% - 14px) * '+(range.value/100)+')'}
       if(range&&top){split();range.addEventListener('input',split);
         if(base){base.addEventListener('load',size);window.addEventListener('resize',size)}}
-    });
+    }
+    function render(card){var t=card.querySelector(':scope > template');if(!t)return;
+      card.appendChild(t.content);card.removeChild(t);card.dataset.ready='';setup(card)}
+    window.renderCards=function(){document.querySelectorAll('.card').forEach(render)};
+    var cards=document.querySelectorAll('.card');
+    if('IntersectionObserver' in window){
+      var io=new IntersectionObserver(function(es){es.forEach(function(e){if(e.isIntersecting){io.unobserve(e.target);render(e.target)}})},{rootMargin:'600px 0px'});
+      cards.forEach(function(c){if(c.querySelector(':scope > template'))io.observe(c);else setup(c)});
+    }else window.renderCards();
     var pressed=[],search=document.getElementById('search');
     function apply(){var q=(search&&search.value||'').trim().toLowerCase(),shown=0;
       document.querySelectorAll('[data-status]').forEach(function(e){
@@ -350,7 +363,7 @@ public enum SuiteReport {
       var words=[];document.querySelectorAll('.card[data-accept]').forEach(function(c){if(!c.hidden&&!c.closest('[hidden]'))words.push(c.dataset.accept)});
       copy(all,words.length?all.dataset.prefix+' '+words.join(' '):'no failing or missing snapshot is shown')});
     // A link to a collapsed section opens it.
-    function openTarget(){var id=location.hash.slice(1),t=id&&document.getElementById(id);if(t&&t.tagName==='DETAILS')t.open=true;if(id==='toc')document.getElementById('contents').open=true}
+    function openTarget(){var id=location.hash.slice(1),t=id&&document.getElementById(id);if(t&&t.tagName==='DETAILS')t.open=true;if(t&&t.classList.contains('card'))render(t);if(id==='toc')document.getElementById('contents').open=true}
     window.addEventListener('hashchange',openTarget);openTarget();
     document.querySelectorAll('a[href="#toc"]').forEach(function(a){a.addEventListener('click',function(){document.getElementById('contents').open=true})});
     document.querySelectorAll('a[href="#passed"]').forEach(function(a){a.addEventListener('click',function(){document.getElementById('passed').open=true})});
