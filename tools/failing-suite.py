@@ -18,6 +18,7 @@ Prints a table; with --json, writes the figures there. Only WORKDIR is written.
 import argparse
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -69,11 +70,17 @@ def measure(folder):
     return {"bytes_on_disk": blocks, "bytes": apparent, "files": files}
 
 
+# After the load event: the load time, then (polled each frame, up to 5 s) when the first card
+# shown has its images loaded (a report may render cards after the load event).
 TIMER = """<script>
 window.addEventListener('load', function(){ setTimeout(function(){
   var n = performance.getEntriesByType('navigation')[0], out = document.createElement('pre');
   out.id = 'load-ms'; out.textContent = String(n.loadEventStart);
-  document.body.appendChild(out); }, 0); });
+  function poll(){ var img = document.querySelector('main .card .side img');
+    if ((img && img.complete && img.naturalWidth > 0) || performance.now() > 5000 + n.loadEventStart) {
+      out.dataset.firstCard = String(img && img.complete ? performance.now() : -1); document.body.appendChild(out);
+    } else requestAnimationFrame(poll); }
+  poll(); }, 0); });
 </script>"""
 
 
@@ -95,7 +102,7 @@ def load_ms(browser, report, runs=3):
     with open(timed, "w", encoding="utf-8") as f:
         f.write(page.replace("</body>", TIMER + "</body>"))
     profile = tempfile.mkdtemp(prefix="overscroll-chromium-")
-    inner, walls = [], []
+    inner, walls, first = [], [], []
     try:
         for _ in range(runs):
             t0 = time.monotonic()
@@ -104,13 +111,16 @@ def load_ms(browser, report, runs=3):
                                 "file://" + timed], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
             walls.append((time.monotonic() - t0) * 1000)
             dom = p.stdout
-            mark = '<pre id="load-ms">'
-            if mark in dom:
-                inner.append(float(dom.split(mark, 1)[1].split("<", 1)[0]))
+            m = re.search(r'<pre id="load-ms"(?: data-first-card="([^"]*)")?>([^<]*)<', dom)
+            if m:
+                inner.append(float(m.group(2)))
+                if m.group(1) is not None:
+                    first.append(float(m.group(1)))
     finally:
         os.unlink(timed)
         shutil.rmtree(profile, ignore_errors=True)
     return {"load_ms": statistics.median(inner) if inner else None, "chromium_wall_ms": statistics.median(walls),
+            "first_card_ms": statistics.median(first) if first else None,
             "img_elements": page.count("<img "), "html_bytes": len(page.encode("utf-8"))}
 
 
@@ -125,8 +135,12 @@ def main():
     ap.add_argument("--json")
     ap.add_argument("--skip-failures", action="store_true")
     ap.add_argument("--skip-missing", action="store_true")
+    ap.add_argument("--time-report", metavar="INDEX_HTML", help="only time loading this report in Chromium")
     ap.add_argument("extra", nargs="*", help="flags added to every timed `test` (after --)")
     a = ap.parse_args()
+    if a.time_report:
+        print(json.dumps(load_ms(chromium_path(a.chromium), a.time_report), indent=2))
+        return
     binary = os.path.abspath(a.overscroll)
     os.makedirs(a.workdir, exist_ok=True)
     work = os.path.abspath(a.workdir)
@@ -171,10 +185,11 @@ def main():
             json.dump(out, f, indent=2)
     if "failures" in out:
         r = out["failures"]
-        print("%d snapshots, %d failing: exit %d, %.1f s, %.1f MB on disk, %d files, report: %s ms to load "
-              "(chromium %.0f ms), %d <img>, %.1f MB of HTML" % (
+        print("%d snapshots, %d failing: exit %d, %.1f s, %.1f MB on disk, %d files, report: %s ms to load, "
+              "first card's image at %s ms (chromium %.0f ms), %d <img>, %.1f MB of HTML" % (
                   3 * a.scenarios, 3 * a.failing, r["status"], r["wall_s"], r["bytes_on_disk"] / 1e6, r["files"],
-                  "%.0f" % r["load_ms"] if r.get("load_ms") is not None else "?", r.get("chromium_wall_ms", 0),
+                  "%.0f" % r["load_ms"] if r.get("load_ms") is not None else "?",
+                  "%.0f" % r["first_card_ms"] if r.get("first_card_ms") is not None else "?", r.get("chromium_wall_ms", 0),
                   r.get("img_elements", 0), r.get("html_bytes", 0) / 1e6))
         print("  " + r["summary"])
     if "first_run" in out:
