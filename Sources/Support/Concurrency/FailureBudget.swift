@@ -16,10 +16,4 @@ public final class FailureBudget: Sendable {
             return total >= limit
         }
     }
-
-    /// True once the total has reached the limit.
-    public var spent: Bool {
-        guard let limit else { return false }
-        return count.withLock { $0 >= limit }
-    }
 }
