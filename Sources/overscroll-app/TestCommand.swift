@@ -25,11 +25,22 @@ enum TestCommand {
         let artifacts = Option.string("artifacts", value: "DIR", help: """
             results folder, replaced at each run: results.json, report/index.html,
             per failing or rewritten snapshot expected.png, actual.png, diff.png,
-            per failing one trace.html, and the scenario's trace.jsonl
+            per scenario with a traced snapshot (--trace) trace.html and trace.jsonl
             """, default: "test-results", allowEmpty: false)
         let grep = Option.string("grep", value: "REGEX", help: "only scenarios whose path or a snapshot name\nmatches the regular expression REGEX")
         let grepInvert = Option.string("grep-invert", value: "REGEX", help: "leave out scenarios whose path or a snapshot name\nmatches REGEX")
-        let lastFailed = Option.flag("last-failed", help: "run only the scenarios that failed in the previous\nresults.json of --artifacts")
+        let lastFailed = Option.flag("last-failed", help: "run only the scenarios that failed (or were not run)\nin the previous results.json of --artifacts")
+        let maxFailures = Option.integer("max-failures", value: "N", in: 1...Int(Int32.max), help: """
+            stop starting scenarios once N snapshots failed, are missing
+            or flaky, or scenarios errored; those running finish; the
+            summary and report say how many were not run (exit 1 or 2)
+            """)
+        let trace = Option<TraceMode>.choice("trace", value: "MODE", help: """
+            which snapshots get a trace viewer (trace.html, frames
+            around the instant) and trace.jsonl: on (every snapshot),
+            off (none), retain-on-failure (those that differ from
+            their golden, not missing ones)
+            """, default: .retainOnFailure)
         let resultFiles = ResultFileFlags()
         let shard = Option<Shard>.custom("shard", value: "I/N", help: "run shard I of N (sorted by path, balanced by frame count)",
                                          expects: "I/N with 1 ≤ I ≤ N ≤ \(SuiteResults.maxShards) (e.g. 2/4)") { text in
@@ -70,7 +81,8 @@ enum TestCommand {
         One line per scenario as it finishes (each failure followed by the paths of its expected, actual
         and diff images and the `overscroll accept` line that makes its actual image the golden), then
         passed / failed / missing / updated / obsolete counts;
-        the report (with a trace viewer per failing snapshot) is ARTIFACTS/report/index.html.
+        the report (with a trace viewer per scenario for its snapshots that differ from their golden; see
+        --trace) is ARTIFACTS/report/index.html.
         Exit status: 0 all passed, 1 a mismatch or missing golden, 2 a usage or scenario error or an
         unreadable golden.
         """,
@@ -120,6 +132,8 @@ enum TestCommand {
         config.grep = a.value(f.grep)
         config.grepInvert = a.value(f.grepInvert)
         config.lastFailed = a[f.lastFailed]
+        config.maxFailures = a.value(f.maxFailures)
+        if let t = a.value(f.trace) { config.options.trace = t }
         config.resultFiles = f.resultFiles.files(a)
         if let s = a.value(f.shard) { config.shard = (s.index, s.count) }
         if let t = a.value(f.threshold), a.has(f.threshold) { config.options.threshold = t }

@@ -9,9 +9,22 @@ import Testing
 /// required (`make test` installs it); without it this test fails, it does not skip.
 @MainActor
 @Suite struct SuiteReportBrowserTests {
-    static let checker = """
+    /// Runs `go` once the page loaded, every card's body is rendered (the report renders a card
+    /// when it comes near the window) and the images shown side by side have loaded.
+    static let whenCardsReady = """
     <script>
-    window.addEventListener('load', function(){
+    function whenCardsReady(go){ window.addEventListener('load', function(){
+      if (window.renderCards) window.renderCards();
+      var pending = Array.prototype.filter.call(document.querySelectorAll('.side img'), function(i){ return !i.complete; }), left = pending.length;
+      if (!left) { go(); return; }
+      pending.forEach(function(i){ function one(){ if (--left === 0) go(); } i.addEventListener('load', one); i.addEventListener('error', one); });
+    }); }
+    </script>
+    """
+
+    static let checker = whenCardsReady + """
+    <script>
+    whenCardsReady(function(){
       var problems = [], checked = 0;
       document.querySelectorAll('.card.failed').forEach(function(card){
         ['side','slider','diff','flicker'].forEach(function(mode){
@@ -122,9 +135,9 @@ import Testing
 
     /// Clicks the report's filters and search, follows the passed link, measures the wipe
     /// slider against its image, then loads a trace viewer and moves its slider and keys.
-    static let filterChecker = """
+    static let filterChecker = whenCardsReady + """
     <script>
-    window.addEventListener('load', function(){
+    whenCardsReady(function(){
       var problems = [];
       function visible(sel){ return Array.prototype.filter.call(document.querySelectorAll(sel), function(e){ return e.offsetParent !== null; }); }
       function press(kind){ document.querySelector('#filters button[data-filter=' + kind + ']').click(); }
@@ -228,12 +241,16 @@ import Testing
         #expect(await f.run { $0.options.update = .missing } == 0)
         try SuiteFixture.perturb(f.path("suite/__snapshots__/a/flung.png"), x: 40, y: 40, size: 30)
         try FileManager.default.removeItem(atPath: f.path("suite/__snapshots__/b/mid.png"))
-        #expect(await f.run() == 1)
+        // `--trace on`: a viewer per scenario for every snapshot, missing and passed ones too.
+        #expect(await f.run { $0.options.trace = .on } == 1)
         let results = try f.results()
         let flung = try #require(results.snapshots.first { $0.snapshot == "flung" })
         #expect(flung.traceViewer != nil && results.snapshots.first { $0.snapshot == "mid" }?.traceViewer != nil,
                 "a viewer for every failing or missing snapshot")
-        #expect(results.snapshots.filter { $0.status == .passed }.allSatisfy { $0.traceViewer == nil })
+        for s in results.scenarios {
+            #expect(Set(s.snapshots.map(\.traceViewer)).count == 1 && s.snapshots.allSatisfy { $0.traceViewer?.hasSuffix("/trace.html") == true },
+                    "one page per scenario, for all its snapshots")
+        }
 
         let page = try String(contentsOfFile: f.path("results/report/index.html"), encoding: .utf8)
         let checked = f.path("results/report/filters.html")
@@ -241,12 +258,13 @@ import Testing
         let verdict = Self.verdict(try Self.dumpDOM(browser, page: checked, folder: f))
         #expect(verdict == "cards=2 traces=2 problems=0", "\(verdict ?? "no verdict")")
 
-        // The viewer linked from the failed card: the page in the scenario's artifact folder, not a copy.
+        // The viewer linked from the failed card: the scenario's page in its artifact folder (not a
+        // copy), opened at the snapshot.
         let link = try #require(page.components(separatedBy: "<a class=\"trace\" href=\"").dropFirst().first?.components(separatedBy: "\"").first)
         let flungViewer = try #require(flung.traceViewer)
-        #expect(link == "../" + flungViewer)
+        #expect(link == "../" + flungViewer + "#flung")
         let viewerFolder = f.path("results/" + flungViewer.dropLast("/trace.html".count))
-        let viewer = try String(contentsOfFile: f.path("results/report/" + link), encoding: .utf8)
+        let viewer = try String(contentsOfFile: f.path("results/" + flungViewer), encoding: .utf8)
         #expect(viewer.contains("Trace: \(f.path("suite/a.json")) › flung"))
         let traceChecked = viewerFolder + "/trace-checked.html"
         try viewer.replacingOccurrences(of: "</body>", with: Self.traceChecker + "</body>").write(toFile: traceChecked, atomically: true, encoding: .utf8)

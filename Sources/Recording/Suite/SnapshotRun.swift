@@ -28,7 +28,7 @@ public enum SnapshotRun {
             result.snapshots = []
             FileTree.remove(work)   // a scenario error shows no snapshot: nothing of it is kept
         }
-        if !result.failed && !result.snapshots.contains(where: { $0.written == .created || $0.written == .changed }) {
+        if !result.failed && result.trace == nil && !result.snapshots.contains(where: { $0.written == .created || $0.written == .changed }) {
             FileTree.remove(work)
         }
         let elapsed = ContinuousClock.now - clock
@@ -180,14 +180,18 @@ public enum SnapshotRun {
             result.error = problem.message
             referenceFailure = problem.at
         }
-        if result.failed {
+        // The trace (trace.jsonl and the scenario's trace viewer) of the snapshots `--trace` keeps,
+        // and of a missed reference (around its largest error).
+        let traced = result.snapshots.filter { options.trace.traces($0) }
+        if !traced.isEmpty || referenceFailure != nil {
             let file = work + "/trace.jsonl"
-            let kept = TraceExcerpt.lines(trace, fps: scenario.fps,
-                                          failingAt: result.snapshots.filter(\.isFailure).map(\.at) + [referenceFailure].compactMap { $0 })
+            let kept = TraceExcerpt.lines(trace, fps: scenario.fps, failingAt: traced.map(\.at) + [referenceFailure].compactMap { $0 })
             try AtomicFileWriter.write(text: kept.joined(separator: "\n") + "\n", toPath: file)
             result.trace = entry.artifactFolder + "/trace.jsonl"
-            try await TraceViewer.write(for: &result, scenario: scenario, entry: entry, trace: trace,
-                                        lottieTimeout: options.lottieTimeout, work: work)
+            if !options.deferViewers {
+                try await TraceViewer.write(for: &result, scenario: scenario, entry: entry,
+                                            traced: Set(traced.map(\.snapshot)), lottieTimeout: options.lottieTimeout, work: work)
+            }
         }
         return result
     }

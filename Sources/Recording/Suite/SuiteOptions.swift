@@ -24,6 +24,13 @@ public struct SuiteOptions: Codable, Sendable, Equatable {
     public var physics: String?
     /// The config file these came from, for messages.
     public var configFile: String?
+    /// Which snapshots get a trace viewer and `trace.jsonl` (`--trace MODE`).
+    public var trace = TraceMode.retainOnFailure
+    /// Set by the runner: a scenario writes its `trace.jsonl` but not its trace viewer, which the
+    /// runner writes once every scenario ran, for the first `TraceViewerLimit.maxPages` traced
+    /// snapshots only (rendering viewers that the limit then drops cost most of a run where
+    /// much fails).
+    public var deferViewers = false
 
     public init() {}
 }

@@ -28,6 +28,9 @@ public final class SuiteRunner {
         public var prune = false
         /// Only these scenario files (canonical paths), when set: `--watch` reruns the changed ones.
         public var only: Set<String>?
+        /// Stop starting scenarios once this many snapshots failed (or scenarios errored)
+        /// (`--max-failures N`); nil runs them all.
+        public var maxFailures: Int?
         /// The command line, for the report.
         public var command = "overscroll test"
         /// The build, for results.json, the JUnit file and the report (`overscroll --version`).
@@ -115,8 +118,11 @@ public final class SuiteRunner {
         let goldenStacks = SuiteStacks(entries, stack: stack)
         for w in goldenStacks.warnings { errorOutput("note: \(w)") }
         let started = ContinuousClock.now
-        var results = await runAll(entries, config: config, root: folder.staging, stacks: goldenStacks, pool: pool)
+        var scenarioPass = config
+        scenarioPass.options.deferViewers = true
+        var results = await runAll(entries, config: scenarioPass, root: folder.staging, stacks: goldenStacks, pool: pool)
         results.sort { $0.scenario < $1.scenario }
+        if !outputLost() { await TraceViewerLimit.writeViewers(&results, entries: entries, options: config.options, root: folder.staging) }
         TraceViewerLimit.apply(&results, root: folder.staging)
         // A gone scenario's goldens that a missing scenario rendered byte for byte: a rename
         // (looked for before anything is pruned; `--prune` deletes them instead).
@@ -124,6 +130,10 @@ public final class SuiteRunner {
             let renames = LikelyRename.find(obsoleteFolders, results: results, root: folder.staging)
             for i in obsoleteFolders.indices { obsoleteFolders[i].likelyRename = renames.first { $0.from == obsoleteFolders[i].folder } }
         }
+        // Scenarios --max-failures kept from starting.
+        let ran = Set(results.map(\.scenario))
+        let notRun = entries.map(\.path).filter { !ran.contains($0) }.sorted()
+        let stopped = config.maxFailures.flatMap { n in notRun.isEmpty ? nil : StoppedEarly(maxFailures: n, notRun: notRun) }
         if outputLost() {
             folder.abandon()
             return StandardStreams.finish(2, command: "overscroll test", detail: "stopped after \(results.count) of \(entries.count) scenarios; no results or goldens written")
@@ -145,6 +155,8 @@ public final class SuiteRunner {
         suite.settings = SuiteSettings(config.options, grep: config.grep, grepInvert: config.grepInvert, lastFailed: config.lastFailed)
         suite.host = Platform.hostName()
         suite.obsoleteFolders = obsoleteFolders
+        suite.stopped = stopped
+        suite.trace = config.options.trace
         var pruned: [String] = []
         if config.prune {
             for (before, after) in zip(asFound, results) where after.error == nil {
@@ -202,7 +214,7 @@ public final class SuiteRunner {
         for line in Self.summary(shown, update: config.options.update, pruned: config.prune ? pruned : nil,
                                  seconds: elapsed.inSeconds,
                                  artifacts: config.artifacts,
-                                 obsoleteNotChecked: Self.obsoleteNotChecked(config, selected: selected)) {
+                                 obsoleteNotChecked: Self.obsoleteNotChecked(config, selected: selected, stopped: stopped != nil)) {
             output(line)
         }
         return stackFailed ? 2 : suite.exitCode
@@ -210,6 +222,7 @@ public final class SuiteRunner {
 
     private func runAll(_ entries: [SuiteEntry], config: Config, root: String, stacks: SuiteStacks,
                         pool: WorkerPool?) async -> [ScenarioResult] {
+        let budget = FailureBudget(limit: config.maxFailures)
         let workers = min(max(1, config.workers), entries.count)
         guard workers > 1, let executable = config.workerExecutable else {
             var out: [ScenarioResult] = []
@@ -217,7 +230,7 @@ public final class SuiteRunner {
                 let r = stacks.annotate(await SnapshotRun.run(e, options: config.options, resultsRoot: root))
                 output(Self.line(r, artifacts: config.artifacts))
                 out.append(r)
-                if outputLost() { break }
+                if outputLost() || budget.add(r.failureCount) { break }
             }
             return out
         }
@@ -237,10 +250,11 @@ public final class SuiteRunner {
         // (`StandardStreams.prepare` ignores SIGPIPE for the program; this is for other callers).
         Platform.ignoreBrokenPipe()
         async let others: Void = Self.runWorkerLanes(workers - 1, jobs: jobs, executable: executable, pool: pool, next: next, slots: slots,
-                                                     stacks: stacks, artifacts: config.artifacts, print: print)
+                                                     stacks: stacks, artifacts: config.artifacts, budget: budget, print: print)
         while let k = next.take() {
             let r = stacks.annotate(await SnapshotRun.run(jobs[k].entry, options: config.options, resultsRoot: root))
             slots.set(k, r)
+            if budget.add(r.failureCount) { next.stop() }
             print(Self.line(r, artifacts: config.artifacts))
         }
         await others
@@ -251,7 +265,7 @@ public final class SuiteRunner {
     /// the cooperative pool), each feeding one worker process; returns when every lane is done.
     nonisolated private static func runWorkerLanes(_ count: Int, jobs: [WorkerProcess.Job], executable: String, pool: WorkerPool?,
                                                    next: IndexDispenser, slots: OutcomeSlots<ScenarioResult?>,
-                                                   stacks: SuiteStacks, artifacts: String,
+                                                   stacks: SuiteStacks, artifacts: String, budget: FailureBudget,
                                                    print: @escaping @Sendable (String) -> Void) async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {
@@ -271,6 +285,7 @@ public final class SuiteRunner {
                         }
                         result = stacks.annotate(result)
                         slots.set(k, result)
+                        if budget.add(result.failureCount) { next.stop() }
                         print(line(result, artifacts: artifacts))
                     }
                     worker?.finish()
@@ -332,9 +347,10 @@ public final class SuiteRunner {
 
     /// Why obsolete goldens were not looked for in the whole suite (only an unsharded run or
     /// shard 1 of every scenario looks), as the flag that narrowed the run; nil when they were.
-    nonisolated static func obsoleteNotChecked(_ config: Config, selected: Bool) -> String? {
+    nonisolated static func obsoleteNotChecked(_ config: Config, selected: Bool, stopped: Bool = false) -> String? {
         if config.only != nil { return "--watch ran only the changed scenarios" }
         if config.grep != nil { return "--grep" }
+        if stopped, let n = config.maxFailures { return "--max-failures \(n) stopped the run" }
         if config.grepInvert != nil { return "--grep-invert" }
         if config.lastFailed { return "--last-failed" }
         if let shard = config.shard, shard.index != 1 { return "--shard \(shard.index)/\(shard.count)" }

@@ -25,7 +25,8 @@ enum SuiteSelection {
                     return .error("--last-failed: no \(previous) of an earlier run")
                 }
                 let last = try SuiteOutputs.read(previous)
-                let failedPaths = last.scenarios.filter(\.failed).map(\.scenario)
+                // Scenarios --max-failures kept from running count as failed: they are owed a run.
+                let failedPaths = last.scenarios.filter(\.failed).map(\.scenario) + (last.stopped?.notRun ?? [])
                 if failedPaths.isEmpty {
                     return .nothing("--last-failed: no scenario failed in \(OutputPaths.quoted(previous)); nothing to run")
                 }
