@@ -1,4 +1,3 @@
-import Scenes
 import ScrollEngine
 
 extension Scenario {
