@@ -20,11 +20,11 @@ public final class CoordinatorScene: Scene {
     let runner: RefreshActionRunner
     public let bar = NavigationBar(title: "Inbox · 받은편지함")
     let measurer: any TextMeasurer
-    private var now = 0.0
+    /// The rows' growth, the message a failure or a cancel leaves, and its timing.
+    public private(set) var presentation: RefreshPresentation
+    private var now: Double { presentation.now }
     /// The message of the last refresh that failed or was cancelled, while it shows.
-    public private(set) var banner: RefreshMessageBanner?
-    /// A failure whose message waits for the indicator to go (it never slides over the ring).
-    private var pendingFailure: RefreshFailure?
+    public var banner: RefreshMessageBanner? { presentation.banner }
 
     public init(context: SceneContext, config: RefreshCoordinatorConfig = RefreshCoordinatorConfig()) {
         let o = context.options
@@ -36,6 +36,7 @@ public final class CoordinatorScene: Scene {
         host = ScrollHost(size: o.size, topInset: NavigationBar.barHeight,
                           contentHeight: NavigationBar.largeTitleHeight + layout.contentHeight(rows: o.rows), physics: o.physics, input: o.input)
         runner = context.runtime.makeRunner()
+        presentation = RefreshPresentation(messageSeconds: o.refresh.messageSeconds, showsCancel: true)
         var tuned = config
         if o.refresh.doneSeconds > 0 { tuned.doneSeconds = o.refresh.doneSeconds }
         if let f = o.refresh.triggerFraction { tuned.threshold = f * host.viewportHeight }
@@ -43,35 +44,25 @@ public final class CoordinatorScene: Scene {
         host.scrollView.delegate = contentSync
         coordinator.attach(to: host.scrollView)
         coordinator.isDirectInput = { [unowned host] in host.input.isDirectInputActive }
+        coordinator.onStart = { [unowned self] in self.presentation.started() }
         coordinator.onFinish = { [unowned self] outcome in self.finished(outcome) }
     }
 
     private func finished(_ outcome: Result<Int, RefreshFailure>) {
-        switch outcome {
-        case let .success(n):
-            rows.prepend(n)
-            scrollView.setContentHeight(NavigationBar.largeTitleHeight + layout.contentHeight(rows: rows.count))
-            contentSync.layout(scrollView)
-        case let .failure(e):
-            pendingFailure = e
-        }
+        let n = presentation.finished(outcome)
+        guard case .success = outcome else { return }
+        rows.prepend(n)
+        scrollView.setContentHeight(NavigationBar.largeTitleHeight + layout.contentHeight(rows: rows.count))
+        contentSync.layout(scrollView)
     }
 
-    /// Shows a failure's message once the indicator has gone; a new pull dismisses the message;
-    /// a message that has gone is dropped.
     private func updateBanner() {
-        if let e = pendingFailure, indicatorPhase == .hidden {
-            pendingFailure = nil
-            banner = RefreshMessageBanner(failure: e, at: now, displaySeconds: behaviour.messageSeconds)
-        }
-        guard var b = banner else { return }
-        if case .pulling = coordinator.state { b.dismiss(at: now) }
-        banner = b.isGone(at: now) ? nil : b
+        presentation.update(indicatorHidden: indicatorPhase == .hidden, state: coordinator.state)
     }
 
     /// Delivers finished actions; called at every event and frame.
     private func pump(_ t: Double) {
-        now = max(now, t)
+        presentation.note(t)
         scrollView.noteTime(t)
         for r in runner.drain() { coordinator.deliver(r, at: t) }
         updateBanner()
@@ -103,17 +94,11 @@ public final class CoordinatorScene: Scene {
     public nonisolated(nonsending) func waitForActions() async { await runner.waitForActions() }
 
     public var isAnimating: Bool {
-        host.isMoving || coordinator.isLocked || bannerSliding || pendingFailure != nil
-    }
-
-    /// True while the message slides in or out (it is still in between).
-    private var bannerSliding: Bool {
-        guard let b = banner else { return false }
-        return now < b.shownAt + RefreshMessageBanner.slideSeconds || now >= b.dismissedAt
+        host.isMoving || coordinator.isLocked || presentation.isAnimating
     }
 
     public var nextDeadline: Double? {
-        [host.nextDeadline, coordinator.deadline, banner?.nextDeadline(after: now)].compactMap { $0 }.min()
+        [host.nextDeadline, coordinator.deadline, presentation.nextDeadline].compactMap { $0 }.min()
     }
 
     // MARK: frame
@@ -186,7 +171,7 @@ public final class CoordinatorScene: Scene {
             ("corrections", .int(coordinator.corrections)),
             ("forwarded", .int(coordinator.forwarded)),
             ("refreshes", .int(coordinator.refreshes)),
-            ("error", coordinator.lastError.map { .string($0) } ?? .null),
+            ("error", presentation.errorTrace),
             ("rows", .int(rows.count)),
         ]
     }

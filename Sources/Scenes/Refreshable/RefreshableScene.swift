@@ -19,14 +19,14 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     public let indicator: RefreshIndicator
     let runner: RefreshActionRunner
     public private(set) var machine: RefreshableMachine
+    /// The rows' growth, the message a failure leaves (a cancel none), and its timing.
+    public private(set) var presentation: RefreshPresentation
     /// The latest time seen, for drawing (`frame()` takes none) and the message.
-    private var now = 0.0
+    private var now: Double { presentation.now }
     public let bar = NavigationBar(title: "Refreshable")
     let measurer: any TextMeasurer
     /// The message of the last refresh that failed, while it shows.
-    public private(set) var banner: RefreshMessageBanner?
-    /// A failure (or timeout) whose message waits for the indicator to go, with the refresh it ended.
-    private var pendingFailure: (failure: RefreshFailure, refresh: Int)?
+    public var banner: RefreshMessageBanner? { presentation.banner }
     /// A refresh ended under the finger: its pull stays drawn (disarmed) until the finger has let
     /// go and the content has returned.
     private var heldPull = false
@@ -41,6 +41,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         host = ScrollHost(size: o.size, topInset: NavigationBar.barHeight,
                           contentHeight: RefreshableScene.contentHeight(rows: o.rows, config), physics: o.physics, input: o.input)
         runner = context.runtime.makeRunner()
+        presentation = RefreshPresentation(messageSeconds: o.refresh.messageSeconds, showsCancel: false)
         var tuned = config
         if o.refresh.doneSeconds > 0 { tuned.doneSeconds = o.refresh.doneSeconds }
         if let f = o.refresh.triggerFraction {
@@ -68,7 +69,8 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     public var state: RefreshState { machine.state }
     public var isReady: Bool { machine.isReady }
     public var refreshes: Int { machine.refreshes }
-    public var lastError: String? { machine.lastError }
+    /// The failure text of the last refresh, if it ended with one (`RefreshPresentation.lastError`).
+    public var lastError: String? { presentation.lastError }
     /// Time of the last trigger (the pulse).
     public var triggeredAt: Double? { machine.triggeredAt }
 
@@ -82,34 +84,21 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         for effect in effects {
             switch effect {
             case let .scroll(e): scrollView.perform(e, at: t)
-            case let .startAction(token): runner.start(token: token, behaviour: behaviour, at: t)
+            case let .startAction(token):
+                runner.start(token: token, behaviour: behaviour, at: t)
+                presentation.started()
             case let .cancelAction(token): runner.cancel(token: token)
-            case let .finished(.success(n)): addRows(n)
-            case let .finished(.failure(e)):
-                // A failure or a timeout leaves one message (once the indicator has gone); a cancel (Esc) none.
-                if !e.isCancellation { pendingFailure = (e, machine.refreshes) }
+            case let .finished(outcome):
+                let n = presentation.finished(outcome)
+                if case .success = outcome { addRows(n) }
             }
         }
         if machine.awaitsRelease { heldPull = true } else if state != .idle || scrollView.contentOffset >= 0 { heldPull = false }
-        updateBanner()
-    }
-
-    /// Shows the failure of the last refresh once, when the indicator has gone (so the message
-    /// never slides over a ring still drawn); a new refresh drops it; a new pull dismisses it.
-    private func updateBanner() {
-        if let p = pendingFailure, p.refresh != machine.refreshes {
-            pendingFailure = nil
-        } else if let p = pendingFailure, state != .refreshing, indicatorPhase == .hidden {
-            pendingFailure = nil
-            banner = RefreshMessageBanner(failure: p.failure, at: now, displaySeconds: behaviour.messageSeconds)
-        }
-        guard var b = banner else { return }
-        if machine.isPulling { b.dismiss(at: now) }
-        banner = b.isGone(at: now) ? nil : b
+        presentation.update(indicatorHidden: indicatorPhase == .hidden, state: state)
     }
 
     private func pump(_ t: Double) {
-        now = max(now, t)
+        presentation.note(t)
         scrollView.noteTime(t)
         for r in runner.drain() { send(.deliver(r), at: t) }
     }
@@ -161,21 +150,15 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     }
 
     public var isAnimating: Bool {
-        scrollView.isMoving || state == .refreshing || state == .done || state == .completing || (!isReady && machine.restStart != nil) || bannerSliding || (heldPull && !scrollView.isDragging)
-    }
-
-    /// True while the message slides in or out.
-    private var bannerSliding: Bool {
-        guard let b = banner else { return false }
-        return now < b.shownAt + RefreshMessageBanner.slideSeconds || now >= b.dismissedAt
+        scrollView.isMoving || state == .refreshing || state == .done || state == .completing || machine.readyAt != nil || presentation.isAnimating || (heldPull && !scrollView.isDragging)
     }
 
     public var nextDeadline: Double? {
         var d = [input.nextDeadline].compactMap { $0 }
-        if !isReady, let r = machine.restStart { d.append(r + config.readyRest) }
+        if let r = machine.readyAt { d.append(r) }
         if let timeout = machine.ticket.deadline { d.append(timeout) }
         if let done = machine.doneUntil { d.append(done) }
-        if let b = banner?.nextDeadline(after: now) { d.append(b) }
+        if let b = presentation.nextDeadline { d.append(b) }
         return d.min()
     }
 
@@ -259,7 +242,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
             ("ready", .bool(isReady)),
             ("threshold", .double(threshold)),
             ("refreshes", .int(refreshes)),
-            ("error", lastError.map { .string($0) } ?? .null),
+            ("error", presentation.errorTrace),
             ("rows", .int(rowCount)),
         ]
     }
