@@ -71,16 +71,16 @@ public final class CoordinatorScene: Scene {
     public func handle(_ event: InputEvent, at t: Double) {
         pump(t)
         switch event {
-        case let .resize(s):
-            host.resize(to: s)
-            if let f = behaviour.triggerFraction { coordinator.setThreshold(f * host.viewportHeight) }
-            contentSync.layout(scrollView)
         case .key(.f5, []), .key(.r, .control):
             coordinator.beginRefresh(at: t, fromGesture: false)
         case .key(.escape, _):
             coordinator.cancel(at: t)
         default:
-            if input.handle(event, at: t).released { coordinator.inputReleased(at: t) }
+            // The host takes a resize and the scroll input; the trigger and the layout follow a resize.
+            if host.handle(event, at: t).released { coordinator.inputReleased(at: t) }
+            guard case .resize = event else { return }
+            if let f = behaviour.triggerFraction { coordinator.setThreshold(f * host.viewportHeight) }
+            contentSync.layout(scrollView)
         }
     }
 

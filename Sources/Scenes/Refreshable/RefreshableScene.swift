@@ -111,15 +111,14 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     public func handle(_ event: InputEvent, at t: Double) {
         pump(t)
         switch event {
-        case let .resize(s):
-            host.resize(to: s)
-            if let f = behaviour.triggerFraction { machine.setBaseThreshold(f * host.viewportHeight) }
         case .key(.f5, []), .key(.r, .control):
             send(.trigger, at: t)
         case .key(.escape, _):
             endRefreshing(at: t)
         default:
-            input.handle(event, at: t)
+            // The host takes a resize and the scroll input; a viewport-relative trigger follows a resize.
+            host.handle(event, at: t)
+            if case .resize = event, let f = behaviour.triggerFraction { machine.setBaseThreshold(f * host.viewportHeight) }
         }
     }
 
