@@ -2,7 +2,7 @@
 # Missing Debian packages are installed when run as root; otherwise the exact apt-get line is printed.
 
 SWIFT        ?= swift
-APT_PACKAGES := pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev librlottie-dev zlib1g-dev libdeflate-dev libx11-dev libxi-dev fonts-noto-cjk
+APT_PACKAGES := pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev librlottie-dev zlib1g-dev libdeflate-dev libx11-dev libxi-dev libwayland-dev fonts-noto-cjk
 # Tools the bench compares against and the window checks use, and Pillow for
 # tools/make-compare-pairs.py (optional for `make test`).
 TOOL_PACKAGES := imagemagick xvfb xdotool x11-apps python3 python3-pil

@@ -23,6 +23,9 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CPlatform"),
         .systemLibrary(name: "CXInput2", pkgConfig: "xi", providers: [.apt(["libx11-dev", "libxi-dev"])]),
+        // A second wl_pointer on SDL's Wayland connection (axis_stop, axis_source, value120, hold
+        // gestures): a C file, the listeners and the hand-written hold-gesture interface.
+        .target(name: "CWayland", linkerSettings: [.linkedLibrary("wayland-client")]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // The run-time versions of cairo, pixman, pango, harfbuzz, freetype, fontconfig and rlottie,
         // and the font files fontconfig resolves (pangocairo's flags find every header).
@@ -53,7 +56,7 @@ let package = Package(
         // `compare`'s command line, linked by the small front and by overscroll-app.
         .target(name: "CompareCommand", dependencies: ["Imaging", "Support", "CommandLineKit"]),
         // The presenters blit cairo surfaces into SDL: the one place outside Rendering that touches cairo.
-        .target(name: "Desktop", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Support", "CCairo", "CSDL2", "CXInput2"]),
+        .target(name: "Desktop", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Support", "CCairo", "CSDL2", "CXInput2", "CWayland"]),
         // `overscroll`: the small front (compare runs here); everything else execs `overscroll-app`.
         // Linked with the Swift runtime statically: it starts in ~3 ms instead of ~6 ms.
         .executableTarget(name: "overscroll", dependencies: ["CompareCommand", "Support"],

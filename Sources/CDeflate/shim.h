@@ -2,3 +2,5 @@
 #include <libdeflate.h>
 #include "paeth.h"
 #include "expand.h"
+#include "argb_up.h"
+#include "sha256_ni.h"

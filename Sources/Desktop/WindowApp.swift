@@ -56,12 +56,24 @@ public final class WindowApp {
     private var adapter: SDLEventAdapter
     /// XInput 2 smooth scrolling on X11 (nil: SDL's wheel events only).
     private var xinput: XInput2Connection?
+    /// Wayland's own pointer events: axis_stop, axis_source, value120, hold gestures, compositor
+    /// times (nil: SDL's wheel events only).
+    private var waylandPointer: WaylandPointerConnection?
     /// The display list on screen (the last one presented).
     public var lastFrame: FrameModel? { dirty?.shown }
     private var pixelsPerPoint = 1.0
-    private var start: UInt64 = 0
+    /// The session clock: real time through the time scale (slow motion).
+    public let clock: SessionClock
     /// Called for each input event with its session time (live capture).
     public var onInput: ((InputEvent, Double) -> Void)?
+    /// The tuning panel (`run`): T opens and closes it; while it is open its keys (Tab, ←/→, S,
+    /// R) and the pointer on it go to it, not to the scene.
+    public var tuning: (any TuningHandler)?
+    /// True while a pointer press that began on the panel is held.
+    private var tuningDrag = false
+
+    /// Called once per loop pass, before the session advances (a feel file saved is applied here).
+    public var beforeAdvance: ((Session) -> Void)?
     /// Called once per loop pass, after the session advanced and before drawing (trace printing).
     public var onAdvance: ((Session) -> Void)?
 
@@ -76,10 +88,21 @@ public final class WindowApp {
         return Double(mode.refresh_rate)
     }
 
+    /// The presenter in use (`wl_shm`, `surface`, `texture`), known after `open`.
+    public private(set) var presenterName = ""
+
+    /// The session time at which the last presented frame was shown, from the compositor's
+    /// `wp_presentation` feedback (nil without one).
+    public var lastPresentationTime: Double? {
+        guard presenterName == "wl_shm", let age = waylandPointer?.presentedAge else { return nil }
+        return now() - age
+    }
+
     /// Number of frames presented (for tests and the idle check).
     public private(set) var framesPresented = 0
 
-    public init(session: Session, renderer: CairoRenderer, options: WindowOptions) {
+    public init(session: Session, renderer: CairoRenderer, options: WindowOptions, clock: SessionClock = SessionClock()) {
+        self.clock = clock
         self.session = session
         self.renderer = renderer
         self.options = options
@@ -111,10 +134,8 @@ public final class WindowApp {
         wakeEventLoop()
     }
 
-    /// Seconds since the window opened (the session clock).
-    public func now() -> Double {
-        Double(SDL_GetPerformanceCounter() - start) / Double(SDL_GetPerformanceFrequency())
-    }
+    /// Seconds since the window opened on the session clock (scaled in slow motion).
+    public func now() -> Double { clock.now() }
 
     public func open() throws(WindowError) {
         let env = Platform.environment
@@ -152,9 +173,14 @@ public final class WindowApp {
             throw .sdl(String(cString: SDL_GetError()))
         }
         window = w
-        guard let presenter = PresenterChoice.make(window: w, preference: env["OVERSCROLL_PRESENTER"]) else {
+        let videoDriverBefore = SDL_GetCurrentVideoDriver().map { String(cString: $0) }
+        // Wayland's own pointer (and the wl_shm presenter's buffers) on SDL's connection.
+        waylandPointer = WaylandPointerConnection.open(for: w, videoDriver: videoDriverBefore, environment: env)
+        guard let presenter = PresenterChoice.make(window: w, preference: env["OVERSCROLL_PRESENTER"], wayland: waylandPointer) else {
             throw .sdl(String(cString: SDL_GetError()))
         }
+        presenterName = presenter.name
+        Platform.printError("overscroll run: presenting through \(PresenterChoice.describe(presenter.name, driver: videoDriverBefore))")
         dirty = DirtyPresenter(presenter: presenter)
         dirty?.wholeFrames = env["OVERSCROLL_DIRTY_RECTS"] == "0"
         // After the presenter: creating a renderer may recreate the X11 window.
@@ -166,7 +192,7 @@ public final class WindowApp {
         adapter.wheelPrecision = .forVideoDriver(videoDriver)
         xinput = XInput2Connection.open(for: w, videoDriver: videoDriver, settings: options.sceneOptions.input,
                                         environment: env, wake: WindowApp.wakeEventLoop)
-        start = SDL_GetPerformanceCounter()
+        clock.restart()
         updateGeometry()
     }
 
@@ -188,12 +214,19 @@ public final class WindowApp {
         adapter.unitsPerPoint = unitsPerPoint
         adapter.sizeInPoints = points
         xinput?.setUnitsPerPoint(unitsPerPoint)
-        if points != session.scene.size {
+        waylandPointer?.setUnitsPerPoint(unitsPerPoint)
+        if points != session.size {
             let t = now()
             onInput?(.resize(points), t)
             session.handle(.resize(points), at: t)
         }
     }
+
+    /// A wl_shm frame waits for the compositor's frame callback.
+    private var framePending = false
+
+    /// The session time of the last input handled (Wayland's timed events never go before it).
+    private var lastHandled = 0.0
 
     /// Seconds per display refresh (from the display mode; 60 Hz when unknown).
     private var frameInterval = 1.0 / 60
@@ -208,16 +241,20 @@ public final class WindowApp {
     public func run() -> Int {
         if let rate = displayRefreshRate { frameInterval = 1.0 / rate }
         var event = SDL_Event()
-        var frameStart = now()
+        // Frames are paced on the real clock; the session (input, motion, refresh) runs on the
+        // session clock, which slow motion scales.
+        var frameStart = clock.realNow()
+        var frameStartSession = now()
         while !session.quitRequested && !Self.quitAsked.load(ordering: .sequentiallyConsistent) {
-            let t0 = now()
+            let t0 = clock.realNow()
             var got: Int32
-            let paced = session.isAnimating || session.isDragging
+            // A frame waiting for the compositor's frame callback is retried at the frame pace.
+            let paced = session.isAnimating || session.isDragging || framePending
             if paced {
                 let remaining = frameInterval - (t0 - frameStart)
                 got = remaining > 0.001 ? waitEvent(&event, timeout: Int32((remaining * 1000).rounded(.down))) : SDL_PollEvent(&event)
             } else if let deadline = session.nextDeadline {
-                let ms = Int32(max(0, min(1000, (deadline - t0) * 1000)).rounded(.up))
+                let ms = Int32(max(0, min(1000, clock.realDelay(untilSession: deadline) * 1000)).rounded(.up))
                 got = waitEvent(&event, timeout: ms)
             } else {
                 got = waitEvent(&event, timeout: nil)
@@ -227,6 +264,8 @@ public final class WindowApp {
             // motion events into absurd velocities.
             let pumpTime = now()
             let smooth = xinput?.drain(at: pumpTime) ?? []
+            // Wayland's events carry their own (compositor) times, kept within this batch.
+            let timed = waylandPointer?.drain(pump: pumpTime, notBefore: max(frameStartSession, lastHandled)) ?? []
             var batch: [SDL_Event] = []
             while got != 0 {
                 batch.append(event)
@@ -234,20 +273,29 @@ public final class WindowApp {
             }
             // A loop that comes back late (a slow frame) does not end a wheel gesture: see LateInput.
             let hasWheel = !smooth.isEmpty || batch.contains { $0.type == SDL_MOUSEWHEEL.rawValue }
-            let t = hasWheel ? LateInput.handlingTime(pump: pumpTime, busySince: frameStart, deadline: session.scene.input.nextDeadline) : pumpTime
+            let t = hasWheel ? LateInput.handlingTime(pump: pumpTime, busySince: frameStartSession, deadline: session.scene.input.nextDeadline) : pumpTime
             for e in smooth {
                 onInput?(e, t)
                 session.handle(e, at: t)
             }
-            for e in batch { handle(e, at: t) }
+            for (e, te) in timed {
+                onInput?(e, te)
+                session.handle(e, at: te)
+            }
+            if let last = timed.last?.1 { lastHandled = max(lastHandled, last) }
+            if !smooth.isEmpty || !batch.isEmpty { lastHandled = max(lastHandled, t) }
+            for e in batch { handle(e, at: lastHandled) }
             // While something moves, updates happen once per frame interval; input that arrives in
             // between is handled at once and shown at the next frame.
             // (Checked after the events: the one that ends a motion must be drawn before the
             // loop goes back to blocking in the event wait.)
             let stillPaced = session.isAnimating || session.isDragging
-            if stillPaced && now() - frameStart < frameInterval - 0.001 { continue }
-            frameStart = now()
-            session.advance(to: frameStart)
+            if stillPaced && clock.realNow() - frameStart < frameInterval - 0.001 { continue }
+            frameStart = clock.realNow()
+            frameStartSession = now()
+            framePending = waylandPointer?.presentPending() ?? false
+            beforeAdvance?(session)
+            session.advance(to: frameStartSession)
             onAdvance?(session)
             syncTitle()
             draw()
@@ -263,6 +311,15 @@ public final class WindowApp {
     }
 
     private func handle(_ event: SDL_Event, at t: Double) {
+        if let tuning, let input = tuningInput(event, open: tuning.isOpen) {
+            tuning.handle(input, session: session)
+            return
+        }
+        if isSlowMotionToggle(event) {
+            let scale = clock.toggleSlowMotion()
+            Platform.printError("overscroll run: time scale \(TimeScaleText.format(scale))")
+            return
+        }
         if event.type == SDL_WINDOWEVENT.rawValue {
             let kind = SDL_WindowEventID(rawValue: UInt32(event.window.event))
             if kind == SDL_WINDOWEVENT_SIZE_CHANGED || kind == SDL_WINDOWEVENT_RESIZED {
@@ -272,10 +329,50 @@ public final class WindowApp {
             if kind == SDL_WINDOWEVENT_EXPOSED { dirty?.invalidate() }
             return
         }
-        for e in adapter.translate(event) where xinput?.keeps(e, at: t) ?? true {
+        for e in adapter.translate(event) where (xinput?.keeps(e, at: t) ?? true) && (waylandPointer?.keeps(e) ?? true) {
             onInput?(e, t)
             session.handle(e, at: t)
         }
+    }
+
+    /// What `event` asks of the tuning panel (nil: not for the panel). T toggles it; while it is
+    /// open, Tab/Shift+Tab, ←/→ (Shift: fine), S and R (without Ctrl) are its, and so is a press on
+    /// it and the drag and release that follow.
+    private func tuningInput(_ event: SDL_Event, open: Bool) -> TuningPanelEvent? {
+        switch SDL_EventType(rawValue: event.type) {
+        case SDL_KEYDOWN:
+            let k = event.key.keysym
+            let ctrl = UInt32(k.mod) & UInt32(KMOD_CTRL.rawValue) != 0
+            let shift = UInt32(k.mod) & UInt32(KMOD_SHIFT.rawValue) != 0
+            if ctrl { return nil }
+            if k.sym == SDL_Keycode(SDLK_t.rawValue) { return .toggle }
+            guard open else { return nil }
+            switch k.sym {
+            case SDL_Keycode(SDLK_TAB.rawValue): return .input(shift ? .previous : .next)
+            case SDL_Keycode(SDLK_LEFT.rawValue): return .input(.step(-1, fine: shift))
+            case SDL_Keycode(SDLK_RIGHT.rawValue): return .input(.step(1, fine: shift))
+            case SDL_Keycode(SDLK_s.rawValue): return .input(.save)
+            case SDL_Keycode(SDLK_r.rawValue): return .input(.revert)
+            default: return nil
+            }
+        case SDL_MOUSEBUTTONDOWN where open && event.button.button == UInt8(SDL_BUTTON_LEFT):
+            let p = Point(Double(event.button.x) / adapter.unitsPerPoint, Double(event.button.y) / adapter.unitsPerPoint)
+            guard tuning?.covers(p, size: session.scene.size) == true else { return nil }
+            tuningDrag = true
+            return .input(.press(p))
+        case SDL_MOUSEMOTION where tuningDrag:
+            return .input(.drag(Point(Double(event.motion.x) / adapter.unitsPerPoint, Double(event.motion.y) / adapter.unitsPerPoint)))
+        case SDL_MOUSEBUTTONUP where tuningDrag:
+            tuningDrag = false
+            return .input(.release)
+        default: return nil
+        }
+    }
+
+    /// Ctrl+T (the iOS Simulator's Cmd+T): slow motion on or off.
+    private func isSlowMotionToggle(_ event: SDL_Event) -> Bool {
+        guard event.type == SDL_KEYDOWN.rawValue, event.key.keysym.sym == SDL_Keycode(SDLK_t.rawValue) else { return false }
+        return UInt32(event.key.keysym.mod) & UInt32(KMOD_CTRL.rawValue) != 0
     }
 
     /// The window's title as SDL has it (nil before `open`).
@@ -284,7 +381,8 @@ public final class WindowApp {
     /// Makes the title follow the scene (keys 1–6 switch it).
     private func syncTitle() {
         guard let window else { return }
-        let title = SceneCatalog.windowTitle(for: session.scene.name)
+        let scale = clock.scale
+        let title = SceneCatalog.windowTitle(for: session.scene.name) + (scale == 1 ? "" : " · \(TimeScaleText.format(scale))")
         if String(cString: SDL_GetWindowTitle(window)) != title { SDL_SetWindowTitle(window, title) }
     }
 
@@ -293,6 +391,7 @@ public final class WindowApp {
         guard let dirty else { return }
         let atRest = !(session.isAnimating || session.isDragging)
         if dirty.show(session.frame(), renderer: renderer, scale: pixelsPerPoint, atRest: atRest) { framesPresented += 1 }
+        if presenterName == "wl_shm" { framePending = waylandPointer?.presentPending() ?? false }
     }
 
     public func close() {
@@ -301,6 +400,8 @@ public final class WindowApp {
         x11Wait = nil
         Self.ownWait.store(false, ordering: .sequentiallyConsistent)
         dirty?.presenter.destroy()
+        waylandPointer?.close()
+        waylandPointer = nil
         if let window { SDL_DestroyWindow(window) }
         dirty = nil; window = nil
         SDL_Quit()

@@ -1,3 +1,5 @@
+import CDeflate
+
 /// Encodes 8-bit images to PNG, deterministically.
 ///
 /// Fully opaque images are written as 8-bit RGB (colour type 2), others as 8-bit RGBA (colour
@@ -137,11 +139,22 @@ public struct PNGEncoder: Sendable {
     /// Encodes cairo's `CAIRO_FORMAT_ARGB32` (or `RGB24`) memory: native-endian 32-bit words
     /// `0xAARRGGBB` with premultiplied colour, `stride` bytes per row. Colour is un-premultiplied
     /// with rounding (`c × 255 + a / 2) / a`); fully transparent pixels become transparent black.
-    /// Pass `ignoreAlpha: true` for `RGB24` surfaces, whose top byte is undefined.
+    /// Pass `ignoreAlpha: true` for `RGB24` surfaces, whose top byte is undefined. A `workspace`
+    /// (one per thread) reuses its memory between encodes; the bytes are the same without one.
     public func encodePremultipliedARGB32(_ data: UnsafeRawPointer, width: Int, height: Int, stride: Int,
-                                         ignoreAlpha: Bool = false) throws -> [UInt8] {
+                                         ignoreAlpha: Bool = false, workspace: PNGEncodeWorkspace? = nil) throws -> [UInt8] {
         let opaque = ignoreAlpha || PremultipliedARGB.isOpaque(data, width: width, height: height, stride: stride)
-        return try encode(width: width, height: height, channels: opaque ? 3 : 4) { y, row in
+        if opaque, filter == .fixed(.up) {
+            // The common case (every recorded frame): conversion and filter in one pass per row.
+            try Self.checkSize(width: width, height: height)
+            let ws = workspace ?? PNGEncodeWorkspace()
+            let line = width * 3 + 1
+            let filtered = ws.filteredBuffer(count: height * line + 16)
+            overscroll_argb_up_rgb_image(data.assumingMemoryBound(to: UInt8.self), stride, width, height, filtered, line)
+            return try assemble(width: width, height: height, channels: 3, palette: nil,
+                                filtered: UnsafeRawBufferPointer(start: filtered, count: height * line), workspace: ws)
+        }
+        return try encode(width: width, height: height, channels: opaque ? 3 : 4, workspace: workspace) { y, row in
             let words = (data + y * stride).assumingMemoryBound(to: UInt32.self)
             if opaque {
                 for x in 0..<width {
@@ -156,65 +169,75 @@ public struct PNGEncoder: Sendable {
         }
     }
 
-    /// Shared encoder: `fillRow(y, buffer)` writes row `y` as `width × channels` raw bytes
-    /// (palette indices when `palette` is given: RGB triples, written as the PLTE chunk).
-    private func encode(width: Int, height: Int, channels: Int, palette: [UInt8]? = nil,
-                        fillRow: (Int, UnsafeMutablePointer<UInt8>) -> Void) throws -> [UInt8] {
+    private static func checkSize(width: Int, height: Int) throws {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw ImagingError.unsupported(file: "<encoder>", detail: "cannot encode a \(width)×\(height) image")
         }
+    }
+
+    /// Shared encoder: `fillRow(y, buffer)` writes row `y` as `width × channels` raw bytes
+    /// (palette indices when `palette` is given: RGB triples, written as the PLTE chunk).
+    private func encode(width: Int, height: Int, channels: Int, palette: [UInt8]? = nil, workspace: PNGEncodeWorkspace? = nil,
+                        fillRow: (Int, UnsafeMutablePointer<UInt8>) -> Void) throws -> [UInt8] {
+        try Self.checkSize(width: width, height: height)
         let rowBytes = width * channels
-        var filtered = [UInt8](repeating: 0, count: height * (rowBytes + 1))
+        let ws = workspace ?? PNGEncodeWorkspace()
+        let output = ws.filteredBuffer(count: height * (rowBytes + 1))
         var rows = [UInt8](repeating: 0, count: rowBytes * 2)
         var trial = [UInt8](repeating: 0, count: filter == .adaptive ? rowBytes * 2 : 0)
-        filtered.withUnsafeMutableBufferPointer { output in
-            rows.withUnsafeMutableBufferPointer { rowPair in
-                trial.withUnsafeMutableBufferPointer { trialPair in
-                    var current = rowPair.baseAddress!
-                    var previous: UnsafeMutablePointer<UInt8>?
-                    for y in 0..<height {
-                        fillRow(y, current)
-                        let line = output.baseAddress! + y * (rowBytes + 1)
-                        let chosen: PNGFilter
-                        switch filter {
-                        case .fixed(let fixed):
-                            chosen = fixed
-                            fixed.filter(row: current, previous: previous.map { UnsafePointer($0) }, count: rowBytes,
-                                         stride: channels, into: line + 1)
-                        case .adaptive:
-                            chosen = Self.adaptiveFilter(row: current, previous: previous.map { UnsafePointer($0) },
-                                                         count: rowBytes, stride: channels,
-                                                         scratch: trialPair.baseAddress!, into: line + 1)
-                        }
-                        line[0] = chosen.rawValue
-                        let next = previous ?? rowPair.baseAddress! + rowBytes
-                        previous = current
-                        current = next
+        rows.withUnsafeMutableBufferPointer { rowPair in
+            trial.withUnsafeMutableBufferPointer { trialPair in
+                var current = rowPair.baseAddress!
+                var previous: UnsafeMutablePointer<UInt8>?
+                for y in 0..<height {
+                    fillRow(y, current)
+                    let line = output + y * (rowBytes + 1)
+                    let chosen: PNGFilter
+                    switch filter {
+                    case .fixed(let fixed):
+                        chosen = fixed
+                        fixed.filter(row: current, previous: previous.map { UnsafePointer($0) }, count: rowBytes,
+                                     stride: channels, into: line + 1)
+                    case .adaptive:
+                        chosen = Self.adaptiveFilter(row: current, previous: previous.map { UnsafePointer($0) },
+                                                     count: rowBytes, stride: channels,
+                                                     scratch: trialPair.baseAddress!, into: line + 1)
                     }
+                    line[0] = chosen.rawValue
+                    let next = previous ?? rowPair.baseAddress! + rowBytes
+                    previous = current
+                    current = next
                 }
             }
         }
-        let compressed = try filtered.withUnsafeBytes {
-            try Zlib.deflate($0, level: level, strategy: strategy.rawValue, file: "<encoder>")
-        }
+        return try assemble(width: width, height: height, channels: channels, palette: palette,
+                            filtered: UnsafeRawBufferPointer(start: output, count: height * (rowBytes + 1)), workspace: ws)
+    }
 
-        var png = PNGDecoder.signature
-        png.reserveCapacity(compressed.count + 128)
-        var ihdr = [UInt8]()
-        Self.appendU32(UInt32(width), to: &ihdr)
-        Self.appendU32(UInt32(height), to: &ihdr)
-        ihdr += [8, palette != nil ? 3 : channels == 4 ? 6 : 2, 0, 0, 0]
-        Self.appendChunk("IHDR", ihdr[...], to: &png)
-        if let palette { Self.appendChunk("PLTE", palette[...], to: &png) }
-        let chunkSize = 1 << 20
-        var start = 0
-        repeat {
-            let end = min(start + chunkSize, compressed.count)
-            Self.appendChunk("IDAT", compressed[start..<end], to: &png)
-            start = end
-        } while start < compressed.count
-        Self.appendChunk("IEND", [][...], to: &png)
-        return png
+    /// Compresses the filtered rows and writes the chunks around them.
+    private func assemble(width: Int, height: Int, channels: Int, palette: [UInt8]?,
+                          filtered: UnsafeRawBufferPointer, workspace: PNGEncodeWorkspace) throws -> [UInt8] {
+        try workspace.deflater(level: level, strategy: strategy.rawValue).deflate(filtered, file: "<encoder>") { compressed in
+            var png = PNGDecoder.signature
+            png.reserveCapacity(compressed.count + 128)
+            var ihdr = [UInt8]()
+            Self.appendU32(UInt32(width), to: &ihdr)
+            Self.appendU32(UInt32(height), to: &ihdr)
+            ihdr += [8, palette != nil ? 3 : channels == 4 ? 6 : 2, 0, 0, 0]
+            ihdr.withUnsafeBytes { Self.appendChunk("IHDR", $0, to: &png) }
+            if let palette {
+                palette.withUnsafeBytes { Self.appendChunk("PLTE", $0, to: &png) }
+            }
+            let chunkSize = 1 << 20
+            var start = 0
+            repeat {
+                let end = min(start + chunkSize, compressed.count)
+                Self.appendChunk("IDAT", UnsafeRawBufferPointer(rebasing: compressed[start..<end]), to: &png)
+                start = end
+            } while start < compressed.count
+            Self.appendChunk("IEND", UnsafeRawBufferPointer(start: nil, count: 0), to: &png)
+            return png
+        }
     }
 
     /// Filters `row` with every filter type, keeps the one with the smallest sum of absolute
@@ -245,11 +268,11 @@ public struct PNGEncoder: Sendable {
                   UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)]
     }
 
-    private static func appendChunk(_ type: String, _ payload: ArraySlice<UInt8>, to png: inout [UInt8]) {
+    private static func appendChunk(_ type: String, _ payload: UnsafeRawBufferPointer, to png: inout [UInt8]) {
         appendU32(UInt32(payload.count), to: &png)
         let typeStart = png.count
         png += Array(type.utf8)
-        png += payload
+        png.append(contentsOf: payload)
         let crc = png.withUnsafeBytes { Zlib.crc(UnsafeRawBufferPointer(rebasing: $0[typeStart...])) }
         appendU32(crc, to: &png)
     }

@@ -31,6 +31,10 @@ public struct CaptureLog: Sendable {
         describeDisplay(scale: scale, fps: fps)
     }
 
+    /// Names the feel file the session ran with (`run --feel`, an absolute path): the captured
+    /// scenario reads it (`"feel"`), as it is when the scenario is recorded.
+    public mutating func nameFeel(_ path: String) { base.feel = path }
+
     /// Sets the scale (pixels per point) and frame rate (frames per second) once the window
     /// knows them; both are clamped to the scenario's ranges.
     public mutating func describeDisplay(scale: Double, fps: Double) {
@@ -51,6 +55,7 @@ public struct CaptureLog: Sendable {
         case let .pointerMove(p): kind = .move(clamp(p))
         case let .pointerUp(p): kind = .up(clamp(p))
         case let .wheel(dy, precise, source): kind = .wheel(dy: dy, precise: precise, source: source)
+        case let .touchpad(signal): kind = .touchpad(signal)
         case let .key(k, m): kind = .key(k, m)
         case let .resize(s): kind = .resize(Size(min(side, s.width), min(side, s.height)))
         case let .setPage(n): kind = .page(n)

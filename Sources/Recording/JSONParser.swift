@@ -13,6 +13,10 @@ public struct JSONParser {
 
     private let bytes: [UInt8]
     private var i = 0
+    /// When set, the byte offset of every object key, by its dotted path (`a.b`; array elements
+    /// not told apart), for errors that name a field's line and column (`parseLocating`).
+    private var keyOffsets: [String: Int]?
+    private var path: [String] = []
     /// Whole-key comparisons the duplicate-key checks made (linear in the keys: see `JSONKeySet`).
     private(set) var keyComparisons = 0
 
@@ -32,11 +36,38 @@ public struct JSONParser {
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
-    private func fail(_ reason: String) -> Failure {
+    /// Where a field starts: its key's line and column (1-based, columns in characters).
+    public struct Location: Sendable, Equatable {
+        public let line: Int
+        public let column: Int
+    }
+
+    /// `parse`, and the location of every object key by its dotted path (`physics.profile`).
+    public static func parseLocating(_ text: String) throws(Failure) -> (value: JSONValue, locations: [String: Location]) {
+        var p = JSONParser(bytes: Array(text.utf8))
+        p.keyOffsets = [:]
+        p.skipSpace()
+        let v = try p.value(depth: 0)
+        p.skipSpace()
+        guard p.i == p.bytes.count else { throw p.fail("unexpected text after the JSON value") }
+        var locations: [String: Location] = [:]
+        for (key, offset) in p.keyOffsets ?? [:] {
+            let f = p.location(of: offset)
+            locations[key] = Location(line: f.line, column: f.column)
+        }
+        return (v, locations)
+    }
+
+    private func location(of offset: Int) -> (line: Int, column: Int) {
         var line = 1, col = 1
-        for b in bytes[..<min(i, bytes.count)] {
+        for b in bytes[..<min(offset, bytes.count)] {
             if b == 0x0A { line += 1; col = 1 } else if b & 0xC0 != 0x80 { col += 1 }
         }
+        return (line, col)
+    }
+
+    private func fail(_ reason: String) -> Failure {
+        let (line, col) = location(of: i)
         return Failure(line: line, column: col, reason: reason)
     }
 
@@ -75,13 +106,19 @@ public struct JSONParser {
         while true {
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a key in quotes") }
+            let keyStart = i
             let key = try string()
             guard keys.insert(key) else { throw fail("duplicate key \"\(key)\"") }
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':' after key \"\(key)\"") }
             i += 1
             skipSpace()
+            if keyOffsets != nil {
+                path.append(key)
+                keyOffsets?[path.joined(separator: ".")] = keyStart
+            }
             out.append((key, try value(depth: depth + 1)))
+            if keyOffsets != nil { path.removeLast() }
             skipSpace()
             guard i < bytes.count else { throw fail("unexpected end of input in an object") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }

@@ -11,9 +11,11 @@ public final class LiveCapture {
     public let path: String
     public private(set) var log: CaptureLog
 
-    public init(path: String, scene: String, options: SceneOptions) {
+    /// `feel`: the `--feel` file, named in the scenario (made absolute) so a replay has its numbers.
+    public init(path: String, scene: String, options: SceneOptions, feel: String? = nil) {
         self.path = path
         log = CaptureLog(scene: scene, options: Self.portable(options, capturePath: path))
+        if let feel { log.nameFeel(URL(fileURLWithPath: feel).standardizedFileURL.path) }
     }
 
     /// Checks up front that `path` can be written (its folder exists or can be made, and is

@@ -8,8 +8,10 @@ import Support
 public struct RecordOptions: Sendable {
     public var writePNG = true
     public var progress = true
-    /// Frames encoded concurrently at most (bounded memory).
+    /// Frames waiting for or in encoding at most (bounded memory: one frame buffer each, plus one).
     public var maxFramesInFlight = 4
+    /// Encoder threads; nil: one per core.
+    public var encoderThreads: Int?
     /// Also write `plot.png` and (with PNGs) `contact-sheet.png`.
     public var pictures = true
     public init() {}
@@ -84,37 +86,51 @@ public final class Recorder {
         let pictures = options.pictures ? RecordingPictures(scenario: scenario, contactSheet: options.writePNG) : nil
         // A frame whose pixels equal the previous frame's (content at rest) is not encoded again:
         // its file is a copy of that frame's, made once all encodes are done.
-        var previous: (index: Int, pixels: PixelBuffer)?
+        var previousIndex: Int?
         var copies: [(from: Int, to: Int)] = []
-        // Each frame is encoded into its own file by a child task, at most `maxFramesInFlight`
-        // at a time (bounded memory); the first failure ends the run once its frame is awaited.
-        let inFlightLimit = max(1, options.maxFramesInFlight)
-        try await withThrowingTaskGroup(of: Void.self) { encodes in
-            var inFlight = 0
+        // Frames are encoded and written by one encoder thread per core while this thread renders
+        // the next ones, at most `maxFramesInFlight` waiting or encoding at a time (bounded memory);
+        // the first failure ends the run at the next frame handed over.
+        var pipeline: FrameEncodePipeline?
+        do {
             try await drive(scenario, render: options.writePNG) { i, t, session, surface in
                 let fields = session.traceFields()
                 trace.append(TraceLine.json(frame: i, t: t, fields: fields))
                 try pictures?.add(frame: i, t: t, fields: fields, surface: options.writePNG ? surface : nil)
                 onFrame?(i, t, session)
                 if options.writePNG, let surface {
-                    let pixels = surface.snapshot()
-                    if let p = previous, p.pixels.hasSamePixels(as: pixels) {
-                        copies.append((p.index, i))
-                        bar.update(i + 1)
-                        return
+                    if pipeline == nil {
+                        pipeline = FrameEncodePipeline(width: surface.width, height: surface.height, stride: surface.stride,
+                                                       slots: max(1, options.maxFramesInFlight),
+                                                       workers: options.encoderThreads ?? ProcessInfo.processInfo.activeProcessorCount)
                     }
-                    previous = (i, pixels)
                     let path = dir.url(Self.frameName(i)).path
-                    if inFlight == inFlightLimit {
-                        try await encodes.next()
-                        inFlight -= 1
+                    if let pipeline, pipeline.accepts(surface) {
+                        if let p = previousIndex, pipeline.isSameAsPrevious(surface) {
+                            copies.append((p, i))
+                        } else {
+                            try pipeline.submit(surface, path: path)
+                            previousIndex = i
+                        }
+                    } else {
+                        // Another size than the first frame's: written here, compared with nothing.
+                        try surface.snapshot().writePNG(to: path)
+                        pipeline?.forgetPrevious()
+                        previousIndex = nil
                     }
-                    encodes.addTask { try pixels.writePNG(to: path) }
-                    inFlight += 1
                 }
                 bar.update(i + 1)
             }
-            try await encodes.waitForAll()
+            // The trace, the plot and the contact sheet are written while the last frames encode.
+            let text = trace.joined(separator: "\n") + "\n"
+            guard FileTree.write(Array(text.utf8), to: dir.url("trace.jsonl").path) else {
+                throw RecordingError("cannot write trace.jsonl: \(String(cString: strerror(errno)))")
+            }
+            try pictures?.write(into: dir.staging)
+            try pipeline?.finish()
+        } catch {
+            pipeline?.cancel()
+            throw error
         }
         bar.finish()
         for c in copies {
@@ -126,11 +142,6 @@ public final class Recorder {
                 }
             }
         }
-        let text = trace.joined(separator: "\n") + "\n"
-        guard FileTree.write(Array(text.utf8), to: dir.url("trace.jsonl").path) else {
-            throw RecordingError("cannot write trace.jsonl: \(String(cString: strerror(errno)))")
-        }
-        try pictures?.write(into: dir.staging)
         return RecordResult(frames: scenario.frameCount, traceLines: trace)
     }
 }

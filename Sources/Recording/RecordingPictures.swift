@@ -17,6 +17,9 @@ public final class RecordingPictures {
     let picked: Set<Int>
     /// Per frame: time (s), offset (pt), refresh state (nil when the scene has none), phase.
     private(set) var samples: [(t: Double, offset: Double, state: String?, phase: String)] = []
+    /// With `record --compare`: the right-hand pane's offset per frame, and the two physics' names.
+    private(set) var compared: [(t: Double, offset: Double)] = []
+    private var comparedNames: (String, String)?
     /// Times at which a refresh failed or was cancelled, with the error (the `error` trace field
     /// changing to a new value).
     private(set) var failures: [(t: Double, error: String)] = []
@@ -47,6 +50,14 @@ public final class RecordingPictures {
         var phase = ""
         if case let .string(s)? = field("phase") { phase = s }
         samples.append((t, offset, state, phase))
+        if case let .string(left)? = field("physics"), case let .string(right)? = field("compare") {
+            comparedNames = (left, right)
+            switch field("compare.offset") {
+            case let .double(v)?: compared.append((t, v))
+            case let .int(v)?: compared.append((t, Double(v)))
+            default: break
+            }
+        }
         var error: String?
         if case let .string(e)? = field("error") { error = e }
         // Each refresh clears the error when it starts, so every failure is a change to a value.
@@ -71,8 +82,14 @@ public final class RecordingPictures {
             bands.append(.init(from: samples[i].t, to: end, color: color.withAlpha(0.16), label: state))
             i = j + 1
         }
-        return LinePlot(title: "\(scenario.scene): offset over time", xLabel: "t (s)", yLabel: "offset (pt)",
-                        series: [samples.map { ($0.t, $0.offset) }], bands: bands, markers: markers(),
+        var title = "\(scenario.scene): offset over time"
+        var series = [samples.map { ($0.t, $0.offset) }]
+        if let (left, right) = comparedNames {
+            title += " — \(left) (blue, bands) and \(right) (red)"
+            series.append(compared)
+        }
+        return LinePlot(title: title, xLabel: "t (s)", yLabel: "offset (pt)",
+                        series: series, bands: bands, markers: markers(),
                         failures: failures.map { LinePlot.Marker(x: $0.t, label: $0.error) })
     }
 
@@ -87,6 +104,7 @@ public final class RecordingPictures {
             case .up: label = "up"
             case .drag: label = "drag"
             case let .wheel(dy, _, _): label = "wheel \(LinePlot.label(dy))"
+            case let .touchpad(signal): label = signal.rawValue
             case let .key(k, m): label = ScenarioWriter.keyName(k, m)
             case .resize: label = "resize"
             case let .page(n): label = "page \(n)"

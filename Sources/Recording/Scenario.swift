@@ -13,6 +13,13 @@ public struct Scenario: Sendable {
     /// Seconds recorded; frames = duration·fps + 1, the last at exactly `duration`.
     public var duration = 3.0
     public var options = SceneOptions()
+    /// The feel file the scenario names (`feel`), as written; its numbers are in `options`.
+    public var feel: String?
+    /// The feel file's values (nil: none named).
+    public var feelValues: Feel?
+    /// Draw the tuning panel over every frame (`tuningPanel`): the window's panel, with the
+    /// scenario's feel, in recordings only when asked.
+    public var tuningPanel = false
     public var events: [TimedEvent] = []
     /// Named snapshots (`{"at": t, "snapshot": name}` entries of `events`), in file order.
     public var snapshots: [Snapshot] = []
@@ -47,6 +54,8 @@ public struct TimedEvent: Sendable, Equatable {
         /// Pointer down at `from`, straight line to `to` over `duration` seconds, up.
         case drag(from: Point, to: Point, duration: Double)
         case wheel(dy: Double, precise: Bool, source: WheelSource = .unknown)
+        /// Touchpad fingers lifted or resting (`"touchpad": "lift" | "hold" | "release"`).
+        case touchpad(TouchpadSignal)
         case key(Key, KeyModifiers)
         case resize(Size)
         case page(Int)

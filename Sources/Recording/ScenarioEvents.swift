@@ -101,6 +101,7 @@ public struct ScenarioEvents: Sequence, IteratorProtocol {
             let f = Double(k) / Double(steps)
             return .pointerMove(Point(from.x + (to.x - from.x) * f, from.y + (to.y - from.y) * f))
         case let .wheel(dy, precise, source): return .wheel(dy: dy, precise: precise, source: source)
+        case let .touchpad(signal): return .touchpad(signal)
         case let .key(k, m): return .key(k, m)
         case let .resize(s): return .resize(s)
         case let .page(n): return .setPage(n)

@@ -12,14 +12,29 @@ public enum ScenarioParser {
     public static let maxDuration = 3600.0
     public static let maxRows = 100_000_000
 
-    public static func parse(_ text: String) throws(ScenarioError) -> Scenario {
+    /// Parses a scenario. `physics`: the physics of a scenario without a `physics` field (a suite's
+    /// `overscroll.json`), as its JSON value. The field `feel` names a feel file: `loadFeel` reads it
+    /// (`ScenarioFile` resolves it against the scenario's folder), and its numbers are set before
+    /// every other field, so the scenario's own fields win (and a feel's physics wins over the
+    /// suite's); without `loadFeel` the field is an error.
+    public static func parse(_ text: String, physics physicsDefault: JSONValue? = nil,
+                             loadFeel: ((String) throws(ScenarioError) -> Feel)? = nil) throws(ScenarioError) -> Scenario {
         let root: JSONValue
         do { root = try JSONParser.parse(text) } catch { throw ScenarioError(field: "", reason: "not valid JSON (\(error))") }
         let r = Reader(root, path: "")
         var s = Scenario()
         let known = ["scene", "size", "scale", "fps", "duration", "rows", "theme", "overlay", "refresh", "spinner",
-                     "reduceMotion", "indicator", "physics", "events", "reference"]
+                     "reduceMotion", "indicator", "physics", "feel", "tuningPanel", "events", "reference"]
         try r.requireObject(known: known)
+        if let v = try r.optional("feel") {
+            let path = try v.string()
+            guard let loadFeel else { throw v.error("a feel file is read only from a scenario file") }
+            let feel = try loadFeel(path)
+            feel.apply(to: &s.options)
+            s.feel = path
+            s.feelValues = feel
+        }
+        if let v = try r.optional("tuningPanel") { s.tuningPanel = try v.bool() }
         if let v = try r.optional("scene") { s.scene = try v.string() }
         if let v = try r.optional("size") { s.size = try v.size() }
         if let v = try r.optional("scale") { s.scale = try v.number(min: 0.25, max: maxScale) }
@@ -71,6 +86,7 @@ public enum ScenarioParser {
             }
         }
         if let v = try r.optional("physics") { (s.options.physics, s.options.input) = try physics(v) }
+        else if s.feel == nil, let d = physicsDefault { (s.options.physics, s.options.input) = try physics(Reader(d, path: "physics")) }
         if let v = try r.optional("reference") {
             try v.requireObject(known: ["file", "maxRms"])
             guard let f = try v.optional("file"), let m = try v.optional("maxRms") else { throw v.error("needs 'file' and 'maxRms'") }
@@ -150,7 +166,7 @@ public enum ScenarioParser {
         return "unknown physics '\(name)' (\(hint)physics: \(names.joined(separator: ", ")))"
     }
 
-    static let eventKinds = ["down", "move", "up", "drag", "wheel", "key", "resize", "wait", "page"]
+    static let eventKinds = ["down", "move", "up", "drag", "wheel", "touchpad", "key", "resize", "wait", "page"]
 
     /// "one kind per event, found key and snapshot".
     static func oneKindPerEvent(_ kinds: [String]) -> String {
@@ -189,6 +205,12 @@ public enum ScenarioParser {
                 source = s
             }
             return TimedEvent(at: at, kind: .wheel(dy: dy, precise: precise, source: source))
+        case "touchpad":
+            let text = try body.string()
+            guard let signal = TouchpadSignal(rawValue: text) else {
+                throw body.error("unknown touchpad signal '\(text)' (signals: \(TouchpadSignal.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            return TimedEvent(at: at, kind: .touchpad(signal))
         case "key":
             let text = try body.string()
             guard let (k, m) = parseKey(text) else {

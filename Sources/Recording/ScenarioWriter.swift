@@ -17,6 +17,7 @@ public enum ScenarioWriter {
             ("fps", .number(s.fps)),
             ("duration", .number(s.duration)),
         ]
+        if let feel = s.feel { fields.append(("feel", .string(feel))) }
         let o = s.options, d = defaults.options
         if o.rows != d.rows { fields.append(("rows", .number(Double(o.rows)))) }
         if o.theme != d.theme { fields.append(("theme", .string(o.theme.name))) }
@@ -73,6 +74,7 @@ public enum ScenarioWriter {
             body = ("drag", .object([("from", pair(from.x, from.y)), ("to", pair(to.x, to.y)), ("duration", .number(duration))]))
         case let .wheel(dy, precise, source):
             body = ("wheel", .object([("dy", .number(dy)), ("precise", .bool(precise)), ("source", .string(source.rawValue))]))
+        case let .touchpad(signal): body = ("touchpad", .string(signal.rawValue))
         case let .key(k, m): body = ("key", .string(keyName(k, m)))
         case let .resize(size): body = ("resize", pair(size.width, size.height))
         case let .page(n): body = ("page", .number(Double(n)))

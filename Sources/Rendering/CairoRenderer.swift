@@ -144,6 +144,14 @@ public final class CairoRenderer {
                 draw(children, cr: cr, visible: nil)
             }
             cairo_restore(cr)
+        case let .polygon(points, color):
+            guard color.a > 0, let first = points.first else { return }
+            set(cr, color)
+            cairo_new_path(cr)
+            cairo_move_to(cr, first.x, first.y)
+            for p in points.dropFirst() { cairo_line_to(cr, p.x, p.y) }
+            cairo_close_path(cr)
+            cairo_fill(cr)
         case let .stretch(scaleY, anchorY, children):
             guard scaleY > 0 else { return }
             cairo_save(cr)

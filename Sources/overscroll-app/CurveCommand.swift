@@ -32,6 +32,9 @@ enum CurveCommand {
         let physics = Option.choice("physics", value: "NAME", PhysicsRegistry.names,
                                     help: "fling: the release motion of this profile instead of --rate and the spring",
                                     ignoringCase: true)
+        let compare = Option.choice("compare", value: "NAME", PhysicsRegistry.names,
+                                    help: "fling: also this profile's release, in two more columns and on the plot",
+                                    ignoringCase: true)
     }
     nonisolated static let flags = Flags()
 
@@ -43,7 +46,7 @@ enum CurveCommand {
             ("spring", [f.mass.name, f.stiffness.name, f.dampingRatio.name, f.from.name, f.to.name, f.v0.name]),
             ("rubberband", [f.viewport.name, f.coefficient.name, f.pull.name]),
             ("fling", [f.x0.name, f.v0.name, f.min.name, f.max.name, f.rate.name, f.drag.name, f.mass.name, f.stiffness.name, f.dampingRatio.name,
-                       f.physics.name, f.viewport.name]),
+                       f.physics.name, f.compare.name, f.viewport.name]),
         ]
     }()
     nonisolated static let common = [flags.dt.name, flags.at.name, flags.until.name, flags.plot.name]
@@ -72,7 +75,8 @@ enum CurveCommand {
               rubberband  how far content pulled by each --pull distance shows; prints `pull\tshown`
               fling       deceleration, then the spring from the moment it crosses --min or --max;
                           with --physics NAME, that profile's release (ios, android, gnome) in a
-                          viewport of --viewport points
+                          viewport of --viewport points; with --compare NAME, that profile's too
+                          (columns x_NAME, v_NAME; both on the --plot)
             """,
             positionals: [Positional("KIND", choices: kinds.map(\.name))],
             options: flags,
@@ -95,6 +99,9 @@ enum CurveCommand {
 
         let plotPath = try plotOutput(a)
         let sim = try simulation(kind, a)
+        if kind == "fling", let name = a.value(flags.compare), let other = PhysicsRegistry.physics(named: name) {
+            return try compared(a, sim, with: other, plotPath: plotPath)
+        }
         // Rows are streamed as they are computed (a long --until with a small --dt never waits
         // or grows in memory); the plot keeps a bounded, evenly thinned set of points.
         let out = BufferedOutput()
@@ -142,13 +149,51 @@ enum CurveCommand {
             if let name = a.value(flags.physics), let physics = PhysicsRegistry.physics(named: name) {
                 let tuned = [flags.rate, flags.drag, flags.mass, flags.stiffness, flags.dampingRatio].filter { a.has($0) }
                 if let first = tuned.first { throw UsageError(message: "curve fling: --\(first.name) is the ios numbers; not with --physics") }
-                let release = Release(offset: a.value(flags.x0) ?? 0, velocity: a.value(flags.v0) ?? 1000,
-                                      bounds: ScrollBounds(minOffset: lo, maxOffset: hi, viewportHeight: a.value(flags.viewport) ?? 800))
-                return physics.ballisticSimulation(after: release) ?? EasingSimulation(from: release.offset, to: release.offset, duration: 0, curve: .easeOutCubic)
+                return fling(physics, a, min: lo, max: hi)
             }
             return BouncingSimulation(rate: try rate(a), x0: a.value(flags.x0) ?? 0, v0: a.value(flags.v0) ?? 1000,
                                       min: lo, max: hi, spring: spring(a))
         }
+    }
+
+    /// `physics`' release from --x0 at --v0 between `lo` and `hi` (at rest when it makes none).
+    static func fling(_ physics: any ScrollPhysics, _ a: ParsedArguments, min lo: Double, max hi: Double) -> any Simulation {
+        let release = Release(offset: a.value(flags.x0) ?? 0, velocity: a.value(flags.v0) ?? 1000,
+                              bounds: ScrollBounds(minOffset: lo, maxOffset: hi, viewportHeight: a.value(flags.viewport) ?? 800))
+        return physics.ballisticSimulation(after: release) ?? EasingSimulation(from: release.offset, to: release.offset, duration: 0, curve: .easeOutCubic)
+    }
+
+    /// `curve fling --compare NAME`: the first release and NAME's side by side, sampled until
+    /// both are done; the plot draws both.
+    static func compared(_ a: ParsedArguments, _ first: any Simulation, with other: any ScrollPhysics, plotPath: String?) throws -> Int32 {
+        let firstName = a.value(flags.physics)?.lowercased() ?? PhysicsRegistry.defaultName
+        let second = fling(other, a, min: a.value(flags.min) ?? 0, max: a.value(flags.max) ?? 0)
+        let out = BufferedOutput()
+        out.append("t\tx\tv\tx_\(other.name)\tv_\(other.name)\n")
+        var points = ThinnedSeries(limit: 20_000), otherPoints = ThinnedSeries(limit: 20_000)
+        try forEachSampleTime(a, BothSimulations(first: first, second: second)) { t in
+            out.append("\(fmt(t))\t\(fmt(first.position(at: t)))\t\(fmt(first.velocity(at: t)))\t\(fmt(second.position(at: t)))\t\(fmt(second.velocity(at: t)))\n")
+            if plotPath != nil {
+                points.add((t, first.position(at: t)))
+                otherPoints.add((t, second.position(at: t)))
+            }
+        }
+        out.flush()
+        if let plotPath {
+            try writePlot(LinePlot(title: "fling: \(firstName) (blue) and \(other.name) (red)", xLabel: "t (s)", yLabel: "x (pt)",
+                                   series: [points.points, otherPoints.points]), to: plotPath)
+        }
+        return 0
+    }
+
+    /// Two simulations sampled together: done when both are.
+    struct BothSimulations: Simulation {
+        let first: any Simulation
+        let second: any Simulation
+        func position(at t: Double) -> Double { first.position(at: t) }
+        func velocity(at t: Double) -> Double { first.velocity(at: t) }
+        func isDone(at t: Double) -> Bool { first.isDone(at: t) && second.isDone(at: t) }
+        var finalPosition: Double { first.finalPosition }
     }
 
     /// Calls `body` with each sample time: the --at list, or every --dt until done / --until.

@@ -18,6 +18,10 @@ enum RecordCommand {
         let noProgress = Option.flag("no-progress", help: "no progress bar on standard error")
         let allowLarge = Option.flag("allow-large", help: "record even above \(maxFrames) frames (see the estimate printed first)")
         let traceTitle = Option.flag("trace-title", help: "print the title scene's navTitleTrace lines to standard error\n(no progress bar)")
+        let compare = Option.choice("compare", value: "NAME", PhysicsRegistry.names, help: """
+            record side by side: the scenario's physics on the left, NAME's on the
+            right, one input driving both (frames twice as wide, both in the plot)
+            """, ignoringCase: true)
         let shared = SharedFlags()
     }
     static let flags = Flags()
@@ -58,7 +62,7 @@ enum RecordCommand {
         let text: String
         do { text = try ScenarioFile.read(path, maxBytes: maxBytes) } catch { throw UsageError(message: error.message) }
         do {
-            var s = try ScenarioParser.parse(text)
+            var s = try ScenarioParser.parse(text, loadFeel: { name throws(ScenarioError) in try ScenarioFile.feel(name, scenario: path) })
             try s.checkStrict()
             guard SceneCatalog.descriptor(named: s.scene) != nil else {
                 throw ScenarioError(field: "scene", reason: "unknown scene '\(s.scene)' (scenes: \(SceneCatalog.names.joined(separator: ", ")))")
@@ -87,7 +91,8 @@ enum RecordCommand {
         guard let a = try spec.read(argv), let out = a.value(flags.out) else { return 0 }
         try FontSetup.check()  // a fonts.conf that is not a regular file: exit 2, never a blocked read
         do { try OutputPaths.checkFolder(out, flag: "--out") } catch { throw UsageError(message: "record: \(error.description)") }
-        let scenario = try loadScenario(a.positionals[0], maxBytes: flags.shared.maxScenarioBytes(a))
+        var scenario = try loadScenario(a.positionals[0], maxBytes: flags.shared.maxScenarioBytes(a))
+        if let name = a.value(flags.compare), let physics = PhysicsRegistry.physics(named: name) { scenario.compare(with: physics) }
         try refuseOverlap(output: out, flag: "--out", scenarioPath: a.positionals[0], scenario: scenario, command: "record")
         let estimate = estimateLine(scenario, png: !a[flags.noPNG])
         if scenario.frameCount > maxFrames && !a[flags.allowLarge] {

@@ -27,6 +27,10 @@ enum RunCommand {
         let physics = Option.choice("physics", value: "NAME", PhysicsRegistry.names,
                                     help: "scroll physics: iOS's, Android's or GNOME's feel, or none", default: PhysicsRegistry.defaultName,
                                     ignoringCase: true)
+        let compare = Option.choice("compare", value: "NAME", PhysicsRegistry.names, help: """
+            split the window: the same scene under --physics (left) and NAME (right),
+            one input driving both; --size is each pane's
+            """, ignoringCase: true)
         let overlay = Option.flag("overlay", help: "start with the debug overlay on")
         let refreshDuration = Option.number("refresh-duration", value: "S", in: 0...3600, help: "seconds the refresh action takes",
                                             default: defaults.refresh.duration)
@@ -55,6 +59,14 @@ enum RunCommand {
         let traceTitle = Option.flag("trace-title", help: "print navTitleTrace lines of the title scene to standard error")
         let capture = Option.string("capture", value: "FILE.json", help: "save this session's input as a scenario for `overscroll record`")
         let trace = Option.string("trace", value: "FILE.jsonl", help: "save the state at every frame, in the lines of `record`'s trace.jsonl")
+        let feel = Option.string("feel", value: "FILE.json", help: """
+            every number of the feel from this file (`overscroll feel` prints the
+            default one); flags win over it; saving it applies it to the open window
+            """)
+        let timeScale = Option.number("time-scale", value: "F", in: TimeScale.range, help: """
+            slow motion: the whole engine (input, motion, refresh) runs at F times
+            real time; Ctrl+T toggles 0.25×
+            """, default: 1)
     }
     static let flags = Flags()
 
@@ -63,22 +75,38 @@ enum RunCommand {
         about: """
         Opens the window. Drag with the mouse (or a finger), scroll with the wheel or touchpad;
         Up/Down/PageUp/PageDown/Space/Shift+Space/Home/End scroll, F5 or Ctrl+R refreshes,
-        Esc cancels a refresh, D toggles the debug overlay, 1–6 switch scenes, Q or Ctrl+Q quits.
+        Esc cancels a refresh, D toggles the debug overlay, 1–6 switch scenes, Ctrl+T toggles slow
+        motion (0.25×), Q or Ctrl+Q quits.
         """,
         options: flags)
 
-    /// Reads the scene options of `run` from its parsed command line.
-    static func sceneOptions(_ a: ParsedArguments) -> SceneOptions {
-        let f = flags
+    /// The value of `option` when the command line gives it (not its default).
+    static func given<V>(_ a: ParsedArguments, _ option: Option<V>) -> V? { a.has(option) ? a.value(option) : nil }
+
+    /// Reads the scene options of `run` from its parsed command line, over `feel` (a feel file's
+    /// numbers; the flags given win over it).
+    static func sceneOptions(_ a: ParsedArguments, feel: Feel = Feel()) -> SceneOptions {
         var o = SceneOptions()
+        feel.apply(to: &o)
+        applyFlags(a, to: &o)
+        return o
+    }
+
+    /// Sets the options the flags of `a` name (a feel applied before is overridden only where a flag is given).
+    static func applyFlags(_ a: ParsedArguments, to o: inout SceneOptions) {
+        let f = flags
         if let s = a.value(f.size) { o.size = s }
         if let n = a.value(f.rows) { o.rows = n }
-        if let t = a.value(f.theme).flatMap(Theme.named) { o.theme = t }
-        if let p = a.value(f.physics).flatMap(PhysicsRegistry.physics(named:)) { o.physics = p }
+        if let t = given(a, f.theme).flatMap(Theme.named) { o.theme = t }
+        if let p = given(a, f.physics).flatMap(PhysicsRegistry.physics(named:)) { o.physics = p }
+        if let p = a.value(f.compare).flatMap(PhysicsRegistry.physics(named:)) {
+            o.compare = p
+            o.size = Size(o.size.width * 2, o.size.height)
+        }
         o.overlay = a[f.overlay]
         if let d = a.value(f.refreshDuration) { o.refresh.duration = d }
         if let out = a.value(f.refreshOutcome) { o.refresh.outcome = out }
-        if let d = a.value(f.refreshTimeout) { o.refresh.timeout = d }
+        if let d = given(a, f.refreshTimeout) { o.refresh.timeout = d }
         if let d = a.value(f.refreshDone) { o.refresh.doneSeconds = d }
         if let x = a.value(f.triggerFraction) { o.refresh.triggerFraction = x }
         if let s = a.value(f.spinner) { o.indicator.style = s }
@@ -86,7 +114,6 @@ enum RunCommand {
         if let p = a.value(f.lottie) { o.indicator.lottiePath = p }
         if let c = a.value(f.indicatorColor) { o.indicator.color = c }
         o.indicator.lottieSegments = LottieSegmentChoices(pull: a.value(f.lottiePull), loop: a.value(f.lottieLoop), finish: a.value(f.lottieFinish))
-        return o
     }
 
     @MainActor
@@ -95,19 +122,28 @@ enum RunCommand {
         try FontSetup.check()  // a fonts.conf that is not a regular file: exit 2, never a blocked read
         let f = flags
         var w = WindowOptions()
-        w.sceneOptions = sceneOptions(a)
+        var feel = Feel()
+        let feelPath = a.value(f.feel)
+        if let path = feelPath {
+            do { feel = try FeelFile.load(path) } catch { throw UsageError(message: "run: --feel: \(error)") }
+        }
+        w.sceneOptions = sceneOptions(a, feel: feel)
         w.scene = a.value(f.scene) ?? SceneCatalog.defaultScene
         w.scale = a.value(f.scale)
         let renderer = CairoRenderer()
         IndicatorSetup.resolve(&w.sceneOptions.indicator, prefersLottie: SceneCatalog.prefersLottie(w.scene), renderer: renderer) { Platform.printError("overscroll: \($0)") }
         let session: Session
+        let clock = SessionClock(scale: a.value(f.timeScale) ?? 1)
         do {
             session = try Session(scene: w.scene, options: w.sceneOptions, textMeasurer: renderer.text,
-                                  runtime: RefreshRuntime(clock: ContinuousClock(), wake: WindowApp.wakeEventLoop))
+                                  runtime: RefreshRuntime(clock: clock.asClock, wake: WindowApp.wakeEventLoop))
         } catch {
             throw UsageError(message: "run: --scene: \(error)")
         }
-        let app = WindowApp(session: session, renderer: renderer, options: w)
+        let app = WindowApp(session: session, renderer: renderer, options: w, clock: clock)
+        let live = LiveFeel(path: feelPath, feel: feel, arguments: a, renderer: renderer)
+        app.beforeAdvance = { live.beforeFrame($0) }
+        app.tuning = live
         let tracePath = a.value(f.trace)
         if let tracePath {
             do { try OutputPaths.checkFile(tracePath, flag: "--trace") } catch { throw UsageError(message: "run: \(error)") }
@@ -120,13 +156,20 @@ enum RunCommand {
         if printTitle || tracePath != nil {
             app.onAdvance = { [unowned app] s in
                 if printTitle { for line in s.takeDiagnostics() { Platform.printError(line) } }
-                if tracePath != nil { frames.lines.append(TraceLine.json(frame: frames.lines.count, t: app.now(), fields: s.traceFields())) }
+                guard tracePath != nil else { return }
+                var fields = s.traceFields()
+                // On Wayland with wp_presentation: when the compositor showed the last frame presented.
+                if let shown = app.lastPresentationTime { fields.append(("presented", .double(shown))) }
+                frames.lines.append(TraceLine.json(frame: frames.lines.count, t: app.now(), fields: fields))
             }
         }
         var capture: LiveCapture?
+        if a.has(f.capture) && a.has(f.compare) {
+            throw UsageError(message: "run: --capture records one pane's input; not with --compare (record the capture with --compare instead)")
+        }
         if let path = a.value(f.capture) {
             do { try LiveCapture.checkWritable(path) } catch { throw UsageError(message: "run: \(error)") }
-            let c = LiveCapture(path: path, scene: w.scene, options: w.sceneOptions)
+            let c = LiveCapture(path: path, scene: w.scene, options: w.sceneOptions, feel: feelPath)
             app.onInput = { c.record($0, at: $1) }
             capture = c
         }
@@ -135,7 +178,9 @@ enum RunCommand {
             return 1
         }
         capture?.describeDisplay(scale: app.drawScale, fps: app.displayRefreshRate ?? 60)
+        live.watch()
         app.run()
+        live.stop()
         let end = app.now()
         // Saved while the window is still open: nothing that happens as it closes (an X error,
         // a signal) can lose them.

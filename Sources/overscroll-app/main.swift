@@ -40,6 +40,9 @@ let commands = CommandList(program: "overscroll", summary: "iOS scroll interacti
     .init("stack", "print the rendering stack's versions and fonts", example: "overscroll stack", spec: StackCommand.spec) {
         try StackCommand.run($0)
     },
+    .init("feel", "print the default feel file", example: "overscroll feel > feel.json", spec: FeelCommand.spec) {
+        try FeelCommand.run($0)
+    },
     .init("help", "this text") { words in
         let (text, error) = commands.help(for: words)
         if let text { StandardStreams.output(text); return 0 }

@@ -3,7 +3,7 @@ import CommandLineKit
 /// The bench's command line: which parts run, how long, and where results go.
 struct BenchOptions: Sendable {
     /// Parts in run order.
-    static let parts = ["frames", "indicator", "record", "compare", "suite", "soak", "window"]
+    static let parts = ["frames", "indicator", "record", "compare", "suite", "failures", "soak", "window"]
 
     var quick = false
     var only: Set<String> = Set(BenchOptions.parts)
@@ -42,6 +42,9 @@ struct BenchOptions: Sendable {
                      ImageMagick `compare -metric AE -fuzz 10%` on two pairs
           suite      `overscroll test` of 40 generated scenarios with --workers 2 vs --workers 1, and `test`
                      of a scenario with 4 snapshots vs `record` of it writing every frame
+          failures   tools/failing-suite.py: `overscroll test` of 600 snapshots of which 540 fail (wall,
+                     bytes on disk, files of the results folder, the report's load time in headless
+                     Chromium), and a first run with 120 goldens missing vs --update=missing
           soak       3 simulated hours (10 minutes with --quick) of random drags, wheel bursts, resizes and
                      keys against the coordinator scene: RSS over time (no growth after warm-up) and
                      frames that broke the refresh lock (none)

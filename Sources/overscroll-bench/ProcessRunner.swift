@@ -11,6 +11,8 @@ enum ProcessRunner {
         var wallMs: Double
         /// CPU milliseconds (user + system) of the process and its threads (RUSAGE_CHILDREN delta).
         var cpuMs: Double
+        /// Peak resident memory of the process, KiB (its rusage from wait4).
+        var peakRSSKiB = 0
     }
 
     static let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("overscroll-bench-\(getpid())")
@@ -37,13 +39,14 @@ enum ProcessRunner {
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
         guard spawned == 0 else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: executable]) }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let wall = Stopwatch.nowMs() - t0
         let cpu = childrenCPUMs() - cpu0
         let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         let out = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""
         let err = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
-        return Result(status: exitStatus, stdout: out, stderr: err, wallMs: wall, cpuMs: cpu)
+        return Result(status: exitStatus, stdout: out, stderr: err, wallMs: wall, cpuMs: cpu, peakRSSKiB: usage.ru_maxrss)
     }
 
     /// User + system CPU time of reaped child processes so far, ms.

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Rendering
 import ScrollEngine
 
@@ -15,8 +16,19 @@ enum RecordBench {
         var noPNG = Samples()
         /// CPU ms (user + system, all threads) of each run with PNGs.
         var cpuWithPNG = Samples()
-        /// One frame's PNG encode (PNGEncoder.fast), ms, single thread.
+        /// Peak RSS (KiB) of each run with PNGs.
+        var peakRSSWithPNG = Samples()
+        /// One frame's PNG encode (PNGEncoder.fast), ms, single thread, with nothing reused.
         var encode = Samples()
+        /// The same encode as the recorder makes it: from the frame's own memory, with a
+        /// workspace reused from frame to frame.
+        var encodeReused = Samples()
+        /// Thread CPU ms of the same three encodes: the recorder's path, the one-shot path, and
+        /// the generic row-by-row path (convert each row to RGB, then filter; fresh buffers), which
+        /// is how every frame was encoded before the fused path.
+        var encodeCPUReused = Samples()
+        var encodeCPUOneShot = Samples()
+        var encodeCPUGeneric = Samples()
         /// One frame's snapshot copy (ImageSurface.snapshot), ms.
         var snapshot = Samples()
         var pngBytesPerFrame = 0
@@ -55,6 +67,7 @@ enum RecordBench {
                     result.frames = names.filter { $0.hasPrefix("frame-") }.count
                     result.withPNG.add(r.wallMs)
                     result.cpuWithPNG.add(r.cpuMs)
+                    result.peakRSSWithPNG.add(Double(r.peakRSSKiB))
                 } else {
                     result.noPNG.add(r.wallMs)
                 }
@@ -68,6 +81,7 @@ enum RecordBench {
         let fling = try ListFling(c, seconds: 1, textMeasurer: renderer.text)
         let surface = try ImageSurface(width: c.pixelWidth, height: c.pixelHeight)
         let n = quick ? 8 : 20
+        let workspace = PNGEncodeWorkspace()
         for i in 0..<n {
             renderer.render(fling.frame(min(i * 2, fling.frameCount - 1)), into: surface.context, scale: c.scale)
             var pixels: PixelBuffer?
@@ -75,6 +89,28 @@ enum RecordBench {
             var bytes: [UInt8] = []
             result.encode.add(try Stopwatch.time { bytes = try pixels!.pngBytes() })
             result.pngBytesPerFrame = bytes.count
+            let p = pixels!
+            var reused: [UInt8] = []
+            func recorderPath() throws {
+                reused = try p.bytes.withUnsafeBytes {
+                    try PNGEncoder.fast.encodePremultipliedARGB32($0.baseAddress!, width: p.width, height: p.height, stride: p.stride,
+                                                                 ignoreAlpha: p.knownOpaque, workspace: workspace)
+                }
+            }
+            result.encodeReused.add(try Stopwatch.time { try recorderPath() })
+            let rgba = p.rgbaImage()
+            var generic: [UInt8] = []
+            // Interleaved, in a different order each round.
+            let order = i % 3
+            for k in 0..<3 {
+                switch (k + order) % 3 {
+                case 0: result.encodeCPUReused.add(try ThreadCPU.time { try recorderPath() })
+                case 1: result.encodeCPUOneShot.add(try ThreadCPU.time { bytes = try p.pngBytes() })
+                default: result.encodeCPUGeneric.add(try ThreadCPU.time { generic = try PNGEncoder.fast.encode(rgba) })
+                }
+            }
+            guard generic == bytes else { throw BenchError("the generic encode path wrote other bytes than the fused one") }
+            guard reused == bytes else { throw BenchError("the recorder's encode path wrote other bytes than the one-shot encode") }
         }
         return result
     }

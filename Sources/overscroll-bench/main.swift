@@ -34,6 +34,7 @@ func benchMain() -> Int32 {
             case "record": report.add(record: try RecordBench.run(quick: options.quick, work: work))
             case "compare": report.add(compare: try CompareBench.run(quick: options.quick, work: work))
             case "suite": report.add(suite: try SuiteBench.run(quick: options.quick, work: work))
+            case "failures": report.add(failures: try FailuresBench.run(quick: options.quick, work: work))
             case "soak": report.add(soak: try SoakBench.run(quick: options.quick))
             case "window": report.add(window: try WindowBench.run(quick: options.quick))
             default: break

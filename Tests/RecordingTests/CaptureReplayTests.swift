@@ -56,16 +56,20 @@ import Scenes
     enum Pumped {
         case sdl(SDL_Event)
         case xi2(XI2Event)
+        case wayland(WaylandPointerEvent)
     }
 
     func live(scene: String, options: SceneOptions, fps: Double, duration: Double,
               input sdlInput: [(t: Double, event: SDL_Event)],
-              smooth: [(t: Double, event: XI2Event)] = [], devices: [XI2Device] = [])
+              smooth: [(t: Double, event: XI2Event)] = [], devices: [XI2Device] = [],
+              wayland: [(t: Double, event: WaylandPointerEvent)] = [])
               async throws -> (offsets: [Double], json: String) {
-        // XI2 first at equal times: the window drains its connection before SDL's batch.
-        let input = (smooth.map { (t: $0.t, event: Pumped.xi2($0.event)) } + sdlInput.map { (t: $0.t, event: Pumped.sdl($0.event)) })
+        // XI2 and Wayland first at equal times: the window drains its connections before SDL's batch.
+        let input = (smooth.map { (t: $0.t, event: Pumped.xi2($0.event)) } + wayland.map { (t: $0.t, event: Pumped.wayland($0.event)) }
+                     + sdlInput.map { (t: $0.t, event: Pumped.sdl($0.event)) })
             .enumerated().sorted { ($0.element.t, $0.offset) < ($1.element.t, $1.offset) }.map(\.element)
         var translator = XInput2ScrollTranslator(settings: options.input)
+        var waylandTranslator = WaylandPointerTranslator()
         _ = translator.translate(.devices(devices), at: 0)
         let renderer = CairoRenderer()
         var o = options
@@ -85,16 +89,17 @@ import Scenes
                 // The window's clock is real: a refresh action that ended before the pump time
                 // woke the loop and was handled when it ended; the clock has reached the pump time.
                 await session.settle(to: t)
-                let events: [InputEvent]
+                let events: [(InputEvent, Double)]
                 switch input[next].event {
                 case let .sdl(sdl): events = adapter.translate(sdl).filter { e in
                     if case .wheel(_, false, _) = e { return !translator.dropsNotch(at: t) } else { return true }
+                }.map { ($0, t) }
+                case let .xi2(xi): events = translator.translate(xi, at: t).map { ($0, t) }
+                case let .wayland(w): events = waylandTranslator.translate(w, pump: t, notBefore: 0)
                 }
-                case let .xi2(xi): events = translator.translate(xi, at: t)
-                }
-                for e in events {
-                    log.record(e, at: t)
-                    session.handle(e, at: t)
+                for (e, te) in events {
+                    log.record(e, at: te)
+                    session.handle(e, at: te)
                 }
                 next += 1
             }
@@ -182,6 +187,40 @@ import Scenes
         #expect(replayed.offsets == live.offsets)
         #expect(live.offsets.max()! > 300)        // the flick carried on after the fingers lifted
         #expect(live.offsets.contains { $0 < -50 })  // pulled and held while refreshing
+    }
+
+    /// A Wayland session read through the app's own wl_pointer: a swipe that ends with
+    /// axis_stop (the release at the lift), two resting fingers that stop its fling, a
+    /// high-resolution wheel's quarter steps; the capture holds the touchpad signals and replays
+    /// to the same offsets.
+    @Test func waylandSessionReplaysToTheSameOffsets() async throws {
+        var options = SceneOptions()
+        options.size = Size(240, 400)
+        options.rows = 120
+        var wl: [(t: Double, event: WaylandPointerEvent)] = [(0.05, .enter)]
+        var ms: UInt32 = 70_000
+        for k in 0..<20 {
+            let t = 0.2 + Double(k) * 0.008
+            ms = 70_000 + UInt32(k * 8)
+            wl += [(t, .axisSource(1)), (t, .axis(time: ms, axis: 0, value: 9.3)), (t, .frame)]
+        }
+        wl += [(0.354, .axisSource(1)), (0.354, .axisStop(time: ms + 2, axis: 0)), (0.354, .frame)]
+        wl += [(0.7, .holdBegin(time: ms + 500, fingers: 2)), (1.0, .holdEnd(time: ms + 800, cancelled: 0 != 0))]
+        for k in 0..<4 {
+            let t = 1.5 + Double(k) * 0.03
+            wl += [(t, .axisSource(0)), (t, .axisValue120(axis: 0, value: 30)), (t, .axis(time: ms + 1300 + UInt32(k * 30), axis: 0, value: 3.75)), (t, .frame)]
+        }
+        let live = try await live(scene: "list", options: options, fps: 60, duration: 2.5, input: [], wayland: wl)
+        #expect(live.json.contains(#""touchpad": "lift""#) && live.json.contains(#""touchpad": "hold""#) && live.json.contains(#""touchpad": "release""#))
+        #expect(live.json.contains(#""wheel": {"dy": -0.25, "precise": false, "source": "wheel"}"#))
+        let replayed = try await replay(live.json)
+        #expect(replayed.offsets == live.offsets)
+        // Released at the lift: moving on the next frame, not 90 ms later; the hold stopped it.
+        let frame = { (t: Double) in live.offsets[Int((t * 60).rounded(.up))] }
+        #expect(frame(0.37) > frame(0.355) + 1)
+        #expect(frame(0.72) == frame(1.4))
+        // Four quarter steps: one notch, 40 pt.
+        #expect(abs(live.offsets.last! - frame(1.4) - 40) < 1e-6)
     }
 
     @Test func pullToRefreshReplaysToTheSameOffsets() async throws {

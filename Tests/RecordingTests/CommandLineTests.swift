@@ -70,6 +70,12 @@ import Support
         #expect(r.status == 0 && r.out == "t\tx\tv\n10.0000\t250.0000\t0.0000\n", "\(r.out)\(r.err)")
         r = try CommandLineRunner.run("overscroll-app", ["curve", "fling", "--physics", "gnome", "--rate", "0.99", "--min", "0", "--max", "1"])
         #expect(r.status == 2 && r.err == "overscroll curve fling: --rate is the ios numbers; not with --physics\n", "\(r.err)")
+        // `--compare NAME` adds that profile's release (#30 item 6): iOS's 499.4774 pt at 5 s
+        // (x0 − v0/(1000 ln 0.998), not yet done) beside Android's 194.3136 pt, both on the plot.
+        r = try CommandLineRunner.run("overscroll-app", ["curve", "fling", "--physics", "ios", "--compare", "android", "--min", "0", "--max", "100000", "--at", "5"])
+        #expect(r.status == 0 && r.out == "t\tx\tv\tx_android\tv_android\n5.0000\t499.4774\t0.0449\t194.3136\t0.0000\n", "\(r.out)\(r.err)")
+        r = try CommandLineRunner.run("overscroll-app", ["record", "s.json", "--out", "o", "--compare", "andriod"])
+        #expect(r.status == 2 && r.err.contains("did you mean 'android'?"), "\(r.err)")
         r = try CommandLineRunner.run("overscroll-app", ["curve", "decelerate", "--dt"])
         #expect(r.status == 2 && r.err == "overscroll curve: --dt needs a value\n")
         r = try CommandLineRunner.run("overscroll-app", ["curve", "decelerate", "--dt=0"])

@@ -64,7 +64,7 @@ import Testing
         let fish = try String(contentsOf: out.appendingPathComponent("fish/overscroll.fish"), encoding: .utf8)
         let program = try String(contentsOf: out.appendingPathComponent("man1/overscroll.1"), encoding: .utf8)
         let commands = try Self.commands()
-        #expect(commands == ["run", "record", "curve", "compare", "compare-trace", "verify", "test", "merge-reports", "accept", "stack"])
+        #expect(commands == ["run", "record", "curve", "compare", "compare-trace", "verify", "test", "merge-reports", "accept", "stack", "feel"])
         for command in commands {
             let page = try String(contentsOf: out.appendingPathComponent("man1/overscroll-\(command).1"), encoding: .utf8)
             #expect(program.contains("\\fBoverscroll\\-\(command.replacingOccurrences(of: "-", with: "\\-"))\\fR(1)"))

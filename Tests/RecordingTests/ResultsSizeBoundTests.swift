@@ -31,7 +31,7 @@ import Testing
         for duration in [10.0, 200.0] {
             let f = try SuiteFixture()
             try f.write("suite/long.json", Self.scenario(duration: duration))
-            #expect(await f.run() == 1, "two missing goldens")
+            #expect(await f.run { $0.options.trace = .on } == 1, "two missing goldens (traced with --trace on)")
             let results = try f.results()
             let (total, files) = Self.bytes(under: f.path("results"))
             sizes[duration] = total
@@ -40,10 +40,10 @@ import Testing
             let report = try String(contentsOfFile: f.path("results/report/index.html"), encoding: .utf8)
             for snap in results.snapshots {
                 let viewer = try #require(snap.traceViewer), actual = try #require(snap.actual)
-                #expect(report.contains("href=\"../\(viewer)\"") && report.contains("src=\"../\(actual)\""))
+                #expect(report.contains("href=\"../\(viewer)#\(snap.snapshot)\"") && report.contains("src=\"../\(actual)\""))
                 let page = try String(contentsOfFile: f.path("results/" + (try #require(snap.traceViewer))), encoding: .utf8)
-                #expect(page.components(separatedBy: "data:image/png").count - 1 <= 13, "at most the slider's frames inline")
-                #expect(page.contains("\"actual\":\"actual.png\""), "the snapshot's image by reference")
+                #expect(page.components(separatedBy: "data:image/png").count - 1 <= 13 * results.snapshots.count, "at most the sliders' frames inline")
+                #expect(page.contains("\"actual\":\"\(snap.snapshot)/actual.png\""), "the snapshot's image by reference")
                 let points = page.components(separatedBy: "\"series\":[").dropFirst().first?.components(separatedBy: "]],").first?
                     .components(separatedBy: "],[").count ?? 0
                 #expect(points <= TraceViewer.maxSeriesPoints + 13, "\(points) plot points")

@@ -27,6 +27,7 @@ import Support
                 }
                 add(te.at + d, .pointerUp(to))
             case let .wheel(dy, precise, source): add(te.at, .wheel(dy: dy, precise: precise, source: source))
+            case let .touchpad(signal): add(te.at, .touchpad(signal))
             case let .key(k, m): add(te.at, .key(k, m))
             case let .resize(size): add(te.at, .resize(size))
             case let .page(n): add(te.at, .setPage(n))

@@ -9,9 +9,22 @@ import Testing
 /// required (`make test` installs it); without it this test fails, it does not skip.
 @MainActor
 @Suite struct SuiteReportBrowserTests {
-    static let checker = """
+    /// Runs `go` once the page loaded, every card's body is rendered (the report renders a card
+    /// when it comes near the window) and the images shown side by side have loaded.
+    static let whenCardsReady = """
     <script>
-    window.addEventListener('load', function(){
+    function whenCardsReady(go){ window.addEventListener('load', function(){
+      if (window.renderCards) window.renderCards();
+      var pending = Array.prototype.filter.call(document.querySelectorAll('.side img'), function(i){ return !i.complete; }), left = pending.length;
+      if (!left) { go(); return; }
+      pending.forEach(function(i){ function one(){ if (--left === 0) go(); } i.addEventListener('load', one); i.addEventListener('error', one); });
+    }); }
+    </script>
+    """
+
+    static let checker = whenCardsReady + """
+    <script>
+    whenCardsReady(function(){
       var problems = [], checked = 0;
       document.querySelectorAll('.card.failed').forEach(function(card){
         ['side','slider','diff','flicker'].forEach(function(mode){
@@ -122,9 +135,9 @@ import Testing
 
     /// Clicks the report's filters and search, follows the passed link, measures the wipe
     /// slider against its image, then loads a trace viewer and moves its slider and keys.
-    static let filterChecker = """
+    static let filterChecker = whenCardsReady + """
     <script>
-    window.addEventListener('load', function(){
+    whenCardsReady(function(){
       var problems = [];
       function visible(sel){ return Array.prototype.filter.call(document.querySelectorAll(sel), function(e){ return e.offsetParent !== null; }); }
       function press(kind){ document.querySelector('#filters button[data-filter=' + kind + ']').click(); }
@@ -151,13 +164,19 @@ import Testing
       var card = document.querySelector('.card.failed');
       card.querySelector('.modes button[data-mode=slider]').click();
       var img = card.querySelector('.wipe > img'), range = card.querySelector('.slider input');
-      if (Math.abs(img.getBoundingClientRect().width - range.getBoundingClientRect().width) > 1) problems.push('slider ' + range.getBoundingClientRect().width + ' wide, image ' + img.getBoundingClientRect().width);
+      // The range reaches 7 px (half its thumb) past the image on each side, so the thumb's
+      // centre, and the split with it, runs over the whole image, both ends included.
+      if (Math.abs(img.getBoundingClientRect().width + 14 - range.getBoundingClientRect().width) > 1) problems.push('slider ' + range.getBoundingClientRect().width + ' wide, image ' + img.getBoundingClientRect().width);
       var top = card.querySelector('.wipe .top'), w = range.getBoundingClientRect().width;
       [0, 25, 100].forEach(function(v){
         range.value = v; range.dispatchEvent(new Event('input'));
-        var thumb = 7 + (w - 14) * v / 100, edge = top.getBoundingClientRect().width;
+        var thumb = range.getBoundingClientRect().left + 7 + (w - 14) * v / 100, edge = top.getBoundingClientRect().right;
         if (Math.abs(thumb - edge) > 1) problems.push('at ' + v + ' the split is at ' + edge + ' but the thumb centre at ' + thumb);
       });
+      range.value = 0; range.dispatchEvent(new Event('input'));
+      if (top.getBoundingClientRect().width > 0.5) problems.push('at 0 the golden still covers ' + top.getBoundingClientRect().width + ' px');
+      range.value = 100; range.dispatchEvent(new Event('input'));
+      if (Math.abs(top.getBoundingClientRect().width - img.getBoundingClientRect().width) > 0.5) problems.push('at 100 the golden covers ' + top.getBoundingClientRect().width + ' of ' + img.getBoundingClientRect().width + ' px');
       if (!/over the limit of/.test(card.querySelector('.why').textContent)) problems.push('no limit in the failure line');
       if (!document.querySelector('#durations tbody tr')) problems.push('no durations');
       var traces = document.querySelectorAll('.card a.trace');
@@ -222,12 +241,16 @@ import Testing
         #expect(await f.run { $0.options.update = .missing } == 0)
         try SuiteFixture.perturb(f.path("suite/__snapshots__/a/flung.png"), x: 40, y: 40, size: 30)
         try FileManager.default.removeItem(atPath: f.path("suite/__snapshots__/b/mid.png"))
-        #expect(await f.run() == 1)
+        // `--trace on`: a viewer per scenario for every snapshot, missing and passed ones too.
+        #expect(await f.run { $0.options.trace = .on } == 1)
         let results = try f.results()
         let flung = try #require(results.snapshots.first { $0.snapshot == "flung" })
         #expect(flung.traceViewer != nil && results.snapshots.first { $0.snapshot == "mid" }?.traceViewer != nil,
                 "a viewer for every failing or missing snapshot")
-        #expect(results.snapshots.filter { $0.status == .passed }.allSatisfy { $0.traceViewer == nil })
+        for s in results.scenarios {
+            #expect(Set(s.snapshots.map(\.traceViewer)).count == 1 && s.snapshots.allSatisfy { $0.traceViewer?.hasSuffix("/trace.html") == true },
+                    "one page per scenario, for all its snapshots")
+        }
 
         let page = try String(contentsOfFile: f.path("results/report/index.html"), encoding: .utf8)
         let checked = f.path("results/report/filters.html")
@@ -235,12 +258,13 @@ import Testing
         let verdict = Self.verdict(try Self.dumpDOM(browser, page: checked, folder: f))
         #expect(verdict == "cards=2 traces=2 problems=0", "\(verdict ?? "no verdict")")
 
-        // The viewer linked from the failed card: the page in the scenario's artifact folder, not a copy.
+        // The viewer linked from the failed card: the scenario's page in its artifact folder (not a
+        // copy), opened at the snapshot.
         let link = try #require(page.components(separatedBy: "<a class=\"trace\" href=\"").dropFirst().first?.components(separatedBy: "\"").first)
         let flungViewer = try #require(flung.traceViewer)
-        #expect(link == "../" + flungViewer)
+        #expect(link == "../" + flungViewer + "#flung")
         let viewerFolder = f.path("results/" + flungViewer.dropLast("/trace.html".count))
-        let viewer = try String(contentsOfFile: f.path("results/report/" + link), encoding: .utf8)
+        let viewer = try String(contentsOfFile: f.path("results/" + flungViewer), encoding: .utf8)
         #expect(viewer.contains("Trace: \(f.path("suite/a.json")) › flung"))
         let traceChecked = viewerFolder + "/trace-checked.html"
         try viewer.replacingOccurrences(of: "</body>", with: Self.traceChecker + "</body>").write(toFile: traceChecked, atomically: true, encoding: .utf8)

@@ -32,8 +32,10 @@ import Testing
         let dragging = frames.filter { $0.string("phase") == "dragging" }
         #expect(dragging.count >= 5)
         // The finger moves down steadily: the offset velocity is negative and the same each frame
-        // (a 1:1 finger, whatever the rubber band does to the offset).
-        let moving = dragging.dropFirst().compactMap { $0.double("velocity") }.filter { $0 != 0 }
+        // (a 1:1 finger, whatever the rubber band does to the offset) once the iOS estimator has
+        // its three sample pairs (#30 item 8: a pair missing at the start of a drag counts 0, so
+        // the frame after the first shows 0.35 + 0.05 of the speed; the first has no velocity).
+        let moving = dragging.dropFirst(2).compactMap { $0.double("velocity") }.filter { $0 != 0 }
         #expect(moving.count >= 4)
         #expect(moving.allSatisfy { $0 < 0 })
         if let lo = moving.min(), let hi = moving.max() { #expect(hi - lo < 1e-6 * abs(lo)) }

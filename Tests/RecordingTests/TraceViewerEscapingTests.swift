@@ -13,7 +13,7 @@ import Testing
         let f = try SuiteFixture()
         let name = "x<!--<script>\u{2028}</SCRIPT>&"
         try f.write("suite/\(name).json", SuiteFixture.listScenario([("start", 0.3)]))
-        #expect(await f.run() == 1, "a missing golden")
+        #expect(await f.run { $0.options.trace = .on } == 1, "a missing golden, traced")
         let snap = try #require(try f.results().snapshots.first)
         let page = try String(contentsOfFile: f.path("results/" + (try #require(snap.traceViewer))), encoding: .utf8)
         let open = "<script type=\"application/json\" id=\"trace-data\">"

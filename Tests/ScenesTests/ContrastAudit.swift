@@ -55,7 +55,7 @@ extension Contrast {
                     graphic("arc", Point(a.center.x + dx, a.center.y + dy), a.color, opacity)
                 case let .capsule(from, to, color, _):
                     graphic("spoke", Point((from.x + to.x) / 2 + dx, (from.y + to.y) / 2 + dy), color, opacity)
-                case .line, .lottie:
+                case .line, .lottie, .polygon:
                     continue
                 case let .group(o, t, _, _, _, children):
                     walk(children, dx: dx + t.x, dy: dy + t.y, opacity: opacity * o)

@@ -94,6 +94,8 @@ final class ActionCounter: Sendable {
                 eventsThisFrame += 1
             }
             await session.settle(to: t)
+            // A paused wheel gesture that coasted in this frame moved the content as a delta would.
+            if let coast = scene.input.lastCoast, coast > t - 1 / Self.fps { eventsThisFrame += 1 }
             let c = scene.coordinator
             let offset = scene.scrollView.contentOffset
             if debugSeed == seed { print("DBG t=\(t) ev=\(events[max(0,next-eventsThisFrame)..<next].map { "\($0.0) \($0.1)" }) state=\(c.state) off=\(offset) corr=\(c.corrections) fwd=\(c.forwarded) phase=\(scene.scrollView.phase)") }

@@ -37,10 +37,19 @@ public enum ScenarioFile {
         }
     }
 
-    public static func load(_ path: String, maxBytes: Int = defaultMaxBytes) throws(Failure) -> Scenario {
+    /// The feel file `name` a scenario at `scenario` names, relative to the scenario's folder.
+    public static func feel(_ name: String, scenario: String) throws(ScenarioError) -> Feel {
+        let file = name.hasPrefix("/") ? name : URL(fileURLWithPath: scenario).deletingLastPathComponent().appendingPathComponent(name).path
+        do { return try FeelFile.load(file) } catch { throw ScenarioError(field: "feel", reason: "\(error)") }
+    }
+
+    /// `physics`: the JSON text of the physics of a scenario without its own (`overscroll.json`).
+    public static func load(_ path: String, maxBytes: Int = defaultMaxBytes, physics: String? = nil) throws(Failure) -> Scenario {
         let text = try read(path, maxBytes: maxBytes)
         do {
-            var s = try ScenarioParser.parse(text)
+            let fallback = physics.flatMap { try? JSONParser.parse($0) }
+            var s = try ScenarioParser.parse(text, physics: fallback,
+                                             loadFeel: { name throws(ScenarioError) in try feel(name, scenario: path) })
             guard SceneCatalog.descriptor(named: s.scene) != nil else {
                 throw ScenarioError(field: "scene", reason: "unknown scene '\(s.scene)' (scenes: \(SceneCatalog.names.joined(separator: ", ")))")
             }

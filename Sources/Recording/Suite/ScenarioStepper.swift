@@ -28,6 +28,10 @@ extension Recorder {
                                    renderer: renderer, report: report)
         }
         let session = try Session(scene: scenario.scene, options: options, textMeasurer: renderer.text, runtime: .virtual())
+        if scenario.tuningPanel {
+            let panel = TuningPanel(feel: scenario.feelValues ?? Feel())
+            session.panel = { size, theme in panel.commands(size: size, theme: theme) }
+        }
         // Taken as the clock reaches them: a long drag is never held whole.
         var events = scenario.primitiveEvents()
         var surface: ImageSurface?

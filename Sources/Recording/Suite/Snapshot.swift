@@ -24,7 +24,7 @@ public struct Snapshot: Sendable, Equatable {
 
     /// Names the run writes beside the snapshot folders of a scenario's artifacts; a snapshot may
     /// not use them.
-    public static let reservedNames: Set<String> = ["trace.jsonl"]
+    public static let reservedNames: Set<String> = ["trace.jsonl", "trace.html"]
 
     /// Longest snapshot name.
     public static let maxNameLength = 80

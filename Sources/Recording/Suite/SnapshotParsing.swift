@@ -22,21 +22,26 @@ enum SnapshotParsing {
             throw nameField.error("snapshot name '\(name)' is reserved (the results folder holds the scenario's \(name) beside its snapshots)")
         }
         var snap = Snapshot(name: name, at: at, field: entry.path)
-        if let m = try entry.optional("mask") {
-            for r in try m.array() {
-                let parts = try r.array()
-                guard parts.count == 4 else { throw r.error("expected [x, y, w, h] in points, got \(parts.count) values") }
-                let side = ScenarioParser.maxSide
-                let x = try parts[0].number(min: -side, max: side), y = try parts[1].number(min: -side, max: side)
-                let w = try parts[2].number(min: 0, max: side), h = try parts[3].number(min: 0, max: side)
-                guard w > 0, h > 0 else { throw r.error("a mask of zero \(w == 0 ? "width" : "height") covers nothing; give [x, y, w, h] with w and h above 0") }
-                snap.mask.append(Rect(x: x, y: y, width: w, height: h))
-            }
-        }
+        if let m = try entry.optional("mask") { snap.mask = try rects(m) }
         if let v = try entry.optional("maxDiffPixels") { snap.maxDiffPixels = try v.integer(min: 0, max: Int(Int32.max)) }
         if let v = try entry.optional("maxDiffRatio") { snap.maxDiffRatio = try v.number(min: 0, max: 1) }
         if let v = try entry.optional("threshold") { snap.threshold = try v.number(min: 0, max: 1) }
         return snap
+    }
+
+    /// A `mask` field: `[[x, y, w, h], …]` in points, each with a width and height above 0.
+    static func rects(_ m: Reader) throws(ScenarioError) -> [Rect] {
+        var out: [Rect] = []
+        for r in try m.array() {
+            let parts = try r.array()
+            guard parts.count == 4 else { throw r.error("expected [x, y, w, h] in points, got \(parts.count) values") }
+            let side = ScenarioParser.maxSide
+            let x = try parts[0].number(min: -side, max: side), y = try parts[1].number(min: -side, max: side)
+            let w = try parts[2].number(min: 0, max: side), h = try parts[3].number(min: 0, max: side)
+            guard w > 0, h > 0 else { throw r.error("a mask of zero \(w == 0 ? "width" : "height") covers nothing; give [x, y, w, h] with w and h above 0") }
+            out.append(Rect(x: x, y: y, width: w, height: h))
+        }
+        return out
     }
 
     /// A name used twice is an error naming both events.

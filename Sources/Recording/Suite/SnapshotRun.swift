@@ -28,7 +28,7 @@ public enum SnapshotRun {
             result.snapshots = []
             FileTree.remove(work)   // a scenario error shows no snapshot: nothing of it is kept
         }
-        if !result.failed && !result.snapshots.contains(where: { $0.written == .created || $0.written == .changed }) {
+        if !result.failed && result.trace == nil && !result.snapshots.contains(where: { $0.written == .created || $0.written == .changed }) {
             FileTree.remove(work)
         }
         let elapsed = ContinuousClock.now - clock
@@ -73,7 +73,8 @@ public enum SnapshotRun {
         // loading, stepping and rendering up to it count, so the times add up to the scenario's.
         var renderStart = ContinuousClock.now
         var result = start
-        let scenario = try ScenarioFile.load(entry.path, maxBytes: options.maxScenarioBytes)
+        let scenario = try ScenarioFile.load(entry.path, maxBytes: options.maxScenarioBytes, physics: options.physics)
+        let shared = options.sharedMask.map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
         result.frames = scenario.frameCount
         let recorder = Recorder(renderer: CairoRenderer())
         recorder.lottieTimeout = options.lottieTimeout
@@ -97,9 +98,16 @@ public enum SnapshotRun {
             }
             guard let surface else { return }
             for index in instant.snapshots {
-                let snap = scenario.snapshots[index]
+                var snap = scenario.snapshots[index]
                 do throws(ScenarioError) {
                     try SnapshotMask.check(snap, scale: scenario.scale, width: surface.width, height: surface.height)
+                    // The config's masks add to the snapshot's own; one outside the frame is named
+                    // as the config's field.
+                    for (i, r) in shared.enumerated() where SnapshotMask.pixelRect(r, scale: scenario.scale, width: surface.width, height: surface.height) == nil {
+                        throw ScenarioError(field: "\(options.configFile ?? SuiteConfig.fileName): mask[\(i)]",
+                                            reason: "[\(SnapshotMask.fmt(r.x)), \(SnapshotMask.fmt(r.y)), \(SnapshotMask.fmt(r.width)), \(SnapshotMask.fmt(r.height))] lies outside the \(SnapshotMask.fmt(Double(surface.width) / scenario.scale))×\(SnapshotMask.fmt(Double(surface.height) / scenario.scale)) frame of snapshot '\(snap.name)'")
+                    }
+                    snap.mask += shared
                 } catch {
                     maskError = maskError ?? error
                     continue
@@ -131,7 +139,10 @@ public enum SnapshotRun {
             outcomes.append((outcome, i))
         }
         if options.repeatEach > 1 {
-            let differing = try await RepeatedRuns.differences(scenario, recorder: recorder, runs: options.repeatEach,
+            // Every run masked alike: the config's masks too.
+            var masked = scenario
+            for i in masked.snapshots.indices { masked.snapshots[i].mask += shared }
+            let differing = try await RepeatedRuns.differences(masked, recorder: recorder, runs: options.repeatEach,
                                                                first: firstRun, perturb: perturb)
             firstRun = [:]
             for n in outcomes.indices {
@@ -169,14 +180,18 @@ public enum SnapshotRun {
             result.error = problem.message
             referenceFailure = problem.at
         }
-        if result.failed {
+        // The trace (trace.jsonl and the scenario's trace viewer) of the snapshots `--trace` keeps,
+        // and of a missed reference (around its largest error).
+        let traced = result.snapshots.filter { options.trace.traces($0) }
+        if !traced.isEmpty || referenceFailure != nil {
             let file = work + "/trace.jsonl"
-            let kept = TraceExcerpt.lines(trace, fps: scenario.fps,
-                                          failingAt: result.snapshots.filter(\.isFailure).map(\.at) + [referenceFailure].compactMap { $0 })
+            let kept = TraceExcerpt.lines(trace, fps: scenario.fps, failingAt: traced.map(\.at) + [referenceFailure].compactMap { $0 })
             try AtomicFileWriter.write(text: kept.joined(separator: "\n") + "\n", toPath: file)
             result.trace = entry.artifactFolder + "/trace.jsonl"
-            try await TraceViewer.write(for: &result, scenario: scenario, entry: entry, trace: trace,
-                                        lottieTimeout: options.lottieTimeout, work: work)
+            if !options.deferViewers {
+                try await TraceViewer.write(for: &result, scenario: scenario, entry: entry,
+                                            traced: Set(traced.map(\.snapshot)), lottieTimeout: options.lottieTimeout, work: work)
+            }
         }
         return result
     }
@@ -234,6 +249,7 @@ public enum SnapshotRun {
             try AtomicFileWriter.write(goldenBytes, toPath: folder + "/expected.png")
             out.expected = relative + "/expected.png"
             out.status = .failed
+            out.expectedWidth = header.width; out.expectedHeight = header.height
             out.message = "golden \(golden) is \(header.width)×\(header.height) but the snapshot is \(width)×\(height)"
             return out
         }

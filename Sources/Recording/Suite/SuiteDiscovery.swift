@@ -89,6 +89,8 @@ public enum SuiteDiscovery {
                         stack.append(child)
                     } else if isJSON {
                         jsonFiles.append(child)
+                        // The suite's config file is read as that, not as a scenario.
+                        if name == SuiteConfig.fileName { continue }
                         // A FIFO or an oversized file is an error, named (never a read that blocks).
                         let bytes: [UInt8]
                         do { bytes = try InputFile.read(child, maxBytes: maxScenarioBytes) } catch {

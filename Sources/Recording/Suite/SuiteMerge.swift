@@ -57,8 +57,8 @@ public enum SuiteMerge {
                 throw SuiteOutputs.Failure(message: "\(base.folder) and \(p.folder) ran with different options: \(TerminalText.escaped(diff.joined(separator: "; ")))")
             }
         }
-        // Every scenario of the suite is in exactly one shard.
-        let ran = Set(parts.flatMap { $0.results.scenarios.map(\.scenario) })
+        // Every scenario of the suite is in exactly one shard (run, or not run when --max-failures stopped it).
+        let ran = Set(parts.flatMap { $0.results.scenarios.map(\.scenario) + ($0.results.stopped?.notRun ?? []) })
         if let lost = (base.results.suite ?? []).first(where: { !ran.contains($0) }) {
             throw SuiteOutputs.Failure(message: "scenario \(OutputPaths.quoted(lost)) of the suite is in no shard's results")
         }
@@ -129,7 +129,9 @@ public enum SuiteMerge {
                 for s in p.results.scenarios {
                     var paths = s.snapshots.flatMap { [$0.expected, $0.actual, $0.diff, $0.traceViewer] }.compactMap { $0 }
                     if let t = s.trace { paths.append(t) }
-                    for rel in paths {
+                    // A scenario's trace viewer serves all its snapshots: copied once.
+                    var copied = Set<String>()
+                    for rel in paths where copied.insert(rel).inserted {
                         if let why = SafeName.relativePathProblem(rel) {
                             throw SuiteOutputs.Failure(message: "\(OutputPaths.quoted(p.folder))/results.json: artifact path \(OutputPaths.quoted(rel)) \(why); it must stay inside the results folder")
                         }
@@ -164,6 +166,11 @@ public enum SuiteMerge {
             merged.host = first.host
             merged.folder = first.folder
             merged.obsoleteFolders = ordered[0].results.obsoleteFolders
+            let notRun = ordered.flatMap { $0.results.stopped?.notRun ?? [] }.sorted()
+            if let n = ordered.compactMap(\.results.stopped?.maxFailures).first, !notRun.isEmpty {
+                merged.stopped = StoppedEarly(maxFailures: n, notRun: notRun)
+            }
+            merged.trace = first.trace
             try SuiteOutputs.write(merged, into: folder.staging, resultsRoot: folder.staging, artifacts: out)
             // Every output is written before any is replaced.
             staged = try ResultFile.stage(resultFiles, merged, artifacts: out)

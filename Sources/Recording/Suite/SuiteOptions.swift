@@ -17,6 +17,20 @@ public struct SuiteOptions: Codable, Sendable, Equatable {
     /// Each scenario is run this many times and every snapshot compared with its first run's
     /// pixels (`--repeat-each N`); a difference makes the snapshot `flaky`.
     public var repeatEach = 1
+    /// Regions `[x, y, w, h]` (points) masked in every snapshot besides its own (`overscroll.json`
+    /// `mask`).
+    public var sharedMask: [[Double]] = []
+    /// The physics of a scenario without its own `physics` field, as JSON (`overscroll.json`).
+    public var physics: String?
+    /// The config file these came from, for messages.
+    public var configFile: String?
+    /// Which snapshots get a trace viewer and `trace.jsonl` (`--trace MODE`).
+    public var trace = TraceMode.retainOnFailure
+    /// Set by the runner: a scenario writes its `trace.jsonl` but not its trace viewer, which the
+    /// runner writes once every scenario ran, for the first `TraceViewerLimit.maxPages` traced
+    /// snapshots only (rendering viewers that the limit then drops cost most of a run where
+    /// much fails).
+    public var deferViewers = false
 
     public init() {}
 }

@@ -27,6 +27,10 @@ public struct SnapshotResult: Codable, Sendable, Equatable {
     public var ratio: Double?
     public var width: Int?
     public var height: Int?
+    /// The golden's size when it is not the snapshot's (the report draws both at one scale and
+    /// states both sizes).
+    public var expectedWidth: Int?
+    public var expectedHeight: Int?
     /// Why it failed when no pixel count tells (a golden of another size, an unreadable golden).
     public var message: String?
     /// The golden file, as a path from where the suite ran.
@@ -65,6 +69,8 @@ public struct ObsoleteFolder: Codable, Sendable, Equatable {
     public var folder: String
     /// Its PNG files (names).
     public var files: [String]
+    /// The scenario these goldens most likely belong to now (renamed or moved), when known.
+    public var likelyRename: LikelyRename?
     public init(folder: String, files: [String]) { self.folder = folder; self.files = files }
 }
 
@@ -127,6 +133,10 @@ public struct SuiteResults: Codable, Sendable, Equatable {
     public var stackNotes: [String] = []
     /// The counts, as printed (filled in when written; recomputed from `scenarios` on merge).
     public var summary: Summary?
+    /// Set when `--max-failures` stopped the run before every scenario ran.
+    public var stopped: StoppedEarly?
+    /// Which snapshots got a trace viewer (`--trace`); absent in older results.
+    public var trace: TraceMode?
 
     /// `passed + failed + missing + updated + snapshotErrors == snapshots`.
     public struct Summary: Codable, Sendable, Equatable {
@@ -150,7 +160,7 @@ public struct SuiteResults: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case format, command, version, date, threshold, maxDiffPixels, maxDiffRatio, shards, scenarios, suite, settings, host,
-             folder, obsoleteFolders, stack, stackNotes, summary
+             folder, obsoleteFolders, stack, stackNotes, summary, stopped, trace
     }
 
     /// Reads format 1 files too (`--last-failed` after an upgrade): fields added since are optional.
@@ -173,6 +183,8 @@ public struct SuiteResults: Codable, Sendable, Equatable {
         stack = try? c.decodeIfPresent(RenderingStack.self, forKey: .stack)
         stackNotes = (try? c.decodeIfPresent([String].self, forKey: .stackNotes)) ?? []
         summary = try? c.decodeIfPresent(Summary.self, forKey: .summary)
+        stopped = try c.decodeIfPresent(StoppedEarly.self, forKey: .stopped)
+        trace = try? c.decodeIfPresent(TraceMode.self, forKey: .trace)
     }
 
     public var snapshots: [SnapshotResult] { scenarios.flatMap(\.snapshots) }
@@ -204,6 +216,7 @@ public struct SuiteResults: Codable, Sendable, Equatable {
             counts += ", \(Self.counted(obsolete, "obsolete golden"))"
         }
         if errors > 0 { counts += ", \(Self.counted(errors, "scenario error"))" }
+        if let stopped { counts += ", " + stopped.line }
         return counts
     }
 

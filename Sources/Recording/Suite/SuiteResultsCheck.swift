@@ -43,6 +43,8 @@ extension SuiteResults {
                 c.number(p + ".ratio", snap.ratio, 0...1)
                 c.int(p + ".width", snap.width, 1...Self.maxSide)
                 c.int(p + ".height", snap.height, 1...Self.maxSide)
+                c.int(p + ".expectedWidth", snap.expectedWidth, 1...Self.maxSide)
+                c.int(p + ".expectedHeight", snap.expectedHeight, 1...Self.maxSide)
                 c.int(p + ".differing", snap.differing, 0...Self.maxSide * Self.maxSide)
             }
             if c.problem != nil { break }

@@ -26,14 +26,22 @@ public final class SuiteRunner {
         /// 1-based shard index and count.
         public var shard: (index: Int, count: Int)?
         public var prune = false
+        /// Only these scenario files (canonical paths), when set: `--watch` reruns the changed ones.
+        public var only: Set<String>?
+        /// Stop starting scenarios once this many snapshots failed (or scenarios errored)
+        /// (`--max-failures N`); nil runs them all.
+        public var maxFailures: Int?
         /// The command line, for the report.
         public var command = "overscroll test"
         /// The build, for results.json, the JUnit file and the report (`overscroll --version`).
         public var version: String?
         /// The program that serves `__test-worker` jobs; nil runs every scenario in this process.
         public var workerExecutable: String?
-        /// The rendering stack the run records; nil probes this process's (without SDL).
+        /// The rendering stack the run records; nil probes this process's (without SDL), after
+        /// the worker processes have been started.
         public var stack: RenderingStack?
+        /// Entries the probe adds when `stack` is nil (the app adds SDL's).
+        public var stackExtras: [RenderingStack.Library] = []
         public init() {}
     }
 
@@ -54,6 +62,9 @@ public final class SuiteRunner {
             errorOutput("overscroll test: \(error)")
             return 2
         }
+        // Worker processes start first: their start-up overlaps the rest of this one's.
+        let pool = config.workers > 1 ? config.workerExecutable.map { WorkerPool(count: config.workers - 1, executable: $0) } : nil
+        defer { pool?.finishUnused() }
         let found = SuiteDiscovery.find(config.paths, excluding: [config.artifacts], maxScenarioBytes: config.options.maxScenarioBytes)
         for e in found.errors { errorOutput("overscroll test: \(OutputPaths.printable(e))") }
         if !found.errors.isEmpty { return 2 }
@@ -73,7 +84,7 @@ public final class SuiteRunner {
         if let shard = config.shard { entries = SuiteDiscovery.shard(entries, index: shard.index, count: shard.count) }
         // Obsolete golden folders belong to the whole suite: reported when every scenario was
         // selected, by an unsharded run or by shard 1.
-        let obsoleteFolders = !selected && (config.shard?.index ?? 1) == 1 ? found.obsoleteFolders : []
+        var obsoleteFolders = !selected && (config.shard?.index ?? 1) == 1 ? found.obsoleteFolders : []
 
         // Outputs never overlap inputs (scenario files, golden folders) nor each other.
         var inputs: [(path: String, what: String)] = []
@@ -103,13 +114,26 @@ public final class SuiteRunner {
             return 2
         }
 
-        let stack = config.stack ?? RenderingStack.probe()
+        let stack = config.stack ?? RenderingStack.probe(adding: config.stackExtras)
         let goldenStacks = SuiteStacks(entries, stack: stack)
         for w in goldenStacks.warnings { errorOutput("note: \(w)") }
         let started = ContinuousClock.now
-        var results = await runAll(entries, config: config, root: folder.staging, stacks: goldenStacks)
+        var scenarioPass = config
+        scenarioPass.options.deferViewers = true
+        var results = await runAll(entries, config: scenarioPass, root: folder.staging, stacks: goldenStacks, pool: pool)
         results.sort { $0.scenario < $1.scenario }
+        if !outputLost() { await TraceViewerLimit.writeViewers(&results, entries: entries, options: config.options, root: folder.staging) }
         TraceViewerLimit.apply(&results, root: folder.staging)
+        // A gone scenario's goldens that a missing scenario rendered byte for byte: a rename
+        // (looked for before anything is pruned; `--prune` deletes them instead).
+        if !config.prune {
+            let renames = LikelyRename.find(obsoleteFolders, results: results, root: folder.staging)
+            for i in obsoleteFolders.indices { obsoleteFolders[i].likelyRename = renames.first { $0.from == obsoleteFolders[i].folder } }
+        }
+        // Scenarios --max-failures kept from starting.
+        let ran = Set(results.map(\.scenario))
+        let notRun = entries.map(\.path).filter { !ran.contains($0) }.sorted()
+        let stopped = config.maxFailures.flatMap { n in notRun.isEmpty ? nil : StoppedEarly(maxFailures: n, notRun: notRun) }
         if outputLost() {
             folder.abandon()
             return StandardStreams.finish(2, command: "overscroll test", detail: "stopped after \(results.count) of \(entries.count) scenarios; no results or goldens written")
@@ -131,6 +155,8 @@ public final class SuiteRunner {
         suite.settings = SuiteSettings(config.options, grep: config.grep, grepInvert: config.grepInvert, lastFailed: config.lastFailed)
         suite.host = Platform.hostName()
         suite.obsoleteFolders = obsoleteFolders
+        suite.stopped = stopped
+        suite.trace = config.options.trace
         var pruned: [String] = []
         if config.prune {
             for (before, after) in zip(asFound, results) where after.error == nil {
@@ -188,13 +214,15 @@ public final class SuiteRunner {
         for line in Self.summary(shown, update: config.options.update, pruned: config.prune ? pruned : nil,
                                  seconds: elapsed.inSeconds,
                                  artifacts: config.artifacts,
-                                 obsoleteNotChecked: Self.obsoleteNotChecked(config, selected: selected)) {
+                                 obsoleteNotChecked: Self.obsoleteNotChecked(config, selected: selected, stopped: stopped != nil)) {
             output(line)
         }
         return stackFailed ? 2 : suite.exitCode
     }
 
-    private func runAll(_ entries: [SuiteEntry], config: Config, root: String, stacks: SuiteStacks) async -> [ScenarioResult] {
+    private func runAll(_ entries: [SuiteEntry], config: Config, root: String, stacks: SuiteStacks,
+                        pool: WorkerPool?) async -> [ScenarioResult] {
+        let budget = FailureBudget(limit: config.maxFailures)
         let workers = min(max(1, config.workers), entries.count)
         guard workers > 1, let executable = config.workerExecutable else {
             var out: [ScenarioResult] = []
@@ -202,7 +230,7 @@ public final class SuiteRunner {
                 let r = stacks.annotate(await SnapshotRun.run(e, options: config.options, resultsRoot: root))
                 output(Self.line(r, artifacts: config.artifacts))
                 out.append(r)
-                if outputLost() { break }
+                if outputLost() || budget.add(r.failureCount) { break }
             }
             return out
         }
@@ -221,11 +249,12 @@ public final class SuiteRunner {
         // A worker that dies closes its pipe: writing to it must fail, not kill this process
         // (`StandardStreams.prepare` ignores SIGPIPE for the program; this is for other callers).
         Platform.ignoreBrokenPipe()
-        async let others: Void = Self.runWorkerLanes(workers - 1, jobs: jobs, executable: executable, next: next, slots: slots,
-                                                     stacks: stacks, artifacts: config.artifacts, print: print)
+        async let others: Void = Self.runWorkerLanes(workers - 1, jobs: jobs, executable: executable, pool: pool, next: next, slots: slots,
+                                                     stacks: stacks, artifacts: config.artifacts, budget: budget, print: print)
         while let k = next.take() {
             let r = stacks.annotate(await SnapshotRun.run(jobs[k].entry, options: config.options, resultsRoot: root))
             slots.set(k, r)
+            if budget.add(r.failureCount) { next.stop() }
             print(Self.line(r, artifacts: config.artifacts))
         }
         await others
@@ -234,16 +263,16 @@ public final class SuiteRunner {
 
     /// Runs `count` lanes on threads of their own (they block on pipes, which must not hold up
     /// the cooperative pool), each feeding one worker process; returns when every lane is done.
-    nonisolated private static func runWorkerLanes(_ count: Int, jobs: [WorkerProcess.Job], executable: String,
+    nonisolated private static func runWorkerLanes(_ count: Int, jobs: [WorkerProcess.Job], executable: String, pool: WorkerPool?,
                                                    next: IndexDispenser, slots: OutcomeSlots<ScenarioResult?>,
-                                                   stacks: SuiteStacks, artifacts: String,
+                                                   stacks: SuiteStacks, artifacts: String, budget: FailureBudget,
                                                    print: @escaping @Sendable (String) -> Void) async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {
                 DispatchQueue.concurrentPerform(iterations: count) { _ in
                     var worker: WorkerProcess?
                     while let k = next.take() {
-                        if worker == nil { worker = WorkerProcess(executable: executable) }
+                        if worker == nil { worker = pool?.take() ?? WorkerProcess(executable: executable) }
                         var result: ScenarioResult
                         if let w = worker, let r = w.run(jobs[k]) {
                             result = r
@@ -256,6 +285,7 @@ public final class SuiteRunner {
                         }
                         result = stacks.annotate(result)
                         slots.set(k, result)
+                        if budget.add(result.failureCount) { next.stop() }
                         print(line(result, artifacts: artifacts))
                     }
                     worker?.finish()
@@ -317,8 +347,10 @@ public final class SuiteRunner {
 
     /// Why obsolete goldens were not looked for in the whole suite (only an unsharded run or
     /// shard 1 of every scenario looks), as the flag that narrowed the run; nil when they were.
-    nonisolated static func obsoleteNotChecked(_ config: Config, selected: Bool) -> String? {
+    nonisolated static func obsoleteNotChecked(_ config: Config, selected: Bool, stopped: Bool = false) -> String? {
+        if config.only != nil { return "--watch ran only the changed scenarios" }
         if config.grep != nil { return "--grep" }
+        if stopped, let n = config.maxFailures { return "--max-failures \(n) stopped the run" }
         if config.grepInvert != nil { return "--grep-invert" }
         if config.lastFailed { return "--last-failed" }
         if let shard = config.shard, shard.index != 1 { return "--shard \(shard.index)/\(shard.count)" }
@@ -341,13 +373,17 @@ public final class SuiteRunner {
             lines.append("pruned nothing: obsolete goldens not checked (\(reason))")
         } else if let pruned {
             lines.append("pruned \(counted(pruned.count, "obsolete golden"))\(pruned.isEmpty ? "" : ":")")
-            for p in pruned { lines.append("    " + OutputPaths.printable(p)) }
+            for p in pruned { lines.append("    " + OutputPaths.printable(shown(p))) }
         } else if suite.obsolete > 0 {
             lines.append("obsolete goldens (no snapshot or scenario names them; --prune deletes them):")
-            for s in suite.scenarios { for o in s.obsolete { lines.append("    " + OutputPaths.printable("\(s.goldens)/\(o)")) } }
+            for s in suite.scenarios { for o in s.obsolete { lines.append("    " + OutputPaths.printable(shown("\(s.goldens)/\(o)"))) } }
             for o in suite.obsoleteFolders {
                 let name = o.folder.split(separator: "/").last.map(String.init) ?? ""
-                lines.append("    " + OutputPaths.printable("\(o.folder)/ (no scenario \(name).json beside __snapshots__): \(o.files.joined(separator: ", "))"))
+                lines.append("    " + OutputPaths.printable("\(shown(o.folder))/ (no scenario \(name).json beside __snapshots__): \(o.files.joined(separator: ", "))"))
+                if let r = o.likelyRename {
+                    lines.append("      likely renamed to \(OutputPaths.printable(shown(r.scenario))): its goldens are byte-identical to that scenario's missing snapshots; move them with")
+                    lines.append("        " + OutputPaths.printable(r.command))
+                }
             }
         }
         if suite.exitCode != 0 || suite.written(.created) + suite.written(.changed) > 0 {
@@ -356,6 +392,14 @@ public final class SuiteRunner {
         return lines
     }
 
+    /// A golden path as the summary prints it: without a leading `./` (a scenario in the folder
+    /// the suite runs from has its goldens in `./__snapshots__/…`, a gone scenario's folder is
+    /// found as `__snapshots__/…`), so every listed path has one form.
+    nonisolated static func shown(_ path: String) -> String {
+        var p = Substring(path)
+        while p.hasPrefix("./") && p.count > 2 { p = p.dropFirst(2) }
+        return String(p)
+    }
 
     static func isoDate() -> String {
         let f = ISO8601DateFormatter()

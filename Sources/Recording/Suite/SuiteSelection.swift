@@ -25,7 +25,8 @@ enum SuiteSelection {
                     return .error("--last-failed: no \(previous) of an earlier run")
                 }
                 let last = try SuiteOutputs.read(previous)
-                let failedPaths = last.scenarios.filter(\.failed).map(\.scenario)
+                // Scenarios --max-failures kept from running count as failed: they are owed a run.
+                let failedPaths = last.scenarios.filter(\.failed).map(\.scenario) + (last.stopped?.notRun ?? [])
                 if failedPaths.isEmpty {
                     return .nothing("--last-failed: no scenario failed in \(OutputPaths.quoted(previous)); nothing to run")
                 }
@@ -39,6 +40,10 @@ enum SuiteSelection {
                         + (failedPaths.count > 3 ? " and \(failedPaths.count - 3) more" : "")
                     return .error("--last-failed: \(failedPaths.count == 1 ? "the scenario" : "the \(failedPaths.count) scenarios") that failed in \(OutputPaths.quoted(previous)) (\(named)\(last.folder.map { ", run in \(OutputPaths.quoted($0))" } ?? "")) \(failedPaths.count == 1 ? "is" : "are") not among the scenarios of \(config.paths.map(OutputPaths.quoted).joined(separator: " "))")
                 }
+                narrowed = true
+            }
+            if let only = config.only {
+                entries = entries.filter { only.contains(OutputPaths.canonical($0.path)) }
                 narrowed = true
             }
             if let grep = config.grep {

@@ -1,4 +1,6 @@
 import Foundation
+import Rendering
+import ScrollEngine
 import Support
 
 /// A child process (`overscroll-app __test-worker`) that runs suite scenarios one after another,
@@ -106,6 +108,9 @@ final class WorkerProcess {
     /// result line to standard output, until standard input ends.
     @MainActor
     static func serve() async -> Int32 {
+        // Started before the suite has jobs for it: load the fonts meanwhile (text layout
+        // caches are per renderer, so no scenario's frames depend on this).
+        _ = TextEngine().measure("Ag", style: TextStyle(size: 17), width: 300)
         while let line = Swift.readLine(strippingNewline: true) {
             guard let job = try? JSONDecoder().decode(Job.self, from: Data(line.utf8)) else { return 2 }
             let result = await SnapshotRun.run(job.entry, options: job.options, resultsRoot: job.resultsRoot)

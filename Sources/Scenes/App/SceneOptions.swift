@@ -15,6 +15,12 @@ public struct SceneOptions: Sendable {
     public var overlay = false
     public var refresh = RefreshBehaviour()
     public var indicator = IndicatorOptions()
+    /// `--compare NAME`: the same scene under this second physics in a pane to the right of the
+    /// first (`Session`; `size` is then the whole window, each pane half its width).
+    public var compare: (any ScrollPhysics)?
+    /// The numbers of the two refresh scenes (a feel file's `coordinator` and `refreshable`).
+    public var coordinator = RefreshCoordinatorConfig()
+    public var refreshable = RefreshableConfig()
 
     public init() {}
 }

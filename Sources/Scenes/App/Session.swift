@@ -7,6 +7,8 @@ public final class Session {
     public var options: SceneOptions
     public private(set) var overlayVisible: Bool
     public private(set) var quitRequested = false
+    /// Asks the session to end (the comparison's quit key ends the window).
+    func quit() { quitRequested = true }
     /// The last wheel events (the overlay shows their source and deltas).
     public private(set) var wheelHistory = WheelHistory()
 
@@ -15,17 +17,31 @@ public final class Session {
 
     /// Clock and wake-up for refresh actions.
     public let runtime: RefreshRuntime
+    /// With `options.compare`: the right-hand pane, the same scene under the second physics
+    /// (this session's scene is the left-hand pane; `Session+Compare.swift`).
+    public private(set) var comparison: Session?
+    /// With a comparison: the whole window's size (each pane is half its width).
+    var windowSize: Size
 
     public init(scene name: String, options: SceneOptions,
                 textMeasurer: any TextMeasurer = ApproximateTextMeasurer(),
                 runtime: RefreshRuntime = .virtual()) throws(SessionError) {
         self.textMeasurer = textMeasurer
         self.runtime = runtime
-        guard let s = SceneCatalog.make(name, context: SceneContext(options: options, textMeasurer: textMeasurer, runtime: runtime)) else {
+        windowSize = options.size
+        var own = options
+        if let other = options.compare {
+            own.compare = nil
+            own.size = Self.paneSize(of: options.size)
+            var right = own
+            right.physics = other
+            comparison = try Session(scene: name, options: right, textMeasurer: textMeasurer, runtime: runtime)
+        }
+        guard let s = SceneCatalog.make(name, context: SceneContext(options: own, textMeasurer: textMeasurer, runtime: runtime)) else {
             throw .unknownScene(name)
         }
         scene = s
-        self.options = options
+        self.options = own
         overlayVisible = options.overlay
     }
 
@@ -33,10 +49,17 @@ public final class Session {
     /// suspension, so a virtual-clock run is deterministic. Returns at once in a live session.
     public nonisolated(nonsending) func waitForActions() async {
         await scene.waitForActions()
+        if let c = comparison { await c.scene.waitForActions() }
     }
 
     public func handle(_ event: InputEvent, at t: Double) {
         guard event.isSane else { return }
+        if let c = comparison { return handleCompared(event, at: t, c) }
+        handleOwn(event, at: t)
+    }
+
+    /// One pane's handling of `event` (the whole session's without a comparison).
+    func handleOwn(_ event: InputEvent, at t: Double) {
         wheelHistory.record(event, at: t, settings: options.input)
         switch event {
         case .quit:
@@ -69,9 +92,27 @@ public final class Session {
         }
     }
 
+    /// Takes new options of the feel while running (a feel file saved, the tuning panel): the
+    /// window's size, the overlay and the scene stay, and so do the scroll position and a
+    /// refresh in progress (`Scene.retune`); a scene switched to later is made with them.
+    public func retune(_ new: SceneOptions) {
+        var o = new
+        o.size = scene.size
+        o.rows = options.rows
+        o.overlay = options.overlay
+        options = o
+        scene.retune(o)
+    }
+
     public func advance(to t: Double) {
         runtime.advanceClock(to: t)
+        advanceScenes(to: t)
+    }
+
+    /// The scene (and the comparison's) at `t`.
+    private func advanceScenes(to t: Double) {
         scene.advance(to: t)
+        comparison?.scene.advance(to: t)
     }
 
     /// Moves a virtual-clock session to `t` so that every refresh action's part in it is fixed
@@ -93,18 +134,32 @@ public final class Session {
     /// a wait until they have posted; the scene again at `t`, taking their results; a wait for
     /// what that started.
     private nonisolated(nonsending) func step(to t: Double) async {
-        scene.advance(to: t)
+        advanceScenes(to: t)
         runtime.advanceClock(to: t)
         await waitForActions()
-        scene.advance(to: t)
+        advanceScenes(to: t)
         await waitForActions()
     }
 
-    /// The frame to draw now, with the overlay if visible.
+    /// A line the window shows over the scene until it is cleared (a feel file that cannot be used).
+    public var notice: String?
+    /// Commands drawn over everything else (the tuning panel), nil when none.
+    public var panel: ((Size, Theme) -> [DrawCommand])?
+
+    /// The frame to draw now, with the overlay if visible (with a comparison: both panes), the
+    /// panel and the notice.
     public func frame() -> FrameModel {
+        if let c = comparison { return comparedFrame(c) }
+        return paneFrame()
+    }
+
+    /// This pane's frame, with its overlay if visible.
+    func paneFrame() -> FrameModel {
         var f = scene.frame()
-        if overlayVisible { f.commands.append(contentsOf: DebugOverlay.commands(fields: traceFields(), extra: wheelHistory.lines(mode: scene.input.lastWheel?.mode),
+        if overlayVisible { f.commands.append(contentsOf: DebugOverlay.commands(fields: paneTraceFields(), extra: wheelHistory.lines(mode: scene.input.lastWheel?.mode),
                                                                         scene: scene.name, size: f.size, theme: options.theme)) }
+        if let panel { f.commands.append(contentsOf: panel(f.size, options.theme)) }
+        if let notice { f.commands.append(contentsOf: FeelNotice.commands(notice, size: f.size)) }
         return f
     }
 
@@ -114,13 +169,25 @@ public final class Session {
         scene.takeDiagnostics()
     }
 
-    public var isAnimating: Bool { scene.isAnimating }
+    public var isAnimating: Bool { scene.isAnimating || comparison?.isAnimating == true }
     /// A finger or a wheel gesture holds the content (the window keeps its frame pace while it does).
-    public var isDragging: Bool { scene.scrollView.isDragging }
-    public var nextDeadline: Double? { scene.nextDeadline }
+    public var isDragging: Bool { scene.scrollView.isDragging || comparison?.isDragging == true }
+    public var nextDeadline: Double? {
+        guard let c = comparison?.nextDeadline else { return scene.nextDeadline }
+        return min(scene.nextDeadline ?? c, c)
+    }
+    /// The size of what `frame()` draws: the scene's, or with a comparison the whole window.
+    public var size: Size { comparison == nil ? scene.size : windowSize }
 
-    /// The common trace fields followed by the scene's.
+    /// The common trace fields followed by the scene's (with a comparison, then the right pane's).
     public func traceFields() -> TraceFields {
+        var f = paneTraceFields()
+        if let c = comparison { f.append(contentsOf: comparedTraceFields(c)) }
+        return f
+    }
+
+    /// This pane's fields: the common ones, then the scene's (what its overlay shows).
+    func paneTraceFields() -> TraceFields {
         let sv = scene.scrollView
         let motion = scene.motion
         var f: TraceFields = [

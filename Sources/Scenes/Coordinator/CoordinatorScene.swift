@@ -8,15 +8,15 @@ import ScrollEngine
 /// loops while the action runs; a failure or a cancel leaves one message (`RefreshMessageBanner`)
 /// and keeps the rows. The list sits under a navigation bar with a large title (`NavigationBar`).
 public final class CoordinatorScene: Scene {
-    public static let descriptor = SceneDescriptor(name: "coordinator", key: 1, prefersLottie: true, refreshes: true) { CoordinatorScene(context: $0) }
+    public static let descriptor = SceneDescriptor(name: "coordinator", key: 1, prefersLottie: true, refreshes: true) { CoordinatorScene(context: $0, config: $0.options.coordinator) }
     public let host: ScrollHost
     public let coordinator: RefreshCoordinator
     public let contentSync = ContentSync()
     public let rows: SampleRows
     public let layout = ListLayout()
-    public let theme: Theme
-    public let behaviour: RefreshBehaviour
-    public let indicator: RefreshIndicator
+    public private(set) var theme: Theme
+    public private(set) var behaviour: RefreshBehaviour
+    public private(set) var indicator: RefreshIndicator
     let runner: RefreshActionRunner
     public let bar = NavigationBar(title: "Inbox · 받은편지함")
     let measurer: any TextMeasurer
@@ -25,6 +25,9 @@ public final class CoordinatorScene: Scene {
     private var now: Double { presentation.now }
     /// The message of the last refresh that failed or was cancelled, while it shows.
     public var banner: RefreshMessageBanner? { presentation.banner }
+    /// Under a physics with a Material refresh (Android): it takes the pull, F5, Esc and the
+    /// results instead of the coordinator (docs/BEHAVIOUR.md, "Android physics").
+    private(set) var material: MaterialRefreshHost?
 
     public init(context: SceneContext, config: RefreshCoordinatorConfig = RefreshCoordinatorConfig()) {
         let o = context.options
@@ -46,6 +49,9 @@ public final class CoordinatorScene: Scene {
         coordinator.isDirectInput = { [unowned host] in host.input.isDirectInputActive }
         coordinator.onStart = { [unowned self] in self.presentation.started() }
         coordinator.onFinish = { [unowned self] outcome in self.finished(outcome) }
+        material = MaterialRefreshHost(options: o, host: host, runner: runner)
+        material?.onStart = { [unowned self] in self.presentation.started() }
+        material?.onFinish = { [unowned self] outcome in self.finished(outcome) }
     }
 
     private func finished(_ outcome: Result<Int, RefreshFailure>) {
@@ -56,15 +62,19 @@ public final class CoordinatorScene: Scene {
         contentSync.layout(scrollView)
     }
 
+    /// The indicator that hides is the Material circle under a physics with one, else the coordinator's.
     private func updateBanner() {
-        presentation.update(indicatorHidden: indicatorPhase == .hidden, state: coordinator.state)
+        let hidden = material.map { $0.look(at: now) == nil } ?? (indicatorPhase == .hidden)
+        presentation.update(indicatorHidden: hidden, state: material?.state ?? coordinator.state)
     }
 
     /// Delivers finished actions; called at every event and frame.
     private func pump(_ t: Double) {
         presentation.note(t)
         scrollView.noteTime(t)
-        for r in runner.drain() { coordinator.deliver(r, at: t) }
+        for r in runner.drain() {
+            if let m = material { m.send(.deliver(r), at: t) } else { coordinator.deliver(r, at: t) }
+        }
         updateBanner()
     }
 
@@ -72,40 +82,64 @@ public final class CoordinatorScene: Scene {
         pump(t)
         switch event {
         case .key(.f5, []), .key(.r, .control):
-            coordinator.beginRefresh(at: t, fromGesture: false)
+            if let m = material { m.send(.trigger, at: t) } else { coordinator.beginRefresh(at: t, fromGesture: false) }
         case .key(.escape, _):
-            coordinator.cancel(at: t)
+            if let m = material { m.send(.endRefreshing, at: t) } else { coordinator.cancel(at: t) }
         default:
-            // The host takes a resize and the scroll input; the trigger and the layout follow a resize.
-            if host.handle(event, at: t).released { coordinator.inputReleased(at: t) }
-            guard case .resize = event else { return }
-            if let f = behaviour.triggerFraction { coordinator.setThreshold(f * host.viewportHeight) }
-            contentSync.layout(scrollView)
+            // The host takes a resize and the scroll input; the trigger and the layout follow a
+            // resize; the input's pull and release go to the Material refresh when there is one.
+            let released = host.handle(event, at: t).released
+            if case .resize = event {
+                if let f = behaviour.triggerFraction { coordinator.setThreshold(f * host.viewportHeight) }
+                contentSync.layout(scrollView)
+            } else if let m = material {
+                if released { m.release(at: t) }
+                m.pull(at: t)
+            } else if released {
+                coordinator.inputReleased(at: t)
+            }
         }
     }
 
     public func advance(to t: Double) {
         pump(t)
-        host.advance(to: t) { coordinator.inputReleased(at: t) }
-        coordinator.advance(to: t)
+        if let m = material {
+            host.advance(to: t) { m.release(at: t) }
+            m.pull(at: t)
+            m.send(.frame, at: t)
+        } else {
+            host.advance(to: t) { coordinator.inputReleased(at: t) }
+            coordinator.advance(to: t)
+        }
         updateBanner()
     }
 
     public nonisolated(nonsending) func waitForActions() async { await runner.waitForActions() }
 
     public var isAnimating: Bool {
-        host.isMoving || coordinator.isLocked || presentation.isAnimating
+        host.isMoving || coordinator.isLocked || presentation.isAnimating || material?.isAnimating == true
     }
 
     public var nextDeadline: Double? {
-        [host.nextDeadline, coordinator.deadline, presentation.nextDeadline].compactMap { $0 }.min()
+        [host.nextDeadline, coordinator.deadline, material?.deadline, presentation.nextDeadline].compactMap { $0 }.min()
     }
 
     // MARK: frame
 
+    /// New numbers of the feel: physics, input, the coordinator's numbers, the indicator and
+    /// the theme. The offset and a refresh in progress stay.
+    public func retune(_ options: SceneOptions) {
+        host.retune(physics: options.physics, input: options.input)
+        theme = options.theme
+        behaviour = options.refresh
+        indicator = options.indicator.makeIndicator(defaultColor: options.theme.spinner)
+        coordinator.retune(config: options.coordinator, behaviour: options.refresh, physics: host.scrollView.physics)
+    }
+
     public func frame() -> FrameModel {
         let offset = scrollView.contentOffset
-        let threshold = coordinator.config.threshold
+        // The header is the gap the content is held at while refreshing.
+        let threshold = coordinator.config.effectiveLockHeight
         let width = size.width
         let viewport = Size(width, host.viewportHeight)
         // The scrolling area, in content-relative coordinates: y 0 is the top of the large title.
@@ -117,7 +151,9 @@ public final class CoordinatorScene: Scene {
             let center = Point(width / 2, max(headerY + threshold / 2, -offset / 2))
             content.append(contentsOf: indicatorCommands(center: center))
         }
-        let c = bar.screen(content: host.stretched(content), offset: offset, size: size, banner: banner, at: now, theme: theme, measurer: measurer)
+        var drawn = host.stretched(content)
+        if let m = material { drawn += m.commands(at: now, width: width) }
+        let c = bar.screen(content: drawn, offset: offset, size: size, banner: banner, at: now, theme: theme, measurer: measurer)
         return FrameModel(size: size, background: theme.rowBackground, commands: c)
     }
 
@@ -164,13 +200,13 @@ public final class CoordinatorScene: Scene {
 
     public func trace() -> TraceFields {
         [
-            ("state", .string(coordinator.state.name)),
+            ("state", .string((material?.state ?? coordinator.state).name)),
             ("progress", .double(coordinator.progress)),
             ("locked", .bool(coordinator.isLocked)),
             ("lockedOffset", coordinator.heldOffset(at: now).map { .double($0) } ?? .null),
             ("corrections", .int(coordinator.corrections)),
             ("forwarded", .int(coordinator.forwarded)),
-            ("refreshes", .int(coordinator.refreshes)),
+            ("refreshes", .int(material?.machine.refreshes ?? coordinator.refreshes)),
             ("error", presentation.errorTrace),
             ("rows", .int(rows.count)),
         ]

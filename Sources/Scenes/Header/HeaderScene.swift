@@ -12,7 +12,7 @@ public final class HeaderScene: Scene {
     public static let descriptor = SceneDescriptor(name: "header", key: 5) { HeaderScene(context: $0) }
     public let host: ScrollHost
     public let config: HeaderConfig
-    public let theme: Theme
+    public private(set) var theme: Theme
     public private(set) var tracker: DirectionalHeaderTracker
     private var now = 0.0
 
@@ -66,6 +66,12 @@ public final class HeaderScene: Scene {
         case .down: return config.labelDown
         case .up: return config.labelUp
         }
+    }
+
+    /// New numbers of the feel: physics, input and theme; the offset stays.
+    public func retune(_ options: SceneOptions) {
+        host.retune(physics: options.physics, input: options.input)
+        theme = options.theme
     }
 
     public func frame() -> FrameModel {

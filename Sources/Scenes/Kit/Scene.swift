@@ -28,6 +28,10 @@ public protocol Scene: AnyObject {
     func takeDiagnostics() -> [String]
     /// Waits for asynchronous work the clock woke (see `Session.waitForActions`).
     nonisolated(nonsending) func waitForActions() async
+    /// Takes new numbers of the feel (a feel file saved while the window runs: physics, input,
+    /// refresh numbers, indicator, theme) without losing the scroll position or a refresh in
+    /// progress. The default changes the physics and the input's numbers.
+    func retune(_ options: SceneOptions)
 }
 
 public extension Scene {
@@ -43,6 +47,7 @@ public extension Scene {
     var motion: (phase: ScrollPhase, velocity: Double) { (scrollView.phase, scrollView.velocity) }
     func takeDiagnostics() -> [String] { [] }
     nonisolated(nonsending) func waitForActions() async {}
+    func retune(_ options: SceneOptions) { host.retune(physics: options.physics, input: options.input) }
 }
 
 /// What a scene is built from: the options and the services it may use.

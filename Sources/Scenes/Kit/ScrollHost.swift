@@ -23,6 +23,13 @@ public final class ScrollHost {
     public static func viewportHeight(_ size: Size, topInset: Double) -> Double { max(1, size.height - topInset) }
     public var viewportHeight: Double { scrollView.viewportHeight }
 
+    /// New physics and input numbers; the offset, a drag and a running motion stay (the next
+    /// motion is the new physics').
+    public func retune(physics: any ScrollPhysics, input settings: InputSettings) {
+        scrollView.physics = physics
+        input.settings = settings
+    }
+
     /// Takes the new window size and gives the scroll view the height it leaves.
     public func resize(to s: Size) {
         size = s

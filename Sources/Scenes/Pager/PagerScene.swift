@@ -25,7 +25,7 @@ public final class PagerScene: Scene, ScrollViewDelegate {
     public static let descriptor = SceneDescriptor(name: "pager", key: 4) { PagerScene(context: $0) }
     public let host: ScrollHost
     public let config: PagerConfig
-    public let theme: Theme
+    public private(set) var theme: Theme
     /// The page shown at rest (0-based).
     public private(set) var currentPage = 0
     /// Number of completed transitions that changed the page.
@@ -215,6 +215,12 @@ public final class PagerScene: Scene, ScrollViewDelegate {
     }
 
     // MARK: drawing
+
+    /// New numbers of the feel: the paging physics around the new parent, input and theme.
+    public func retune(_ options: SceneOptions) {
+        host.retune(physics: PageScrollPhysics(parent: options.physics, policy: config.policy, spring: config.snapSpring), input: options.input)
+        theme = options.theme
+    }
 
     public func frame() -> FrameModel {
         let h = pageHeight

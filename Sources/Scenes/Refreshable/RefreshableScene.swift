@@ -8,15 +8,15 @@ import ScrollEngine
 /// screen: an inset grouped list under a navigation bar with a large title; a failed refresh
 /// leaves one message (`RefreshMessageBanner`), a cancel none.
 public final class RefreshableScene: Scene, ScrollViewDelegate {
-    public static let descriptor = SceneDescriptor(name: "refreshable", key: 2, refreshes: true) { RefreshableScene(context: $0) }
+    public static let descriptor = SceneDescriptor(name: "refreshable", key: 2, refreshes: true) { RefreshableScene(context: $0, config: $0.options.refreshable) }
     public let host: ScrollHost
-    public let config: RefreshableConfig
-    public let theme: Theme
-    public let behaviour: RefreshBehaviour
+    public private(set) var config: RefreshableConfig
+    public private(set) var theme: Theme
+    public private(set) var behaviour: RefreshBehaviour
     /// The messages, newest first; a successful refresh adds its rows at the top.
     public private(set) var rows: MessageRows
     public var rowCount: Int { rows.count }
-    public let indicator: RefreshIndicator
+    public private(set) var indicator: RefreshIndicator
     let runner: RefreshActionRunner
     public private(set) var machine: RefreshableMachine
     /// The rows' growth, the message a failure leaves (a cancel none), and its timing.
@@ -30,6 +30,9 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     /// A refresh ended under the finger: its pull stays drawn (disarmed) until the finger has let
     /// go and the content has returned.
     private var heldPull = false
+    /// Under a physics with a Material refresh (Android): it takes the place of `machine` and
+    /// `indicator` (docs/BEHAVIOUR.md, "Android physics").
+    private(set) var material: MaterialRefreshHost?
 
     public init(context: SceneContext, config: RefreshableConfig = RefreshableConfig()) {
         let o = context.options
@@ -51,6 +54,9 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         self.config = tuned
         machine = RefreshableMachine(config: tuned, timeout: o.refresh.timeout)
         host.scrollView.delegate = self
+        material = MaterialRefreshHost(options: o, host: host, runner: runner)
+        material?.onStart = { [unowned self] in self.presentation.started() }
+        material?.onFinish = { [unowned self] outcome in self.materialFinished(outcome) }
     }
 
     /// The large title, then one row per box pitch (the source's 40 pt boxes 8 pt apart), then
@@ -66,9 +72,9 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
 
     /// The trigger distance (the machine's: a viewport-relative one follows resizes).
     public var threshold: Double { machine.threshold }
-    public var state: RefreshState { machine.state }
+    public var state: RefreshState { material?.state ?? machine.state }
     public var isReady: Bool { machine.isReady }
-    public var refreshes: Int { machine.refreshes }
+    public var refreshes: Int { material?.machine.refreshes ?? machine.refreshes }
     /// The failure text of the last refresh, if it ended with one (`RefreshPresentation.lastError`).
     public var lastError: String? { presentation.lastError }
     /// Time of the last trigger (the pulse).
@@ -76,7 +82,14 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
 
     /// Ends a running refresh from outside (the source's `endRefreshing()`); Esc calls it.
     public func endRefreshing(at t: Double) {
-        send(.endRefreshing, at: t)
+        if let m = material { m.send(.endRefreshing, at: t) } else { send(.endRefreshing, at: t) }
+    }
+
+    /// The Material refresh ended: rows, or a failure's message (a cancel leaves none).
+    private func materialFinished(_ outcome: Result<Int, RefreshFailure>) {
+        let n = presentation.finished(outcome)
+        if case .success = outcome { addRows(n) }
+        updateBanner()
     }
 
     private func send(_ event: RefreshableMachine.Event, at t: Double) {
@@ -94,13 +107,22 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
             }
         }
         if machine.awaitsRelease { heldPull = true } else if state != .idle || scrollView.contentOffset >= 0 { heldPull = false }
-        presentation.update(indicatorHidden: indicatorPhase == .hidden, state: state)
+        updateBanner()
+    }
+
+    /// Tells the presentation whether the indicator has gone (the Material circle under a physics
+    /// with one, else the scene's ring) and the state (a pull dismisses the message).
+    private func updateBanner() {
+        let hidden = material.map { $0.look(at: now) == nil } ?? (indicatorPhase == .hidden)
+        presentation.update(indicatorHidden: hidden, state: state)
     }
 
     private func pump(_ t: Double) {
         presentation.note(t)
         scrollView.noteTime(t)
-        for r in runner.drain() { send(.deliver(r), at: t) }
+        for r in runner.drain() {
+            if let m = material { m.send(.deliver(r), at: t) } else { send(.deliver(r), at: t) }
+        }
     }
 
     private func addRows(_ n: Int) {
@@ -112,20 +134,28 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         pump(t)
         switch event {
         case .key(.f5, []), .key(.r, .control):
-            send(.trigger, at: t)
+            if let m = material { m.send(.trigger, at: t) } else { send(.trigger, at: t) }
         case .key(.escape, _):
             endRefreshing(at: t)
         default:
-            // The host takes a resize and the scroll input; a viewport-relative trigger follows a resize.
+            // The host takes a resize and the scroll input; a viewport-relative trigger follows a
+            // resize; the input's pull goes to the Material refresh when there is one.
             host.handle(event, at: t)
-            if case .resize = event, let f = behaviour.triggerFraction { machine.setBaseThreshold(f * host.viewportHeight) }
+            if case .resize = event {
+                if let f = behaviour.triggerFraction { machine.setBaseThreshold(f * host.viewportHeight) }
+            } else {
+                material?.pull(at: t)
+            }
         }
     }
 
     public func advance(to t: Double) {
         pump(t)
         host.advance(to: t)
-        send(.frame, at: t)
+        guard let m = material else { return send(.frame, at: t) }
+        m.pull(at: t)
+        m.send(.frame, at: t)
+        updateBanner()
     }
 
     public nonisolated(nonsending) func waitForActions() async { await runner.waitForActions() }
@@ -133,11 +163,11 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     // MARK: delegate
 
     public func scrollViewDidScroll(_ sv: ScrollView, at t: Double) {
-        send(.didScroll, at: t)
+        if let m = material { m.pull(at: t) } else { send(.didScroll, at: t) }
     }
 
     public func scrollViewDidEndDragging(_ sv: ScrollView, willDecelerate: Bool, at t: Double) {
-        send(.didEndDragging, at: t)
+        if let m = material { m.release(at: t) } else { send(.didEndDragging, at: t) }
     }
 
     public var progress: Double {
@@ -149,13 +179,14 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     }
 
     public var isAnimating: Bool {
-        scrollView.isMoving || state == .refreshing || state == .done || state == .completing || machine.readyAt != nil || presentation.isAnimating || (heldPull && !scrollView.isDragging)
+        if let m = material { return scrollView.isMoving || m.isAnimating || presentation.isAnimating }
+        return scrollView.isMoving || state == .refreshing || state == .done || state == .completing || machine.readyAt != nil || presentation.isAnimating || (heldPull && !scrollView.isDragging)
     }
 
     public var nextDeadline: Double? {
         var d = [input.nextDeadline].compactMap { $0 }
         if let r = machine.readyAt { d.append(r) }
-        if let timeout = machine.ticket.deadline { d.append(timeout) }
+        if let timeout = material.map({ $0.deadline }) ?? machine.ticket.deadline { d.append(timeout) }
         if let done = machine.doneUntil { d.append(done) }
         if let b = presentation.nextDeadline { d.append(b) }
         return d.min()
@@ -194,6 +225,17 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         }
     }
 
+    /// New numbers of the feel: physics, input, the trigger distance, timeout, indicator and
+    /// theme. The offset and a refresh in progress stay.
+    public func retune(_ options: SceneOptions) {
+        host.retune(physics: options.physics, input: options.input)
+        theme = options.theme
+        behaviour = options.refresh
+        indicator = options.indicator.makeIndicator(defaultColor: options.theme.spinner)
+        config = options.refreshable
+        machine.retune(config: options.refreshable, timeout: options.refresh.timeout)
+    }
+
     public func frame() -> FrameModel {
         let offset = scrollView.contentOffset
         let width = size.width
@@ -230,7 +272,9 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
             let center = Point(width / 2, max(gap - threshold / 2, gap / 2))
             content.append(contentsOf: indicator.commands(indicatorPhase, center: center, at: now))
         }
-        let c = bar.screen(content: host.stretched(content), offset: offset, size: size, banner: banner, at: now, theme: theme, measurer: measurer)
+        var drawn = host.stretched(content)
+        if let m = material { drawn += m.commands(at: now, width: width) }
+        let c = bar.screen(content: drawn, offset: offset, size: size, banner: banner, at: now, theme: theme, measurer: measurer)
         return FrameModel(size: size, background: theme.groupedBackground, commands: c)
     }
 

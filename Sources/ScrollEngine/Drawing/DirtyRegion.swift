@@ -60,6 +60,11 @@ public enum DirtyRegion {
             for c in children { b = b.union(bounds(of: c)) }
             let t = Transform.identity.group(translate: translate, scale: scale, anchor: anchor)
             return b.transformed(t).clipped(clip.map { t.apply($0) })
+        case let .polygon(points, color):
+            guard color.a > 0, let first = points.first else { return .none }
+            var x0 = first.x, y0 = first.y, x1 = first.x, y1 = first.y
+            for p in points { x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y) }
+            return .rect(Rect(x: x0 - 1, y: y0 - 1, width: x1 - x0 + 2, height: y1 - y0 + 2))
         case let .stretch(scaleY, anchorY, children):
             guard scaleY > 0 else { return .none }
             var b = Bounds.none

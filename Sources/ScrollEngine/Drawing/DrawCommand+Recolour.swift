@@ -19,6 +19,7 @@ extension Array where Element == DrawCommand {
                 return .group(opacity: opacity, translate: translate, scale: scale, anchor: anchor, clip: clip, children.recoloured(to: color))
             case let .stretch(scaleY, anchorY, children):
                 return .stretch(scaleY: scaleY, anchorY: anchorY, children.recoloured(to: color))
+            case let .polygon(points, c): return .polygon(points, tint(c))
             case .text: return command
             }
         }

@@ -74,6 +74,8 @@ public indirect enum DrawCommand: Sendable, Equatable {
     /// Children stretched vertically by `scaleY` about the line `anchorY` (Android's stretch
     /// overscroll: the content stretched toward the pulled edge).
     case stretch(scaleY: Double, anchorY: Double, [DrawCommand])
+    /// A filled polygon through `points` (the arrow of the Material refresh indicator).
+    case polygon([Point], Color)
 }
 
 /// Everything the renderer needs to draw one frame, in points.

@@ -38,6 +38,8 @@ public enum InputEvent: Sendable, Equatable {
     /// units (`pointsPerPreciseUnit` each) when true. Whether a delta is precise comes from the
     /// backend that produced it, never from its value; `source` says what kind of device moved.
     case wheel(dy: Double, precise: Bool, source: WheelSource = .unknown)
+    /// The fingers on a touchpad lifted or rest (see `TouchpadSignal`).
+    case touchpad(TouchpadSignal)
     case key(Key, KeyModifiers)
     case resize(Size)
     /// Set the pager page programmatically (scenario `page` event).

@@ -10,7 +10,8 @@
 /// owns the offset. Every entry point returns what happened (`InputOutcome`).
 public final class ScrollInputController {
     public let scrollView: ScrollView
-    public let settings: InputSettings
+    /// Its numbers; `pointsPerNotch` and `lineStep` may change while it runs (a feel file saved).
+    public var settings: InputSettings
     public var rules: WheelRules
     public private(set) var wheel: WheelGesture
     /// The rule of the active wheel gesture (nil when none is active).
@@ -18,7 +19,15 @@ public final class ScrollInputController {
     /// The last wheel event handled (the debug overlay shows it).
     public private(set) var lastWheel: WheelReading?
     private var wheelFinger: Double = 0
+    /// Where the virtual finger was last shown: `wheelFinger` plus the coast of a pause (see
+    /// `coast(to:)`).
+    private var shownFinger: Double = 0
     public private(set) var pointerDown = false
+    /// The last time a coast moved the content (input with no event: the coordinator counts it
+    /// as a disturbance like a delta).
+    public private(set) var lastCoast: Double?
+    /// True while resting fingers hold a caught fling (`TouchpadSignal.hold` to `.release`).
+    public private(set) var isHeld = false
 
     public init(scrollView: ScrollView, settings: InputSettings = InputSettings(), rules: WheelRules = WheelRules()) {
         self.scrollView = scrollView
@@ -31,16 +40,40 @@ public final class ScrollInputController {
     /// True while a finger or an active wheel gesture moves the content directly.
     public var isDirectInputActive: Bool { scrollView.isDragging && (pointerDown || wheel.isActive) }
 
-    /// Ends a wheel gesture whose idle timeout fell at or before `t`, at its exact end time.
+    /// Ends a wheel gesture whose idle timeout fell at or before `t`, at its exact end time;
+    /// until then a tracking gesture whose deltas paused keeps moving (`coast(to:)`).
     @discardableResult
     public func processDeadlines(upTo t: Double) -> InputOutcome {
         if let end = wheel.endTime, end <= t { return endWheel(at: end) }
+        coast(to: t)
         return []
+    }
+
+    /// Longest pause between deltas that still counts as the next delta on its way (s).
+    public static let longestDeltaInterval = 0.05
+
+    /// A tracking wheel gesture whose deltas paused (no end signal yet: the fingers may have
+    /// lifted or only slowed) keeps the content moving at the gesture's velocity from one delta
+    /// interval after the last delta, so it never stands still before the release; the release
+    /// then goes on from there at the same velocity. The coast only moves forward: a delta that
+    /// arrives after it adds to the fingers' own position, and the content waits for it there.
+    private func coast(to t: Double) {
+        guard wheel.isActive, wheelMode == .tracking, !pointerDown, scrollView.isDragging,
+              let interval = wheel.interval else { return }
+        let pause = t - wheel.lastEventTime - min(interval, Self.longestDeltaInterval)
+        guard pause > 0 else { return }
+        let fingerVelocity = -wheel.velocity
+        let ahead = wheelFinger + fingerVelocity * pause
+        guard (ahead - shownFinger) * fingerVelocity > 0 else { return }
+        shownFinger = ahead
+        lastCoast = t
+        scrollView.drag(pointerY: shownFinger, at: t)
     }
 
     public var nextDeadline: Double? { wheel.endTime }
 
     private func endWheel(at t: Double) -> InputOutcome {
+        coast(to: t)
         let v = wheel.end()
         let mode = wheelMode
         wheelMode = nil
@@ -93,12 +126,37 @@ public final class ScrollInputController {
             } else {
                 track(points, began: began, at: t)
             }
+        case let .touchpad(signal):
+            outcome.insert(.consumed)
+            outcome.formUnion(handle(signal, at: t))
         case let .key(key, mods):
             if handleKey(key, mods, at: t) { outcome.insert(.consumed) }
         default:
             break
         }
         return outcome
+    }
+
+    /// Fingers lifted: the wheel gesture ends now, with its release. Fingers resting: a fling
+    /// stops where it is (a bounce past an edge goes on), and lifting them restarts nothing; an
+    /// offset left past an edge goes back.
+    private func handle(_ signal: TouchpadSignal, at t: Double) -> InputOutcome {
+        switch signal {
+        case .lift:
+            return wheel.isActive ? endWheel(at: t) : []
+        case .hold:
+            guard !pointerDown, !wheel.isActive else { return [] }
+            scrollView.advance(to: t)
+            if scrollView.phase == .decelerating {
+                scrollView.catchMotion(at: t)
+                isHeld = true
+            }
+        case .release:
+            guard isHeld else { return [] }
+            isHeld = false
+            scrollView.returnToBounds(at: t)
+        }
+        return []
     }
 
     /// The rule of a wheel gesture whose first delta is `points` (positive = towards the top).
@@ -114,11 +172,22 @@ public final class ScrollInputController {
     private func track(_ points: Double, began: Bool, at t: Double) {
         if began || !scrollView.isDragging {
             scrollView.catchMotion(at: t)
+            isHeld = false
             wheelFinger = 0
+            shownFinger = 0
             guard scrollView.beginDrag(pointerY: 0, at: t) else { return }
         }
+        let lead = shownFinger - wheelFinger
         wheelFinger += points
-        scrollView.drag(pointerY: wheelFinger, at: t)
+        if lead * points > 0 {
+            // A coast ahead in this delta's direction: the content waits there for the fingers.
+            shownFinger = points > 0 ? max(shownFinger, wheelFinger) : min(shownFinger, wheelFinger)
+        } else {
+            // None, or one the fingers turned back from: they go on from where the content is.
+            wheelFinger = shownFinger + points
+            shownFinger = wheelFinger
+        }
+        scrollView.drag(pointerY: shownFinger, at: t)
     }
 
     /// One notch step (see `ScrollView.step(by:duration:at:)`).

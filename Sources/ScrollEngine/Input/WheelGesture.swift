@@ -36,11 +36,26 @@ public struct WheelGesture: Sendable {
 
     /// Ends the gesture; returns the release velocity (points/s).
     public mutating func end() -> Double {
+        let v = velocity
         isActive = false
-        let recent = deltas.filter { $0.t >= lastEventTime - velocityWindow }
         deltas.removeAll(keepingCapacity: true)
+        return v
+    }
+
+    /// The velocity the gesture would be released with now (points/s; 0 when inactive).
+    public var velocity: Double {
+        guard isActive else { return 0 }
+        let recent = deltas.filter { $0.t >= lastEventTime - velocityWindow }
         guard recent.count >= 2 else { return 0 }
         let v = recent.reduce(0) { $0 + $1.d } / velocityWindow
         return v.isFinite ? v : 0
+    }
+
+    /// The mean time between the gesture's recent deltas (s; nil with fewer than two): how long
+    /// a pause must last before it is a pause and not the next delta on its way.
+    public var interval: Double? {
+        let recent = deltas.filter { $0.t >= lastEventTime - velocityWindow }
+        guard recent.count >= 2, let first = recent.first else { return nil }
+        return (lastEventTime - first.t) / Double(recent.count - 1)
     }
 }

@@ -3,7 +3,7 @@
 /// edge stops at the edge, at the time the spline reaches it (AOSP's `adjustDuration`); the offset
 /// never leaves the bounds. `edgeVelocity` is the speed it had there (what Android's edge effect
 /// absorbs).
-public struct AndroidFlingSimulation: Simulation {
+public struct AndroidFlingSimulation: EdgeImpactSimulation {
     public let x0: Double
     public let v0: Double
     /// The signed distance of the whole spline (points).
@@ -51,5 +51,10 @@ public struct AndroidFlingSimulation: Simulation {
     public var edgeVelocity: Double {
         guard finalPosition == minOffset || finalPosition == maxOffset, duration < splineDuration else { return 0 }
         return velocity(at: duration * (1 - 1e-9))
+    }
+
+    public var edgeImpact: (time: Double, velocity: Double)? {
+        let v = edgeVelocity
+        return v == 0 ? nil : (duration, v)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// `OverScroller` spline fling, no rubber band — the offset stays in the bounds, a fling stops at
 /// the edge it meets — and `ViewConfiguration`'s fling velocities. The pull past an edge is shown
 /// as Android 12's stretch (`StretchOverscrollPhysics`), not as an offset.
-public struct AndroidPhysics: StretchOverscrollPhysics, Equatable {
+public struct AndroidPhysics: StretchOverscrollPhysics, MaterialRefreshPhysics, Equatable {
     public var spline = AndroidSpline()
     /// `ViewConfiguration.MINIMUM_FLING_VELOCITY` (dp/s, here points/s): a slower release stops.
     public var minimumFlingVelocity: Double = 50
@@ -12,6 +12,8 @@ public struct AndroidPhysics: StretchOverscrollPhysics, Equatable {
     public var maximumFlingVelocity: Double = 8000
     /// `Scroller.DEFAULT_DURATION`: 250 ms for a programmatic scroll.
     public var animationDuration: Double = 0.25
+    /// The Material pull-to-refresh a refresh scene shows under this physics.
+    public var materialRefresh = MaterialRefreshConfig()
 
     public init() {}
 
@@ -49,8 +51,19 @@ public struct AndroidPhysics: StretchOverscrollPhysics, Equatable {
 
     /// EdgeEffect's recede spring: natural frequency 24.657 rad/s, damping ratio 0.98.
     public func stretchRecoil(from pull: Double) -> any Simulation {
-        SpringSimulation(SpringParameters(mass: 1, stiffness: 24.657 * 24.657, dampingRatio: 0.98), from: pull, to: 0, v0: 0)
+        SpringSimulation(Self.stretchSpring, from: pull, to: 0, v0: 0)
     }
+
+    /// EdgeEffect's `onAbsorb`: the recede spring started from no pull at 13 times the fling's
+    /// velocity at the edge (`ON_ABSORB_VELOCITY_ADJUSTMENT`).
+    public func stretchAbsorb(velocity: Double) -> any Simulation {
+        SpringSimulation(Self.stretchSpring, from: 0, to: 0, v0: velocity * Self.absorbVelocityAdjustment)
+    }
+
+    /// EdgeEffect's `ON_ABSORB_VELOCITY_ADJUSTMENT`.
+    public static let absorbVelocityAdjustment = 13.0
+    /// EdgeEffect's recede spring: `NATURAL_FREQUENCY` 24.657 rad/s, `DAMPING_RATIO` 0.98.
+    public static let stretchSpring = SpringParameters(mass: 1, stiffness: 24.657 * 24.657, dampingRatio: 0.98)
 
     public func spring(from: Double, to: Double, velocity: Double, parameters: SpringParameters) -> any Simulation {
         SpringSimulation(parameters, from: from, to: to, v0: velocity)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The iOS scroll physics (registry name `ios`): every number of the feel, named, and the motions
 /// they make. The input's own numbers (wheel, keys, velocity window) are `InputSettings`.
 public struct PhysicsProfile: RefreshReturnPhysics, Equatable {
@@ -7,8 +9,14 @@ public struct PhysicsProfile: RefreshReturnPhysics, Equatable {
     public var rubberBand = RubberBand(coefficient: 0.55)
     /// Spring that brings content back to an edge.
     public var bounce = SpringParameters.iOSBounce
-    /// Below this release speed (pt/s) a release inside bounds just stops.
-    public var minimumFlingVelocity: Double = 20
+    /// Below this release speed (pt/s) a release inside bounds just stops (Flutter's
+    /// `BouncingScrollPhysics.minFlingVelocity`: twice `kMinFlingVelocity`).
+    public var minimumFlingVelocity: Double = 100
+    /// Momentum carried by a second flick the same way: c·|v|^e, at most `maximumCarriedMomentum`
+    /// (Flutter's fit of UIScrollView's speed-up on repeated flings, `BouncingScrollPhysics.carriedMomentum`).
+    public var carriedMomentumCoefficient: Double = 0.000816
+    public var carriedMomentumExponent: Double = 1.967
+    public var maximumCarriedMomentum: Double = 40000
     /// Release speeds are capped at this (pt/s): a burst of input samples cannot fling the
     /// content across a 10-million-row list.
     public var maximumFlingVelocity: Double = 8000
@@ -62,4 +70,14 @@ public struct PhysicsProfile: RefreshReturnPhysics, Equatable {
     public func spring(from: Double, to: Double, velocity: Double, parameters: SpringParameters) -> any Simulation {
         SpringSimulation(parameters, from: from, to: to, v0: velocity)
     }
+
+    /// A second flick during a deceleration adds c·|v|^e of the caught velocity v (its sign kept).
+    public func carriedMomentum(_ existingVelocity: Double) -> Double {
+        guard existingVelocity.isFinite, existingVelocity != 0 else { return 0 }
+        let carried = min(carriedMomentumCoefficient * pow(abs(existingVelocity), carriedMomentumExponent), maximumCarriedMomentum)
+        return existingVelocity < 0 ? -carried : carried
+    }
+
+    /// UIScrollView's release velocity: the last sample-to-sample velocities, weighted.
+    public var velocityEstimator: VelocityEstimator { .iOSWeighted }
 }

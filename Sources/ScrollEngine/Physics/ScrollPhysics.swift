@@ -37,6 +37,17 @@ public protocol ScrollPhysics: Sendable {
     func animation(from: Double, to: Double, duration: Double) -> any Simulation
     /// A spring from `from` onto `to` that starts with `velocity` (snaps, page changes).
     func spring(from: Double, to: Double, velocity: Double, parameters: SpringParameters) -> any Simulation
+    /// The velocity (offset points/s) a drag that caught a motion running at `existingVelocity`
+    /// carries into its release, added when it flings the same way (Flutter's `carriedMomentum`;
+    /// `MomentumCarry`). 0 by default: only iOS carries momentum.
+    func carriedMomentum(_ existingVelocity: Double) -> Double
+    /// How the finger's samples become its velocity (least squares by default).
+    var velocityEstimator: VelocityEstimator { get }
+}
+
+public extension ScrollPhysics {
+    func carriedMomentum(_ existingVelocity: Double) -> Double { 0 }
+    var velocityEstimator: VelocityEstimator { .leastSquares }
 }
 
 /// Where the offset may rest (points) and the viewport's height.
@@ -88,4 +99,6 @@ public extension ParentedScrollPhysics {
     func spring(from: Double, to: Double, velocity: Double, parameters: SpringParameters) -> any Simulation {
         parent.spring(from: from, to: to, velocity: velocity, parameters: parameters)
     }
+    func carriedMomentum(_ existingVelocity: Double) -> Double { parent.carriedMomentum(existingVelocity) }
+    var velocityEstimator: VelocityEstimator { parent.velocityEstimator }
 }

@@ -11,6 +11,16 @@ public protocol StretchOverscrollPhysics: ScrollPhysics {
     func stretchScale(pull: Double, height: Double) -> Double
     /// The pull's return to 0 after the finger lets go.
     func stretchRecoil(from pull: Double) -> any Simulation
+    /// The pull a fling makes when it meets an edge at `velocity` (offset points/s; negative at
+    /// the top): from 0 out and back (EdgeEffect's `onAbsorb`).
+    func stretchAbsorb(velocity: Double) -> any Simulation
+}
+
+/// A release motion that may stop at an edge it meets (Android's fling): when it ends there,
+/// and at what velocity, for the stretch the edge absorbs.
+public protocol EdgeImpactSimulation: Simulation {
+    /// The time the motion meets an edge and the velocity it has then; nil if it ends inside.
+    var edgeImpact: (time: Double, velocity: Double)? { get }
 }
 
 public extension ScrollPhysics {

@@ -44,12 +44,18 @@ public struct IndicatorOptions: Sendable, Equatable {
     public var lottieSegments = LottieSegmentChoices()
     /// The loaded Lottie animation (resolved by the driver from `lottiePath` or the bundled asset).
     public var lottie: LottieAnimationInfo?
+    /// The spinner's size and stroke (a feel file's `spinner.size`, `spinner.lineWidth`); its
+    /// style, reduced motion and colour come from the fields above.
+    public var spinner = SpinnerConfig()
+    /// The numbers of the `seed` style when it is the one drawn (a feel file's rotation period and trim).
+    public var seed = SeedSpinnerStyle()
     public init() {}
 
     /// The indicator these options describe, drawn in `defaultColor` unless overridden.
     public func makeIndicator(defaultColor: Color, defaultStyle: SpinnerStyle = .seedDefault) -> RefreshIndicator {
-        var config = SpinnerConfig()
+        var config = spinner
         config.style = style.flatMap { SpinnerStyle(name: $0) } ?? defaultStyle
+        if config.style.definition is SeedSpinnerStyle { config.style = .seed(seed) }
         config.reduceMotion = reduceMotion
         config.color = color ?? defaultColor
         let kind: IndicatorKind = lottie.map { .lottie($0, tint: color) } ?? .vector

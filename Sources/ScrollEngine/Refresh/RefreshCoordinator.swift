@@ -19,7 +19,7 @@ public final class RefreshCoordinator: ScrollViewDelegate {
     /// Runs the refresh actions (start, cancel).
     private let actions: any RefreshActions
     /// What an action does and how long a refresh may run.
-    public let behaviour: RefreshBehaviour
+    public private(set) var behaviour: RefreshBehaviour
     /// Whether direct input (finger, active wheel gesture) moves the content now.
     public var isDirectInput: () -> Bool = { false }
     /// Called when a refresh started (its action did).
@@ -33,6 +33,12 @@ public final class RefreshCoordinator: ScrollViewDelegate {
         machine = RefreshCoordinatorMachine(config: config, timeout: behaviour.timeout, physics: physics)
         self.actions = actions
         self.behaviour = behaviour
+    }
+
+    /// New numbers while running (a feel file saved): the state and a refresh in progress stay.
+    public func retune(config: RefreshCoordinatorConfig, behaviour: RefreshBehaviour, physics: any ScrollPhysics) {
+        self.behaviour = behaviour
+        machine.retune(config: config, timeout: behaviour.timeout, physics: physics)
     }
 
     /// Takes the delegate slot of `scrollView`, keeping the original delegate to forward to.

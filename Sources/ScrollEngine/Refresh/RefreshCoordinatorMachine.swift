@@ -90,7 +90,7 @@ public struct RefreshCoordinatorMachine: Sendable {
 
     public private(set) var config: RefreshCoordinatorConfig
     /// Makes the held offset's eases (the scroll view's physics).
-    public let physics: any ScrollPhysics
+    public private(set) var physics: any ScrollPhysics
     public private(set) var mode: Mode = .idle(awaitingRelease: false)
     public private(set) var statistics = RefreshStatistics()
     public private(set) var ticket: RefreshTicket
@@ -101,6 +101,14 @@ public struct RefreshCoordinatorMachine: Sendable {
         self.config = config
         self.physics = physics
         ticket = RefreshTicket(timeout: timeout)
+    }
+
+    /// New numbers (a feel file saved while the window runs): the state and a refresh in
+    /// progress stay; a held offset moves to the new lock at the next correction.
+    public mutating func retune(config: RefreshCoordinatorConfig, timeout: Double, physics: any ScrollPhysics) {
+        self.config = config
+        self.physics = physics
+        ticket.timeout = timeout
     }
 
     public var state: RefreshState { mode.state }
@@ -140,7 +148,7 @@ public struct RefreshCoordinatorMachine: Sendable {
     }
 
     /// The locked rest offset.
-    public var lockedOffset: Double { -(config.safeTop + config.threshold) }
+    public var lockedOffset: Double { -(config.safeTop + config.effectiveLockHeight) }
 
     /// Pull progress 0…1.
     public var progress: Double {
@@ -217,7 +225,7 @@ public struct RefreshCoordinatorMachine: Sendable {
         statistics.refreshes += 1
         let token = ticket.start(at: t)
         out.append(.holdView)
-        out.append(.scroll(.setInsetTop(hold.insetBefore + config.threshold)))
+        out.append(.scroll(.setInsetTop(hold.insetBefore + config.effectiveLockHeight)))
         if input.isDragging { out.append(.scroll(.cancelDrag)) }
         out += [.scroll(.stopMotion), .scroll(.setScrollEnabled(false))]
         out.append(.startAction(token: token))

@@ -54,5 +54,10 @@ public struct RefreshCoordinatorConfig: Sendable, Equatable {
     public var doneSeconds = 0.0
     /// An offset this far (pt) from the held one is corrected.
     public var lockTolerance = 0.5
+    /// Height of the gap the content is held at while refreshing (pt); nil = `threshold`.
+    public var lockHeight: Double?
     public init() {}
+
+    /// The held gap: `lockHeight`, or the trigger distance when none is set.
+    public var effectiveLockHeight: Double { lockHeight ?? threshold }
 }

@@ -3,7 +3,7 @@
 /// place the timeout is applied.
 public struct RefreshTicket: Equatable, Sendable {
     /// Seconds after which a running refresh is cancelled (`RefreshBehaviour.timeout`).
-    public let timeout: Double
+    public var timeout: Double
     /// The token of the latest refresh (0 before the first).
     public private(set) var token = 0
     /// When the latest refresh started; kept after it ends (the indicator still draws from it).

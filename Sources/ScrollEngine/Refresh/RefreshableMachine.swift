@@ -85,6 +85,13 @@ public struct RefreshableMachine: Sendable {
         ticket = RefreshTicket(timeout: timeout)
     }
 
+    /// New numbers (a feel file saved while the window runs): the state and the refresh in
+    /// progress stay; the next decisions use them.
+    public mutating func retune(config: RefreshableConfig, timeout: Double) {
+        self.config = config
+        ticket.timeout = timeout
+    }
+
     public var state: RefreshState { mode.state }
     public var isReady: Bool { readiness == .ready }
     /// When the view becomes ready with no input (it rests at the top and waits), if it will.

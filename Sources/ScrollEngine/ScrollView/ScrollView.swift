@@ -37,13 +37,22 @@ public final class ScrollView {
     private var recoil: (start: Double, simulation: any Simulation)?
     /// Whether the pull is recoiling (the scene still has frames to draw).
     public var isStretching: Bool { recoil != nil }
+    /// The pull past the top belongs to the scene (a Material refresh shows it instead): it is
+    /// still measured (`pull`), but not drawn as a stretch and dropped at the release.
+    public var claimsTopPull = false
     /// The vertical scale the content is drawn with (1 without a pull) and the edge it is anchored
     /// at (true: the top).
     public var stretch: (scale: Double, atTop: Bool) {
-        guard pull != 0, let s = physics.nearest((any StretchOverscrollPhysics).self) else { return (1, true) }
+        guard pull != 0, !(claimsTopPull && pull < 0 && recoil == nil),
+              let s = physics.nearest((any StretchOverscrollPhysics).self) else { return (1, true) }
         return (s.stretchScale(pull: pull, height: viewportHeight), pull < 0)
     }
     private var tracker: VelocityTracker
+    /// The velocity of the motion the last `catchMotion` stopped, and when (a drag starting then
+    /// may carry it: `MomentumCarry`).
+    private var caught: (velocity: Double, at: Double)?
+    /// The momentum the current drag may carry into its release.
+    private var momentum: MomentumCarry?
     /// Offset velocity in the last evaluated frame (points/s): the motion's, or while dragging the
     /// finger's tracked velocity (offset points/s, what a release at that moment would fling with).
     public private(set) var velocity: Double = 0
@@ -52,7 +61,7 @@ public final class ScrollView {
         self.viewportHeight = viewportHeight
         self.contentHeight = contentHeight
         self.physics = physics
-        self.tracker = VelocityTracker(window: velocityWindow)
+        self.tracker = VelocityTracker(window: velocityWindow, estimator: physics.velocityEstimator)
     }
 
     // MARK: bounds
@@ -148,6 +157,7 @@ public final class ScrollView {
     /// there (UIKit's touch that catches a deceleration), also while scrolling is disabled.
     public func catchMotion(at t: Double) {
         advance(to: t)
+        if case .ballistic = activity { caught = (velocity, t) } else { caught = nil }
         stopMotion()
     }
 
@@ -167,8 +177,11 @@ public final class ScrollView {
         recoil = nil
         activity = .dragging(startPointer: pointerY, startRaw: physics.rawOffset(forShown: contentOffset, in: bounds) + pull)
         velocity = 0
-        tracker = VelocityTracker(window: velocityWindow)
+        tracker = VelocityTracker(window: velocityWindow, estimator: physics.velocityEstimator)
         tracker.add(y: pointerY, at: t)
+        let carried = caught.map { $0.at == t ? physics.carriedMomentum($0.velocity) : 0 } ?? 0
+        momentum = MomentumCarry(carried: carried, pointer: pointerY, at: t)
+        caught = nil
         delegate?.scrollViewWillBeginDragging(self, at: eventTime)
         return true
     }
@@ -178,6 +191,7 @@ public final class ScrollView {
         guard case let .dragging(startPointer, startRaw) = activity else { return }
         lastTime = t
         tracker.add(y: pointerY, at: t)
+        momentum?.note(pointer: pointerY, at: t)
         velocity = -tracker.velocity(at: t)
         let rawOffset = startRaw - (pointerY - startPointer)
         let shown = physics.userOffset(forRaw: rawOffset, in: bounds)
@@ -188,14 +202,21 @@ public final class ScrollView {
     /// Releases the finger. `velocity` overrides the tracked release velocity (offset points/s),
     /// as wheel gestures do. The physics makes the release motion; `didEndDragging` then reports
     /// whether one runs, and `didEndDecelerating` follows only when it has ended (as in UIKit, a
-    /// release that starts no motion sends no `didEndDecelerating`).
+    /// release that starts no motion sends no `didEndDecelerating`). A drag that caught a motion
+    /// adds the momentum its physics carries (`MomentumCarry`) to a release the same way.
     public func endDrag(at t: Double, velocity override: Double? = nil) {
         guard case .dragging = activity else { return }
         lastTime = t
         let cap = physics.maximumFlingVelocity
-        let v = min(cap, max(-cap, override ?? -tracker.velocity(at: t)))
+        let tracked = min(cap, max(-cap, override ?? -tracker.velocity(at: t)))
+        let v = momentum?.release(tracked, at: t) ?? tracked
+        momentum = nil
         delegate?.scrollViewWillEndDragging(self, velocity: v, at: eventTime)
-        if pull != 0, let s = physics.nearest((any StretchOverscrollPhysics).self) { recoil = (t, s.stretchRecoil(from: pull)) }
+        if claimsTopPull && pull < 0 {
+            pull = 0
+        } else if pull != 0, let s = physics.nearest((any StretchOverscrollPhysics).self) {
+            recoil = (t, s.stretchRecoil(from: pull))
+        }
         let release = Release(offset: contentOffset, velocity: v, bounds: bounds)
         let willDecelerate = start(physics.ballisticSimulation(after: release), as: .ballistic, velocity: v, at: t)
         delegate?.scrollViewDidEndDragging(self, willDecelerate: willDecelerate, at: eventTime)
@@ -302,13 +323,20 @@ public final class ScrollView {
 
     // MARK: time
 
-    /// Sets the offset from a simulation `elapsed` seconds in; ends the motion when it is done.
-    private func apply(_ sim: some Simulation, elapsed: Double) {
+    /// Sets the offset from a simulation `elapsed` seconds in; ends the motion when it is done. A
+    /// release motion that stops at an edge hands its velocity there to a stretch physics, whose
+    /// content then stretches out and back (`stretchAbsorb`), from the time of the impact.
+    private func apply(_ sim: some Simulation, elapsed: Double, start: Double) {
         let dt = max(0, elapsed)
         if sim.isDone(at: dt) {
             activity = .idle
             velocity = 0
             setContentOffset(sim.finalPosition)
+            if let impact = (sim as? any EdgeImpactSimulation)?.edgeImpact,
+               let s = physics.nearest((any StretchOverscrollPhysics).self) {
+                recoil = (start + impact.time, s.stretchAbsorb(velocity: impact.velocity))
+                advanceRecoil(to: start + dt)
+            }
             delegate?.scrollViewDidEndDecelerating(self, at: eventTime)
         } else {
             velocity = sim.velocity(at: dt)
@@ -337,7 +365,7 @@ public final class ScrollView {
         case .dragging:
             velocity = -tracker.velocity(at: t)
         case let .ballistic(start, sim), let .animating(start, sim):
-            apply(sim, elapsed: t - start)
+            apply(sim, elapsed: t - start, start: start)
         }
     }
 }

@@ -1,0 +1,79 @@
+#pragma once
+#include <stdint.h>
+#include <stddef.h>
+
+/// A second wl_pointer on SDL's own Wayland connection, on a private event queue: what SDL 2
+/// drops (axis_source, axis_stop, axis_value120, the compositor's timestamps) and the hold
+/// gestures of zwp_pointer_gestures_v1. Main thread only (SDL's thread).
+
+/// The kinds of `overscroll_wl_event`.
+enum {
+    OVERSCROLL_WL_ENTER = 1,
+    OVERSCROLL_WL_LEAVE,
+    OVERSCROLL_WL_AXIS,          /* time, axis, value (surface px) */
+    OVERSCROLL_WL_AXIS_SOURCE,   /* number: wl_pointer.axis_source */
+    OVERSCROLL_WL_AXIS_STOP,     /* time, axis */
+    OVERSCROLL_WL_AXIS_DISCRETE, /* axis, number: steps */
+    OVERSCROLL_WL_AXIS_VALUE120, /* axis, number: 120ths of a step */
+    OVERSCROLL_WL_FRAME,
+    OVERSCROLL_WL_HOLD_BEGIN,    /* time, number: fingers */
+    OVERSCROLL_WL_HOLD_END,      /* time, number: cancelled */
+};
+
+/// One protocol event as received (times in the compositor's milliseconds).
+typedef struct {
+    int32_t kind;
+    uint32_t time;
+    uint32_t axis;
+    int32_t number;
+    double value;
+} overscroll_wl_event;
+
+typedef struct overscroll_wl_pointer overscroll_wl_pointer;
+
+/// A rectangle of buffer pixels.
+typedef struct { int32_t x, y, width, height; } overscroll_wl_rect;
+
+/// Opens the pointer on the Wayland connection of the SDL window `sdl_window`; NULL when it is
+/// not a Wayland window, the seat has no pointer, or the seat is older than version 5 (no
+/// frames, no axis_stop). `why` (size `why_size`) then says which.
+overscroll_wl_pointer *overscroll_wl_pointer_open(void *sdl_window, char *why, size_t why_size);
+
+/// Reads what the connection has now (never blocks), dispatches the private queue and copies
+/// up to `max` received events into `out`; returns how many (call again while it returns `max`).
+int overscroll_wl_pointer_drain(overscroll_wl_pointer *p, overscroll_wl_event *out, int max);
+
+/// The bound versions: wl_seat's, and zwp_pointer_gestures_v1's (0: none, or under 3: no holds).
+uint32_t overscroll_wl_pointer_seat_version(const overscroll_wl_pointer *p);
+uint32_t overscroll_wl_pointer_gestures_version(const overscroll_wl_pointer *p);
+/// Whether the seat currently gives a pointer.
+int overscroll_wl_pointer_has_pointer(const overscroll_wl_pointer *p);
+/// Events dropped because nobody drained them (a full buffer).
+uint64_t overscroll_wl_pointer_dropped(const overscroll_wl_pointer *p);
+
+/// Presentation through wl_shm on SDL's wl_surface: a kept frame (XRGB8888, what cairo draws
+/// into) and two shared-memory buffers the compositor reads; each commit copies into a released
+/// buffer only what it is missing, damages only that, and asks for a frame callback; the next
+/// commit waits for it (and for a released buffer). wp_presentation feedback, when offered,
+/// gives each frame's presentation time.
+/// Whether presenting is possible (wl_shm bound, a surface).
+int overscroll_wl_present_available(const overscroll_wl_pointer *p);
+/// (Re)makes the buffers for a `width`×`height` pixel frame at buffer scale `scale`; returns the
+/// kept frame (NULL on failure) and its row length in bytes.
+uint8_t *overscroll_wl_present_resize(overscroll_wl_pointer *p, int width, int height, int scale, int *stride);
+/// `rects` of the kept frame changed: committed now when the compositor is ready, otherwise at
+/// a later `overscroll_wl_present_pending`.
+void overscroll_wl_present(overscroll_wl_pointer *p, const overscroll_wl_rect *rects, int n);
+/// Reads the connection, commits a waiting frame if the compositor is ready; returns 1 while a
+/// frame still waits.
+int overscroll_wl_present_pending(overscroll_wl_pointer *p);
+/// 1 with the seconds since the last presented frame was shown (on the presentation clock) and
+/// the output's refresh period (s, 0 unknown); 0 before any feedback.
+int overscroll_wl_presented_age(const overscroll_wl_pointer *p, double *age, double *refresh);
+/// Commits made, feedbacks presented and discarded.
+uint64_t overscroll_wl_present_commits(const overscroll_wl_pointer *p);
+uint64_t overscroll_wl_present_feedbacks(const overscroll_wl_pointer *p);
+int overscroll_wl_present_has_feedback(const overscroll_wl_pointer *p);
+
+/// Destroys every object made on the private queue, then the queue (before SDL closes the display).
+void overscroll_wl_pointer_close(overscroll_wl_pointer *p);

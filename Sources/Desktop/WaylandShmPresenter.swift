@@ -1,0 +1,65 @@
+import CCairo
+import CSDL2
+import CWayland
+import ScrollEngine
+
+/// Presents on Wayland through the compositor's own shared-memory buffers (CWayland): cairo draws
+/// into a kept frame; each present hands the dirty rects to C, which copies into a released
+/// `wl_shm` buffer only what that buffer misses, damages only that on SDL's `wl_surface`, and
+/// commits with a frame callback; a frame drawn before the callback came waits for it
+/// (`presentPending`), so at most one commit goes per refresh and none while the window is hidden.
+/// No GL: SDL 2.26's Wayland driver has no window framebuffer, and its renderer sends the whole
+/// window every frame.
+@MainActor
+final class WaylandShmPresenter: FramePresenter {
+    let name = "wl_shm"
+    private let window: OpaquePointer
+    private let connection: WaylandPointerConnection
+    private(set) var width = 0
+    private(set) var height = 0
+    private(set) var stride = 0
+    private(set) var pixels: UnsafeMutableRawPointer?
+    private var surface: OpaquePointer?
+    private(set) var context: OpaquePointer?
+
+    /// Nil when the connection cannot present (no `wl_shm`) or the first buffers fail.
+    init?(window: OpaquePointer, connection: WaylandPointerConnection) {
+        self.window = window
+        self.connection = connection
+        guard connection.canPresent, resize(), pixels != nil else { return nil }
+    }
+
+    func resize() -> Bool {
+        release()
+        var ww: Int32 = 0, wh: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
+        SDL_GetWindowSize(window, &ww, &wh)
+        SDL_GetWindowSizeInPixels(window, &pw, &ph)
+        guard pw > 0, ph > 0 else { return true }
+        let scale = ww > 0 ? max(1, Int32((Double(pw) / Double(ww)).rounded())) : 1
+        var rowBytes: Int32 = 0
+        guard let kept = overscroll_wl_present_resize(connection.handle, pw, ph, scale, &rowBytes) else { return false }
+        guard let cs = cairo_image_surface_create_for_data(kept, CAIRO_FORMAT_RGB24, pw, ph, rowBytes),
+              cairo_surface_status(cs) == CAIRO_STATUS_SUCCESS else { return false }
+        width = Int(pw); height = Int(ph); stride = Int(rowBytes)
+        pixels = UnsafeMutableRawPointer(kept)
+        surface = cs
+        context = cairo_create(cs)
+        return true
+    }
+
+    func present(_ rects: [PixelRect]) {
+        guard let surface, !rects.isEmpty else { return }
+        cairo_surface_flush(surface)
+        let r = rects.map { overscroll_wl_rect(x: Int32($0.x), y: Int32($0.y), width: Int32($0.width), height: Int32($0.height)) }
+        overscroll_wl_present(connection.handle, r, Int32(r.count))
+    }
+
+    private func release() {
+        if let context { cairo_destroy(context) }
+        if let surface { cairo_surface_destroy(surface) }
+        context = nil; surface = nil; pixels = nil
+        width = 0; height = 0
+    }
+
+    func destroy() { release() }
+}

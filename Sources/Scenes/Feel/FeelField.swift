@@ -1,0 +1,102 @@
+import ScrollEngine
+
+/// A value of one feel field: a number or a name.
+public enum FeelValue: Sendable, Equatable {
+    case number(Double)
+    case text(String)
+}
+
+/// One field of the feel file, declared once (`FeelFields.all`): its dotted name (the JSON path,
+/// `coordinator.triggerDistance`), unit, what it accepts, a line of help, the physics profiles it
+/// belongs to (nil: every profile), and how it reads and writes a `Feel`. The parser, the
+/// printed default file (`overscroll feel`), the README's table and the tuning panel are all
+/// made from these declarations: adding a field is one more `FeelField` in the table.
+public struct FeelField: Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// A finite number in `range` (`exclusive`: the ends themselves are refused);
+        /// `step` is the tuning panel's coarse step.
+        case number(ClosedRange<Double>, exclusive: Bool, step: Double)
+        /// One of these names.
+        case choice([String])
+        /// Any string (a path); empty means the default.
+        case text
+    }
+
+    public let name: String
+    public let unit: String
+    public let kind: Kind
+    public let help: String
+    /// The physics profiles the field belongs to; nil: it applies whatever the profile.
+    public let profiles: [String]?
+    public let get: @Sendable (Feel) -> FeelValue
+    public let set: @Sendable (inout Feel, FeelValue) -> Void
+
+    public init(_ name: String, unit: String = "", kind: Kind, help: String, profiles: [String]? = nil,
+                get: @escaping @Sendable (Feel) -> FeelValue, set: @escaping @Sendable (inout Feel, FeelValue) -> Void) {
+        self.name = name
+        self.unit = unit
+        self.kind = kind
+        self.help = help
+        self.profiles = profiles
+        self.get = get
+        self.set = set
+    }
+
+    /// A number field read and written through `keyPath`.
+    public static func number(_ name: String, unit: String, in range: ClosedRange<Double>, exclusive: Bool = false, step: Double,
+                              help: String, profiles: [String]? = nil,
+                              _ keyPath: WritableKeyPath<Feel, Double> & Sendable) -> FeelField {
+        FeelField(name, unit: unit, kind: .number(range, exclusive: exclusive, step: step), help: help, profiles: profiles,
+                  get: { .number($0[keyPath: keyPath]) },
+                  set: { feel, value in if case let .number(x) = value { feel[keyPath: keyPath] = x } })
+    }
+
+    /// A name field (one of `choices`, or any text when `choices` is nil) read and written through `keyPath`.
+    public static func name(_ name: String, choices: [String]?, help: String,
+                            _ keyPath: WritableKeyPath<Feel, String> & Sendable) -> FeelField {
+        FeelField(name, kind: choices.map { .choice($0) } ?? .text, help: help,
+                  get: { .text($0[keyPath: keyPath]) },
+                  set: { feel, value in if case let .text(x) = value { feel[keyPath: keyPath] = x } })
+    }
+
+    /// The JSON path's parts: the section (`coordinator`) and the key (`triggerDistance`).
+    public var path: [String] { name.split(separator: ".").map(String.init) }
+
+    /// True when the field belongs to the profile `physics`.
+    public func applies(to physics: String) -> Bool { profiles.map { $0.contains(physics) } ?? true }
+
+    /// The reason `value` is refused, or nil when the field takes it.
+    public func problem(with value: FeelValue) -> String? {
+        switch (kind, value) {
+        case let (.number(range, exclusive, _), .number(x)):
+            guard x.isFinite else { return "expected a finite number" }
+            let inside = exclusive ? (x > range.lowerBound && x < range.upperBound) : range.contains(x)
+            if inside { return nil }
+            let ends = "\(FeelText.number(range.lowerBound))…\(FeelText.number(range.upperBound))"
+            return "\(FeelText.number(x)) is out of range (\(exclusive ? "between" : "from") \(ends)\(exclusive ? ", ends excluded" : ""))"
+        case (.number, .text): return "expected a number"
+        case let (.choice(names), .text(s)):
+            return names.contains(s) ? nil : "unknown value '\(s)' (\(names.joined(separator: ", ")))"
+        case (.choice, .number), (.text, .number): return "expected a string"
+        case (.text, .text): return nil
+        }
+    }
+
+    /// The value with `delta` coarse steps added (fine: a tenth of a step), kept in range; a
+    /// choice moves to the next or previous name.
+    public func stepped(_ value: FeelValue, by delta: Double) -> FeelValue {
+        switch (kind, value) {
+        case let (.number(range, exclusive, step), .number(x)):
+            let y = ((x + delta * step) / (step / 10)).rounded() * (step / 10)
+            let low = exclusive ? range.lowerBound + step / 100 : range.lowerBound
+            let high = exclusive ? range.upperBound - step / 100 : range.upperBound
+            return .number(min(max(y, low), high))
+        case let (.choice(names), .text(s)):
+            guard !names.isEmpty else { return value }
+            let i = names.firstIndex(of: s) ?? 0
+            let n = names.count
+            return .text(names[((i + (delta > 0 ? 1 : -1)) % n + n) % n])
+        default: return value
+        }
+    }
+}
