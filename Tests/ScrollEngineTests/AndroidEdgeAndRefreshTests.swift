@@ -108,6 +108,6 @@ import Testing
         let grow = try! #require(m.look(at: 0.2, loop: loop))
         #expect(grow.top == 24 && abs(grow.scale - 0.5) < 1e-12)
         let out = m.handle(.frame, at: 30)
-        #expect(out.first == .cancelAction(token: 1) && m.state == .completing && m.lastError == "timed out after 30 s")
+        #expect(out == [.cancelAction(token: 1), .finished(.failure(RefreshFailure("timed out after 30 s")))] && m.state == .completing)
     }
 }

@@ -170,13 +170,15 @@ final class RecordedActions: RefreshActions {
 
     @Test func timeoutCancelsAndReportsAnError() {
         let rig = Rig()
+        var ends: [Result<Int, RefreshFailure>] = []
+        rig.coordinator.onFinish = { ends.append($0) }
         rig.coordinator.beginRefresh(at: 0, fromGesture: false)
         rig.coordinator.advance(to: 29.9)
         #expect(rig.coordinator.state == .refreshing)
         rig.coordinator.advance(to: 30)
         #expect(rig.coordinator.state == .completing)
         #expect(rig.actions.cancelled == [1])
-        #expect(rig.coordinator.lastError == "timed out after 30 s")
+        #expect(ends == [.failure(RefreshFailure("timed out after 30 s"))])
     }
 
     @Test func onlyLegalTransitionsAreAllowed() {

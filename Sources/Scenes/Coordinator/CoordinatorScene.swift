@@ -20,11 +20,11 @@ public final class CoordinatorScene: Scene {
     let runner: RefreshActionRunner
     public let bar = NavigationBar(title: "Inbox · 받은편지함")
     let measurer: any TextMeasurer
-    private var now = 0.0
+    /// The rows' growth, the message a failure or a cancel leaves, and its timing.
+    public private(set) var presentation: RefreshPresentation
+    private var now: Double { presentation.now }
     /// The message of the last refresh that failed or was cancelled, while it shows.
-    public private(set) var banner: RefreshMessageBanner?
-    /// A failure whose message waits for the indicator to go (it never slides over the ring).
-    private var pendingFailure: RefreshFailure?
+    public var banner: RefreshMessageBanner? { presentation.banner }
     /// Under a physics with a Material refresh (Android): it takes the pull, F5, Esc and the
     /// results instead of the coordinator (docs/BEHAVIOUR.md, "Android physics").
     private(set) var material: MaterialRefreshHost?
@@ -39,6 +39,7 @@ public final class CoordinatorScene: Scene {
         host = ScrollHost(size: o.size, topInset: NavigationBar.barHeight,
                           contentHeight: NavigationBar.largeTitleHeight + layout.contentHeight(rows: o.rows), physics: o.physics, input: o.input)
         runner = context.runtime.makeRunner()
+        presentation = RefreshPresentation(messageSeconds: o.refresh.messageSeconds, showsCancel: true)
         var tuned = config
         if o.refresh.doneSeconds > 0 { tuned.doneSeconds = o.refresh.doneSeconds }
         if let f = o.refresh.triggerFraction { tuned.threshold = f * host.viewportHeight }
@@ -46,37 +47,30 @@ public final class CoordinatorScene: Scene {
         host.scrollView.delegate = contentSync
         coordinator.attach(to: host.scrollView)
         coordinator.isDirectInput = { [unowned host] in host.input.isDirectInputActive }
+        coordinator.onStart = { [unowned self] in self.presentation.started() }
         coordinator.onFinish = { [unowned self] outcome in self.finished(outcome) }
         material = MaterialRefreshHost(options: o, host: host, runner: runner)
+        material?.onStart = { [unowned self] in self.presentation.started() }
         material?.onFinish = { [unowned self] outcome in self.finished(outcome) }
     }
 
     private func finished(_ outcome: Result<Int, RefreshFailure>) {
-        switch outcome {
-        case let .success(n):
-            rows.prepend(n)
-            scrollView.setContentHeight(NavigationBar.largeTitleHeight + layout.contentHeight(rows: rows.count))
-            contentSync.layout(scrollView)
-        case let .failure(e):
-            pendingFailure = e
-        }
+        let n = presentation.finished(outcome)
+        guard case .success = outcome else { return }
+        rows.prepend(n)
+        scrollView.setContentHeight(NavigationBar.largeTitleHeight + layout.contentHeight(rows: rows.count))
+        contentSync.layout(scrollView)
     }
 
-    /// Shows a failure's message once the indicator has gone; a new pull dismisses the message;
-    /// a message that has gone is dropped.
+    /// The indicator that hides is the Material circle under a physics with one, else the coordinator's.
     private func updateBanner() {
-        if let e = pendingFailure, material.map({ $0.look(at: now) == nil }) ?? (indicatorPhase == .hidden) {
-            pendingFailure = nil
-            banner = RefreshMessageBanner(failure: e, at: now, displaySeconds: behaviour.messageSeconds)
-        }
-        guard var b = banner else { return }
-        if case .pulling = material?.state ?? coordinator.state { b.dismiss(at: now) }
-        banner = b.isGone(at: now) ? nil : b
+        let hidden = material.map { $0.look(at: now) == nil } ?? (indicatorPhase == .hidden)
+        presentation.update(indicatorHidden: hidden, state: material?.state ?? coordinator.state)
     }
 
     /// Delivers finished actions; called at every event and frame.
     private func pump(_ t: Double) {
-        now = max(now, t)
+        presentation.note(t)
         scrollView.noteTime(t)
         for r in runner.drain() {
             if let m = material { m.send(.deliver(r), at: t) } else { coordinator.deliver(r, at: t) }
@@ -87,17 +81,18 @@ public final class CoordinatorScene: Scene {
     public func handle(_ event: InputEvent, at t: Double) {
         pump(t)
         switch event {
-        case let .resize(s):
-            host.resize(to: s)
-            if let f = behaviour.triggerFraction { coordinator.setThreshold(f * host.viewportHeight) }
-            contentSync.layout(scrollView)
         case .key(.f5, []), .key(.r, .control):
             if let m = material { m.send(.trigger, at: t) } else { coordinator.beginRefresh(at: t, fromGesture: false) }
         case .key(.escape, _):
             if let m = material { m.send(.endRefreshing, at: t) } else { coordinator.cancel(at: t) }
         default:
-            let released = input.handle(event, at: t).released
-            if let m = material {
+            // The host takes a resize and the scroll input; the trigger and the layout follow a
+            // resize; the input's pull and release go to the Material refresh when there is one.
+            let released = host.handle(event, at: t).released
+            if case .resize = event {
+                if let f = behaviour.triggerFraction { coordinator.setThreshold(f * host.viewportHeight) }
+                contentSync.layout(scrollView)
+            } else if let m = material {
                 if released { m.release(at: t) }
                 m.pull(at: t)
             } else if released {
@@ -122,17 +117,11 @@ public final class CoordinatorScene: Scene {
     public nonisolated(nonsending) func waitForActions() async { await runner.waitForActions() }
 
     public var isAnimating: Bool {
-        host.isMoving || coordinator.isLocked || bannerSliding || pendingFailure != nil || material?.isAnimating == true
-    }
-
-    /// True while the message slides in or out (it is still in between).
-    private var bannerSliding: Bool {
-        guard let b = banner else { return false }
-        return now < b.shownAt + RefreshMessageBanner.slideSeconds || now >= b.dismissedAt
+        host.isMoving || coordinator.isLocked || presentation.isAnimating || material?.isAnimating == true
     }
 
     public var nextDeadline: Double? {
-        [host.nextDeadline, coordinator.deadline, material?.deadline, banner?.nextDeadline(after: now)].compactMap { $0 }.min()
+        [host.nextDeadline, coordinator.deadline, material?.deadline, presentation.nextDeadline].compactMap { $0 }.min()
     }
 
     // MARK: frame
@@ -218,7 +207,7 @@ public final class CoordinatorScene: Scene {
             ("corrections", .int(coordinator.corrections)),
             ("forwarded", .int(coordinator.forwarded)),
             ("refreshes", .int(material?.machine.refreshes ?? coordinator.refreshes)),
-            ("error", (material.map { $0.machine.lastError } ?? coordinator.lastError).map { .string($0) } ?? .null),
+            ("error", presentation.errorTrace),
             ("rows", .int(rows.count)),
         ]
     }

@@ -4,13 +4,16 @@ import ScrollEngine
 /// docs/BEHAVIOUR.md, "Android physics"): the `MaterialRefreshMachine` fed from the scroll view
 /// (the finger's pull past the top, which the list does not follow) and the input, its actions
 /// run by the scene's runner, and its drawing. The scene routes F5, Esc, results, releases and
-/// frames here instead of to its own refresh, and hears of the end through `onFinish`.
+/// frames here instead of to its own refresh, and hears of a start through `onStart` and of the
+/// end through `onFinish` (both for its `RefreshPresentation`).
 final class MaterialRefreshHost {
     private(set) var machine: MaterialRefreshMachine
     let indicator: MaterialRefreshIndicator
     private unowned let host: ScrollHost
     private let runner: RefreshActionRunner
     private let behaviour: RefreshBehaviour
+    /// A refresh started (its action did).
+    var onStart: () -> Void = {}
     /// The refresh ended: rows gained, or the failure (an error, a cancel, the timeout).
     var onFinish: (Result<Int, RefreshFailure>) -> Void = { _ in }
 
@@ -34,7 +37,9 @@ final class MaterialRefreshHost {
         host.scrollView.claimsTopPull = machine.takesPull
         for effect in effects {
             switch effect {
-            case let .startAction(token): runner.start(token: token, behaviour: behaviour, at: t)
+            case let .startAction(token):
+                runner.start(token: token, behaviour: behaviour, at: t)
+                onStart()
             case let .cancelAction(token): runner.cancel(token: token)
             case let .finished(outcome): onFinish(outcome)
             }

@@ -89,9 +89,9 @@ public final class PagerScene: Scene, ScrollViewDelegate {
             notch(dy, at: t)
         case .pointerDown, .wheel:
             completeCaughtTransition()
-            input.handle(event, at: t)
+            host.handle(event, at: t)
         default:
-            input.handle(event, at: t)
+            host.handle(event, at: t)
         }
     }
 

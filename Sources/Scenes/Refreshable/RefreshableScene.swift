@@ -19,14 +19,14 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     public private(set) var indicator: RefreshIndicator
     let runner: RefreshActionRunner
     public private(set) var machine: RefreshableMachine
+    /// The rows' growth, the message a failure leaves (a cancel none), and its timing.
+    public private(set) var presentation: RefreshPresentation
     /// The latest time seen, for drawing (`frame()` takes none) and the message.
-    private var now = 0.0
+    private var now: Double { presentation.now }
     public let bar = NavigationBar(title: "Refreshable")
     let measurer: any TextMeasurer
     /// The message of the last refresh that failed, while it shows.
-    public private(set) var banner: RefreshMessageBanner?
-    /// A failure (or timeout) whose message waits for the indicator to go, with the refresh it ended.
-    private var pendingFailure: (failure: RefreshFailure, refresh: Int)?
+    public var banner: RefreshMessageBanner? { presentation.banner }
     /// A refresh ended under the finger: its pull stays drawn (disarmed) until the finger has let
     /// go and the content has returned.
     private var heldPull = false
@@ -44,6 +44,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         host = ScrollHost(size: o.size, topInset: NavigationBar.barHeight,
                           contentHeight: RefreshableScene.contentHeight(rows: o.rows, config), physics: o.physics, input: o.input)
         runner = context.runtime.makeRunner()
+        presentation = RefreshPresentation(messageSeconds: o.refresh.messageSeconds, showsCancel: false)
         var tuned = config
         if o.refresh.doneSeconds > 0 { tuned.doneSeconds = o.refresh.doneSeconds }
         if let f = o.refresh.triggerFraction {
@@ -54,6 +55,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         machine = RefreshableMachine(config: tuned, timeout: o.refresh.timeout)
         host.scrollView.delegate = self
         material = MaterialRefreshHost(options: o, host: host, runner: runner)
+        material?.onStart = { [unowned self] in self.presentation.started() }
         material?.onFinish = { [unowned self] outcome in self.materialFinished(outcome) }
     }
 
@@ -73,7 +75,8 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     public var state: RefreshState { material?.state ?? machine.state }
     public var isReady: Bool { machine.isReady }
     public var refreshes: Int { material?.machine.refreshes ?? machine.refreshes }
-    public var lastError: String? { material.map { $0.machine.lastError } ?? machine.lastError }
+    /// The failure text of the last refresh, if it ended with one (`RefreshPresentation.lastError`).
+    public var lastError: String? { presentation.lastError }
     /// Time of the last trigger (the pulse).
     public var triggeredAt: Double? { machine.triggeredAt }
 
@@ -84,10 +87,8 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
 
     /// The Material refresh ended: rows, or a failure's message (a cancel leaves none).
     private func materialFinished(_ outcome: Result<Int, RefreshFailure>) {
-        switch outcome {
-        case let .success(n): addRows(n)
-        case let .failure(e): if !e.isCancellation { pendingFailure = (e, refreshes) }
-        }
+        let n = presentation.finished(outcome)
+        if case .success = outcome { addRows(n) }
         updateBanner()
     }
 
@@ -96,34 +97,28 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         for effect in effects {
             switch effect {
             case let .scroll(e): scrollView.perform(e, at: t)
-            case let .startAction(token): runner.start(token: token, behaviour: behaviour, at: t)
+            case let .startAction(token):
+                runner.start(token: token, behaviour: behaviour, at: t)
+                presentation.started()
             case let .cancelAction(token): runner.cancel(token: token)
-            case let .finished(.success(n)): addRows(n)
-            case let .finished(.failure(e)):
-                // A failure or a timeout leaves one message (once the indicator has gone); a cancel (Esc) none.
-                if !e.isCancellation { pendingFailure = (e, machine.refreshes) }
+            case let .finished(outcome):
+                let n = presentation.finished(outcome)
+                if case .success = outcome { addRows(n) }
             }
         }
         if machine.awaitsRelease { heldPull = true } else if state != .idle || scrollView.contentOffset >= 0 { heldPull = false }
         updateBanner()
     }
 
-    /// Shows the failure of the last refresh once, when the indicator has gone (so the message
-    /// never slides over a ring still drawn); a new refresh drops it; a new pull dismisses it.
+    /// Tells the presentation whether the indicator has gone (the Material circle under a physics
+    /// with one, else the scene's ring) and the state (a pull dismisses the message).
     private func updateBanner() {
-        if let p = pendingFailure, p.refresh != refreshes {
-            pendingFailure = nil
-        } else if let p = pendingFailure, state != .refreshing, material.map({ $0.look(at: now) == nil }) ?? (indicatorPhase == .hidden) {
-            pendingFailure = nil
-            banner = RefreshMessageBanner(failure: p.failure, at: now, displaySeconds: behaviour.messageSeconds)
-        }
-        guard var b = banner else { return }
-        if machine.isPulling || material?.state.name == RefreshState.pulling(0).name { b.dismiss(at: now) }
-        banner = b.isGone(at: now) ? nil : b
+        let hidden = material.map { $0.look(at: now) == nil } ?? (indicatorPhase == .hidden)
+        presentation.update(indicatorHidden: hidden, state: state)
     }
 
     private func pump(_ t: Double) {
-        now = max(now, t)
+        presentation.note(t)
         scrollView.noteTime(t)
         for r in runner.drain() {
             if let m = material { m.send(.deliver(r), at: t) } else { send(.deliver(r), at: t) }
@@ -138,16 +133,19 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     public func handle(_ event: InputEvent, at t: Double) {
         pump(t)
         switch event {
-        case let .resize(s):
-            host.resize(to: s)
-            if let f = behaviour.triggerFraction { machine.setBaseThreshold(f * host.viewportHeight) }
         case .key(.f5, []), .key(.r, .control):
             if let m = material { m.send(.trigger, at: t) } else { send(.trigger, at: t) }
         case .key(.escape, _):
             endRefreshing(at: t)
         default:
-            input.handle(event, at: t)
-            material?.pull(at: t)
+            // The host takes a resize and the scroll input; a viewport-relative trigger follows a
+            // resize; the input's pull goes to the Material refresh when there is one.
+            host.handle(event, at: t)
+            if case .resize = event {
+                if let f = behaviour.triggerFraction { machine.setBaseThreshold(f * host.viewportHeight) }
+            } else {
+                material?.pull(at: t)
+            }
         }
     }
 
@@ -181,22 +179,16 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     }
 
     public var isAnimating: Bool {
-        if let m = material { return scrollView.isMoving || m.isAnimating || bannerSliding }
-        return scrollView.isMoving || state == .refreshing || state == .done || state == .completing || (!isReady && machine.restStart != nil) || bannerSliding || (heldPull && !scrollView.isDragging)
-    }
-
-    /// True while the message slides in or out.
-    private var bannerSliding: Bool {
-        guard let b = banner else { return false }
-        return now < b.shownAt + RefreshMessageBanner.slideSeconds || now >= b.dismissedAt
+        if let m = material { return scrollView.isMoving || m.isAnimating || presentation.isAnimating }
+        return scrollView.isMoving || state == .refreshing || state == .done || state == .completing || machine.readyAt != nil || presentation.isAnimating || (heldPull && !scrollView.isDragging)
     }
 
     public var nextDeadline: Double? {
         var d = [input.nextDeadline].compactMap { $0 }
-        if !isReady, let r = machine.restStart { d.append(r + config.readyRest) }
+        if let r = machine.readyAt { d.append(r) }
         if let timeout = material.map({ $0.deadline }) ?? machine.ticket.deadline { d.append(timeout) }
         if let done = machine.doneUntil { d.append(done) }
-        if let b = banner?.nextDeadline(after: now) { d.append(b) }
+        if let b = presentation.nextDeadline { d.append(b) }
         return d.min()
     }
 
@@ -293,7 +285,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
             ("ready", .bool(isReady)),
             ("threshold", .double(threshold)),
             ("refreshes", .int(refreshes)),
-            ("error", lastError.map { .string($0) } ?? .null),
+            ("error", presentation.errorTrace),
             ("rows", .int(rowCount)),
         ]
     }

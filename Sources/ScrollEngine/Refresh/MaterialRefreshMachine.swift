@@ -24,7 +24,8 @@ public struct MaterialRefreshMachine: Sendable {
     public enum Effect: Equatable, Sendable {
         case startAction(token: Int)
         case cancelAction(token: Int)
-        /// The refresh ended (rows, or the failure: an error, `.cancelled`, the timeout). Once per refresh.
+        /// The refresh ended (rows, or the failure: an error, `.cancelled`, the timeout). Once per
+        /// refresh, and the only report of its end (the machine keeps no error text).
         case finished(Result<Int, RefreshFailure>)
     }
 
@@ -43,7 +44,6 @@ public struct MaterialRefreshMachine: Sendable {
     public let config: MaterialRefreshConfig
     public private(set) var mode: Mode = .idle
     public private(set) var statistics = RefreshStatistics()
-    public private(set) var lastError: String?
     public private(set) var ticket: RefreshTicket
 
     public init(config: MaterialRefreshConfig = MaterialRefreshConfig(), timeout: Double) {
@@ -105,14 +105,12 @@ public struct MaterialRefreshMachine: Sendable {
             complete(.failure(.cancelled), at: t, &out)
         case let .deliver(result):
             guard ticket.accepts(result), case .refreshing = mode else { break }
-            if case let .failure(e) = result.outcome { lastError = e.message }
             complete(result.outcome, at: t, &out)
         case .frame:
             if case let .returning(_, start) = mode, t - start >= config.returnDuration - 1e-9 { mode = .idle }
             if case let .completing(start, _) = mode, t - start >= config.scaleDownDuration - 1e-9 { mode = .idle }
             if case .refreshing = mode, ticket.hasTimedOut(at: t) {
                 out.append(.cancelAction(token: ticket.token))
-                lastError = ticket.timeoutFailure.message
                 complete(.failure(ticket.timeoutFailure), at: t, &out)
             }
         }
@@ -122,7 +120,6 @@ public struct MaterialRefreshMachine: Sendable {
     private mutating func start(from look: MaterialRefreshLook?, at t: Double, _ out: inout [Effect]) {
         mode = .refreshing(from: look, start: t)
         statistics.refreshes += 1
-        lastError = nil
         out.append(.startAction(token: ticket.start(at: t)))
     }
 

@@ -5,7 +5,7 @@
 /// callback to it, except `didScroll` while the offset is held. The decisions live in
 /// `RefreshCoordinatorMachine`; this owner turns callbacks and calls into its events and performs
 /// the effects it returns on the scroll view, the action runner (`RefreshActions`) and the scene
-/// (`onFinish`: every end — result, failure, cancel, timeout — once). Its own offset changes use the non-notifying setter, so they never
+/// (`onStart`, and `onFinish`: every end — result, failure, cancel, timeout — once). Its own offset changes use the non-notifying setter, so they never
 /// come back to it as `didScroll`.
 public final class RefreshCoordinator: ScrollViewDelegate {
     public private(set) var machine: RefreshCoordinatorMachine
@@ -22,6 +22,8 @@ public final class RefreshCoordinator: ScrollViewDelegate {
     public private(set) var behaviour: RefreshBehaviour
     /// Whether direct input (finger, active wheel gesture) moves the content now.
     public var isDirectInput: () -> Bool = { false }
+    /// Called when a refresh started (its action did).
+    public var onStart: () -> Void = {}
     /// Called when a refresh ended: rows gained, or the failure.
     public var onFinish: (Result<Int, RefreshFailure>) -> Void = { _ in }
 
@@ -56,7 +58,6 @@ public final class RefreshCoordinator: ScrollViewDelegate {
     public var corrections: Int { machine.statistics.corrections }
     public var forwarded: Int { machine.statistics.forwarded }
     public var refreshes: Int { machine.statistics.refreshes }
-    public var lastError: String? { machine.lastError }
     public var refreshStart: Double { machine.refreshStart }
     /// When the running refresh times out.
     public var deadline: Double? { machine.doneUntil ?? machine.ticket.deadline }
@@ -106,7 +107,9 @@ public final class RefreshCoordinator: ScrollViewDelegate {
         for effect in effects {
             switch effect {
             case let .scroll(e): view.perform(e, at: t)
-            case let .startAction(token): actions.start(token: token, behaviour: behaviour, at: t)
+            case let .startAction(token):
+                actions.start(token: token, behaviour: behaviour, at: t)
+                onStart()
             case let .cancelAction(token): actions.cancel(token: token)
             case let .finished(outcome): onFinish(outcome)
             case .forwardDidScroll: originalDelegate?.scrollViewDidScroll(view, at: t)

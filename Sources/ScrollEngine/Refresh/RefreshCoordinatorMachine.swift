@@ -93,8 +93,6 @@ public struct RefreshCoordinatorMachine: Sendable {
     public private(set) var physics: any ScrollPhysics
     public private(set) var mode: Mode = .idle(awaitingRelease: false)
     public private(set) var statistics = RefreshStatistics()
-    /// Last error text, if the last refresh failed (an error, a cancel, the timeout).
-    public private(set) var lastError: String?
     public private(set) var ticket: RefreshTicket
     private var now = 0.0
 
@@ -226,7 +224,6 @@ public struct RefreshCoordinatorMachine: Sendable {
         move(to: .refreshing(hold))
         statistics.refreshes += 1
         let token = ticket.start(at: t)
-        lastError = nil
         out.append(.holdView)
         out.append(.scroll(.setInsetTop(hold.insetBefore + config.effectiveLockHeight)))
         if input.isDragging { out.append(.scroll(.cancelDrag)) }
@@ -237,7 +234,6 @@ public struct RefreshCoordinatorMachine: Sendable {
     private mutating func finish(_ outcome: Result<Int, RefreshFailure>, at t: Double, _ input: InputFacts,
                                  _ out: inout [Effect]) {
         guard var hold = hold else { return }
-        if case let .failure(e) = outcome { lastError = e.message }
         ticket.end()
         if case .success = outcome, config.doneSeconds > 0 {
             // The result is delivered now (new rows); the offset stays held while the finish shows.

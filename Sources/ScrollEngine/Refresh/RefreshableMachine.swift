@@ -38,6 +38,14 @@ public struct RefreshableMachine: Sendable {
         case finished(Result<Int, RefreshFailure>)
     }
 
+    /// After scrolling into the content (offset > 0) the view is not ready until it has rested at
+    /// exactly the top for `readyRest`: `waiting(restingSince:)` holds when that rest began (nil
+    /// while not at the top).
+    public enum Readiness: Equatable, Sendable {
+        case ready
+        case waiting(restingSince: Double?)
+    }
+
     /// The state with its data.
     public enum Mode: Equatable, Sendable {
         /// `awaitsRelease`: a refresh ended under the finger that triggered it; no new pull arms
@@ -67,13 +75,9 @@ public struct RefreshableMachine: Sendable {
     public private(set) var config: RefreshableConfig
     public private(set) var mode: Mode = .idle(awaitsRelease: false)
     public private(set) var statistics = RefreshStatistics()
-    /// The error text of the last refresh that failed or timed out (a cancel leaves none).
-    public private(set) var lastError: String?
     public private(set) var ticket: RefreshTicket
-    /// Readiness, apart from the state: after scrolling into the content the view is not ready
-    /// until it has rested at exactly the top (since `restStart`) for `readyRest`.
-    public private(set) var isReady = true
-    public private(set) var restStart: Double?
+    /// Whether a pull may trigger (one value: ready, or waiting with the time it began to rest).
+    public private(set) var readiness = Readiness.ready
     private var now = 0.0
 
     public init(config: RefreshableConfig, timeout: Double) {
@@ -89,6 +93,11 @@ public struct RefreshableMachine: Sendable {
     }
 
     public var state: RefreshState { mode.state }
+    public var isReady: Bool { readiness == .ready }
+    /// When the view becomes ready with no input (it rests at the top and waits), if it will.
+    public var readyAt: Double? {
+        if case let .waiting(since?) = readiness { return since + config.readyRest } else { return nil }
+    }
     public var threshold: Double { config.threshold }
     public var refreshes: Int { statistics.refreshes }
     /// Time of the last trigger (the pulse).
@@ -145,7 +154,6 @@ public struct RefreshableMachine: Sendable {
             beginCompletion(.failure(.cancelled), at: t, input, &out)
         case let .deliver(result):
             guard ticket.accepts(result), case .refreshing = mode else { break }
-            if case let .failure(e) = result.outcome { lastError = e.message }
             beginCompletion(result.outcome, at: t, input, &out)
         case .frame:
             frame(at: t, input, &out)
@@ -160,13 +168,11 @@ public struct RefreshableMachine: Sendable {
 
     private mutating func didScroll(_ input: InputFacts, _ out: inout [Effect]) {
         let offset = input.offset
-        if offset > 0 {
-            isReady = false
-            restStart = nil
-        } else if offset == 0 {
-            if restStart == nil { restStart = now }
-        } else {
-            restStart = nil
+        switch readiness {
+        case _ where offset > 0: readiness = .waiting(restingSince: nil)
+        case .waiting(nil) where offset == 0: readiness = .waiting(restingSince: now)
+        case .waiting where offset < 0: readiness = .waiting(restingSince: nil)
+        case .ready, .waiting: break
         }
         if fingerHolds, offset > -threshold {
             // The finger may pull further, but not push the content above the refresh position.
@@ -192,7 +198,6 @@ public struct RefreshableMachine: Sendable {
         doneSince = nil
         statistics.refreshes += 1
         let token = ticket.start(at: t)
-        lastError = nil
         if holds {
             out.append(.startAction(token: token))
             return
@@ -242,13 +247,12 @@ public struct RefreshableMachine: Sendable {
         }
         if case .refreshing = mode, ticket.hasTimedOut(at: t) {
             out.append(.cancelAction(token: ticket.token))
-            lastError = ticket.timeoutFailure.message
             beginCompletion(.failure(ticket.timeoutFailure), at: t, input, &out)
         }
         // The done state's minimum time has passed: the content returns. From this frame, as the
         // scroll view starts the return motion at the time of the effect.
         if case let .done(pull, _, until) = mode, t >= until { beginReturn(pull, at: t, &out) }
         // Ready again after resting at exactly the top long enough (the offset this frame ends at).
-        if !isReady, let start = restStart, input.offset == 0, now - start >= config.readyRest - 1e-9 { isReady = true }
+        if case let .waiting(start?) = readiness, input.offset == 0, now - start >= config.readyRest - 1e-9 { readiness = .ready }
     }
 }
