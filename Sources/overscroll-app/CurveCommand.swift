@@ -30,11 +30,15 @@ enum CurveCommand {
                                   defaultText: "when done, at most \(NumberText.format(maxDuration)) s")
         let plot = Option.string("plot", value: "FILE", help: "also draw the curve to a PNG (axes, labels)")
         let physics = Option.choice("physics", value: "NAME", PhysicsRegistry.names,
-                                    help: "fling: the release motion of this profile instead of --rate and the spring",
+                                    help: "fling, edge, wheel: this profile's (fling: not --rate, the spring)",
                                     ignoringCase: true)
         let compare = Option.choice("compare", value: "NAME", PhysicsRegistry.names,
-                                    help: "fling: also this profile's release, in two more columns and on the plot",
+                                    help: "fling, edge, wheel: also this profile's, in more columns and on the plot",
                                     ignoringCase: true)
+        let step = Option.number("step", value: "S", in: -1e6...1e6, help: "wheel: the notch's distance, pt",
+                                 default: InputSettings().pointsPerNotch)
+        let duration = Option.number("duration", value: "S", in: 0...10, help: "wheel: the notch's ease, s",
+                                     default: WheelRules().stepDuration)
     }
     nonisolated static let flags = Flags()
 
@@ -47,6 +51,8 @@ enum CurveCommand {
             ("rubberband", [f.viewport.name, f.coefficient.name, f.pull.name]),
             ("fling", [f.x0.name, f.v0.name, f.min.name, f.max.name, f.rate.name, f.drag.name, f.mass.name, f.stiffness.name, f.dampingRatio.name,
                        f.physics.name, f.compare.name, f.viewport.name]),
+            ("edge", [f.physics.name, f.compare.name, f.viewport.name, f.pull.name]),
+            ("wheel", [f.physics.name, f.compare.name, f.x0.name, f.step.name, f.duration.name]),
         ]
     }()
     nonisolated static let common = [flags.dt.name, flags.at.name, flags.until.name, flags.plot.name]
@@ -77,6 +83,14 @@ enum CurveCommand {
                           with --physics NAME, that profile's release (ios, android, gnome) in a
                           viewport of --viewport points; with --compare NAME, that profile's too
                           (columns x_NAME, v_NAME; both on the --plot)
+              edge        a drag past the top edge under --physics NAME (default ios) in a viewport of
+                          --viewport points: for each --pull distance of the finger, the offset shown
+                          past the edge, the stretch's vertical scale and how far the content's far
+                          end moved (shown + (scale - 1) * viewport); prints `pull\tshown\tscale\tmoved`
+              wheel       one wheel notch of --step points from --x0 as --physics NAME (default ios)
+                          eases it over --duration s
+            with --compare NAME (fling, edge, wheel), that profile's too: more columns named
+            `_NAME`, both on the --plot
             """,
             positionals: [Positional("KIND", choices: kinds.map(\.name))],
             options: flags,
@@ -96,11 +110,13 @@ enum CurveCommand {
         }
 
         if kind == "rubberband" { return try rubberband(a) }
+        if kind == "edge" { return try edge(a) }
 
         let plotPath = try plotOutput(a)
         let sim = try simulation(kind, a)
-        if kind == "fling", let name = a.value(flags.compare), let other = PhysicsRegistry.physics(named: name) {
-            return try compared(a, sim, with: other, plotPath: plotPath)
+        if let name = a.value(flags.compare), let other = PhysicsRegistry.physics(named: name) {
+            let second = kind == "wheel" ? wheelStep(other, a) : fling(other, a, min: a.value(flags.min) ?? 0, max: a.value(flags.max) ?? 0)
+            return try compared(a, kind: kind, sim, second, named: other.name, plotPath: plotPath)
         }
         // Rows are streamed as they are computed (a long --until with a small --dt never waits
         // or grows in memory); the plot keeps a bounded, evenly thinned set of points.
@@ -141,6 +157,8 @@ enum CurveCommand {
                 throw UsageError(message: "curve spring: --damping-ratio 0 never settles; give --until")
             }
             return SpringSimulation(p, from: a.value(flags.from) ?? 0, to: a.value(flags.to) ?? 100, v0: a.value(flags.v0) ?? 0)
+        case "wheel":
+            return wheelStep(chosenPhysics(a), a)
         default:
             guard let lo = a.value(flags.min), let hi = a.value(flags.max) else {
                 throw UsageError(message: "curve fling: --min and --max are required")
@@ -163,13 +181,13 @@ enum CurveCommand {
         return physics.ballisticSimulation(after: release) ?? EasingSimulation(from: release.offset, to: release.offset, duration: 0, curve: .easeOutCubic)
     }
 
-    /// `curve fling --compare NAME`: the first release and NAME's side by side, sampled until
-    /// both are done; the plot draws both.
-    static func compared(_ a: ParsedArguments, _ first: any Simulation, with other: any ScrollPhysics, plotPath: String?) throws -> Int32 {
+    /// `curve fling|wheel --compare NAME`: the first motion and NAME's side by side, sampled
+    /// until both are done; the plot draws both.
+    static func compared(_ a: ParsedArguments, kind: String, _ first: any Simulation, _ second: any Simulation, named otherName: String,
+                         plotPath: String?) throws -> Int32 {
         let firstName = a.value(flags.physics)?.lowercased() ?? PhysicsRegistry.defaultName
-        let second = fling(other, a, min: a.value(flags.min) ?? 0, max: a.value(flags.max) ?? 0)
         let out = BufferedOutput()
-        out.append("t\tx\tv\tx_\(other.name)\tv_\(other.name)\n")
+        out.append("t\tx\tv\tx_\(otherName)\tv_\(otherName)\n")
         var points = ThinnedSeries(limit: 20_000), otherPoints = ThinnedSeries(limit: 20_000)
         try forEachSampleTime(a, BothSimulations(first: first, second: second)) { t in
             out.append("\(fmt(t))\t\(fmt(first.position(at: t)))\t\(fmt(first.velocity(at: t)))\t\(fmt(second.position(at: t)))\t\(fmt(second.velocity(at: t)))\n")
@@ -180,7 +198,7 @@ enum CurveCommand {
         }
         out.flush()
         if let plotPath {
-            try writePlot(LinePlot(title: "fling: \(firstName) (blue) and \(other.name) (red)", xLabel: "t (s)", yLabel: "x (pt)",
+            try writePlot(LinePlot(title: "\(kind): \(firstName) (blue) and \(otherName) (red)", xLabel: "t (s)", yLabel: "x (pt)",
                                    series: [points.points, otherPoints.points]), to: plotPath)
         }
         return 0

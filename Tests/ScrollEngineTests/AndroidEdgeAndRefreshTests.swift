@@ -41,6 +41,55 @@ import Testing
         #expect(sv.pull == 0 && !sv.isStretching && abs(sv.contentOffset - (1000 - 194.3136)) < 0.01)
     }
 
+    /// EdgeEffect's spring from a pull p0 at velocity v0 (ζ = 0.98, ω = 24.657):
+    /// e^(−ζωt)·(p0·cos(ω_d·t) + (v0 + ζω·p0)/ω_d·sin(ω_d·t)).
+    private func aospSpring(from p0: Double, velocity v0: Double, at t: Double) -> Double {
+        let omega = 24.657, zeta = 0.98
+        let wd = omega * (1 - zeta * zeta).squareRoot()
+        return exp(-zeta * omega * t) * (p0 * cos(wd * t) + (v0 + zeta * omega * p0) / wd * sin(wd * t))
+    }
+
+    /// A finger pulled 150 pt past the top and released; `velocity` is the offset's (< 0 further out).
+    private func releasedStretched(velocity: Double) -> ScrollView {
+        let sv = ScrollView(viewportHeight: 800, contentHeight: 10_000, physics: AndroidPhysics())
+        sv.beginDrag(pointerY: 100, at: 0)
+        sv.drag(pointerY: 250, at: 0.1)
+        #expect(sv.pull == -150 && sv.contentOffset == 0)
+        sv.endDrag(at: 0.1, velocity: velocity)
+        return sv
+    }
+
+    /// #30 item 3: a release while stretched goes to the stretch as AOSP's scroll views hand it
+    /// to EdgeEffect (`onAbsorb` from the pull, or `onRelease` and a fling of the content).
+    @Test func aReleaseFlungFurtherOutIsAbsorbedByTheStretch() {
+        // 1000 pt/s further out: the spring starts at −150 with 13·(−1000); the content stays.
+        let sv = releasedStretched(velocity: -1000)
+        sv.advance(to: 0.15)
+        #expect(sv.contentOffset == 0 && sv.phase == .idle)
+        #expect(abs(sv.pull - aospSpring(from: -150, velocity: -13000, at: 0.05)) < 1e-9, "\(sv.pull)")
+        #expect(sv.pull < -150, "it stretches further before it recedes")
+        sv.advance(to: 2.1)
+        #expect(sv.pull == 0 && !sv.isStretching)
+    }
+
+    @Test func aReleaseBackInShortOfThePullIsAbsorbedAFartherOneFlings() {
+        // 500 pt/s back in: the spline's 58.32 pt is short of the 150 pt pull, so it is absorbed.
+        var sv = releasedStretched(velocity: 500)
+        sv.advance(to: 0.15)
+        #expect(sv.contentOffset == 0 && sv.phase == .idle)
+        #expect(abs(sv.pull - aospSpring(from: -150, velocity: 6500, at: 0.05)) < 1e-9, "\(sv.pull)")
+        // 1000 pt/s back in: 194.31 pt is past the pull; the content flings, the stretch recedes
+        // from where it was at no velocity (`onRelease`).
+        sv = releasedStretched(velocity: 1000)
+        sv.advance(to: 0.15)
+        #expect(sv.contentOffset > 0 && sv.phase == .decelerating)
+        #expect(abs(sv.pull - aospSpring(from: -150, velocity: 0, at: 0.05)) < 1e-9, "\(sv.pull)")
+        // Slower than the minimum fling velocity (50 pt/s): it recedes, nothing flings.
+        sv = releasedStretched(velocity: -40)
+        sv.advance(to: 0.15)
+        #expect(sv.contentOffset == 0 && abs(sv.pull - aospSpring(from: -150, velocity: 0, at: 0.05)) < 1e-9)
+    }
+
     @Test func iOSNeverAbsorbs() {
         let sv = ScrollView(viewportHeight: 800, contentHeight: 10_000)
         sv.scroll(to: 100, animated: false, at: 0)

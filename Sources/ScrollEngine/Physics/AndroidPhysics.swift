@@ -60,6 +60,19 @@ public struct AndroidPhysics: StretchOverscrollPhysics, MaterialRefreshPhysics, 
         SpringSimulation(Self.stretchSpring, from: 0, to: 0, v0: velocity * Self.absorbVelocityAdjustment)
     }
 
+    /// A release while stretched, as Android 12's scroll views hand it to EdgeEffect at
+    /// ACTION_UP: slower than the minimum fling velocity, the stretch recedes (`onRelease`);
+    /// flung further out, or back in by less than the stretch (the spline's distance short of
+    /// the pull: `shouldAbsorb`), the stretch absorbs it (`onAbsorb`: the recede spring from the
+    /// pull at 13 times the velocity) and the content does not fling; flung back in farther, the
+    /// content flings and the stretch recedes.
+    public func stretchRelease(pull: Double, velocity v: Double) -> (motion: any Simulation, flings: Bool) {
+        guard pull != 0, abs(v) >= minimumFlingVelocity else { return (stretchRecoil(from: pull), true) }
+        let outward = (v < 0) == (pull < 0)
+        guard outward || spline.distance(velocity: v) < abs(pull) else { return (stretchRecoil(from: pull), true) }
+        return (SpringSimulation(Self.stretchSpring, from: pull, to: 0, v0: v * Self.absorbVelocityAdjustment), false)
+    }
+
     /// EdgeEffect's `ON_ABSORB_VELOCITY_ADJUSTMENT`.
     public static let absorbVelocityAdjustment = 13.0
     /// EdgeEffect's recede spring: `NATURAL_FREQUENCY` 24.657 rad/s, `DAMPING_RATIO` 0.98.

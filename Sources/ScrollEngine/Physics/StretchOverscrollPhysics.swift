@@ -14,6 +14,16 @@ public protocol StretchOverscrollPhysics: ScrollPhysics {
     /// The pull a fling makes when it meets an edge at `velocity` (offset points/s; negative at
     /// the top): from 0 out and back (EdgeEffect's `onAbsorb`).
     func stretchAbsorb(velocity: Double) -> any Simulation
+    /// The pull's motion when the finger lets go `pull` points past an edge at `velocity` (offset
+    /// points/s), and whether the release still flings the content (false: the stretch takes
+    /// the velocity). By default the pull recoils from where it is and the content flings.
+    func stretchRelease(pull: Double, velocity: Double) -> (motion: any Simulation, flings: Bool)
+}
+
+public extension StretchOverscrollPhysics {
+    func stretchRelease(pull: Double, velocity: Double) -> (motion: any Simulation, flings: Bool) {
+        (stretchRecoil(from: pull), true)
+    }
 }
 
 /// A release motion that may stop at an edge it meets (Android's fling): when it ends there,

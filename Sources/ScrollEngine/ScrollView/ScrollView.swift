@@ -212,12 +212,15 @@ public final class ScrollView {
         let v = momentum?.release(tracked, at: t) ?? tracked
         momentum = nil
         delegate?.scrollViewWillEndDragging(self, velocity: v, at: eventTime)
+        var flings = true
         if claimsTopPull && pull < 0 {
             pull = 0
         } else if pull != 0, let s = physics.nearest((any StretchOverscrollPhysics).self) {
-            recoil = (t, s.stretchRecoil(from: pull))
+            let after = s.stretchRelease(pull: pull, velocity: v)
+            recoil = (t, after.motion)
+            flings = after.flings
         }
-        let release = Release(offset: contentOffset, velocity: v, bounds: bounds)
+        let release = Release(offset: contentOffset, velocity: flings ? v : 0, bounds: bounds)
         let willDecelerate = start(physics.ballisticSimulation(after: release), as: .ballistic, velocity: v, at: t)
         delegate?.scrollViewDidEndDragging(self, willDecelerate: willDecelerate, at: eventTime)
     }
