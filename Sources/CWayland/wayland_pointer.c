@@ -116,6 +116,9 @@ struct overscroll_wl_pointer {
     int width, height, stride, scale;
     uint8_t *kept;
     struct wl_callback *frame_callback;
+    uint32_t frame_time;      // the last frame callback's timestamp (ms)
+    uint64_t frames_done;     // frame callbacks received
+    int woken;                // the private queue dispatched something since the last wait
     int needs_commit;
     uint64_t commits, feedbacks, discarded;
     int feedbacks_out;   // requested, not yet answered
@@ -130,6 +133,7 @@ struct overscroll_wl_pointer {
 
 static void push(struct overscroll_wl_pointer *p, int32_t kind, uint32_t time, uint32_t axis, int32_t number, double value) {
     if (p->count >= OVERSCROLL_WL_CAPACITY) { p->dropped++; return; }
+    p->woken = 1;
     overscroll_wl_event *e = &p->events[p->count++];
     e->kind = kind; e->time = time; e->axis = axis; e->number = number; e->value = value;
 }
@@ -320,14 +324,17 @@ uint64_t overscroll_wl_pointer_dropped(const overscroll_wl_pointer *p) { return 
 static void buffer_release(void *data, struct wl_buffer *buffer) {
     struct overscroll_wl_pointer *p = data;
     for (int i = 0; i < 2; i++) if (p->buffers[i].buffer == buffer) p->buffers[i].busy = 0;
+    p->woken = 1;
 }
 static const struct wl_buffer_listener buffer_listener = { buffer_release };
 
 static void frame_done(void *data, struct wl_callback *callback, uint32_t time) {
     struct overscroll_wl_pointer *p = data;
-    (void)time;
     wl_callback_destroy(callback);
     if (p->frame_callback == callback) p->frame_callback = NULL;
+    p->frame_time = time;
+    p->frames_done++;
+    p->woken = 1;
 }
 static const struct wl_callback_listener frame_listener = { frame_done };
 
@@ -472,6 +479,46 @@ int overscroll_wl_presented_age(const overscroll_wl_pointer *p, double *age, dou
 uint64_t overscroll_wl_present_commits(const overscroll_wl_pointer *p) { return p->commits; }
 uint64_t overscroll_wl_present_feedbacks(const overscroll_wl_pointer *p) { return p->feedbacks; }
 int overscroll_wl_present_has_feedback(const overscroll_wl_pointer *p) { return p->presentation != NULL; }
+
+// ---- the window loop's wait
+
+int overscroll_wl_display_fd(const overscroll_wl_pointer *p) { return wl_display_get_fd(p->display); }
+
+int overscroll_wl_wait(overscroll_wl_pointer *p, int wake_fd, int timeout_ms) {
+    wl_display_dispatch_queue_pending(p->display, p->queue);
+    if (p->woken) { p->woken = 0; return OVERSCROLL_WL_WOKE_QUEUE; }
+    while (wl_display_prepare_read_queue(p->display, p->queue) != 0)
+        wl_display_dispatch_queue_pending(p->display, p->queue);
+    if (p->woken) { wl_display_cancel_read(p->display); p->woken = 0; return OVERSCROLL_WL_WOKE_QUEUE; }
+    wl_display_flush(p->display);
+    struct pollfd fds[2] = { { wl_display_get_fd(p->display), POLLIN, 0 }, { wake_fd, POLLIN, 0 } };
+    int n = poll(fds, wake_fd >= 0 ? 2 : 1, timeout_ms);
+    if (n > 0 && (fds[0].revents & POLLIN)) {
+        if (wl_display_read_events(p->display) < 0) return OVERSCROLL_WL_WOKE_ERROR;
+    } else {
+        wl_display_cancel_read(p->display);
+    }
+    if (n > 0 && (fds[0].revents & (POLLERR | POLLHUP | POLLNVAL))) return OVERSCROLL_WL_WOKE_ERROR;
+    wl_display_dispatch_queue_pending(p->display, p->queue);
+    int woke = 0;
+    if (p->woken) { p->woken = 0; woke |= OVERSCROLL_WL_WOKE_QUEUE; }
+    if (n > 0 && (fds[0].revents & POLLIN)) woke |= OVERSCROLL_WL_WOKE_DISPLAY;
+    if (n > 0 && wake_fd >= 0 && fds[1].revents) woke |= OVERSCROLL_WL_WOKE_PIPE;
+    return woke;
+}
+
+int overscroll_wl_frame_outstanding(const overscroll_wl_pointer *p) { return p->frame_callback != NULL; }
+int overscroll_wl_needs_commit(const overscroll_wl_pointer *p) { return p->needs_commit; }
+uint64_t overscroll_wl_frames_done(const overscroll_wl_pointer *p) { return p->frames_done; }
+
+int overscroll_wl_frame_time_age(const overscroll_wl_pointer *p, double *age) {
+    if (p->frames_done == 0) return 0;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    uint32_t now_ms = (uint32_t)((uint64_t)now.tv_sec * 1000u + (uint64_t)now.tv_nsec / 1000000u);
+    *age = (double)(int32_t)(now_ms - p->frame_time) / 1000.0;
+    return 1;
+}
 
 void overscroll_wl_pointer_close(overscroll_wl_pointer *p) {
     if (!p) return;
