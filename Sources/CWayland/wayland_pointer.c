@@ -77,6 +77,49 @@ static const struct wl_interface overscroll_feedback_interface = {
     "wp_presentation_feedback", 1, 0, NULL, 3, overscroll_feedback_events,
 };
 
+// ---- wp_viewporter (stable/viewporter.xml, version 1) and wp_fractional_scale_manager_v1
+// (staging/fractional-scale/fractional-scale-v1.xml, version 1), written from their message
+// lists: get_viewport and set_destination; get_fractional_scale and its preferred_scale event.
+
+static const struct wl_interface overscroll_viewport_interface;
+static const struct wl_interface overscroll_fractional_interface;
+static const struct wl_interface *overscroll_viewporter_types[] = {
+    NULL, NULL, NULL, NULL,
+    &overscroll_viewport_interface, &wl_surface_interface,      // get_viewport(new_id, surface)
+    &overscroll_fractional_interface, &wl_surface_interface,    // get_fractional_scale(new_id, surface)
+};
+static const struct wl_message overscroll_viewporter_requests[] = {
+    { "destroy", "", overscroll_viewporter_types + 0 },
+    { "get_viewport", "no", overscroll_viewporter_types + 4 },
+};
+static const struct wl_interface overscroll_viewporter_interface = {
+    "wp_viewporter", 1, 2, overscroll_viewporter_requests, 0, NULL,
+};
+static const struct wl_message overscroll_viewport_requests[] = {
+    { "destroy", "", overscroll_viewporter_types + 0 },
+    { "set_source", "ffff", overscroll_viewporter_types + 0 },
+    { "set_destination", "ii", overscroll_viewporter_types + 0 },
+};
+static const struct wl_interface overscroll_viewport_interface = {
+    "wp_viewport", 1, 3, overscroll_viewport_requests, 0, NULL,
+};
+static const struct wl_message overscroll_fractional_manager_requests[] = {
+    { "destroy", "", overscroll_viewporter_types + 0 },
+    { "get_fractional_scale", "no", overscroll_viewporter_types + 6 },
+};
+static const struct wl_interface overscroll_fractional_manager_interface = {
+    "wp_fractional_scale_manager_v1", 1, 2, overscroll_fractional_manager_requests, 0, NULL,
+};
+static const struct wl_message overscroll_fractional_requests[] = {
+    { "destroy", "", overscroll_viewporter_types + 0 },
+};
+static const struct wl_message overscroll_fractional_events[] = {
+    { "preferred_scale", "u", overscroll_viewporter_types + 0 },
+};
+static const struct wl_interface overscroll_fractional_interface = {
+    "wp_fractional_scale_v1", 1, 1, overscroll_fractional_requests, 1, overscroll_fractional_events,
+};
+
 // ---- SDL's window-manager info, with SDL 2's stable layout (as CXInput2 declares it for X11):
 // version, subsystem, then the union whose Wayland member starts {wl_display *, wl_surface *}.
 struct overscroll_sdl_wminfo_wl {
@@ -110,6 +153,10 @@ struct overscroll_wl_pointer {
     struct wl_shm *shm;
     struct wl_proxy *presentation;
     uint32_t presentation_clock;
+    struct wl_proxy *viewporter, *viewport, *fractional_manager, *fractional;
+    uint32_t scale120;        // the compositor's preferred scale × 120 (0: none said)
+    int scale_changed;
+    int viewport_active;      // buffers are scaled to the surface by the viewport (buffer scale 1)
     struct { struct wl_buffer *buffer; uint8_t *data; int busy; int full; int nmissing; overscroll_wl_rect missing[32]; } buffers[2];
     uint8_t *pool_data;
     size_t pool_size;
@@ -229,6 +276,13 @@ static void presentation_clock_id(void *data, struct wl_proxy *presentation, uin
 }
 static const struct { void (*clock_id)(void *, struct wl_proxy *, uint32_t); } presentation_listener = { presentation_clock_id };
 
+static void fractional_preferred_scale(void *data, struct wl_proxy *fractional, uint32_t scale) {
+    struct overscroll_wl_pointer *p = data;
+    (void)fractional;
+    if (scale != p->scale120) { p->scale120 = scale; p->scale_changed = 1; p->woken = 1; }
+}
+static const struct { void (*preferred_scale)(void *, struct wl_proxy *, uint32_t); } fractional_listener = { fractional_preferred_scale };
+
 static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 
 static void registry_global(void *data, struct wl_registry *registry, uint32_t name, const char *interface, uint32_t version) {
@@ -242,6 +296,12 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
     } else if (strcmp(interface, "wp_presentation") == 0 && !p->presentation) {
         p->presentation = wl_registry_bind(registry, name, &overscroll_presentation_interface, 1);
         wl_proxy_add_listener(p->presentation, (void (**)(void))&presentation_listener, p);
+    } else if (strcmp(interface, "wp_viewporter") == 0 && !p->viewporter) {
+        p->viewporter = wl_registry_bind(registry, name, &overscroll_viewporter_interface, 1);
+    } else if (strcmp(interface, "wp_fractional_scale_manager_v1") == 0 && !p->fractional_manager) {
+        const char *off = getenv("OVERSCROLL_FRACTIONAL_SCALE");
+        if (!off || strcmp(off, "0") != 0)
+            p->fractional_manager = wl_registry_bind(registry, name, &overscroll_fractional_manager_interface, 1);
     } else if (strcmp(interface, "zwp_pointer_gestures_v1") == 0 && !p->gestures && version >= 3) {
         p->gestures_version = 3;
         p->gestures = wl_registry_bind(registry, name, &overscroll_gestures_interface, 3);
@@ -290,6 +350,14 @@ overscroll_wl_pointer *overscroll_wl_pointer_open(void *sdl_window, char *why, s
         snprintf(why, why_size, "the connection failed");
         overscroll_wl_pointer_close(p);
         return NULL;
+    }
+    // The preferred scale (a fraction) needs the viewport to show a buffer of that many pixels.
+    if (p->fractional_manager && p->viewporter && p->surface) {
+        p->fractional = wl_proxy_marshal_constructor(p->fractional_manager, 1, &overscroll_fractional_interface, NULL, p->surface);
+        if (p->fractional) {
+            wl_proxy_add_listener(p->fractional, (void (**)(void))&fractional_listener, p);
+            wl_display_roundtrip_queue(p->display, p->queue);
+        }
     }
     p->count = 0;   // enter/leave of the round trips: the app starts from here
     return p;
@@ -407,6 +475,8 @@ uint8_t *overscroll_wl_present_resize(overscroll_wl_pointer *p, int width, int h
         if (p->surface_wrapper) wl_proxy_set_queue((struct wl_proxy *)p->surface_wrapper, p->queue);
     }
     if (p->surface_wrapper) wl_surface_set_buffer_scale(p->surface_wrapper, p->scale);
+    p->viewport_active = 0;
+    if (p->viewport) wl_proxy_marshal(p->viewport, 2, -1, -1);   // unset: the buffer scale sizes the surface
     *stride = row;
     return p->kept;
 }
@@ -428,6 +498,7 @@ static void commit_now(struct overscroll_wl_pointer *p) {
     int n = b->full ? 1 : b->nmissing;
     for (int k = 0; k < n; k++) copy_rect(p, b->data, rects[k]);
     wl_surface_attach(p->surface_wrapper, b->buffer, 0, 0);
+    if (p->viewport_active) wl_surface_set_buffer_scale(p->surface_wrapper, 1);   // whatever SDL set
     for (int k = 0; k < n; k++) wl_surface_damage_buffer(p->surface_wrapper, rects[k].x, rects[k].y, rects[k].width, rects[k].height);
     b->nmissing = 0; b->full = 0; b->busy = 1;
     p->frame_callback = wl_surface_frame(p->surface_wrapper);
@@ -480,6 +551,31 @@ uint64_t overscroll_wl_present_commits(const overscroll_wl_pointer *p) { return 
 uint64_t overscroll_wl_present_feedbacks(const overscroll_wl_pointer *p) { return p->feedbacks; }
 int overscroll_wl_present_has_feedback(const overscroll_wl_pointer *p) { return p->presentation != NULL; }
 
+// ---- fractional scale
+
+uint32_t overscroll_wl_preferred_scale120(const overscroll_wl_pointer *p) {
+    return (p->fractional && p->viewporter) ? p->scale120 : 0;
+}
+
+int overscroll_wl_take_scale_change(overscroll_wl_pointer *p) {
+    int c = p->scale_changed;
+    p->scale_changed = 0;
+    return c;
+}
+
+int overscroll_wl_present_viewport(overscroll_wl_pointer *p, int width, int height) {
+    if (!p->viewporter || !p->surface_wrapper || width <= 0 || height <= 0) return 0;
+    if (!p->viewport) {
+        p->viewport = wl_proxy_marshal_constructor((struct wl_proxy *)p->viewporter, 1, &overscroll_viewport_interface, NULL, p->surface);
+        if (!p->viewport) return 0;
+    }
+    wl_surface_set_buffer_scale(p->surface_wrapper, 1);
+    wl_proxy_marshal(p->viewport, 2, width, height);   // set_destination, surface-local
+    p->viewport_active = 1;
+    p->scale = 1;
+    return 1;
+}
+
 // ---- the window loop's wait
 
 int overscroll_wl_display_fd(const overscroll_wl_pointer *p) { return wl_display_get_fd(p->display); }
@@ -527,6 +623,10 @@ void overscroll_wl_pointer_close(overscroll_wl_pointer *p) {
     free_buffers(p);
     if (p->surface_wrapper) wl_proxy_wrapper_destroy(p->surface_wrapper);
     if (p->presentation) { wl_proxy_marshal(p->presentation, 0); wl_proxy_destroy(p->presentation); }
+    if (p->viewport) { wl_proxy_marshal(p->viewport, 0); wl_proxy_destroy(p->viewport); }
+    if (p->fractional) { wl_proxy_marshal(p->fractional, 0); wl_proxy_destroy(p->fractional); }
+    if (p->fractional_manager) { wl_proxy_marshal(p->fractional_manager, 0); wl_proxy_destroy(p->fractional_manager); }
+    if (p->viewporter) { wl_proxy_marshal(p->viewporter, 0); wl_proxy_destroy(p->viewporter); }
     if (p->shm) wl_shm_destroy(p->shm);
     drop_pointer(p);
     if (p->gestures) {

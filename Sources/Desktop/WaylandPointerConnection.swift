@@ -52,6 +52,15 @@ final class WaylandPointerConnection {
     }
 
     var commits: UInt64 { overscroll_wl_present_commits(pointer) }
+    /// The compositor's preferred scale × 120 (wp_fractional_scale_v1 with wp_viewporter), nil
+    /// when it offers none or said none yet.
+    var preferredScale120: UInt32? {
+        let s = overscroll_wl_preferred_scale120(pointer)
+        return s > 0 ? s : nil
+    }
+    /// True once after the preferred scale changed (the window then resizes its buffers).
+    func takeScaleChange() -> Bool { overscroll_wl_take_scale_change(pointer) != 0 }
+
     /// Whether the last commit's frame callback is still unanswered (the compositor is not ready
     /// for another frame).
     var frameOutstanding: Bool { overscroll_wl_frame_outstanding(pointer) != 0 }

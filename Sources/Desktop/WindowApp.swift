@@ -262,8 +262,9 @@ public final class WindowApp {
             // A frame waiting for the compositor's frame callback is retried at the frame pace.
             let paced = session.isAnimating || session.isDragging || framePending
             if let waylandPointer, waylandWait != nil, waylandPointer.frameOutstanding || framePending {
-                // Sleeps until the frame callback (or input); a deadline still ends the wait.
-                let ms = session.nextDeadline.map { Int32(max(0, min(1000, clock.realDelay(untilSession: $0) * 1000)).rounded(.up)) }
+                // Sleeps until the frame callback (or input); a deadline still ahead ends the wait
+                // (one already passed is met by the next frame's advance: no spin while hidden).
+                let ms = session.nextDeadline.map { clock.realDelay(untilSession: $0) }.flatMap { $0 > 0 ? Int32(min(1000, $0 * 1000).rounded(.up)) : nil }
                 got = waitEvent(&event, timeout: ms)
             } else if paced {
                 let remaining = frameInterval - (t0 - frameStart)
@@ -281,6 +282,8 @@ public final class WindowApp {
             let smooth = xinput?.drain(at: pumpTime) ?? []
             // Wayland's events carry their own (compositor) times, kept within this batch.
             let timed = waylandPointer?.drain(pump: pumpTime, notBefore: max(frameStartSession, lastHandled)) ?? []
+            // A new fractional scale from the compositor: buffers and drawing at the new scale.
+            if waylandPointer?.takeScaleChange() == true && presenterName == "wl_shm" { updateGeometry() }
             var batch: [SDL_Event] = []
             while got != 0 {
                 batch.append(event)

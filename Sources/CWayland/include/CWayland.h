@@ -75,6 +75,16 @@ uint64_t overscroll_wl_present_commits(const overscroll_wl_pointer *p);
 uint64_t overscroll_wl_present_feedbacks(const overscroll_wl_pointer *p);
 int overscroll_wl_present_has_feedback(const overscroll_wl_pointer *p);
 
+/// Fractional scale (wp_fractional_scale_v1 with wp_viewporter, where the compositor offers both;
+/// OVERSCROLL_FRACTIONAL_SCALE=0 ignores it): the compositor's preferred scale × 120, 0 when it
+/// said none.
+uint32_t overscroll_wl_preferred_scale120(const overscroll_wl_pointer *p);
+/// 1 once after the preferred scale changed.
+int overscroll_wl_take_scale_change(overscroll_wl_pointer *p);
+/// After `overscroll_wl_present_resize` (scale 1): shows the buffers at `width`×`height`
+/// surface-local units through the viewport, buffer scale 1. 0 without a viewporter.
+int overscroll_wl_present_viewport(overscroll_wl_pointer *p, int width, int height);
+
 /// The window loop's wait on SDL's Wayland connection (what `overscroll_wl_wait` returns, or'd).
 enum {
     OVERSCROLL_WL_WOKE_QUEUE = 1,    /* the private queue got something: a frame callback, pointer events */
