@@ -16,7 +16,7 @@ WINDOW_TEST_PACKAGES := xvfb xauth xdotool
 TOUCHPAD_PACKAGES := sway xwayland x11-xserver-utils python3
 RUN_ARGS     ?=
 
-.PHONY: all deps tool-deps report-deps window-test-deps touchpad-deps build run test check-imports scenarios bench bench-suite fuzz check-xinput2 check-touchpad check-distros sanitize tsan soak clean
+.PHONY: all deps tool-deps report-deps window-test-deps touchpad-deps build run test check-imports scenarios bench bench-wayland bench-suite fuzz check-xinput2 check-touchpad check-distros sanitize tsan soak clean
 
 all: build
 
@@ -101,6 +101,13 @@ soak-determinism: deps
 bench: deps tool-deps
 	$(SWIFT) build -c release
 	.build/release/overscroll-bench
+
+# The window's CPU cost on Wayland beside Xvfb: idle, spinner, fling (and the spinner hidden) under
+# headless sway through wl_shm and through SDL's renderer, with a GTK 4 spinner for comparison when
+# python3-gi and gir1.2-gtk-4.0 are installed; see tools/touchpad/bench-wayland.sh. About 5 minutes.
+bench-wayland: deps tool-deps touchpad-deps
+	$(SWIFT) build -c release --product overscroll
+	tools/touchpad/bench-wayland.sh .build/release/overscroll
 
 # The suite figures alone: --workers 2 vs 1 on 40 generated scenarios, test vs record.
 bench-suite: deps

@@ -77,6 +77,49 @@ static const struct wl_interface overscroll_feedback_interface = {
     "wp_presentation_feedback", 1, 0, NULL, 3, overscroll_feedback_events,
 };
 
+// ---- wp_viewporter (stable/viewporter.xml, version 1) and wp_fractional_scale_manager_v1
+// (staging/fractional-scale/fractional-scale-v1.xml, version 1), written from their message
+// lists: get_viewport and set_destination; get_fractional_scale and its preferred_scale event.
+
+static const struct wl_interface overscroll_viewport_interface;
+static const struct wl_interface overscroll_fractional_interface;
+static const struct wl_interface *overscroll_viewporter_types[] = {
+    NULL, NULL, NULL, NULL,
+    &overscroll_viewport_interface, &wl_surface_interface,      // get_viewport(new_id, surface)
+    &overscroll_fractional_interface, &wl_surface_interface,    // get_fractional_scale(new_id, surface)
+};
+static const struct wl_message overscroll_viewporter_requests[] = {
+    { "destroy", "", overscroll_viewporter_types + 0 },
+    { "get_viewport", "no", overscroll_viewporter_types + 4 },
+};
+static const struct wl_interface overscroll_viewporter_interface = {
+    "wp_viewporter", 1, 2, overscroll_viewporter_requests, 0, NULL,
+};
+static const struct wl_message overscroll_viewport_requests[] = {
+    { "destroy", "", overscroll_viewporter_types + 0 },
+    { "set_source", "ffff", overscroll_viewporter_types + 0 },
+    { "set_destination", "ii", overscroll_viewporter_types + 0 },
+};
+static const struct wl_interface overscroll_viewport_interface = {
+    "wp_viewport", 1, 3, overscroll_viewport_requests, 0, NULL,
+};
+static const struct wl_message overscroll_fractional_manager_requests[] = {
+    { "destroy", "", overscroll_viewporter_types + 0 },
+    { "get_fractional_scale", "no", overscroll_viewporter_types + 6 },
+};
+static const struct wl_interface overscroll_fractional_manager_interface = {
+    "wp_fractional_scale_manager_v1", 1, 2, overscroll_fractional_manager_requests, 0, NULL,
+};
+static const struct wl_message overscroll_fractional_requests[] = {
+    { "destroy", "", overscroll_viewporter_types + 0 },
+};
+static const struct wl_message overscroll_fractional_events[] = {
+    { "preferred_scale", "u", overscroll_viewporter_types + 0 },
+};
+static const struct wl_interface overscroll_fractional_interface = {
+    "wp_fractional_scale_v1", 1, 1, overscroll_fractional_requests, 1, overscroll_fractional_events,
+};
+
 // ---- SDL's window-manager info, with SDL 2's stable layout (as CXInput2 declares it for X11):
 // version, subsystem, then the union whose Wayland member starts {wl_display *, wl_surface *}.
 struct overscroll_sdl_wminfo_wl {
@@ -110,12 +153,19 @@ struct overscroll_wl_pointer {
     struct wl_shm *shm;
     struct wl_proxy *presentation;
     uint32_t presentation_clock;
+    struct wl_proxy *viewporter, *viewport, *fractional_manager, *fractional;
+    uint32_t scale120;        // the compositor's preferred scale × 120 (0: none said)
+    int scale_changed;
+    int viewport_active;      // buffers are scaled to the surface by the viewport (buffer scale 1)
     struct { struct wl_buffer *buffer; uint8_t *data; int busy; int full; int nmissing; overscroll_wl_rect missing[32]; } buffers[2];
     uint8_t *pool_data;
     size_t pool_size;
     int width, height, stride, scale;
     uint8_t *kept;
     struct wl_callback *frame_callback;
+    uint32_t frame_time;      // the last frame callback's timestamp (ms)
+    uint64_t frames_done;     // frame callbacks received
+    int woken;                // the private queue dispatched something since the last wait
     int needs_commit;
     uint64_t commits, feedbacks, discarded;
     int feedbacks_out;   // requested, not yet answered
@@ -130,6 +180,7 @@ struct overscroll_wl_pointer {
 
 static void push(struct overscroll_wl_pointer *p, int32_t kind, uint32_t time, uint32_t axis, int32_t number, double value) {
     if (p->count >= OVERSCROLL_WL_CAPACITY) { p->dropped++; return; }
+    p->woken = 1;
     overscroll_wl_event *e = &p->events[p->count++];
     e->kind = kind; e->time = time; e->axis = axis; e->number = number; e->value = value;
 }
@@ -225,6 +276,13 @@ static void presentation_clock_id(void *data, struct wl_proxy *presentation, uin
 }
 static const struct { void (*clock_id)(void *, struct wl_proxy *, uint32_t); } presentation_listener = { presentation_clock_id };
 
+static void fractional_preferred_scale(void *data, struct wl_proxy *fractional, uint32_t scale) {
+    struct overscroll_wl_pointer *p = data;
+    (void)fractional;
+    if (scale != p->scale120) { p->scale120 = scale; p->scale_changed = 1; p->woken = 1; }
+}
+static const struct { void (*preferred_scale)(void *, struct wl_proxy *, uint32_t); } fractional_listener = { fractional_preferred_scale };
+
 static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 
 static void registry_global(void *data, struct wl_registry *registry, uint32_t name, const char *interface, uint32_t version) {
@@ -238,6 +296,12 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
     } else if (strcmp(interface, "wp_presentation") == 0 && !p->presentation) {
         p->presentation = wl_registry_bind(registry, name, &overscroll_presentation_interface, 1);
         wl_proxy_add_listener(p->presentation, (void (**)(void))&presentation_listener, p);
+    } else if (strcmp(interface, "wp_viewporter") == 0 && !p->viewporter) {
+        p->viewporter = wl_registry_bind(registry, name, &overscroll_viewporter_interface, 1);
+    } else if (strcmp(interface, "wp_fractional_scale_manager_v1") == 0 && !p->fractional_manager) {
+        const char *off = getenv("OVERSCROLL_FRACTIONAL_SCALE");
+        if (!off || strcmp(off, "0") != 0)
+            p->fractional_manager = wl_registry_bind(registry, name, &overscroll_fractional_manager_interface, 1);
     } else if (strcmp(interface, "zwp_pointer_gestures_v1") == 0 && !p->gestures && version >= 3) {
         p->gestures_version = 3;
         p->gestures = wl_registry_bind(registry, name, &overscroll_gestures_interface, 3);
@@ -287,6 +351,14 @@ overscroll_wl_pointer *overscroll_wl_pointer_open(void *sdl_window, char *why, s
         overscroll_wl_pointer_close(p);
         return NULL;
     }
+    // The preferred scale (a fraction) needs the viewport to show a buffer of that many pixels.
+    if (p->fractional_manager && p->viewporter && p->surface) {
+        p->fractional = wl_proxy_marshal_constructor(p->fractional_manager, 1, &overscroll_fractional_interface, NULL, p->surface);
+        if (p->fractional) {
+            wl_proxy_add_listener(p->fractional, (void (**)(void))&fractional_listener, p);
+            wl_display_roundtrip_queue(p->display, p->queue);
+        }
+    }
     p->count = 0;   // enter/leave of the round trips: the app starts from here
     return p;
 }
@@ -320,14 +392,17 @@ uint64_t overscroll_wl_pointer_dropped(const overscroll_wl_pointer *p) { return 
 static void buffer_release(void *data, struct wl_buffer *buffer) {
     struct overscroll_wl_pointer *p = data;
     for (int i = 0; i < 2; i++) if (p->buffers[i].buffer == buffer) p->buffers[i].busy = 0;
+    p->woken = 1;
 }
 static const struct wl_buffer_listener buffer_listener = { buffer_release };
 
 static void frame_done(void *data, struct wl_callback *callback, uint32_t time) {
     struct overscroll_wl_pointer *p = data;
-    (void)time;
     wl_callback_destroy(callback);
     if (p->frame_callback == callback) p->frame_callback = NULL;
+    p->frame_time = time;
+    p->frames_done++;
+    p->woken = 1;
 }
 static const struct wl_callback_listener frame_listener = { frame_done };
 
@@ -400,6 +475,8 @@ uint8_t *overscroll_wl_present_resize(overscroll_wl_pointer *p, int width, int h
         if (p->surface_wrapper) wl_proxy_set_queue((struct wl_proxy *)p->surface_wrapper, p->queue);
     }
     if (p->surface_wrapper) wl_surface_set_buffer_scale(p->surface_wrapper, p->scale);
+    p->viewport_active = 0;
+    if (p->viewport) wl_proxy_marshal(p->viewport, 2, -1, -1);   // unset: the buffer scale sizes the surface
     *stride = row;
     return p->kept;
 }
@@ -421,6 +498,7 @@ static void commit_now(struct overscroll_wl_pointer *p) {
     int n = b->full ? 1 : b->nmissing;
     for (int k = 0; k < n; k++) copy_rect(p, b->data, rects[k]);
     wl_surface_attach(p->surface_wrapper, b->buffer, 0, 0);
+    if (p->viewport_active) wl_surface_set_buffer_scale(p->surface_wrapper, 1);   // whatever SDL set
     for (int k = 0; k < n; k++) wl_surface_damage_buffer(p->surface_wrapper, rects[k].x, rects[k].y, rects[k].width, rects[k].height);
     b->nmissing = 0; b->full = 0; b->busy = 1;
     p->frame_callback = wl_surface_frame(p->surface_wrapper);
@@ -473,6 +551,71 @@ uint64_t overscroll_wl_present_commits(const overscroll_wl_pointer *p) { return 
 uint64_t overscroll_wl_present_feedbacks(const overscroll_wl_pointer *p) { return p->feedbacks; }
 int overscroll_wl_present_has_feedback(const overscroll_wl_pointer *p) { return p->presentation != NULL; }
 
+// ---- fractional scale
+
+uint32_t overscroll_wl_preferred_scale120(const overscroll_wl_pointer *p) {
+    return (p->fractional && p->viewporter) ? p->scale120 : 0;
+}
+
+int overscroll_wl_take_scale_change(overscroll_wl_pointer *p) {
+    int c = p->scale_changed;
+    p->scale_changed = 0;
+    return c;
+}
+
+int overscroll_wl_present_viewport(overscroll_wl_pointer *p, int width, int height) {
+    if (!p->viewporter || !p->surface_wrapper || width <= 0 || height <= 0) return 0;
+    if (!p->viewport) {
+        p->viewport = wl_proxy_marshal_constructor((struct wl_proxy *)p->viewporter, 1, &overscroll_viewport_interface, NULL, p->surface);
+        if (!p->viewport) return 0;
+    }
+    wl_surface_set_buffer_scale(p->surface_wrapper, 1);
+    wl_proxy_marshal(p->viewport, 2, width, height);   // set_destination, surface-local
+    p->viewport_active = 1;
+    p->scale = 1;
+    return 1;
+}
+
+// ---- the window loop's wait
+
+int overscroll_wl_display_fd(const overscroll_wl_pointer *p) { return wl_display_get_fd(p->display); }
+
+int overscroll_wl_wait(overscroll_wl_pointer *p, int wake_fd, int timeout_ms) {
+    wl_display_dispatch_queue_pending(p->display, p->queue);
+    if (p->woken) { p->woken = 0; return OVERSCROLL_WL_WOKE_QUEUE; }
+    while (wl_display_prepare_read_queue(p->display, p->queue) != 0)
+        wl_display_dispatch_queue_pending(p->display, p->queue);
+    if (p->woken) { wl_display_cancel_read(p->display); p->woken = 0; return OVERSCROLL_WL_WOKE_QUEUE; }
+    wl_display_flush(p->display);
+    struct pollfd fds[2] = { { wl_display_get_fd(p->display), POLLIN, 0 }, { wake_fd, POLLIN, 0 } };
+    int n = poll(fds, wake_fd >= 0 ? 2 : 1, timeout_ms);
+    if (n > 0 && (fds[0].revents & POLLIN)) {
+        if (wl_display_read_events(p->display) < 0) return OVERSCROLL_WL_WOKE_ERROR;
+    } else {
+        wl_display_cancel_read(p->display);
+    }
+    if (n > 0 && (fds[0].revents & (POLLERR | POLLHUP | POLLNVAL))) return OVERSCROLL_WL_WOKE_ERROR;
+    wl_display_dispatch_queue_pending(p->display, p->queue);
+    int woke = 0;
+    if (p->woken) { p->woken = 0; woke |= OVERSCROLL_WL_WOKE_QUEUE; }
+    if (n > 0 && (fds[0].revents & POLLIN)) woke |= OVERSCROLL_WL_WOKE_DISPLAY;
+    if (n > 0 && wake_fd >= 0 && fds[1].revents) woke |= OVERSCROLL_WL_WOKE_PIPE;
+    return woke;
+}
+
+int overscroll_wl_frame_outstanding(const overscroll_wl_pointer *p) { return p->frame_callback != NULL; }
+int overscroll_wl_needs_commit(const overscroll_wl_pointer *p) { return p->needs_commit; }
+uint64_t overscroll_wl_frames_done(const overscroll_wl_pointer *p) { return p->frames_done; }
+
+int overscroll_wl_frame_time_age(const overscroll_wl_pointer *p, double *age) {
+    if (p->frames_done == 0) return 0;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    uint32_t now_ms = (uint32_t)((uint64_t)now.tv_sec * 1000u + (uint64_t)now.tv_nsec / 1000000u);
+    *age = (double)(int32_t)(now_ms - p->frame_time) / 1000.0;
+    return 1;
+}
+
 void overscroll_wl_pointer_close(overscroll_wl_pointer *p) {
     if (!p) return;
     if (p->frame_callback) wl_callback_destroy(p->frame_callback);
@@ -480,6 +623,10 @@ void overscroll_wl_pointer_close(overscroll_wl_pointer *p) {
     free_buffers(p);
     if (p->surface_wrapper) wl_proxy_wrapper_destroy(p->surface_wrapper);
     if (p->presentation) { wl_proxy_marshal(p->presentation, 0); wl_proxy_destroy(p->presentation); }
+    if (p->viewport) { wl_proxy_marshal(p->viewport, 0); wl_proxy_destroy(p->viewport); }
+    if (p->fractional) { wl_proxy_marshal(p->fractional, 0); wl_proxy_destroy(p->fractional); }
+    if (p->fractional_manager) { wl_proxy_marshal(p->fractional_manager, 0); wl_proxy_destroy(p->fractional_manager); }
+    if (p->viewporter) { wl_proxy_marshal(p->viewporter, 0); wl_proxy_destroy(p->viewporter); }
     if (p->shm) wl_shm_destroy(p->shm);
     drop_pointer(p);
     if (p->gestures) {

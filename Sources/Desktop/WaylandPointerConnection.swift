@@ -52,6 +52,25 @@ final class WaylandPointerConnection {
     }
 
     var commits: UInt64 { overscroll_wl_present_commits(pointer) }
+    /// The compositor's preferred scale × 120 (wp_fractional_scale_v1 with wp_viewporter), nil
+    /// when it offers none or said none yet.
+    var preferredScale120: UInt32? {
+        let s = overscroll_wl_preferred_scale120(pointer)
+        return s > 0 ? s : nil
+    }
+    /// True once after the preferred scale changed (the window then resizes its buffers).
+    func takeScaleChange() -> Bool { overscroll_wl_take_scale_change(pointer) != 0 }
+
+    /// Whether the last commit's frame callback is still unanswered (the compositor is not ready
+    /// for another frame).
+    var frameOutstanding: Bool { overscroll_wl_frame_outstanding(pointer) != 0 }
+    /// Frame callbacks received so far.
+    var framesDone: UInt64 { overscroll_wl_frames_done(pointer) }
+    /// Real seconds since the last frame callback's timestamp, nil before any.
+    var frameCallbackAge: Double? {
+        var age = 0.0
+        return overscroll_wl_frame_time_age(pointer, &age) != 0 ? age : nil
+    }
     var hasPresentationFeedback: Bool { overscroll_wl_present_has_feedback(pointer) != 0 }
 
     /// Whether the seat gives a pointer now (SDL's wheel events are dropped only then).

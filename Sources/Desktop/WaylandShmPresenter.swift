@@ -35,9 +35,18 @@ final class WaylandShmPresenter: FramePresenter {
         SDL_GetWindowSize(window, &ww, &wh)
         SDL_GetWindowSizeInPixels(window, &pw, &ph)
         guard pw > 0, ph > 0 else { return true }
-        let scale = ww > 0 ? max(1, Int32((Double(pw) / Double(ww)).rounded())) : 1
+        var scale = ww > 0 ? max(1, Int32((Double(pw) / Double(ww)).rounded())) : 1
+        // A fractional scale: buffers of the surface's size × scale pixels, shown at the
+        // surface's size by the viewport (SDL 2 knows only whole scales).
+        let fractional = connection.preferredScale120.flatMap { s120 in ww > 0 && wh > 0 ? s120 : nil }
+        if let s120 = fractional {
+            pw = Int32(FractionalScale.pixels(Int(ww), scale120: s120))
+            ph = Int32(FractionalScale.pixels(Int(wh), scale120: s120))
+            scale = 1
+        }
         var rowBytes: Int32 = 0
         guard let kept = overscroll_wl_present_resize(connection.handle, pw, ph, scale, &rowBytes) else { return false }
+        if fractional != nil && overscroll_wl_present_viewport(connection.handle, ww, wh) == 0 { return false }
         guard let cs = cairo_image_surface_create_for_data(kept, CAIRO_FORMAT_RGB24, pw, ph, rowBytes),
               cairo_surface_status(cs) == CAIRO_STATUS_SUCCESS else { return false }
         width = Int(pw); height = Int(ph); stride = Int(rowBytes)

@@ -125,6 +125,11 @@ public final class WindowApp {
     private nonisolated static let ownWait = Atomic<Bool>(false)
     /// The X11 wait (nil on other drivers).
     private var x11Wait: X11EventWait?
+    /// The Wayland wait with the wl_shm presenter (nil otherwise): frames follow the compositor's
+    /// frame callbacks.
+    private var waylandWait: WaylandEventWait?
+    /// `framesDone` of the Wayland connection when the last frame was drawn.
+    private var callbacksAtDraw: UInt64 = 0
 
     private nonisolated static let quitAsked = Atomic<Bool>(false)
 
@@ -188,6 +193,9 @@ public final class WindowApp {
         if videoDriver == "x11" {
             x11Wait = X11EventWait(sdlWindow: w)
             Self.ownWait.store(x11Wait != nil, ordering: .sequentiallyConsistent)
+        } else if presenter.name == "wl_shm", let waylandPointer {
+            waylandWait = WaylandEventWait(connection: waylandPointer)
+            Self.ownWait.store(waylandWait != nil, ordering: .sequentiallyConsistent)
         }
         adapter.wheelPrecision = .forVideoDriver(videoDriver)
         xinput = XInput2Connection.open(for: w, videoDriver: videoDriver, settings: options.sceneOptions.input,
@@ -236,7 +244,10 @@ public final class WindowApp {
     /// Idle: blocks in `SDL_WaitEvent` (or until the next deadline, e.g. a wheel gesture's end).
     /// Animating: one update per frame; vsync paces presents, and when a frame is not presented
     /// (unchanged) or vsync does not block, the loop waits out the rest of the frame interval in
-    /// the event wait, so it never spins.
+    /// the event wait, so it never spins. On Wayland with wl_shm the compositor's frame callback
+    /// is the clock: after a commit the loop sleeps (handling input) until the callback comes,
+    /// then draws the next frame at the callback's time; only a frame that changed nothing (no
+    /// commit, so no callback) falls back to the frame interval.
     @discardableResult
     public func run() -> Int {
         if let rate = displayRefreshRate { frameInterval = 1.0 / rate }
@@ -250,7 +261,12 @@ public final class WindowApp {
             var got: Int32
             // A frame waiting for the compositor's frame callback is retried at the frame pace.
             let paced = session.isAnimating || session.isDragging || framePending
-            if paced {
+            if let waylandPointer, waylandWait != nil, waylandPointer.frameOutstanding || framePending {
+                // Sleeps until the frame callback (or input); a deadline still ahead ends the wait
+                // (one already passed is met by the next frame's advance: no spin while hidden).
+                let ms = session.nextDeadline.map { clock.realDelay(untilSession: $0) }.flatMap { $0 > 0 ? Int32(min(1000, $0 * 1000).rounded(.up)) : nil }
+                got = waitEvent(&event, timeout: ms)
+            } else if paced {
                 let remaining = frameInterval - (t0 - frameStart)
                 got = remaining > 0.001 ? waitEvent(&event, timeout: Int32((remaining * 1000).rounded(.down))) : SDL_PollEvent(&event)
             } else if let deadline = session.nextDeadline {
@@ -266,6 +282,8 @@ public final class WindowApp {
             let smooth = xinput?.drain(at: pumpTime) ?? []
             // Wayland's events carry their own (compositor) times, kept within this batch.
             let timed = waylandPointer?.drain(pump: pumpTime, notBefore: max(frameStartSession, lastHandled)) ?? []
+            // A new fractional scale from the compositor: buffers and drawing at the new scale.
+            if waylandPointer?.takeScaleChange() == true && presenterName == "wl_shm" { updateGeometry() }
             var batch: [SDL_Event] = []
             while got != 0 {
                 batch.append(event)
@@ -290,9 +308,20 @@ public final class WindowApp {
             // (Checked after the events: the one that ends a motion must be drawn before the
             // loop goes back to blocking in the event wait.)
             let stillPaced = session.isAnimating || session.isDragging
-            if stillPaced && clock.realNow() - frameStart < frameInterval - 0.001 { continue }
+            // With frame callbacks: nothing is drawn until the compositor asks for the next frame.
+            let callbackCame = waylandWait != nil && (waylandPointer?.framesDone ?? 0) != callbacksAtDraw
+            if waylandWait != nil, waylandPointer?.frameOutstanding == true || framePending {
+                framePending = waylandPointer?.presentPending() ?? false
+                continue
+            }
+            if !callbackCame && stillPaced && clock.realNow() - frameStart < frameInterval - 0.001 { continue }
             frameStart = clock.realNow()
             frameStartSession = now()
+            if callbackCame, let age = waylandPointer?.frameCallbackAge, age >= 0, age < 0.25 {
+                // The animation's time is the callback's (the compositor's frame time).
+                frameStartSession = max(frameStartSession - age * clock.scale, lastHandled)
+            }
+            callbacksAtDraw = waylandPointer?.framesDone ?? 0
             framePending = waylandPointer?.presentPending() ?? false
             beforeAdvance?(session)
             session.advance(to: frameStartSession)
@@ -307,6 +336,7 @@ public final class WindowApp {
     /// the time ran out or the wait was woken.
     private func waitEvent(_ event: inout SDL_Event, timeout: Int32?) -> Int32 {
         if let x11Wait { return x11Wait.wait(&event, timeout: timeout) }
+        if let waylandWait { return waylandWait.wait(&event, timeout: timeout) }
         return timeout.map { SDL_WaitEventTimeout(&event, $0) } ?? SDL_WaitEvent(&event)
     }
 
@@ -398,6 +428,7 @@ public final class WindowApp {
         xinput?.close()
         xinput = nil
         x11Wait = nil
+        waylandWait = nil
         Self.ownWait.store(false, ordering: .sequentiallyConsistent)
         dirty?.presenter.destroy()
         waylandPointer?.close()

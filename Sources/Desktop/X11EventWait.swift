@@ -31,6 +31,15 @@ final class X11EventWait {
         _ = write(pipeEnds.write, &byte, 1)
     }
 
+    /// The pipe's read end (the Wayland wait polls it too), -1 when it could not be made.
+    static var wakeFD: Int32 { pipeEnds.read }
+
+    /// Empties the pipe after it woke a wait.
+    static func drainWakes() {
+        var sink = [UInt8](repeating: 0, count: 64)
+        while read(pipeEnds.read, &sink, sink.count) > 0 {}
+    }
+
     private let displayFD: Int32
 
     /// The wait for `sdlWindow`'s X connection; nil when it is not an X11 window.
@@ -58,8 +67,7 @@ final class X11EventWait {
             if n < 0 && errno == EINTR { continue }
             if n < 0 { return 0 }
             if fds[1].revents != 0 {
-                var sink = [UInt8](repeating: 0, count: 64)
-                while read(Self.pipeEnds.read, &sink, sink.count) > 0 {}
+                Self.drainWakes()
                 return SDL_PollEvent(&event)
             }
             if n == 0 { return 0 }

@@ -75,5 +75,39 @@ uint64_t overscroll_wl_present_commits(const overscroll_wl_pointer *p);
 uint64_t overscroll_wl_present_feedbacks(const overscroll_wl_pointer *p);
 int overscroll_wl_present_has_feedback(const overscroll_wl_pointer *p);
 
+/// Fractional scale (wp_fractional_scale_v1 with wp_viewporter, where the compositor offers both;
+/// OVERSCROLL_FRACTIONAL_SCALE=0 ignores it): the compositor's preferred scale × 120, 0 when it
+/// said none.
+uint32_t overscroll_wl_preferred_scale120(const overscroll_wl_pointer *p);
+/// 1 once after the preferred scale changed.
+int overscroll_wl_take_scale_change(overscroll_wl_pointer *p);
+/// After `overscroll_wl_present_resize` (scale 1): shows the buffers at `width`×`height`
+/// surface-local units through the viewport, buffer scale 1. 0 without a viewporter.
+int overscroll_wl_present_viewport(overscroll_wl_pointer *p, int width, int height);
+
+/// The window loop's wait on SDL's Wayland connection (what `overscroll_wl_wait` returns, or'd).
+enum {
+    OVERSCROLL_WL_WOKE_QUEUE = 1,    /* the private queue got something: a frame callback, pointer events */
+    OVERSCROLL_WL_WOKE_DISPLAY = 2,  /* the socket had events (SDL's among them: pump SDL) */
+    OVERSCROLL_WL_WOKE_PIPE = 4,     /* `wake_fd` is readable */
+    OVERSCROLL_WL_WOKE_ERROR = 8,    /* the connection failed */
+};
+/// The connection's socket.
+int overscroll_wl_display_fd(const overscroll_wl_pointer *p);
+/// Dispatches the private queue; when it got nothing new, reads the socket (prepare_read_queue,
+/// poll with `wake_fd` for up to `timeout_ms`, -1 without limit, read_events) and dispatches the
+/// queue again. Returns what woke it (0: the time ran out). SDL's events read here stay in SDL's
+/// queue for its next pump.
+int overscroll_wl_wait(overscroll_wl_pointer *p, int wake_fd, int timeout_ms);
+/// Whether a committed frame's `wl_surface.frame` callback is still unanswered.
+int overscroll_wl_frame_outstanding(const overscroll_wl_pointer *p);
+/// Whether a presented frame waits for the callback to be committed.
+int overscroll_wl_needs_commit(const overscroll_wl_pointer *p);
+/// Frame callbacks received so far.
+uint64_t overscroll_wl_frames_done(const overscroll_wl_pointer *p);
+/// 1 with the seconds since the last frame callback's timestamp (the compositor's milliseconds,
+/// read against CLOCK_MONOTONIC, which wlroots and mutter use); 0 before any callback.
+int overscroll_wl_frame_time_age(const overscroll_wl_pointer *p, double *age);
+
 /// Destroys every object made on the private queue, then the queue (before SDL closes the display).
 void overscroll_wl_pointer_close(overscroll_wl_pointer *p);

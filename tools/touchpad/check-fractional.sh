@@ -1,0 +1,84 @@
+#!/bin/bash
+# Fractional scale on Wayland (#32 item 6): under headless sway at output scale 1.5, the window
+# (390x844 points) must present 585x1266-pixel wl_shm buffers through a wp_viewport of 390x844
+# at buffer scale 1, i.e. 1.5 device pixels per point, sharp (no compositor scaling). Needs a sway
+# that offers wp_fractional_scale_v1 (1.8 or later: Debian 13's 1.10; Debian 12's 1.7 does not, and
+# the check then says so and exits 2). Takes screenshots (grim) of both themes for a person to look at.
+#
+# usage: tools/touchpad/check-fractional.sh [path/to/overscroll]   (default .build/release/overscroll)
+#   env: OUT=dir (default: a new folder under ${TMPDIR:-/tmp})   SCALE=1.5
+# exit: 0 pass, 1 the app failed a check, 2 the check could not run
+set -u
+APP=$(readlink -f "${1:-.build/release/overscroll}")
+SCALE=${SCALE:-1.5}
+if [ -n "${OUT:-}" ] && [ -e "$OUT" ] && [ -n "$(ls -A "$OUT" 2>/dev/null)" ]; then
+  echo "check-fractional: cannot run: OUT=$OUT is not an empty folder" >&2; exit 2
+fi
+OUT=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/check-fractional.XXXXXX")}
+mkdir -p "$OUT" && OUT=$(cd "$OUT" && pwd) && chmod 755 "$OUT"
+RUN=$OUT/run
+say() { printf 'check-fractional: %s\n' "$*" >&2; }
+die() { say "cannot run: $*"; exit 2; }
+[ -x "$APP" ] || die "$APP is not an executable (make build)"
+for t in sway swaymsg grim python3; do command -v "$t" >/dev/null || die "$t is missing (apt-get install sway grim python3)"; done
+if [ "$(id -u)" = 0 ]; then AS_USER=(setpriv --reuid=65534 --regid=65534 --clear-groups); else AS_USER=(); fi
+SWAY= APPPID=
+stop() { [ -n "$1" ] || return 0; kill "$1" 2>/dev/null || return 0
+  for _ in $(seq 1 50); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done; kill -9 "$1" 2>/dev/null; }
+cleanup() { stop "$APPPID"; stop "$SWAY"; [ -d "$RUN" ] && [ ! -L "$RUN" ] && rm -rf "$RUN"; }
+trap cleanup EXIT
+trap 'exit 2' INT TERM
+
+read -r PW PH < <(python3 -c "import sys; s=float(sys.argv[1]); print(round(1280*s), round(1024*s))" "$SCALE")
+mkdir -m 700 "$RUN" || die "cannot make $RUN"
+[ ${#AS_USER[@]} -gt 0 ] && chown 65534:65534 "$RUN"
+cat >"$OUT/sway.conf" <<EOC
+output HEADLESS-1 mode ${PW}x${PH} position 0 0 scale $SCALE
+xwayland disable
+default_border none
+default_floating_border none
+for_window [title="^Overscroll"] floating enable, move position 0 0
+EOC
+env -i PATH="$PATH" HOME="$RUN" XDG_RUNTIME_DIR="$RUN" WLR_BACKENDS=headless WLR_HEADLESS_OUTPUTS=1 \
+  WLR_RENDERER=pixman "${AS_USER[@]}" sway -c "$OUT/sway.conf" >"$OUT/sway.log" 2>&1 &
+SWAY=$!
+for _ in $(seq 1 150); do
+  ls "$RUN"/wayland-? >/dev/null 2>&1 && ls "$RUN"/sway-ipc.*.sock >/dev/null 2>&1 && break
+  kill -0 "$SWAY" 2>/dev/null || die "sway exited (see $OUT/sway.log)"; sleep 0.1
+done
+ls "$RUN"/sway-ipc.*.sock >/dev/null 2>&1 || die "sway did not start in 15 s (see $OUT/sway.log)"
+export XDG_RUNTIME_DIR=$RUN
+WAYLAND_DISPLAY=$(basename "$(ls "$RUN"/wayland-? | head -1)"); export WAYLAND_DISPLAY
+SWAYSOCK=$(ls "$RUN"/sway-ipc.*.sock | head -1); export SWAYSOCK
+say "sway $(sway --version | awk '{print $3}') headless at scale $SCALE"
+
+status=0
+for theme in light dark; do
+  env -u DISPLAY SDL_VIDEODRIVER=wayland WAYLAND_DEBUG=client "$APP" run --scene coordinator --size 390x844 --theme "$theme" \
+    >"$OUT/app-$theme.out" 2>"$OUT/app-$theme.err" &
+  APPPID=$!
+  sleep 3
+  kill -0 "$APPPID" 2>/dev/null || { say "$theme: the app exited: $(grep -v '^\[' "$OUT/app-$theme.err" | tail -2)"; status=1; APPPID=; continue; }
+  grim -g "0,0 390x844" "$OUT/window-$theme.png" 2>"$OUT/grim-$theme.err" || say "$theme: grim failed: $(cat "$OUT/grim-$theme.err")"
+  stop "$APPPID"; APPPID=
+  python3 - "$OUT/app-$theme.err" "$SCALE" "$theme" <<'PY' || status=$?
+import re, sys
+log, scale, theme = open(sys.argv[1], errors="replace").read(), float(sys.argv[2]), sys.argv[3]
+offered = "wp_fractional_scale_manager_v1" in log
+if not offered:
+    print(f"check-fractional: {theme}: the compositor offers no wp_fractional_scale_manager_v1 (sway 1.8 or later has it)", file=sys.stderr)
+    sys.exit(2)
+want = (round(390 * scale + 1e-9), round(844 * scale + 1e-9))
+prefs = re.findall(r"wp_fractional_scale_v1@\d+\.preferred_scale\((\d+)\)", log)
+buffers = re.findall(r"wl_shm_pool@\d+\.create_buffer\(new id wl_buffer@\d+, \d+, (\d+), (\d+),", log)
+dests = re.findall(r"wp_viewport@\d+\.set_destination\((-?\d+), (-?\d+)\)", log)
+scales = re.findall(r"wl_surface@\d+\.set_buffer_scale\((\d+)\)", log)
+print(f"check-fractional: {theme}: preferred_scale {prefs}, last buffers {buffers[-2:]}, viewport {dests[-1:]}, last buffer scale {scales[-1:]}", file=sys.stderr)
+ok = bool(prefs) and int(prefs[-1]) == round(scale * 120) and buffers and tuple(map(int, buffers[-1])) == want \
+    and dests and tuple(map(int, dests[-1])) == (390, 844) and scales and scales[-1] == "1"
+print(f"check-fractional: {theme}: {'PASS' if ok else 'FAIL'}: {want[0]}x{want[1]} px shown at 390x844", file=sys.stderr)
+sys.exit(0 if ok else 1)
+PY
+done
+say "screenshots (look at them: text must be as sharp as at scale 1 and 2): $OUT/window-light.png $OUT/window-dark.png"
+exit $status
