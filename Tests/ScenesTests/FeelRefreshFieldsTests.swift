@@ -74,3 +74,24 @@ struct FeelRefreshFieldsTests {
         #expect(TuningPanel(feel: Feel()).fields.contains { $0.name == "refresh.triggerFraction" })
     }
 }
+
+/// The panel names the fraction's off value "off", not "0 fraction".
+struct FeelOffInThePanelTests {
+    @Test func theTriggerFractionsOffReadsOff() {
+        func texts(_ feel: Feel) -> [String] {
+            var out: [String] = []
+            func walk(_ c: [DrawCommand]) {
+                for x in c {
+                    if case let .text(s, _, _) = x { out.append(s) }
+                    if case let .group(_, _, _, _, _, inner) = x { walk(inner) }
+                }
+            }
+            walk(TuningPanel(feel: feel).commands(size: Size(390, 844), theme: .light))
+            return out
+        }
+        #expect(texts(Feel()).contains("off"))
+        var on = Feel()
+        on.triggerFraction = 0.2
+        #expect(!texts(on).contains("off") && texts(on).contains("0.2 fraction"))
+    }
+}

@@ -219,7 +219,8 @@ public struct TuningPanel: Sendable, Equatable {
             }
             let labelStyle = TextStyle(size: Self.fontSize, weight: focused ? .semibold : .regular, color: theme.overlayText)
             c.append(.text(f.name, Rect(x: Self.padding, y: rowY + 1, width: p.width * 0.62, height: 14), labelStyle))
-            c.append(.text(Self.shown(value, unit: f.unit), Rect(x: p.width * 0.55, y: rowY + 1, width: p.width * 0.45 - Self.padding, height: 14),
+            let shown = f.off.map { FeelValue.number($0) } == value ? "off" : Self.shown(value, unit: f.unit)
+            c.append(.text(shown, Rect(x: p.width * 0.55, y: rowY + 1, width: p.width * 0.45 - Self.padding, height: 14),
                            TextStyle(size: Self.fontSize, weight: .semibold, color: focused ? theme.accent : theme.overlayText, alignment: .right)))
             let t = track(i, size)
             let (x0, x1, y) = (t.x0 - p.x, t.x1 - p.x, t.y - p.y)
