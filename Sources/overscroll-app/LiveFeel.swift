@@ -8,7 +8,7 @@ import ScrollEngine
 import Support
 import Synchronization
 
-/// The feel of an open window (`run --feel FILE`): the file is watched (`FileWatcher`), and a
+/// The feel of an open window (`run --feel FILE`): the file is watched (`FolderWatch.onSaves`), and a
 /// save is applied at the next frame through `Session.retune`, so the scroll position and a
 /// refresh in progress stay. A save that cannot be used keeps the last good feel and shows its
 /// one-line error as a banner in the window and on standard error until a good save.
@@ -26,7 +26,7 @@ final class LiveFeel: TuningHandler {
     /// The feel in use (the last good one).
     private(set) var current: Feel
     private let pending = Pending()
-    private var watcher: FileWatcher?
+    private var watcher: FolderWatch.FileWatch?
     /// The tuning panel while it is open.
     private(set) var panel: TuningPanel?
     /// Where S saves without `--feel`: a new file in the current folder.
@@ -42,7 +42,7 @@ final class LiveFeel: TuningHandler {
     /// Starts watching the file (nothing without `--feel`).
     func watch() {
         guard let path else { return }
-        watcher = FileWatcher(file: path, onChange: { [pending] in
+        watcher = FolderWatch.onSaves(of: path, { [pending] in
             pending.flag.store(true, ordering: .releasing)
             WindowApp.wakeEventLoop()
         }, reason: { Platform.printError("overscroll run: --feel: \($0); saving it will not reload it") })

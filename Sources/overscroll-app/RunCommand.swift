@@ -107,13 +107,16 @@ enum RunCommand {
         if let d = a.value(f.refreshDuration) { o.refresh.duration = d }
         if let out = a.value(f.refreshOutcome) { o.refresh.outcome = out }
         if let d = given(a, f.refreshTimeout) { o.refresh.timeout = d }
-        if let d = a.value(f.refreshDone) { o.refresh.doneSeconds = d }
+        if let d = given(a, f.refreshDone) { o.refresh.doneSeconds = d }
         if let x = a.value(f.triggerFraction) { o.refresh.triggerFraction = x }
         if let s = a.value(f.spinner) { o.indicator.style = s }
         o.indicator.reduceMotion = a[f.reduceMotion] || SpinnerConfig.reduceMotionRequested(in: Platform.environment)
         if let p = a.value(f.lottie) { o.indicator.lottiePath = p }
         if let c = a.value(f.indicatorColor) { o.indicator.color = c }
-        o.indicator.lottieSegments = LottieSegmentChoices(pull: a.value(f.lottiePull), loop: a.value(f.lottieLoop), finish: a.value(f.lottieFinish))
+        // Each segment flag given wins over the feel's segment of that role; the others stay.
+        if let x = a.value(f.lottiePull) { o.indicator.lottieSegments.pull = x }
+        if let x = a.value(f.lottieLoop) { o.indicator.lottieSegments.loop = x }
+        if let x = a.value(f.lottieFinish) { o.indicator.lottieSegments.finish = x }
     }
 
     @MainActor

@@ -74,7 +74,7 @@ struct FeelFileTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feel-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("feels"), withIntermediateDirectories: true)
-        try #"{"coordinator": {"triggerDistance": 130}, "theme": "dark", "lottie": "spin.json"}"#
+        try #"{"coordinator": {"triggerDistance": 130}, "theme": "dark", "lottie": {"file": "spin.json"}}"#
             .write(to: folder.appendingPathComponent("feels/tight.json"), atomically: true, encoding: .utf8)
         let scenario = folder.appendingPathComponent("s.json")
         try #"{"scene": "coordinator", "feel": "feels/tight.json", "theme": "light", "duration": 0.1}"#
@@ -178,5 +178,24 @@ struct FeelFileTests {
         let replay = try ScenarioFile.load(capture.path)
         #expect(replay.feel == feelPath)
         #expect(replay.options.coordinator.threshold == 110)
+    }
+
+    /// Issue #31: the done time, the viewport-relative trigger and the Lottie's segments are feel
+    /// fields: read, written back, and refused in one line naming the field.
+    @Test func theRefreshDetailsAreFeelFields() throws {
+        let text = """
+        {"refresh": {"doneSeconds": 0.6, "triggerFraction": 0.15},
+         "lottie": {"file": "/a/spin.json", "pull": "pull", "loop": "10-29", "finish": "done"}}
+        """
+        let feel = try FeelParser.parse(text, file: "f.json")
+        #expect(feel.refreshDone == 0.6 && feel.triggerFraction == 0.15 && feel.lottie == "/a/spin.json")
+        #expect(feel.lottieSegments == LottieSegmentChoices(pull: .marker("pull"), loop: .frames(from: 10, to: 29), finish: .marker("done")))
+        #expect(try FeelParser.parse(FeelText.file(feel), file: "f.json") == feel)
+        let printed = FeelText.file(Feel())
+        #expect(printed.contains("\"doneSeconds\": 0") && printed.contains("\"triggerFraction\": 0") && printed.contains("\"finish\": \"\""))
+        let bad = try #require(error("{\"lottie\": {\"finish\": \"9-3\"}}"))
+        #expect(bad.field == "lottie.finish" && bad.line == 1 && bad.column == 13, "\(bad)")
+        let between = try #require(error("{\"refresh\": {\"triggerFraction\": 0.001}}"))
+        #expect(between.description == "dir/f.json:1:14: field 'refresh.triggerFraction': 0.001 is out of range (from 0.01…1 or 0 for off)")
     }
 }

@@ -16,7 +16,7 @@ import Testing
     xdotool mousemove --window "$w" 5 300 2>/dev/null
     xdotool key --window "$w" t 2>/dev/null
     sleep 0.3
-    for i in 1 2 3 4 5 6 7 8 9; do xdotool key --window "$w" Tab 2>/dev/null; done
+    for i in 1 2 3 4 5 6 7 8 9 10 11; do xdotool key --window "$w" Tab 2>/dev/null; done
     xdotool key --window "$w" Right Right Right Right 2>/dev/null
     # the track of row 3 (the spring's mass): panel top 52 + padding 10 + header 34 + 3 rows of 30 + 21
     xdotool mousemove --window "$w" 200 207 mousedown 1 mousemove --window "$w" 260 207 mouseup 1 2>/dev/null

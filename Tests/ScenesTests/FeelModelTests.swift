@@ -52,6 +52,7 @@ struct FeelModelTests {
             let new: FeelValue
             switch f.kind {
             case .text: new = .text("some.json")
+            case .segment: new = .text("10-20")
             default: new = f.stepped(old, by: 1)
             }
             f.set(&feel, new)

@@ -56,3 +56,55 @@ struct SessionRetuneTests {
         #expect(d.scene.scrollView.physics is PageScrollPhysics)
     }
 }
+
+/// Issue #31: a saved feel's refresh details apply to the open window, and `run --compare`'s
+/// two panes both take a saved feel, each keeping its own physics.
+struct SessionRetuneDetailsTests {
+    @Test func theTriggerFractionAndTheDoneTimeApplyLive() throws {
+        let d = try SessionDriver("coordinator")
+        var feel = Feel()
+        feel.triggerFraction = 0.25
+        feel.refreshDone = 0.7
+        var o = d.session.options
+        feel.apply(to: &o)
+        d.session.retune(o)
+        guard let scene = d.scene as? CoordinatorScene else { Issue.record("not the coordinator"); return }
+        #expect(scene.coordinator.config.threshold == 0.25 * scene.host.viewportHeight)
+        #expect(scene.coordinator.config.doneSeconds == 0.7)
+
+        let r = try SessionDriver("refreshable")
+        var ro = r.session.options
+        feel.apply(to: &ro)
+        r.session.retune(ro)
+        guard let refreshable = r.scene as? RefreshableScene else { Issue.record("not the refreshable view"); return }
+        #expect(refreshable.machine.threshold == 0.25 * refreshable.host.viewportHeight)
+        #expect(refreshable.machine.config.doneSeconds == 0.7)
+    }
+
+    @Test func bothPanesOfAComparisonTakeTheFeelAndKeepTheirPhysics() async throws {
+        let d = try SessionDriver("coordinator") { $0.compare = AndroidPhysics(); $0.size = Size(780, 844) }
+        let right = try #require(d.session.comparison)
+        d.send(.key(.f5, []))
+        await d.wait(0.5)
+        let offsets = (d.scene.scrollView.contentOffset, right.scene.scrollView.contentOffset)
+        var feel = Feel()
+        feel.coordinator.threshold = 140
+        feel.ios.bounce.stiffness = 250
+        feel.theme = "dark"
+        var o = d.session.options
+        feel.apply(to: &o)
+        d.session.retune(o)
+        for pane in [d.session, right] {
+            guard let scene = pane.scene as? CoordinatorScene else { Issue.record("not the coordinator"); return }
+            #expect(scene.coordinator.config.threshold == 140)
+            #expect(scene.theme.name == "dark")
+        }
+        // The refresh in progress stays (the Android pane's is the Material one's).
+        #expect((d.scene as? CoordinatorScene)?.coordinator.state == .refreshing)
+        #expect((d.scene.scrollView.physics as? PhysicsProfile)?.bounce.stiffness == 250)
+        #expect(right.scene.scrollView.physics is AndroidPhysics)
+        #expect(right.options.physics.name == "android")
+        #expect(d.scene.scrollView.contentOffset == offsets.0 && right.scene.scrollView.contentOffset == offsets.1)
+        #expect(d.session.size == Size(780, 844))
+    }
+}

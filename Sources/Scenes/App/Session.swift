@@ -94,14 +94,23 @@ public final class Session {
 
     /// Takes new options of the feel while running (a feel file saved, the tuning panel): the
     /// window's size, the overlay and the scene stay, and so do the scroll position and a
-    /// refresh in progress (`Scene.retune`); a scene switched to later is made with them.
+    /// refresh in progress (`Scene.retune`); a scene switched to later is made with them. With a
+    /// comparison (`run --compare`), both panes take them, each keeping its own physics: the
+    /// left the one `new` names, the right the comparison's (`new.compare` when given).
     public func retune(_ new: SceneOptions) {
         var o = new
+        let right = o.compare
+        o.compare = nil
         o.size = scene.size
         o.rows = options.rows
         o.overlay = options.overlay
         options = o
         scene.retune(o)
+        if let c = comparison {
+            var r = o
+            r.physics = right ?? c.options.physics
+            c.retune(r)
+        }
     }
 
     public func advance(to t: Double) {

@@ -40,9 +40,7 @@ public final class CoordinatorScene: Scene {
                           contentHeight: NavigationBar.largeTitleHeight + layout.contentHeight(rows: o.rows), physics: o.physics, input: o.input)
         runner = context.runtime.makeRunner()
         presentation = RefreshPresentation(messageSeconds: o.refresh.messageSeconds, showsCancel: true)
-        var tuned = config
-        if o.refresh.doneSeconds > 0 { tuned.doneSeconds = o.refresh.doneSeconds }
-        if let f = o.refresh.triggerFraction { tuned.threshold = f * host.viewportHeight }
+        let tuned = Self.tuned(config, o.refresh, viewportHeight: host.viewportHeight)
         coordinator = RefreshCoordinator(config: tuned, actions: runner, behaviour: behaviour, physics: host.scrollView.physics)
         host.scrollView.delegate = contentSync
         coordinator.attach(to: host.scrollView)
@@ -133,7 +131,16 @@ public final class CoordinatorScene: Scene {
         theme = options.theme
         behaviour = options.refresh
         indicator = options.indicator.makeIndicator(defaultColor: options.theme.spinner)
-        coordinator.retune(config: options.coordinator, behaviour: options.refresh, physics: host.scrollView.physics)
+        coordinator.retune(config: Self.tuned(options.coordinator, options.refresh, viewportHeight: host.viewportHeight),
+                           behaviour: options.refresh, physics: host.scrollView.physics)
+    }
+
+    /// `config` with the refresh behaviour's done time and viewport-relative trigger distance, when set.
+    static func tuned(_ config: RefreshCoordinatorConfig, _ refresh: RefreshBehaviour, viewportHeight: Double) -> RefreshCoordinatorConfig {
+        var tuned = config
+        if refresh.doneSeconds > 0 { tuned.doneSeconds = refresh.doneSeconds }
+        if let f = refresh.triggerFraction { tuned.threshold = f * viewportHeight }
+        return tuned
     }
 
     public func frame() -> FrameModel {

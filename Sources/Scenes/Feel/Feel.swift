@@ -22,6 +22,11 @@ public struct Feel: Sendable, Equatable {
     public var refreshable = RefreshableConfig()
     /// Seconds after which a running refresh is cancelled.
     public var refreshTimeout = RefreshBehaviour().timeout
+    /// Minimum seconds the "done" state (the finish) shows after a successful refresh; 0 skips it.
+    public var refreshDone = RefreshBehaviour().doneSeconds
+    /// The trigger distance of both refresh scenes as this fraction of the scroll view's height;
+    /// 0 (the default): off, the fixed trigger distances.
+    public var triggerFraction = RefreshBehaviour().triggerFraction ?? 0
     /// The vector spinner's style name, or `FeelFields.sceneDefault` for the scene's own.
     public var spinnerStyle = FeelFields.sceneDefault
     /// Size and stroke of the vector spinner.
@@ -30,6 +35,8 @@ public struct Feel: Sendable, Equatable {
     public var seed = SeedSpinnerStyle()
     /// A Lottie file as the indicator; empty = the scene's default.
     public var lottie = ""
+    /// The Lottie's pull, loop and finish segments; none: the whole file.
+    public var lottieSegments = IndicatorOptions().lottieSegments
     /// The theme's name.
     public var theme = Theme.light.name
 
@@ -55,7 +62,7 @@ public struct Feel: Sendable, Equatable {
     }
 
     /// Sets every field of `options` the feel holds (physics, input's wheel step, refresh
-    /// numbers, spinner, Lottie, theme). Fields the feel leaves at their defaults set the
+    /// numbers, spinner, Lottie file and segments, theme). Fields the feel leaves at their defaults set the
     /// defaults: apply a feel first, then the flags or scenario fields that win over it.
     public func apply(to options: inout SceneOptions) {
         options.physics = physics
@@ -63,11 +70,14 @@ public struct Feel: Sendable, Equatable {
         options.coordinator = coordinator
         options.refreshable = refreshable
         options.refresh.timeout = refreshTimeout
+        options.refresh.doneSeconds = refreshDone
+        options.refresh.triggerFraction = triggerFraction > 0 ? triggerFraction : nil
         options.indicator.style = spinnerStyle == FeelFields.sceneDefault ? nil : spinnerStyle
         options.indicator.spinner.diameter = spinner.diameter
         options.indicator.spinner.lineWidth = spinner.lineWidth
         options.indicator.seed = seed
         options.indicator.lottiePath = lottie.isEmpty ? nil : lottie
+        options.indicator.lottieSegments = lottieSegments
         if let t = Theme.named(theme) { options.theme = t }
     }
 }

@@ -20,6 +20,9 @@ public struct FeelField: Sendable {
         case choice([String])
         /// Any string (a path); empty means the default.
         case text
+        /// A Lottie segment: a marker's name or composition frames `A-B` (`LottieSegmentChoice`);
+        /// empty means none (the whole file).
+        case segment
     }
 
     public let name: String
@@ -28,25 +31,28 @@ public struct FeelField: Sendable {
     public let help: String
     /// The physics profiles the field belongs to; nil: it applies whatever the profile.
     public let profiles: [String]?
+    /// A number field's value that switches it off, taken besides `range` (the trigger fraction's 0).
+    public let off: Double?
     public let get: @Sendable (Feel) -> FeelValue
     public let set: @Sendable (inout Feel, FeelValue) -> Void
 
-    public init(_ name: String, unit: String = "", kind: Kind, help: String, profiles: [String]? = nil,
+    public init(_ name: String, unit: String = "", kind: Kind, help: String, profiles: [String]? = nil, off: Double? = nil,
                 get: @escaping @Sendable (Feel) -> FeelValue, set: @escaping @Sendable (inout Feel, FeelValue) -> Void) {
         self.name = name
         self.unit = unit
         self.kind = kind
         self.help = help
         self.profiles = profiles
+        self.off = off
         self.get = get
         self.set = set
     }
 
     /// A number field read and written through `keyPath`.
     public static func number(_ name: String, unit: String, in range: ClosedRange<Double>, exclusive: Bool = false, step: Double,
-                              help: String, profiles: [String]? = nil,
+                              help: String, profiles: [String]? = nil, off: Double? = nil,
                               _ keyPath: WritableKeyPath<Feel, Double> & Sendable) -> FeelField {
-        FeelField(name, unit: unit, kind: .number(range, exclusive: exclusive, step: step), help: help, profiles: profiles,
+        FeelField(name, unit: unit, kind: .number(range, exclusive: exclusive, step: step), help: help, profiles: profiles, off: off,
                   get: { .number($0[keyPath: keyPath]) },
                   set: { feel, value in if case let .number(x) = value { feel[keyPath: keyPath] = x } })
     }
@@ -57,6 +63,23 @@ public struct FeelField: Sendable {
         FeelField(name, kind: choices.map { .choice($0) } ?? .text, help: help,
                   get: { .text($0[keyPath: keyPath]) },
                   set: { feel, value in if case let .text(x) = value { feel[keyPath: keyPath] = x } })
+    }
+
+    /// A Lottie segment field read and written through `keyPath`: the text of `LottieSegmentChoice`
+    /// (a marker's name, or `A-B`), empty for none.
+    public static func segment(_ name: String, help: String,
+                               _ keyPath: WritableKeyPath<Feel, LottieSegmentChoice?> & Sendable) -> FeelField {
+        FeelField(name, kind: .segment, help: help,
+                  get: { .text($0[keyPath: keyPath].map(spelled) ?? "") },
+                  set: { feel, value in if case let .text(x) = value { feel[keyPath: keyPath] = LottieSegmentChoice(parsing: x) } })
+    }
+
+    /// A segment as a feel file writes it: the marker's name, or `A-B`.
+    public static func spelled(_ choice: LottieSegmentChoice) -> String {
+        switch choice {
+        case let .marker(name): return name
+        case let .frames(from, to): return "\(from)-\(to)"
+        }
     }
 
     /// The JSON path's parts: the section (`coordinator`) and the key (`triggerDistance`).
@@ -70,22 +93,31 @@ public struct FeelField: Sendable {
         switch (kind, value) {
         case let (.number(range, exclusive, _), .number(x)):
             guard x.isFinite else { return "expected a finite number" }
+            if x == off { return nil }
             let inside = exclusive ? (x > range.lowerBound && x < range.upperBound) : range.contains(x)
             if inside { return nil }
             let ends = "\(FeelText.number(range.lowerBound))…\(FeelText.number(range.upperBound))"
-            return "\(FeelText.number(x)) is out of range (\(exclusive ? "between" : "from") \(ends)\(exclusive ? ", ends excluded" : ""))"
+            let orOff = off.map { " or \(FeelText.number($0)) for off" } ?? ""
+            return "\(FeelText.number(x)) is out of range (\(exclusive ? "between" : "from") \(ends)\(exclusive ? ", ends excluded" : "")\(orOff))"
         case (.number, .text): return "expected a number"
         case let (.choice(names), .text(s)):
             return names.contains(s) ? nil : "unknown value '\(s)' (\(names.joined(separator: ", ")))"
-        case (.choice, .number), (.text, .number): return "expected a string"
+        case (.choice, .number), (.text, .number), (.segment, .number): return "expected a string"
         case (.text, .text): return nil
+        case let (.segment, .text(s)):
+            return s.isEmpty || LottieSegmentChoice(parsing: s) != nil ? nil : "'\(s)' is not a marker name or frames A-B (A ≤ B)"
         }
     }
 
     /// The value with `delta` coarse steps added (fine: a tenth of a step), kept in range; a
-    /// choice moves to the next or previous name.
+    /// choice moves to the next or previous name. A field with an `off` value steps from it to
+    /// the low end of its range, and from the low end down to it.
     public func stepped(_ value: FeelValue, by delta: Double) -> FeelValue {
         switch (kind, value) {
+        case let (.number(range, _, _), .number(x)) where off != nil && x == off:
+            return delta > 0 ? .number(range.lowerBound) : value
+        case let (.number(range, _, _), .number(x)) where off != nil && delta < 0 && x <= range.lowerBound:
+            return .number(off ?? x)
         case let (.number(range, exclusive, step), .number(x)):
             let y = ((x + delta * step) / (step / 10)).rounded() * (step / 10)
             let low = exclusive ? range.lowerBound + step / 100 : range.lowerBound

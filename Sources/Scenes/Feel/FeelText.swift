@@ -67,9 +67,11 @@ public enum FeelText {
         switch f.kind {
         case let .number(range, exclusive, _):
             let ends = "\(number(range.lowerBound))…\(number(range.upperBound))"
-            return exclusive ? "\(ends), ends excluded" : ends
+            let shown = exclusive ? "\(ends), ends excluded" : ends
+            return f.off.map { "`\(number($0))` (off) or \(shown)" } ?? shown
         case let .choice(names): return names.map { "`\($0)`" }.joined(separator: ", ")
         case .text: return "a path"
+        case .segment: return "a marker name, or frames `A-B`"
         }
     }
 

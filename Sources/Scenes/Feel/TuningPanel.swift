@@ -35,9 +35,15 @@ public struct TuningPanel: Sendable, Equatable {
         a.feel == b.feel && a.baseline == b.baseline && a.focus == b.focus && a.dragging == b.dragging && a.status == b.status
     }
 
-    /// The rows: every number and choice of the feel's profile (a path has no slider).
+    /// The rows: every number and choice of the feel's profile (a path and a Lottie segment,
+    /// texts, have no slider).
     public var fields: [FeelField] {
-        FeelFields.fields(for: feel.physicsName).filter { if case .text = $0.kind { false } else { true } }
+        FeelFields.fields(for: feel.physicsName).filter {
+            switch $0.kind {
+            case .number, .choice: true
+            case .text, .segment: false
+            }
+        }
     }
 
     // MARK: layout (points, in the window)
@@ -88,6 +94,10 @@ public struct TuningPanel: Sendable, Equatable {
     public static func fraction(of value: FeelValue, in field: FeelField) -> Double {
         switch (field.kind, value) {
         case let (.number(range, _, _), .number(x)):
+            if let off = field.off {
+                // The off value at the left end, the range after it.
+                return x == off ? 0 : min(max((x - off) / (range.upperBound - off), 0), 1)
+            }
             if isLogarithmic(range) {
                 return min(max(LogScale(range.lowerBound, range.upperBound).fraction(of: x), 0), 1)
             }
@@ -105,6 +115,12 @@ public struct TuningPanel: Sendable, Equatable {
         let f = min(max(fraction, 0), 1)
         switch field.kind {
         case let .number(range, _, _):
+            if let off = field.off {
+                // Left of the range's low end: off nearer the left end, the low end nearer the range.
+                let raw = off + f * (range.upperBound - off)
+                if raw < range.lowerBound { return .number(raw < (off + range.lowerBound) / 2 ? off : range.lowerBound) }
+                return field.stepped(.number(raw), by: 0)
+            }
             let raw = isLogarithmic(range)
                 ? LogScale(range.lowerBound, range.upperBound).value(at: f)
                 : range.lowerBound + f * (range.upperBound - range.lowerBound)
@@ -112,7 +128,7 @@ public struct TuningPanel: Sendable, Equatable {
         case let .choice(names):
             guard !names.isEmpty else { return nil }
             return .text(names[Int((f * Double(names.count - 1)).rounded())])
-        case .text: return nil
+        case .text, .segment: return nil
         }
     }
 
@@ -203,7 +219,8 @@ public struct TuningPanel: Sendable, Equatable {
             }
             let labelStyle = TextStyle(size: Self.fontSize, weight: focused ? .semibold : .regular, color: theme.overlayText)
             c.append(.text(f.name, Rect(x: Self.padding, y: rowY + 1, width: p.width * 0.62, height: 14), labelStyle))
-            c.append(.text(Self.shown(value, unit: f.unit), Rect(x: p.width * 0.55, y: rowY + 1, width: p.width * 0.45 - Self.padding, height: 14),
+            let shown = f.off.map { FeelValue.number($0) } == value ? "off" : Self.shown(value, unit: f.unit)
+            c.append(.text(shown, Rect(x: p.width * 0.55, y: rowY + 1, width: p.width * 0.45 - Self.padding, height: 14),
                            TextStyle(size: Self.fontSize, weight: .semibold, color: focused ? theme.accent : theme.overlayText, alignment: .right)))
             let t = track(i, size)
             let (x0, x1, y) = (t.x0 - p.x, t.x1 - p.x, t.y - p.y)

@@ -45,12 +45,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
                           contentHeight: RefreshableScene.contentHeight(rows: o.rows, config), physics: o.physics, input: o.input)
         runner = context.runtime.makeRunner()
         presentation = RefreshPresentation(messageSeconds: o.refresh.messageSeconds, showsCancel: false)
-        var tuned = config
-        if o.refresh.doneSeconds > 0 { tuned.doneSeconds = o.refresh.doneSeconds }
-        if let f = o.refresh.triggerFraction {
-            tuned.defaultThreshold = f * host.viewportHeight
-            tuned.offsetThreshold = tuned.defaultThreshold
-        }
+        let tuned = Self.tuned(config, o.refresh, viewportHeight: host.viewportHeight)
         self.config = tuned
         machine = RefreshableMachine(config: tuned, timeout: o.refresh.timeout)
         host.scrollView.delegate = self
@@ -232,8 +227,19 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         theme = options.theme
         behaviour = options.refresh
         indicator = options.indicator.makeIndicator(defaultColor: options.theme.spinner)
-        config = options.refreshable
-        machine.retune(config: options.refreshable, timeout: options.refresh.timeout)
+        config = Self.tuned(options.refreshable, options.refresh, viewportHeight: host.viewportHeight)
+        machine.retune(config: config, timeout: options.refresh.timeout)
+    }
+
+    /// `config` with the refresh behaviour's done time and viewport-relative trigger distance, when set.
+    static func tuned(_ config: RefreshableConfig, _ refresh: RefreshBehaviour, viewportHeight: Double) -> RefreshableConfig {
+        var tuned = config
+        if refresh.doneSeconds > 0 { tuned.doneSeconds = refresh.doneSeconds }
+        if let f = refresh.triggerFraction {
+            tuned.defaultThreshold = f * viewportHeight
+            tuned.offsetThreshold = tuned.defaultThreshold
+        }
+        return tuned
     }
 
     public func frame() -> FrameModel {

@@ -2,7 +2,8 @@
 import Glibc
 #endif
 
-/// Watches folders recursively for changed files with Linux inotify (`overscroll test --watch`):
+/// Watches folders recursively for changed files with Linux inotify (`overscroll test --watch`;
+/// `onSaves(of:)` watches one file's folder on a thread, for `run --feel`'s live reload):
 /// a file written and closed, created, deleted or moved in or out, and folders made or moved in
 /// (watched from then on). Folders `skip` refuses — and everything in them — are not watched;
 /// symlinked folders are never followed. `next()` blocks until something changes, then gathers
@@ -51,9 +52,22 @@ public final class FolderWatch {
     /// seconds (an editor's save is several events), without duplicates, in order of first
     /// change. Returns [] when the descriptor fails.
     public func next(quiet: Double = 0.2) -> [String] {
+        changes(within: nil, quiet: quiet) ?? []
+    }
+
+    /// As `next`, but waits at most `timeout` seconds (nil: for ever) for the first change, so a
+    /// thread that watches can look at a stop flag in between: [] when nothing changed in time,
+    /// nil when the descriptor fails.
+    public func changes(within timeout: Double?, quiet: Double = 0.2) -> [String]? {
+        var first = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let wait = timeout.map { Int32(max(0, $0) * 1000) } ?? -1
+        var ready: Int32
+        repeat { ready = poll(&first, 1, wait) } while ready < 0 && errno == EINTR
+        if ready == 0 { return [] }
+        guard ready > 0, first.revents & Int16(POLLIN) != 0 else { return nil }
         var changed: [String] = []
         var seen = Set<String>()
-        guard read(into: &changed, seen: &seen) else { return [] }
+        guard read(into: &changed, seen: &seen) else { return nil }
         while true {
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let n = poll(&p, 1, Int32(quiet * 1000))
