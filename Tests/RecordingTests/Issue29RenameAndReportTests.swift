@@ -92,9 +92,18 @@ import Testing
     /// In every view, each image's drawn content (its box less the 1 px border) over its own
     /// size is one scale, width and height alike (never distorted); the slider's split reaches
     /// both ends.
-    static let scaleChecker = """
+    static let scaleChecker = SuiteReportBrowserTests.whenCardsReady + """
     <script>
-    window.addEventListener('load', function(){
+    // Every image of the card loaded first (the report's images are lazy: those of a hidden
+    // view would load only once it shows).
+    function whenAllImages(go){
+      var imgs = Array.prototype.slice.call(document.querySelectorAll('.card.failed img')), left = imgs.length;
+      imgs.forEach(function(i){ i.loading = 'eager'; });
+      imgs.forEach(function(i){ function one(){ if (--left === 0) go(); }
+        if (i.complete && i.naturalWidth > 0) one(); else { i.addEventListener('load', one); i.addEventListener('error', one); } });
+      if (!imgs.length) go();
+    }
+    whenCardsReady(function(){ whenAllImages(function(){
       var problems = [], card = document.querySelector('.card.failed');
       function scales(imgs, what){
         var ks = [];
@@ -127,7 +136,7 @@ import Testing
       out.id = 'verdict';
       out.textContent = 'problems=' + problems.length + (problems.length ? ': ' + problems.join('; ') : '');
       document.body.appendChild(out);
-    });
+    }); });
     </script>
     """
 }
