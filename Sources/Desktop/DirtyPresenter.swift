@@ -24,6 +24,11 @@ final class DirtyPresenter {
     /// Repaint and present every frame whole (`OVERSCROLL_DIRTY_RECTS=0`, for comparison).
     var wholeFrames = false
     private var saved: [UInt8] = []
+    /// Move the pixels of a scroll by whole device pixels instead of repainting them
+    /// (`OVERSCROLL_SCROLL_COPY=0` turns it off, for comparison).
+    var scrollCopy = true
+    /// Frames brought up to date by moving pixels (`ScrollShift`), for tests and logs.
+    private(set) var scrollCopies = 0
 
     init(presenter: FramePresenter) {
         self.presenter = presenter
@@ -38,6 +43,17 @@ final class DirtyPresenter {
         guard let cr = presenter.context, presenter.width > 0, presenter.height > 0 else { return false }
         if !atRest, !wholeFrames, let shown, VisualEquivalence.looksSame(shown, frame, scale: scale) { return false }
         let canvas = PixelRect(x: 0, y: 0, width: presenter.width, height: presenter.height)
+        // Scrolled by whole device pixels: move the pixels that moved, repaint the strip that came
+        // into view and the fixed elements over the moved pixels (`ScrollShift`).
+        if !wholeFrames, scrollCopy, let shift = ScrollShift.between(shown, frame, scale: scale, canvas: canvas),
+           renderer.render(frame, into: cr, scale: scale, shift: shift) {
+            shown = frame
+            scrollCopies += 1
+            cairo_surface_flush(cairo_get_target(cr))
+            lastRegion = [shift.copy] + shift.repaint
+            presenter.present(lastRegion)
+            return true
+        }
         let region = wholeFrames ? [canvas] : DirtyRegion.between(shown, frame, scale: scale, canvas: canvas)
         let compare = !wholeFrames && shown != nil && region.reduce(0) { $0 + $1.area } <= Int(Double(canvas.area) * compareFraction)
         shown = frame

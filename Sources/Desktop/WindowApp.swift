@@ -188,6 +188,7 @@ public final class WindowApp {
         Platform.printError("overscroll run: presenting through \(PresenterChoice.describe(presenter.name, driver: videoDriverBefore))")
         dirty = DirtyPresenter(presenter: presenter)
         dirty?.wholeFrames = env["OVERSCROLL_DIRTY_RECTS"] == "0"
+        dirty?.scrollCopy = env["OVERSCROLL_SCROLL_COPY"] != "0"
         // After the presenter: creating a renderer may recreate the X11 window.
         let videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) }
         if videoDriver == "x11" {

@@ -43,10 +43,8 @@ public final class CairoRenderer {
         cairo_identity_matrix(cr)
         cairo_reset_clip(cr)
         cairo_new_path(cr)
-        var box = region[0]
         for r in region {
             cairo_rectangle(cr, Double(r.x), Double(r.y), Double(r.width), Double(r.height))
-            box = box.union(r)
         }
         cairo_clip(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
@@ -55,12 +53,42 @@ public final class CairoRenderer {
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         cairo_scale(cr, scale, scale)
         let visible = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
-        let area = Rect(x: Double(box.x) / scale, y: Double(box.y) / scale, width: Double(box.width) / scale, height: Double(box.height) / scale)
+        // Each rect on its own (a strip at the bottom and a bar at the top do not make the list
+        // between them dirty), grown by two device pixels: a fill thinner than a pixel is snapped
+        // to a whole one, which may lie just outside its bounds.
+        let m = 2.0
+        let areas = region.map { Rect(x: (Double($0.x) - m) / scale, y: (Double($0.y) - m) / scale,
+                                      width: (Double($0.width) + 2 * m) / scale, height: (Double($0.height) + 2 * m) / scale) }
         for c in frame.commands {
             switch DirtyRegion.bounds(of: c) {
             case .none: continue
-            case let .rect(r) where !r.intersects(area): continue
-            default: draw(c, cr: cr, visible: visible)
+            case let .rect(r) where !areas.contains(where: { r.intersects($0) }): continue
+            default: draw(c, cr: cr, visible: visible, areas: areas)
+            }
+        }
+        cairo_restore(cr)
+    }
+
+    /// Draws `command` as `draw(_:cr:visible:)` does, but inside a plain group (opacity 1, scale 1)
+    /// skips the children whose bounds miss every one of `areas` (points, `command`'s space):
+    /// they cannot touch a pixel of the clipped region.
+    private func draw(_ command: DrawCommand, cr: OpaquePointer, visible: Rect, areas: [Rect]) {
+        guard case let .group(opacity, translate, scale, _, clip, children) = command, opacity == 1, scale == 1 else {
+            draw(command, cr: cr, visible: visible)
+            return
+        }
+        cairo_save(cr)
+        cairo_translate(cr, translate.x, translate.y)
+        if let clip {
+            cairo_rectangle(cr, clip.x, clip.y, clip.width, clip.height)
+            cairo_clip(cr)
+        }
+        let inner = areas.map { Rect(x: $0.x - translate.x, y: $0.y - translate.y, width: $0.width, height: $0.height) }
+        for c in children {
+            switch DirtyRegion.bounds(of: c) {
+            case .none: continue
+            case let .rect(r) where !inner.contains(where: { r.intersects($0) }): continue
+            default: draw(c, cr: cr, visible: nil)
             }
         }
         cairo_restore(cr)
