@@ -29,8 +29,8 @@ enum CompareBench {
         var cpu = [[Samples(), Samples(), Samples()], [Samples(), Samples(), Samples()]]
         /// What each tool printed (no-diff mode), indexed by tool.
         var output = ["", "", ""]
-        /// Target: ours ÷ odiff at most this, in both modes.
-        var odiffTarget: Double { kind == "identical files" ? 0.3 : 0.8 }
+        /// Target: ours ÷ odiff at most this, in both modes (issue 35: half of odiff's time on differing pairs).
+        var odiffTarget: Double { kind == "identical files" ? 0.3 : 0.5 }
         /// Target: ImageMagick ÷ ours at least this (nil: ImageMagick not timed).
         var magickTarget: Double?
 
