@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Makes the PNG pairs `overscroll-bench --only compare` times against odiff, encoded by other tools.
 
-    python3 tools/make-compare-pairs.py SOURCE_DIR OUT_DIR
+    python3 tools/make-compare-pairs.py SOURCE_DIR OUT_DIR [--other]
 
-SOURCE_DIR holds four 1920x1080 frames rendered by the project (any PNG encoding; only their
+SOURCE_DIR holds four frames of one size rendered by the project (any PNG encoding; only their
 pixels are used): a.png (list at offset 300), shift.png (the same 1 pt further), overlay.png
 (debug overlay on) and dark.png (dark theme). Each is re-encoded by other encoders, one folder
 per encoder under OUT_DIR:
@@ -15,6 +15,14 @@ per encoder under OUT_DIR:
     magick-rgb16  ImageMagick `convert -strip -depth 16 PNG48:` (16 bits per sample)
     cairo-rgb     cairo's cairo_surface_write_to_png on an RGB24 surface (libpng, RGB, its
                   default filters), called through ctypes
+
+With --other, a second set of encoders writes them instead (for frames of other sizes, so the
+speed is not tuned to one encoder or size):
+
+    magick-rgba-q95  ImageMagick `convert -strip -quality 95 PNG32:` (8-bit RGBA, zlib level 9,
+                     adaptive filters)
+    pillow-rgb-l9    Pillow, 8-bit RGB, zlib level 9, adaptive filters
+    pillow-rgba-l1   Pillow, 8-bit RGBA, zlib level 1, adaptive filters
 
 and OUT_DIR/pairs.tsv lists the pairs, one a line: set, class, file A, file B (paths relative to
 OUT_DIR). Classes: identical files (a byte copy), same pixels re-encoded (this set's a against
@@ -42,9 +50,12 @@ CLASSES = [  # class name, file A, file B (within one set; "@next" is the next s
 ]
 
 
-def pillow(mode):
+def pillow(mode, level=None):
     def write(image, path):
-        image.convert(mode).save(path, format="PNG")  # default: level 6, adaptive filters
+        if level is None:
+            image.convert(mode).save(path, format="PNG")  # default: level 6, adaptive filters
+        else:
+            image.convert(mode).save(path, format="PNG", compress_level=level)
     return write
 
 
@@ -59,7 +70,7 @@ def magick_tool():
     return None
 
 
-def magick(fmt, depth):
+def magick(fmt, depth, quality=None):
     tool = magick_tool()
     if tool is None:
         return None
@@ -67,7 +78,8 @@ def magick(fmt, depth):
     def write(image, path):
         source = path + ".source.png"
         image.save(source, format="PNG")
-        args = [tool, source, "-strip"] + (["-depth", str(depth)] if depth else []) + [fmt + ":" + path]
+        args = [tool, source, "-strip"] + (["-depth", str(depth)] if depth else [])
+        args += (["-quality", str(quality)] if quality else []) + [fmt + ":" + path]
         subprocess.run(args, check=True)
         os.remove(source)
     return write
@@ -98,9 +110,10 @@ def cairo():
 
 
 def main():
-    if len(sys.argv) != 3:
+    args = [a for a in sys.argv[1:] if a != "--other"]
+    if len(args) != 2:
         sys.exit(__doc__)
-    source, out = sys.argv[1], sys.argv[2]
+    source, out = args
     images = {name: Image.open(os.path.join(source, name + ".png")).convert("RGB") for name in FRAMES}
     encoders = [
         ("pillow-rgb", pillow("RGB")),
@@ -109,6 +122,12 @@ def main():
         ("magick-rgb16", magick("PNG48", 16)),
         ("cairo-rgb", cairo()),
     ]
+    if "--other" in sys.argv[1:]:
+        encoders = [
+            ("magick-rgba-q95", magick("PNG32", None, 95)),
+            ("pillow-rgb-l9", pillow("RGB", 9)),
+            ("pillow-rgba-l1", pillow("RGBA", 1)),
+        ]
     sets = []
     for name, write in encoders:
         if write is None:

@@ -177,14 +177,31 @@ public enum CompareRunner {
                                                 actual: pair.actual, actualSize: (staged.1.width, staged.1.height))
             }
             // Two opaque RGB images are compared on their rows before either is expanded.
-            if PNGStagedImage.samePixels(staged.0, staged.1) == true {
+            let differingRows = PNGStagedImage.differingRows(staged.0, staged.1)
+            if let differingRows, !differingRows.contains(true) {
                 return FrameOutcome(comparison: FrameComparison(name: pair.name, width: staged.0.width,
                                                                 height: staged.0.height, differing: 0,
                                                                 identical: true, match: true))
             }
-            let (first, second) = finishBoth(staged, threads: threads)
-            let (comparison, diff) = try compare(first, second, name: pair.name, options: options, makeDiff: wantDiff,
+            let comparison: FrameComparison, diff: RGBAImage?
+            if let differingRows {
+                // Only the rows the comparison reads are expanded (all of the expected image's
+                // when the diff draws it as its background).
+                let read = PNGStagedImage.rowsRead(differing: differingRows)
+                let background = wantDiff && !options.pixelmatch.diffMask
+                let (first, second) = finishBoth(staged, rows: (background ? nil : read, read), threads: threads)
+                let result = try Pixelmatch.compare(first, second, options: options.pixelmatch, makeDiff: wantDiff,
+                                                    threads: threads, names: (pair.expected, pair.actual),
+                                                    differingRows: differingRows)
+                comparison = FrameComparison(name: pair.name, width: first.width, height: first.height,
+                                             differing: result.differing, identical: false,
+                                             match: options.allows(differing: result.differing, total: first.pixelCount))
+                diff = result.differing > 0 ? result.diff : nil
+            } else {
+                let (first, second) = finishBoth(staged, rows: (nil, nil), threads: threads)
+                (comparison, diff) = try compare(first, second, name: pair.name, options: options, makeDiff: wantDiff,
                                                  threads: threads, names: (pair.expected, pair.actual))
+            }
             var outcome = FrameOutcome(comparison: comparison)
             if let diff { outcome.diffPNG = try PNGEncoder.diff.encode(diff) }
             if !comparison.match && options.reportDirectory != nil {
@@ -258,11 +275,13 @@ public enum CompareRunner {
         return (try values[0].get(), try values[1].get())
     }
 
-    /// Finishes both staged images to RGBA (concurrently when `threads` > 1).
-    static func finishBoth(_ staged: (PNGStagedImage, PNGStagedImage), threads: Int) -> (RGBAImage, RGBAImage) {
-        let inputs = [staged.0, staged.1]
+    /// Finishes both staged images to RGBA (concurrently when `threads` > 1), each only in the
+    /// rows marked in `rows` (nil: all; see `PNGStagedImage.finish(rows:)`).
+    static func finishBoth(_ staged: (PNGStagedImage, PNGStagedImage), rows: ([Bool]?, [Bool]?),
+                           threads: Int) -> (RGBAImage, RGBAImage) {
+        let inputs = [(staged.0, rows.0), (staged.1, rows.1)]
         let slots = OutcomeSlots<RGBAImage>(count: 2, initial: RGBAImage(width: 0, height: 0))
-        let work: @Sendable (Int) -> Void = { index in slots.set(index, inputs[index].finish()) }
+        let work: @Sendable (Int) -> Void = { index in slots.set(index, inputs[index].0.finish(rows: inputs[index].1)) }
         if threads > 1 { DispatchQueue.concurrentPerform(iterations: 2, execute: work) } else { work(0); work(1) }
         let values = slots.values
         return (values[0], values[1])

@@ -10,12 +10,12 @@ import Synchronization
 /// A class so that `finish()` can take the buffer without copying it; used by one thread at a
 /// time (handed from the decoding worker to the comparing one), the lock only makes that checkable.
 final class PNGStagedImage: Sendable {
-    private enum State {
+    enum State {
         case done(RGBAImage)
         case rgb(header: PNGHeader, buffer: [UInt8], start: Int, converter: PNGRowConverter)
     }
 
-    private let state: Mutex<State>
+    let state: Mutex<State>
 
     init(image: RGBAImage) { state = Mutex(.done(image)) }
 

@@ -33,6 +33,16 @@ public enum Pixelmatch {
     public static func compare(_ expected: RGBAImage, _ actual: RGBAImage, options: PixelmatchOptions = .init(),
                                makeDiff: Bool = false, threads: Int = 1,
                                names: (expected: String, actual: String) = ("expected", "actual")) throws -> Result {
+        try compare(expected, actual, options: options, makeDiff: makeDiff, threads: threads, names: names,
+                    differingRows: nil)
+    }
+
+    /// `compare` told which rows differ (`differingRows`, nil: not known): the other rows are
+    /// equal in both images and are not read, except the expected image's for the diff's
+    /// background; rows more than two away from a differing row are not read at all.
+    static func compare(_ expected: RGBAImage, _ actual: RGBAImage, options: PixelmatchOptions, makeDiff: Bool,
+                        threads: Int, names: (expected: String, actual: String),
+                        differingRows: [Bool]?) throws -> Result {
         guard expected.width == actual.width, expected.height == actual.height else {
             throw ImagingError.sizeMismatch(expected: names.expected, expectedSize: (expected.width, expected.height),
                                             actual: names.actual, actualSize: (actual.width, actual.height))
@@ -48,7 +58,8 @@ public enum Pixelmatch {
                 output.withUnsafeMutableBufferPointer { diff in
                     let kernel = PixelmatchKernel(first: first.baseAddress, second: second.baseAddress,
                                                   output: makeDiff ? diff.baseAddress : nil,
-                                                  width: expected.width, height: expected.height, options: options)
+                                                  width: expected.width, height: expected.height, options: options,
+                                                  differingRows: differingRows)
                     return kernel.run(threads: threads)
                 }
             }

@@ -19,22 +19,25 @@ struct PixelmatchKernel: @unchecked Sendable {
     let options: PixelmatchOptions
     /// `35215 × threshold²`.
     let maxDelta: Double
+    /// Which rows differ, when the caller knows (the others are equal and not compared).
+    let differingRows: [Bool]?
 
     init(first: UnsafePointer<UInt8>?, second: UnsafePointer<UInt8>?, output: UnsafeMutablePointer<UInt8>?,
-         width: Int, height: Int, options: PixelmatchOptions) {
+         width: Int, height: Int, options: PixelmatchOptions, differingRows: [Bool]? = nil) {
         self.first = first
         self.second = second
         self.output = output
         self.width = width
         self.height = height
         self.options = options
+        self.differingRows = differingRows
         self.maxDelta = Pixelmatch.maxYIQDelta * options.threshold * options.threshold
     }
 
     /// Counts differing pixels, drawing the diff image if there is an output buffer.
     func run(threads: Int) -> Int {
         guard width > 0, height > 0, let first, let second else { return 0 }
-        if memcmp(first, second, width * height * 4) == 0 {
+        if differingRows.map({ !$0.contains(true) }) ?? (memcmp(first, second, width * height * 4) == 0) {
             if let output, !options.diffMask {
                 var memo = GrayMemo()
                 drawGray(first, 0, width * height, output, &memo)
@@ -67,7 +70,7 @@ struct PixelmatchKernel: @unchecked Sendable {
         let rawA = UnsafeRawPointer(img1), rawB = UnsafeRawPointer(img2)
         for y in rows {
             let rowStart = y &* width
-            if memcmp(a32 + rowStart, b32 + rowStart, width * 4) == 0 {
+            if differingRows.map({ !$0[y] }) ?? (memcmp(a32 + rowStart, b32 + rowStart, width * 4) == 0) {
                 if grayBackground { drawGray(img1, rowStart, width, output!, &memo) }
                 continue
             }

@@ -37,8 +37,10 @@ struct BenchOptions: Sendable {
           compare    `overscroll compare` vs odiff (`--threshold 0.1 --antialiasing`; $OVERSCROLL_ODIFF or
                      ../shared/tools/odiff/odiff), like for like: every pair timed with neither tool writing
                      a diff image and with both writing one, on 1920×1080 frames that other encoders wrote
-                     (tools/make-compare-pairs.py: Pillow RGB/RGBA, ImageMagick 8/16-bit, cairo): identical
-                     files, same pixels re-encoded, debug overlay on, a 1 pt scroll, light vs dark theme;
+                     (tools/make-compare-pairs.py: Pillow RGB/RGBA, ImageMagick 8/16-bit, cairo), and on
+                     3840×2160 and 390×844 @3 frames written by a second set (ImageMagick RGBA at quality
+                     95, Pillow RGB at zlib level 9, RGBA at level 1): identical files, same pixels
+                     re-encoded, debug overlay on, a 1 pt scroll, light vs dark theme;
                      ImageMagick `compare -metric AE -fuzz 10%` on two pairs
           suite      `overscroll test` of 40 generated scenarios with --workers 2 vs --workers 1, and `test`
                      of a scenario with 4 snapshots vs `record` of it writing every frame
