@@ -60,7 +60,9 @@ for dirpath, dirs, files in os.walk(folder):
         doc = json.load(open(path, encoding="utf-8"))
         if not isinstance(doc, dict) or "scene" not in doc or "events" not in doc:
             continue
-        expected += [(path, e["snapshot"]) for e in doc["events"] if isinstance(e, dict) and "snapshot" in e]
+        # JUnit's classname: the path without .json, folders as packages (JUnitWriter.classname).
+        classname = ".".join(p for p in path[:-len(".json")].split("/") if p not in ("", "."))
+        expected += [(classname, e["snapshot"]) for e in doc["events"] if isinstance(e, dict) and "snapshot" in e]
 twice = sorted({t for t in listed if listed.count(t) > 1})
 missing = sorted(set(expected) - set(listed))
 extra = sorted(set(listed) - set(expected))
@@ -71,4 +73,11 @@ if twice or missing or extra:
     sys.exit(1)
 print(f"ci-example: merged JUnit of {shards} shards is valid and lists each of the {len(expected)} snapshots once")
 PY
+# CI_EXAMPLE_KEEP=DIR keeps the merged report job's folder (its test-results/ and merged
+# report, as a CI artifact would be downloaded) there, e.g. to walk `overscroll accept` from it.
+if [ -n "${CI_EXAMPLE_KEEP:-}" ]; then
+  [ ! -e "$CI_EXAMPLE_KEEP" ] || { echo "ci-example: $CI_EXAMPLE_KEEP exists; not replacing it (files in $work)"; exit 1; }
+  mv "$work/report" "$CI_EXAMPLE_KEEP"
+  echo "ci-example: the report job's folder is in $CI_EXAMPLE_KEEP"
+fi
 rm -rf "$work"

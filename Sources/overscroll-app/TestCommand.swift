@@ -95,7 +95,8 @@ enum TestCommand {
         the folder holding .git, or at /) sets defaults for the run: {"maxDiffPixels": N,
         "maxDiffRatio": R, "threshold": T, "mask": [[x, y, w, h], …] (points, masked in every
         snapshot besides its own), "workers": N, "artifacts": "DIR" (relative to the file's folder),
-        "physics": "android" (or an object, as in a scenario; for scenarios without "physics")}.
+        "physics": "android" (or an object, as in a scenario; for scenarios without "physics"),
+        "trace": "on" | "off" | "retain-on-failure", "maxFailures": N}.
         A flag wins over the file; a snapshot's or scenario's own field wins over both. A bad value
         or unknown field is an error naming the file, line:column and the field (exit 2).
         """)
@@ -132,8 +133,8 @@ enum TestCommand {
         config.grep = a.value(f.grep)
         config.grepInvert = a.value(f.grepInvert)
         config.lastFailed = a[f.lastFailed]
-        config.maxFailures = a.value(f.maxFailures)
-        if let t = a.value(f.trace) { config.options.trace = t }
+        if a.has(f.maxFailures), let m = a.value(f.maxFailures) { config.maxFailures = m }
+        if a.has(f.trace), let t = a.value(f.trace) { config.options.trace = t }
         config.resultFiles = f.resultFiles.files(a)
         if let s = a.value(f.shard) { config.shard = (s.index, s.count) }
         if let t = a.value(f.threshold), a.has(f.threshold) { config.options.threshold = t }

@@ -77,4 +77,25 @@ import Testing
         let refused = try Self.validate(f.path("old.xml"))
         #expect(refused.status != 0 && refused.messages.contains("testsuites"), "\(refused.messages)")
     }
+    /// `--max-failures 1`: the scenarios it kept from starting are in the JUnit file as skipped
+    /// testcases (with the reason), and the file still passes the Ant schema.
+    @Test func scenariosNotRunAreSkippedTestcases() async throws {
+        guard Self.xmllint() else {
+            Issue.record("xmllint is not installed; `make test` installs it (apt-get install libxml2-utils)")
+            return
+        }
+        let f = try SuiteFixture()
+        for k in 0..<4 { try f.write("suite/s\(k).json", SuiteFixture.listScenario([("a", 0.1)])) }
+        #expect(await f.run { $0.maxFailures = 1; $0.resultFiles = [ResultFile(JUnitWriter(), path: f.path("junit.xml"))] } == 1)
+        let stopped = try #require(try f.results().stopped)
+        #expect(stopped.notRun.count == 3)
+        let verdict = try Self.validate(f.path("junit.xml"))
+        #expect(verdict.status == 0, "\(verdict.messages)")
+        let xml = try String(contentsOfFile: f.path("junit.xml"), encoding: .utf8)
+        #expect(xml.components(separatedBy: "<skipped message=\"not run: --max-failures 1 stopped the run\"/>").count == 4, "\(xml)")
+        for path in stopped.notRun {
+            #expect(xml.contains("name=\"\(path)\"") && xml.contains("classname=\"\(JUnitWriter.classname(path))\" name=\"(scenario)\""), "\(path)")
+        }
+        #expect(xml.components(separatedBy: "skipped=\"1\"").count == 4)
+    }
 }

@@ -59,6 +59,10 @@ import Testing
             ("{\"workers\": 2,}", "FILE:1:15: not valid JSON: expected a key in quotes"),
             ("{\"workers\": 2, \"workers\": 3}", "FILE:1:25: not valid JSON: duplicate key \"workers\""),
             ("[1]", "FILE:1:1: expected an object of settings, got an array"),
+            ("{\"trace\": \"retain-on-fail\"}", "FILE:1:2: trace: unknown trace mode 'retain-on-fail' (did you mean 'retain-on-failure'? modes: on, off, retain-on-failure)"),
+            ("{\n \"trace\": true}", "FILE:2:2: trace: expected a string, got a boolean"),
+            ("{\"maxFailures\": 0}", "FILE:1:2: maxFailures: 0 is out of range (1…2147483647)"),
+            ("{\"maxFailures\": \"5\"}", "FILE:1:2: maxFailures: expected a number, got a string"),
         ]
         for (text, expected) in cases {
             let got = try Self.failure(text)
@@ -145,6 +149,17 @@ import Testing
         #expect(r.status == 0, "\(r.err)")
         results = try SuiteOutputs.read(f.path("from-flag/results.json"))
         #expect(results.maxDiffPixels == 2 && results.threshold == 0.1)
+        // trace and maxFailures: the file's apply, the flags win.
+        try f.write("suite/b.json", SuiteFixture.listScenario([("s", 0.3)]))
+        try f.write("suite/c.json", SuiteFixture.listScenario([("s", 0.3)]))
+        try f.write("suite/overscroll.json", "{\"trace\": \"off\", \"maxFailures\": 1, \"artifacts\": \"from-config\"}")
+        r = try CommandLineRunner.run("overscroll-app", ["test", "suite", "--workers", "1"], in: f.root.path)
+        #expect(r.status == 1, "\(r.err)")
+        results = try SuiteOutputs.read(f.path("suite/from-config/results.json"))
+        #expect(results.trace == .off && results.stopped?.maxFailures == 1 && results.stopped?.notRun.count == 1, "\(r.out)")
+        r = try CommandLineRunner.run("overscroll-app", ["test", "suite", "--workers", "1", "--trace", "on", "--max-failures", "5"], in: f.root.path)
+        results = try SuiteOutputs.read(f.path("suite/from-config/results.json"))
+        #expect(results.trace == .on && results.stopped == nil && results.scenarios.count == 3, "\(r.out)")
         // A bad file: exit 2, one line naming it.
         try f.write("suite/overscroll.json", "{\"workers\": \"many\"}")
         r = try CommandLineRunner.run("overscroll-app", ["test", "suite"], in: f.root.path)

@@ -5,7 +5,8 @@
 /// included) and the scenario's path without `.json` as its `classname` (folders as packages). A mismatch or missing golden is a
 /// `failure`, a scenario that could not run or an unreadable golden an `error`, each with a
 /// `type`, a one-line `message` and a body naming the golden and, as `[[ATTACHMENT|path]]`
-/// lines, the expected, actual and diff images and the trace viewer. Every path is relative to
+/// lines, the expected, actual and diff images and the trace viewer. A scenario `--max-failures`
+/// kept from starting is a testsuite whose one testcase is `skipped`. Every path is relative to
 /// the folder the suite ran in (the `paths` property says so). The rendering stack is in the
 /// properties (`stack.cairo`, …, `stack.font.FILE`). `--junit FILE`.
 public struct JUnitWriter: ResultFormat {
@@ -63,7 +64,29 @@ public struct JUnitWriter: ResultFormat {
             out += "    <system-out>\(escape(SuiteRunner.line(s)))</system-out>\n    <system-err></system-err>\n"
             out += "  </testsuite>\n"
         }
+        out += skipped(suite, base: base, firstID: suite.scenarios.count, timestamp: timestamp, host: host)
         return out + "</testsuites>\n"
+    }
+
+    /// The scenarios `--max-failures` kept from starting: one `testsuite` each, its one testcase
+    /// `(scenario)` `skipped` with the reason, so a CI reporter counts them as skipped rather
+    /// than leaving them out.
+    static func skipped(_ suite: SuiteResults, base: String, firstID: Int, timestamp: String, host: String) -> String {
+        guard let stopped = suite.stopped else { return "" }
+        var out = ""
+        let message = escape("not run: --max-failures \(stopped.maxFailures) stopped the run")
+        for (k, path) in stopped.notRun.enumerated() {
+            out += "  <testsuite package=\"overscroll\" id=\"\(firstID + k)\" name=\"\(escape(path))\" timestamp=\"\(escape(timestamp))\" hostname=\"\(host)\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"1\" time=\"0.000\">\n"
+            out += "    <properties>\n"
+            out += "      <property name=\"paths\" value=\"relative to the folder the suite ran in\"/>\n"
+            out += "      <property name=\"report\" value=\"\(escape(base + "/report/index.html"))\"/>\n"
+            if let v = suite.version { out += "      <property name=\"overscroll.version\" value=\"\(escape(v))\"/>\n" }
+            out += "    </properties>\n"
+            out += "    <testcase classname=\"\(escape(classname(path)))\" name=\"(scenario)\" time=\"0.000\"><skipped message=\"\(message)\"/></testcase>\n"
+            out += "    <system-out>\(escape("- \(path)  not run (--max-failures \(stopped.maxFailures))"))</system-out>\n    <system-err></system-err>\n"
+            out += "  </testsuite>\n"
+        }
+        return out
     }
 
     /// A testcase's class: the scenario's path without `.json`, its folders as packages

@@ -11,7 +11,8 @@ import Support
 public struct SuiteConfig: Sendable, Equatable {
     public static let fileName = "overscroll.json"
     /// The fields, in the order `--help` and the README list them.
-    public static let fields = ["maxDiffPixels", "maxDiffRatio", "threshold", "mask", "workers", "artifacts", "physics"]
+    public static let fields = ["maxDiffPixels", "maxDiffRatio", "threshold", "mask", "workers", "artifacts", "physics",
+                                "trace", "maxFailures"]
 
     /// The file, as a path from where the suite runs (absolute when it is above that folder).
     public var path: String
@@ -26,6 +27,10 @@ public struct SuiteConfig: Sendable, Equatable {
     /// The physics of every scenario without a `physics` field: its JSON text (a profile's
     /// name or an object of numbers, as in a scenario).
     public var physics: String?
+    /// Which snapshots get a trace viewer (`--trace`).
+    public var trace: TraceMode?
+    /// Stop starting scenarios after this many failures (`--max-failures`).
+    public var maxFailures: Int?
 
     public struct Failure: Error, CustomStringConvertible, Sendable, Equatable {
         public let message: String
@@ -113,6 +118,16 @@ public struct SuiteConfig: Sendable, Equatable {
             _ = try ScenarioParser.physics(v)
             c.physics = v.value.text
         }
+        if let v = try r.optional("trace") {
+            let name = try v.string()
+            let modes = TraceMode.allCases.map(\.rawValue)
+            guard let mode = TraceMode(rawValue: name) else {
+                let hint = Suggestion.nearest(to: name, in: modes).map { "did you mean '\($0)'? " } ?? ""
+                throw v.error("unknown trace mode '\(name)' (\(hint)modes: \(modes.joined(separator: ", ")))")
+            }
+            c.trace = mode
+        }
+        if let v = try r.optional("maxFailures") { c.maxFailures = try v.integer(min: 1, max: Int(Int32.max)) }
         return c
     }
 
@@ -123,6 +138,8 @@ public struct SuiteConfig: Sendable, Equatable {
         if let r = maxDiffRatio { config.options.maxDiffRatio = r }
         if let w = workers { config.workers = w }
         if let a = artifacts { config.artifacts = a }
+        if let t = trace { config.options.trace = t }
+        if let m = maxFailures { config.maxFailures = m }
         config.options.sharedMask = mask.map { [$0.x, $0.y, $0.width, $0.height] }
         config.options.physics = physics
         config.options.configFile = path

@@ -122,7 +122,7 @@ public final class SuiteRunner {
         scenarioPass.options.deferViewers = true
         var results = await runAll(entries, config: scenarioPass, root: folder.staging, stacks: goldenStacks, pool: pool)
         results.sort { $0.scenario < $1.scenario }
-        if !outputLost() { await TraceViewerLimit.writeViewers(&results, entries: entries, options: config.options, root: folder.staging) }
+        if !outputLost() { await writeViewers(&results, entries: entries, config: config, root: folder.staging, pool: pool) }
         TraceViewerLimit.apply(&results, root: folder.staging)
         // A gone scenario's goldens that a missing scenario rendered byte for byte: a rename
         // (looked for before anything is pruned; `--prune` deletes them instead).
@@ -288,7 +288,8 @@ public final class SuiteRunner {
                         if budget.add(result.failureCount) { next.stop() }
                         print(line(result, artifacts: artifacts))
                     }
-                    worker?.finish()
+                    // Kept for the trace viewers (`writeViewers`); the pool ends it.
+                    if let worker { if let pool { pool.put(worker) } else { worker.finish() } }
                 }
                 done.resume()
             }

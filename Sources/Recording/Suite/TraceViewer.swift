@@ -56,6 +56,7 @@ enum TraceViewer {
         recorder.lottieTimeout = lottieTimeout
         var captured: [Captured] = []
         var series: [JSONWriter.Value] = []
+        var previous: (pixels: PixelBuffer, png: [UInt8])?
         try await recorder.step(scenario, render: { instant in
             instant.frame.map(wanted.contains) == true || !chosenSet.isDisjoint(with: instant.snapshots)
         }) { instant, session, surface in
@@ -66,7 +67,13 @@ enum TraceViewer {
                 series.append(.array([.number(instant.t), offset, velocity]))
             }
             guard let surface else { return }
-            captured.append(Captured(t: instant.t, frame: instant.frame, fields: fields, png: try surface.snapshot().pngBytes()))
+            // A frame whose pixels are the previous one's (a list at rest) reuses its PNG: the
+            // same bytes the encoder would make, without encoding them again.
+            let pixels = surface.snapshot()
+            let png: [UInt8]
+            if let previous, previous.pixels.hasSamePixels(as: pixels) { png = previous.png } else { png = try pixels.pngBytes() }
+            previous = (pixels, png)
+            captured.append(Captured(t: instant.t, frame: instant.frame, fields: fields, png: png))
         }
         var shown: [SnapshotResult] = []
         var windows: [ClosedRange<Int>] = []

@@ -21,6 +21,14 @@ final class WorkerPool: @unchecked Sendable {
         return idle.popLast()
     }
 
+    /// Gives back a worker a lane is done with, for the next phase of the run (the trace
+    /// viewers); `finishUnused` ends it.
+    func put(_ worker: WorkerProcess) {
+        lock.lock()
+        defer { lock.unlock() }
+        idle.append(worker)
+    }
+
     /// Ends the workers no lane took (their input closes, they exit) and reaps them.
     func finishUnused() {
         lock.lock()

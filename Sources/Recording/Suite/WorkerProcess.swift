@@ -14,6 +14,8 @@ final class WorkerProcess {
         var entry: SuiteEntry
         var options: SuiteOptions
         var resultsRoot: String
+        /// Set: write this trace viewer instead of running the scenario (`TraceViewerJobs`).
+        var viewer: TraceViewerRequest?
     }
 
     private let pid: pid_t
@@ -113,7 +115,11 @@ final class WorkerProcess {
         _ = TextEngine().measure("Ag", style: TextStyle(size: 17), width: 300)
         while let line = Swift.readLine(strippingNewline: true) {
             guard let job = try? JSONDecoder().decode(Job.self, from: Data(line.utf8)) else { return 2 }
-            let result = await SnapshotRun.run(job.entry, options: job.options, resultsRoot: job.resultsRoot)
+            let result = if let viewer = job.viewer {
+                await TraceViewerLimit.write(viewer, entry: job.entry, options: job.options, root: job.resultsRoot)
+            } else {
+                await SnapshotRun.run(job.entry, options: job.options, resultsRoot: job.resultsRoot)
+            }
             guard let data = try? JSONEncoder().encode(result) else { return 2 }
             // The parent gone (its pipe closed): stop, never trap.
             guard StandardStreams.write(String(decoding: data, as: UTF8.self) + "\n", to: STDOUT_FILENO) == 0 else { return 2 }
