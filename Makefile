@@ -9,8 +9,9 @@ TOOL_PACKAGES := imagemagick xvfb xdotool x11-apps python3 python3-pil
 # The browser the HTML report of `overscroll test` is checked in, and the validator its JUnit
 # files are checked with against the Ant JUnit schema (both needed by `make test`).
 REPORT_PACKAGES := chromium libxml2-utils
-# A virtual X display and input for the tests that run the real window (QuitUnderXvfbTests).
-WINDOW_TEST_PACKAGES := xvfb xauth xdotool
+# A virtual X display, input and screenshots (ImageMagick's `import`) for the tests that run the real
+# window (QuitUnderXvfbTests, LiveFeelUnderXvfbTests, TuningPanelUnderXvfbTests).
+WINDOW_TEST_PACKAGES := xvfb xauth xdotool imagemagick
 # A real display server for `make check-touchpad`: headless sway and its Xwayland, xhost to let root
 # into it, python3 for the virtual pointer and the report (setpriv comes with util-linux).
 TOUCHPAD_PACKAGES := sway xwayland x11-xserver-utils python3
