@@ -198,7 +198,10 @@ import Testing
     /// card is rendered; `renderCards()` renders them all.
     static let onDemandChecker = """
     <script>
-    window.addEventListener('load', function(){ setTimeout(function(){
+    // Waits (polling, at most 2.5 s of the page's virtual time) until `cond` holds, then goes on: the observer's callbacks
+    // come at a rendered frame, later than a fixed delay on a busy machine.
+    function until(cond, go){ var t0 = Date.now(); (function poll(){ if (cond() || Date.now() - t0 > 2500) go(); else setTimeout(poll, 25); })(); }
+    window.addEventListener('load', function(){ until(function(){ return document.querySelector('main .card[data-ready]'); }, function(){
       var problems = [], all = document.querySelectorAll('main .card').length;
       var ready = document.querySelectorAll('main .card[data-ready]').length;
       if (!(ready > 0 && ready < all)) problems.push(ready + ' of ' + all + ' cards rendered at load');
@@ -211,7 +214,7 @@ import Testing
       search.value = ''; search.dispatchEvent(new Event('input'));
       var last = document.querySelectorAll('main .card')[all - 1];
       location.hash = '#' + last.id;
-      setTimeout(function(){
+      until(function(){ return last.hasAttribute('data-ready'); }, function(){
         if (!last.hasAttribute('data-ready')) problems.push('the linked card is not rendered');
         window.renderCards();
         var bad = Array.prototype.filter.call(document.querySelectorAll('main .card'), function(c){ return !c.hasAttribute('data-ready') || !c.querySelector('.modes button[data-mode=slider]'); }).length;
@@ -220,8 +223,8 @@ import Testing
         out.id = 'verdict';
         out.textContent = 'cards=' + all + ' problems=' + problems.length + (problems.length ? ': ' + problems.join('; ') : '');
         document.body.appendChild(out);
-      }, 100);
-    }, 100); });
+      });
+    }); });
     </script>
     """
 
