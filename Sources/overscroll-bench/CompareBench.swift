@@ -77,8 +77,8 @@ enum CompareBench {
             result.skipped = "odiff not found (set OVERSCROLL_ODIFF or place it at ../shared/tools/odiff/odiff)"
             return result
         }
-        guard let python = ProcessRunner.which("python3") else {
-            result.skipped = "python3 not found (tools/make-compare-pairs.py makes the pairs)"
+        guard let python = ProcessRunner.python3(importing: "PIL") else {
+            result.skipped = "no python3 with PIL (apt-get install python3-pil; tools/make-compare-pairs.py makes the pairs)"
             return result
         }
         let version = try ProcessRunner.run(odiff, ["--version"])

@@ -67,6 +67,22 @@ enum ProcessRunner {
         return nil
     }
 
+    /// The first `python3` on PATH that can import `module`, then the distribution's own (`/usr/bin/python3`,
+    /// where `make tool-deps` installs python3-pil): a pyenv or virtualenv python first on PATH often lacks it.
+    static func python3(importing module: String) -> String? {
+        var candidates: [String] = []
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for dir in path.split(separator: ":") {
+            let candidate = "\(dir)/python3"
+            if FileManager.default.isExecutableFile(atPath: candidate) { candidates.append(candidate) }
+        }
+        candidates.append("/usr/bin/python3")
+        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate) {
+            if let r = try? run(candidate, ["-c", "import \(module)"]), r.status == 0 { return candidate }
+        }
+        return nil
+    }
+
     /// This executable (for re-exec) and the `overscroll` binary beside it.
     static var selfPath: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]

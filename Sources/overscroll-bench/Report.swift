@@ -232,7 +232,12 @@ final class Report {
 
     // MARK: output
 
-    func finish(out: URL, quick: Bool) throws {
+    func finish(out: URL, quick: Bool, failedParts: [String] = []) throws {
+        if !failedParts.isEmpty {
+            lines.append("")
+            lines.append("FAILED parts (no figures, see the messages above): \(failedParts.joined(separator: ", "))")
+        }
+        json["failedParts"] = failedParts
         lines.append("")
         lines.append("Targets")
         for c in checks {

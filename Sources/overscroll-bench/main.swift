@@ -22,8 +22,12 @@ func benchMain() -> Int32 {
         let work = out.appendingPathComponent("work")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         let report = Report()
+        var failed: [String] = []
         for part in BenchOptions.parts where options.only.contains(part) {
             let t0 = Stopwatch.nowMs()
+            // A part that fails (a window that never appeared on a loaded machine, a missing peer tool) is
+            // named and skipped: the other parts' figures are still reported, and the run exits 1.
+            do {
             switch part {
             case "frames":
                 report.add(frames: try FrameBench.run(quick: options.quick), out: out)
@@ -39,11 +43,16 @@ func benchMain() -> Int32 {
             case "window": report.add(window: try WindowBench.run(quick: options.quick))
             default: break
             }
+            } catch {
+                StandardStreams.error("overscroll-bench: \(part): \(error)\n")
+                failed.append(part)
+                continue
+            }
             Log.progress("\(part) done in \(Report.f((Stopwatch.nowMs() - t0) / 1000, 1)) s")
         }
         try? FileManager.default.removeItem(at: ProcessRunner.scratch)
-        try report.finish(out: out, quick: options.quick)
-        return 0
+        try report.finish(out: out, quick: options.quick, failedParts: failed)
+        return failed.isEmpty ? 0 : 1
     } catch {
         StandardStreams.error("overscroll-bench: \(error)\n")
         return 1
