@@ -7,7 +7,7 @@ import Support
 /// `overscroll verify`: records a scenario and compares its chosen keyframes with golden PNGs,
 /// or writes goldens as the record mode asks (`all`: every chosen keyframe instead of
 /// comparing; `missing`/`changed`: after comparing, the missing and mismatched ones) — only
-/// after the whole recording succeeded, and as one set (`GoldenWriter`). A golden that does not
+/// after the whole recording succeeded, and as one set (`GoldenSet`). A golden that does not
 /// exist is a failure, never created silently.
 @MainActor
 public final class GoldenVerifier {
