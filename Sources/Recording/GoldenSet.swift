@@ -54,7 +54,9 @@ public final class GoldenSet {
     /// holds stays as it was.
     public func add(_ name: String, moving staged: String) throws(GoldenWriter.Failure) {
         try preflight([name])
-        guard FileTree.isRegularFile(staged) else { throw GoldenWriter.Failure(message: "\(staged): not the staged golden (missing, or not a regular file)") }
+        guard FileTree.isRegularFile(staged) else {
+            throw GoldenWriter.Failure(message: "\(staged): not the staged golden (missing, or not a regular file)")
+        }
         let target = directory.appendingPathComponent(name).path
         if FileTree.isRegularFile(target) {
             // Bytes are compared only when the sizes agree (a golden the run found changed

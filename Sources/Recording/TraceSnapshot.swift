@@ -37,7 +37,8 @@ public enum TraceSnapshot {
             var problems: [String] = []
             // NaN is never within any tolerance.
             if !(error <= tolerance) {
-                problems.append("offset \(points(actual.offset)), expected \(points(expected.offset)) ± \(points(tolerance)) (off by \(points(error)))")
+                problems.append("offset \(points(actual.offset)), expected \(points(expected.offset)) ± \(points(tolerance))"
+                                + " (off by \(points(error)))")
             }
             if let phase = expected.phase, actual.phase != phase {
                 problems.append("phase '\(actual.phase ?? "none")', expected '\(phase)'")

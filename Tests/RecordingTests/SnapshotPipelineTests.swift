@@ -38,7 +38,8 @@ import Support
                                           in: dir, environment: env)
         #expect(r.status == 0, "\(r.err)")
         #expect(FileTree.entries(of: dir + "/g").filter { $0.hasSuffix(".png") }.sorted() == ["frame-00000.png", "frame-00006.png"])
-        r = try CommandLineRunner.run("overscroll-app", ["verify", "a.json", "--goldens", "g", "--frames", "0,6"], in: dir, environment: env)
+        r = try CommandLineRunner.run("overscroll-app", ["verify", "a.json", "--goldens", "g", "--frames", "0,6"],
+                                      in: dir, environment: env)
         #expect(r.status == 0 && r.out == "2 passed, 0 failed\n", "\(r.out) \(r.err)")
     }
 
@@ -131,13 +132,18 @@ import Support
         guard case let .compared(_, far) = strategy.check(value, against: "far") else { Issue.record("far not compared"); return }
         #expect(!far.match)
         #expect(far.message?.contains("off by 2 pt") == true && far.message?.contains("± 0.5 pt") == true, "\(far.message ?? "")")
-        guard case let .compared(_, phase) = strategy.check(value, against: "other-phase") else { Issue.record("phase not compared"); return }
+        guard case let .compared(_, phase) = strategy.check(value, against: "other-phase") else {
+            Issue.record("phase not compared"); return
+        }
         #expect(!phase.match)
         #expect(phase.message == "phase '\(value.phase ?? "")', expected 'not-\(value.phase ?? "")'")
-        guard case .missing = strategy.check(value, against: "none") else { Issue.record("a snapshot with no stored value is missing"); return }
+        guard case .missing = strategy.check(value, against: "none") else {
+            Issue.record("a snapshot with no stored value is missing"); return
+        }
         // A wider tolerance lets the far one pass.
         stored["far"]?.phase = nil
-        guard case let .compared(_, wide) = TraceSnapshot.strategy(tolerance: 2.5, load: { stored[$0] }).check(value, against: "far") else { return }
+        let wider = TraceSnapshot.strategy(tolerance: 2.5) { stored[$0] }
+        guard case let .compared(_, wide) = wider.check(value, against: "far") else { Issue.record("far not compared"); return }
         #expect(wide.match)
     }
 }

@@ -6,8 +6,8 @@ import Support
 
 /// Runs one scenario of a suite: renders only its snapshot instants and compares each, in
 /// memory, with its decoded golden through the image strategy `verify` uses too
-/// (`ImageSnapshot`: the comparison of `overscroll compare`, `CompareRunner.compare`). Files are written only where someone will look at them: the
-/// expected/actual/diff images of a failing or missing snapshot (and its trace viewer and the
+/// (`ImageSnapshot`: the comparison of `overscroll compare`, `CompareRunner.compare`). Files
+/// are written only where someone will look at them: the expected/actual/diff images of a failing or missing snapshot (and its trace viewer and the
 /// scenario's `trace.jsonl`), and old/new/diff of a golden the run writes. After the whole run
 /// succeeded, goldens are staged as the record mode asks, unchanged files untouched.
 @MainActor
