@@ -71,7 +71,13 @@ public enum CompareRunner {
                 }
             }
         }
-        let results = outcomes.values
+        return finish(outcomes.values, singleFile: comparingFiles, options: options, oneSided: oneSided)
+    }
+
+    /// The report of compared frames: errors, or the frames with their diff images and HTML
+    /// report written.
+    static func finish(_ results: [FrameOutcome], singleFile comparingFiles: Bool, options: CompareOptions,
+                       oneSided: [String]) -> CompareReport {
         let errors = results.compactMap(\.error)
         if !errors.isEmpty { return CompareReport(errors: errors) }
         let report = CompareReport(frames: results.compactMap(\.comparison), oneSided: oneSided)

@@ -36,7 +36,7 @@ public enum PNGDecoder {
     static let maxStreamBytes = 1 << 30
 
     /// Reads a whole file into memory, mapping failures to `ImagingError.io`.
-    static func readFile(atPath path: String) throws -> [UInt8] {
+    public static func readFile(atPath path: String) throws -> [UInt8] {
         // Non-blocking only to open: a FIFO nobody writes to does not hang the open (its read
         // then ends at once, an empty file); reads of a pipe with a writer block as usual.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)

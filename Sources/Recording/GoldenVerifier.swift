@@ -7,7 +7,7 @@ import Support
 /// `overscroll verify`: records a scenario and compares its chosen keyframes with golden PNGs,
 /// or writes goldens as the record mode asks (`all`: every chosen keyframe instead of
 /// comparing; `missing`/`changed`: after comparing, the missing and mismatched ones) — only
-/// after the whole recording succeeded, and as one set (`GoldenWriter`). A golden that does not
+/// after the whole recording succeeded, and as one set (`GoldenSet`). A golden that does not
 /// exist is a failure, never created silently.
 @MainActor
 public final class GoldenVerifier {
@@ -73,61 +73,56 @@ public final class GoldenVerifier {
     /// Records `scenario` and verifies (or updates) its keyframes. Throws when the recording or
     /// the output folder fails (nothing is written to the goldens then); comparison errors
     /// (unreadable golden, size mismatch) are in the outcome's report.
+    ///
+    /// Each chosen frame goes through the snapshot pipeline as it is rendered: compared in
+    /// memory with its golden (`ImageSnapshot`), encoded only for a file someone asked for (a
+    /// golden to write, `--out`, the report of a mismatch), and a golden to write goes straight
+    /// into the golden set's staging (`GoldenSet`), swapped in once the whole recording
+    /// succeeded. No frame is written to a temporary file or read back.
     public func run(_ scenario: Scenario, options: Options) async throws -> Outcome {
         var outcome = Outcome()
         outcome.frames = try options.frames.frames(of: scenario.frameCount)
         let chosen = Set(outcome.frames)
         let staging: OutputDirectory? = try options.out.map { try OutputDirectory(destination: $0) }
-        var scratch: ScratchFolder?
-        let work: URL
-        if let staging {
-            work = staging.staging
-        } else {
-            let folder = try ScratchFolder(kind: "verify")
-            scratch = folder
-            work = URL(fileURLWithPath: folder.path)
-        }
-        defer { scratch?.release() }
+        // A swap a killed update left half done is finished first: the old or the new set,
+        // never none.
+        if options.update != .all { ResultFolder.recoverForReading(options.goldens.path) }
+        var keyframes = KeyframeChecks(options: options)
+        var goldens: GoldenSet?
         do {
-            var files: [(name: String, source: URL)] = []
             try await recorder.drive(scenario) { i, _, _, surface in
                 guard chosen.contains(i), let surface else { return }
-                let name = Recorder.frameName(i)
-                let file = work.appendingPathComponent(name)
-                try surface.snapshot().writePNG(to: file.path)
-                files.append((name, file))
+                var frame = KeyframeChecks.Frame(name: Recorder.frameName(i), pixels: surface.snapshot())
+                if let staging { try AtomicFileWriter.write(try frame.encoded(), toPath: staging.url(frame.name).path) }
+                guard let write = try keyframes.check(&frame) else { return }
+                if goldens == nil {
+                    let set = try GoldenSet(into: options.goldens)
+                    // Every chosen frame is written: anything in the way is refused before the first.
+                    if options.update == .all { try set.preflight(outcome.frames.map(Recorder.frameName)) }
+                    goldens = set
+                }
+                try goldens?.add(frame.name, bytes: try frame.encoded(), old: write.old)
             }
             if options.update == .all {
-                outcome.written = try GoldenWriter.write(files, into: options.goldens)
+                outcome.written = try goldens?.commit() ?? GoldenWriter.Summary()
             } else {
-                // A swap a killed update left half done is finished first: the old or the new
-                // set, never none.
-                ResultFolder.recoverForReading(options.goldens.path)
-                var pairs: [CompareRunner.FramePair] = []
-                for f in files {
-                    let golden = options.goldens.appendingPathComponent(f.name).path
-                    if FileManager.default.fileExists(atPath: golden) {
-                        pairs.append(.init(name: f.name, expected: golden, actual: f.source.path))
-                    } else {
-                        outcome.missing.append(f.name)
-                    }
-                }
-                outcome.report = CompareRunner.run(pairs: pairs, options: options.compare)
+                outcome.missing = keyframes.missing
+                outcome.report = keyframes.report()
                 if options.update != .none && outcome.report.errors.isEmpty {
-                    let matching = Set(outcome.report.frames.filter(\.match).map(\.name)), missing = Set(outcome.missing)
-                    let chosen = files.filter {
-                        options.update.writes(missing: missing.contains($0.name), matches: matching.contains($0.name))
-                    }
                     // Nothing to write leaves the folder alone (no swap).
-                    outcome.written = chosen.isEmpty ? GoldenWriter.Summary() : try GoldenWriter.write(chosen, into: options.goldens)
-                    let names = Set(chosen.map(\.name))
+                    let written = try goldens?.commit() ?? GoldenWriter.Summary()
+                    outcome.written = written
+                    let names = Set(written.created + written.changed + written.unchanged)
                     outcome.missing.removeAll { names.contains($0) }
                     outcome.report.frames.removeAll { names.contains($0.name) }
+                } else {
+                    goldens?.abandon()
                 }
             }
             noteStacks(&outcome, options: options)
             try staging?.commit()
         } catch {
+            goldens?.abandon()
             staging?.discard()
             throw error
         }

@@ -1,11 +1,13 @@
 import Foundation
 import Support
 
-/// Writes a set of golden files into a folder all-or-nothing: the new set is assembled in a
-/// staging folder beside the goldens (unchanged and untouched goldens carried over as hard links,
-/// so their bytes and dates stay), then swapped in with a journalled rename (`ResultFolder`).
-/// A failure or a kill at any moment leaves the folder fully old or fully new, and the next run
-/// removes what an interrupted one left. Goldens that this update does not name are kept.
+/// Writes a set of golden files into a folder all-or-nothing (`GoldenSet`): the new set is
+/// assembled in a staging folder beside the goldens (unchanged and untouched goldens carried
+/// over as hard links, so their bytes and dates stay), then swapped in with a journalled rename
+/// (`ResultFolder`). A failure or a kill at any moment leaves the folder fully old or fully new,
+/// and the next run removes what an interrupted one left. Goldens that this update does not
+/// name are kept. Each golden's bytes are written once: given in memory, or moved in from the
+/// file the run staged them in.
 public enum GoldenWriter {
     /// What an update did: names written (new or changed) and names left as they were.
     public struct Summary: Sendable, Equatable {
@@ -20,38 +22,31 @@ public enum GoldenWriter {
         public var description: String { message }
     }
 
-    /// Copies `files` (golden name → recorded PNG file) into `directory`, reading one file at
-    /// a time so a long recording is never held in memory. Goldens named in `dropping` (those
+    /// One golden to write.
+    public struct Golden: Sendable {
+        public enum Content: Sendable {
+            /// The PNG bytes.
+            case bytes([UInt8])
+            /// A file this run staged the bytes in (inside its own results staging), moved in.
+            case staged(String)
+        }
+        public var name: String
+        public var content: Content
+        public init(name: String, content: Content) { self.name = name; self.content = content }
+    }
+
+    /// Writes `goldens` into `directory` as one set; goldens named in `dropping` (those
     /// `--prune` deletes) leave in the same swap.
-    public static func write(_ files: [(name: String, source: URL)], into directory: URL, flag: String = "--goldens",
+    public static func write(_ goldens: [Golden], into directory: URL, flag: String = "--goldens",
                              dropping: Set<String> = []) throws(Failure) -> Summary {
-        let folder: ResultFolder
-        do {
-            folder = try ResultFolder(replacing: directory.path, flag: flag, ownership: .keepUnreplaced)
-            try folder.preflight(willWrite: files.map(\.name))
-        } catch {
-            throw Failure(message: error.description)
-        }
-        var summary = Summary()
-        for file in files {
-            guard let bytes = FileTree.read(file.source.path) else {
-                throw Failure(message: "\(file.source.path): cannot read the recorded frame")
-            }
-            let target = directory.appendingPathComponent(file.name).path
-            if FileTree.isRegularFile(target) {
-                if case .success(let old) = FileTree.readOwned(target), old == bytes {
-                    summary.unchanged.append(file.name)
-                    continue
-                }
-                summary.changed.append(file.name)
-            } else {
-                summary.created.append(file.name)
-            }
-            guard FileTree.write(bytes, to: folder.path(file.name)) else {
-                throw Failure(message: "\(flag) \(directory.path): cannot write \(file.name): \(String(cString: strerror(errno)))")
+        let set = try GoldenSet(into: directory, flag: flag)
+        try set.preflight(goldens.map(\.name))
+        for golden in goldens {
+            switch golden.content {
+            case .bytes(let bytes): try set.add(golden.name, bytes: bytes)
+            case .staged(let path): try set.add(golden.name, moving: path)
             }
         }
-        do { try folder.commit(dropping: dropping) } catch { throw Failure(message: error.description) }
-        return summary
+        return try set.commit(dropping: dropping)
     }
 }

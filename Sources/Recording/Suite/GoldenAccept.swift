@@ -208,7 +208,8 @@ public enum GoldenAccept {
         var written: [ScenarioResult] = []
         for entry in entries {
             let mine = zip(checked, items).filter { $0.0.scenario.scenario == entry.path }
-            let files = mine.map { (name: $0.0.snapshot.snapshot + ".png", source: URL(fileURLWithPath: record.path($0.1.new ?? ""))) }
+            // From memory: the record's new.png is the record's, not read back.
+            let files = mine.map { GoldenWriter.Golden(name: $0.0.snapshot.snapshot + ".png", content: .bytes($0.0.new)) }
             do {
                 _ = try GoldenWriter.write(files, into: URL(fileURLWithPath: entry.goldenFolder), flag: "accept")
             } catch {

@@ -5,9 +5,9 @@ import ScrollEngine
 import Support
 
 /// Runs one scenario of a suite: renders only its snapshot instants and compares each, in
-/// memory, with its decoded golden through the comparison of `overscroll compare`
-/// (`CompareRunner.compare`). Files are written only where someone will look at them: the
-/// expected/actual/diff images of a failing or missing snapshot (and its trace viewer and the
+/// memory, with its decoded golden through the image strategy `verify` uses too
+/// (`ImageSnapshot`: the comparison of `overscroll compare`, `CompareRunner.compare`). Files
+/// are written only where someone will look at them: the expected/actual/diff images of a failing or missing snapshot (and its trace viewer and the
 /// scenario's `trace.jsonl`), and old/new/diff of a golden the run writes. After the whole run
 /// succeeded, goldens are staged as the record mode asks, unchanged files untouched.
 @MainActor
@@ -218,65 +218,65 @@ public enum SnapshotRun {
             try AtomicFileWriter.write(try r.encoded(), toPath: folder + "/actual.png")
             out.actual = relative + "/actual.png"
         }
-        guard FileTree.exists(golden) else {
-            out.status = .missing
-            try keepActual()
-            return out
-        }
-        // An unreadable golden is this snapshot's error; the scenario's other snapshots are
-        // still compared (and `--update=changed|all` rewrites it).
-        func unreadable(_ why: String) throws -> SnapshotResult {
-            try keepActual()
-            out.status = .error
-            out.message = "golden \(golden): \(why)"
-            return out
-        }
-        func reason(_ error: any Error) -> String {
-            if case ImagingError.notPNG = error { return "not a PNG image (unreadable golden)" }
-            return "\(error)".replacingOccurrences(of: golden + ": ", with: "")
-        }
-        let goldenBytes: [UInt8]
-        switch FileTree.readOwned(golden) {
-        case .success(let bytes): goldenBytes = bytes
-        case .failure(.link): return try unreadable("a symlink (a golden is never read or written through one)")
-        case .failure: return try unreadable("cannot read the golden")
-        }
-        r.golden = goldenBytes
-        let header: PNGHeader
-        do { header = try PNGHeader(png: goldenBytes, file: golden) } catch { return try unreadable(reason(error)) }
-        if header.width != width || header.height != height {
-            try keepActual()
-            try AtomicFileWriter.write(goldenBytes, toPath: folder + "/expected.png")
-            out.expected = relative + "/expected.png"
-            out.status = .failed
-            out.expectedWidth = header.width; out.expectedHeight = header.height
-            out.message = "golden \(golden) is \(header.width)×\(header.height) but the snapshot is \(width)×\(height)"
-            return out
-        }
-        // The golden decoded; with a mask, painted as the snapshot was (kept as expected.png).
-        var expected: RGBAImage
-        do { expected = try PNGDecoder.decode(goldenBytes, file: golden) } catch { return try unreadable(reason(error)) }
-        if !snap.mask.isEmpty { SnapshotMask.paint(snap, scale: scale, into: &expected) }
+        // The image strategy: the golden read (never through a link), decoded and painted as
+        // the snapshot was, compared in memory.
         var compare = CompareOptions(maxDiffPixels: out.maxDiffPixels, maxDiffRatio: out.maxDiffRatio, threads: 1)
         compare.pixelmatch.threshold = out.threshold
         compare.pixelmatch.includeAA = options.includeAA
-        let (frame, diff) = try CompareRunner.compare(expected, r.pixels.rgbaImage(), name: snap.name, options: compare,
-                                                      makeDiff: true, names: (golden, "snapshot '\(snap.name)'"))
-        out.differing = frame.differing
-        out.ratio = frame.ratio
-        r.diff = diff
-        if !frame.match {
-            out.status = .failed
+        let strategy = ImageSnapshot.strategy(name: snap.name, options: compare, makeDiff: true, reading: .owned,
+                                              names: (golden, "snapshot '\(snap.name)'"),
+                                              paint: snap.mask.isEmpty ? nil : { SnapshotMask.paint(snap, scale: scale, into: &$0) })
+        switch strategy.check(r.pixels.rgbaImage(), against: golden) {
+        case .missing:
+            out.status = .missing
             try keepActual()
-            try AtomicFileWriter.write(snap.mask.isEmpty ? goldenBytes : try PNGEncoder.fast.encode(expected),
-                                       toPath: folder + "/expected.png")
-            out.expected = relative + "/expected.png"
-            if let diff {
-                try AtomicFileWriter.write(try PNGEncoder.diff.encode(diff), toPath: folder + "/diff.png")
-                out.diff = relative + "/diff.png"
+            return out
+        case let .unreadable(error, bytes):
+            // An unreadable golden is this snapshot's error; the scenario's other snapshots are
+            // still compared (and `--update=changed|all` rewrites it).
+            r.golden = bytes
+            try keepActual()
+            out.status = .error
+            out.message = "golden \(golden): \(reason(error, golden: golden))"
+            return out
+        case let .compared(goldenBytes, result):
+            r.golden = goldenBytes
+            if let size = result.evidence.otherSize {
+                try keepActual()
+                try AtomicFileWriter.write(goldenBytes, toPath: folder + "/expected.png")
+                out.expected = relative + "/expected.png"
+                out.status = .failed
+                out.expectedWidth = size.width; out.expectedHeight = size.height
+                out.message = "golden \(golden) is \(size.width)×\(size.height) but the snapshot is \(width)×\(height)"
+                return out
             }
+            guard let frame = result.evidence.comparison, let expected = result.evidence.expected else { return out }
+            out.differing = frame.differing
+            out.ratio = frame.ratio
+            r.diff = result.evidence.diff
+            if !frame.match {
+                out.status = .failed
+                try keepActual()
+                try AtomicFileWriter.write(snap.mask.isEmpty ? goldenBytes : try PNGEncoder.fast.encode(expected),
+                                           toPath: folder + "/expected.png")
+                out.expected = relative + "/expected.png"
+                if let diff = r.diff {
+                    try AtomicFileWriter.write(try PNGEncoder.diff.encode(diff), toPath: folder + "/diff.png")
+                    out.diff = relative + "/diff.png"
+                }
+            }
+            return out
         }
-        return out
+    }
+
+    /// Why a golden could not be used, without its path (the message names it once).
+    private static func reason(_ error: any Error, golden: String) -> String {
+        switch error {
+        case ImageSnapshot.ReadFailure.link: return "a symlink (a golden is never read or written through one)"
+        case ImageSnapshot.ReadFailure.unreadable: return "cannot read the golden"
+        case ImagingError.notPNG: return "not a PNG image (unreadable golden)"
+        default: return "\(error)".replacingOccurrences(of: golden + ": ", with: "")
+        }
     }
 
     /// Stages the golden as `mode` asks (under `stagedGoldens`, inside the results staging);

@@ -53,7 +53,7 @@ enum SuiteGoldens {
             let entry = SuiteEntry(path: results[i].scenario, frames: 0, snapshotNames: [])
             let staged = resultsRoot + "/" + SnapshotRun.stagedGoldens(entry)
             let files = results[i].snapshots.filter { $0.written == .created || $0.written == .changed }
-                .map { (name: $0.snapshot + ".png", source: URL(fileURLWithPath: staged + "/" + $0.snapshot + ".png")) }
+                .map { GoldenWriter.Golden(name: $0.snapshot + ".png", content: .staged(staged + "/" + $0.snapshot + ".png")) }
             let dropping = prune ? Set(results[i].obsolete) : []
             if prune { results[i].obsolete = [] }
             guard !files.isEmpty || !dropping.isEmpty else { continue }
