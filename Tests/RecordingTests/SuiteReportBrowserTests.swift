@@ -79,12 +79,14 @@ import Testing
 
     /// Loads `page` in headless Chromium and returns the DOM after its scripts ran; with
     /// `screenshot`, saves a PNG of the window instead (and returns "").
-    static func dumpDOM(_ browser: String, page: String, folder f: SuiteFixture, screenshot: String? = nil) throws -> String {
+    /// `budget`: Chromium's virtual time (ms) before it dumps; a page that waits for rendered frames needs more, as
+    /// virtual time runs ahead of real frames while the page idles.
+    static func dumpDOM(_ browser: String, page: String, folder f: SuiteFixture, screenshot: String? = nil, budget: Int = 3000) throws -> String {
         // posix_spawn (not Foundation's Process): the DOM goes to a file, Chromium's own
         // warnings (D-Bus, GPU) to another.
         let domFile = f.path("dom-\(UUID().uuidString).html"), log = f.path("chromium.log")
         var args = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir=" + f.path("chromium-profile"),
-                    "--virtual-time-budget=3000"]
+                    "--virtual-time-budget=\(budget)"]
         if let screenshot { args += ["--window-size=1400,1000", "--screenshot=" + screenshot] } else { args.append("--dump-dom") }
         args.append("file://" + page)
         var actions = posix_spawn_file_actions_t()
