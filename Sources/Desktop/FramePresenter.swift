@@ -16,7 +16,8 @@ protocol FramePresenter: AnyObject {
     var stride: Int { get }
     /// Re-reads the drawable size after the window changed; false when presenting cannot go on.
     func resize() -> Bool
-    /// Puts `rects` of the kept frame on screen.
+    /// Puts `rects` of the kept frame on screen. The caller has flushed cairo's drawing into the
+    /// pixels (`DirtyPresenter`, once per frame, before it compares or presents them).
     func present(_ rects: [PixelRect])
     /// Frees what it holds (before the window is destroyed).
     func destroy()

@@ -11,7 +11,8 @@ import ScrollEngine
 /// absurd values drop the event. SDL does not say which device scrolled: on X11 the source is
 /// unknown; on Wayland a click (`axis_discrete`, a whole 1.0) is told from a finger (pixels / 10)
 /// by `MergedPointerClassifier`, and a finger's precise deltas move the content 1:1 (one logical
-/// pixel, a tenth of SDL's unit, is one point).
+/// pixel, a tenth of SDL's unit, is one point). Window events give nothing here: the window
+/// handles them (it needs SDL to measure the drawable).
 public struct SDLEventAdapter: Sendable {
     /// How the video backend reports wheel deltas.
     public enum WheelPrecision: Sendable, Equatable {
@@ -115,13 +116,9 @@ public struct SDLEventAdapter: Sendable {
             if UInt32(k.mod) & UInt32(KMOD_CTRL.rawValue) != 0 { mods.insert(.control) }
             if UInt32(k.mod) & UInt32(KMOD_SHIFT.rawValue) != 0 { mods.insert(.shift) }
             return [.key(key, mods)]
-        case SDL_WINDOWEVENT:
-            let w = e.window
-            if w.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue) {
-                return [.resize(Size(Double(w.data1) / unitsPerPoint, Double(w.data2) / unitsPerPoint))]
-            }
-            return []
         default:
+            // Window events (a resize, an expose) are the window's: it reads the new window and
+            // drawable sizes from SDL and sends the session the resize (`WindowApp.updateGeometry`).
             return []
         }
     }

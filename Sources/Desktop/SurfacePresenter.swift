@@ -52,8 +52,7 @@ final class SurfacePresenter: FramePresenter {
     }
 
     func present(_ rects: [PixelRect]) {
-        guard let surface, !rects.isEmpty else { return }
-        cairo_surface_flush(surface)
+        guard surface != nil, !rects.isEmpty else { return }
         var sdl = rects.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height)) }
         _ = SDL_UpdateWindowSurfaceRects(window, &sdl, Int32(sdl.count))
     }

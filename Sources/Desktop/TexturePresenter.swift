@@ -46,7 +46,6 @@ final class TexturePresenter: FramePresenter {
 
     func present(_ rects: [PixelRect]) {
         guard let texture, let image, let base = pixels, !rects.isEmpty else { return }
-        cairo_surface_flush(image.surface)
         let stride = image.stride
         for r in rects {
             var sdl = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))

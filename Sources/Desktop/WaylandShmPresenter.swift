@@ -57,8 +57,7 @@ final class WaylandShmPresenter: FramePresenter {
     }
 
     func present(_ rects: [PixelRect]) {
-        guard let surface, !rects.isEmpty else { return }
-        cairo_surface_flush(surface)
+        guard surface != nil, !rects.isEmpty else { return }
         let r = rects.map { overscroll_wl_rect(x: Int32($0.x), y: Int32($0.y), width: Int32($0.width), height: Int32($0.height)) }
         overscroll_wl_present(connection.handle, r, Int32(r.count))
     }

@@ -292,7 +292,7 @@ public final class WindowApp {
             }
             // A loop that comes back late (a slow frame) does not end a wheel gesture: see LateInput.
             let hasWheel = !smooth.isEmpty || batch.contains { $0.type == SDL_MOUSEWHEEL.rawValue }
-            let t = hasWheel ? LateInput.handlingTime(pump: pumpTime, busySince: frameStartSession, deadline: session.scene.input.nextDeadline) : pumpTime
+            let t = hasWheel ? LateInput.handlingTime(pump: pumpTime, busySince: frameStartSession, deadline: session.inputDeadline) : pumpTime
             for e in smooth {
                 onInput?(e, t)
                 session.handle(e, at: t)

@@ -91,6 +91,12 @@ import Scenes
                 await session.settle(to: t)
                 let events: [(InputEvent, Double)]
                 switch input[next].event {
+                case let .sdl(sdl) where sdl.type == SDL_WINDOWEVENT.rawValue:
+                    // Window events are the window's, not the adapter's: as `WindowApp.updateGeometry`
+                    // does, the new window size in points (one unit per point here) is a resize.
+                    let size = Size(Double(sdl.window.data1), Double(sdl.window.data2))
+                    adapter.sizeInPoints = size
+                    events = [(.resize(size), t)]
                 case let .sdl(sdl): events = adapter.translate(sdl).filter { e in
                     if case .wheel(_, false, _) = e { return !translator.dropsNotch(at: t) } else { return true }
                 }.map { ($0, t) }

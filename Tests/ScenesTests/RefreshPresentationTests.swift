@@ -10,29 +10,26 @@ import Testing
 
     @Test func aFailureWaitsForTheIndicatorThenShowsOnceAndAPullDismissesIt() {
         var p = RefreshPresentation(messageSeconds: 3, showsCancel: false)
-        p.note(1)
         p.started()
         #expect(p.finished(.failure(Self.network)) == 0)
         #expect(p.lastError == "network error (simulated)" && p.errorTrace == .string("network error (simulated)"))
-        p.update(indicatorHidden: false, state: .completing)
-        #expect(p.banner == nil && p.pendingFailure != nil && p.isAnimating, "waits while the ring is drawn")
-        p.note(1.5)
-        p.update(indicatorHidden: true, state: .idle)
+        p.update(indicatorHidden: false, state: .completing, at: 1)
+        #expect(p.banner == nil && p.pendingFailure != nil && p.isAnimating(at: 1), "waits while the ring is drawn")
+        p.update(indicatorHidden: true, state: .idle, at: 1.5)
         #expect(p.banner?.shownAt == 1.5 && p.pendingFailure == nil)
-        #expect(p.nextDeadline == 4.5)
-        p.note(2)
-        p.update(indicatorHidden: true, state: .pulling(0.2))
-        #expect(p.banner?.dismissedAt == 2 && p.nextDeadline == nil)
-        p.note(2 + RefreshMessageBanner.slideSeconds)
-        p.update(indicatorHidden: true, state: .pulling(0.4))
-        #expect(p.banner == nil && !p.isAnimating)
+        #expect(p.nextDeadline(after: 1.5) == 4.5)
+        p.update(indicatorHidden: true, state: .pulling(0.2), at: 2)
+        #expect(p.banner?.dismissedAt == 2 && p.nextDeadline(after: 2) == nil)
+        let gone = 2 + RefreshMessageBanner.slideSeconds
+        p.update(indicatorHidden: true, state: .pulling(0.4), at: gone)
+        #expect(p.banner == nil && !p.isAnimating(at: gone))
     }
 
     @Test func aNewRefreshDropsAWaitingMessageAndTheLastError() {
         var p = RefreshPresentation(messageSeconds: 3, showsCancel: true)
         _ = p.finished(.failure(Self.network))
         p.started()
-        p.update(indicatorHidden: true, state: .idle)
+        p.update(indicatorHidden: true, state: .idle, at: 0)
         #expect(p.banner == nil && p.lastError == nil && p.errorTrace == .null)
     }
 
@@ -40,14 +37,14 @@ import Testing
         var p = RefreshPresentation(messageSeconds: 3, showsCancel: showsCancel)
         _ = p.finished(.failure(.cancelled))
         #expect(p.lastError == RefreshFailure.cancelled.message)
-        p.update(indicatorHidden: true, state: .idle)
+        p.update(indicatorHidden: true, state: .idle, at: 0)
         #expect((p.banner?.kind == .cancelled) == showsCancel)
     }
 
     @Test func aSuccessGivesItsRowsAndNoError() {
         var p = RefreshPresentation(messageSeconds: 3, showsCancel: true)
         #expect(p.finished(.success(3)) == 3)
-        p.update(indicatorHidden: true, state: .idle)
+        p.update(indicatorHidden: true, state: .idle, at: 0)
         #expect(p.lastError == nil && p.banner == nil)
     }
 

@@ -185,6 +185,14 @@ public final class Session {
         guard let c = comparison?.nextDeadline else { return scene.nextDeadline }
         return min(scene.nextDeadline ?? c, c)
     }
+    /// The next time input does something with no event (a wheel gesture's end), in either pane:
+    /// what a late batch of wheel input must not pass (`LateInput`). The window asks this, never
+    /// the scene's parts.
+    public var inputDeadline: Double? {
+        let own = scene.host.nextDeadline
+        guard let c = comparison?.inputDeadline else { return own }
+        return min(own ?? c, c)
+    }
     /// The size of what `frame()` draws: the scene's, or with a comparison the whole window.
     public var size: Size { comparison == nil ? scene.size : windowSize }
 

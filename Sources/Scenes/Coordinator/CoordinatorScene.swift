@@ -22,7 +22,7 @@ public final class CoordinatorScene: Scene {
     let measurer: any TextMeasurer
     /// The rows' growth, the message a failure or a cancel leaves, and its timing.
     public private(set) var presentation: RefreshPresentation
-    private var now: Double { presentation.now }
+    private var now: Double { host.now }
     /// The message of the last refresh that failed or was cancelled, while it shows.
     public var banner: RefreshMessageBanner? { presentation.banner }
     /// Under a physics with a Material refresh (Android): it takes the pull, F5, Esc and the
@@ -63,13 +63,12 @@ public final class CoordinatorScene: Scene {
     /// The indicator that hides is the Material circle under a physics with one, else the coordinator's.
     private func updateBanner() {
         let hidden = material.map { $0.look(at: now) == nil } ?? (indicatorPhase == .hidden)
-        presentation.update(indicatorHidden: hidden, state: material?.state ?? coordinator.state)
+        presentation.update(indicatorHidden: hidden, state: material?.state ?? coordinator.state, at: now)
     }
 
     /// Delivers finished actions; called at every event and frame.
     private func pump(_ t: Double) {
-        presentation.note(t)
-        scrollView.noteTime(t)
+        host.note(t)
         for r in runner.drain() {
             if let m = material { m.send(.deliver(r), at: t) } else { coordinator.deliver(r, at: t) }
         }
@@ -115,11 +114,11 @@ public final class CoordinatorScene: Scene {
     public nonisolated(nonsending) func waitForActions() async { await runner.waitForActions() }
 
     public var isAnimating: Bool {
-        host.isMoving || coordinator.isLocked || presentation.isAnimating || material?.isAnimating == true
+        host.isMoving || coordinator.isLocked || presentation.isAnimating(at: now) || material?.isAnimating == true
     }
 
     public var nextDeadline: Double? {
-        [host.nextDeadline, coordinator.deadline, material?.deadline, presentation.nextDeadline].compactMap { $0 }.min()
+        [host.nextDeadline, coordinator.deadline, material?.deadline, presentation.nextDeadline(after: now)].compactMap { $0 }.min()
     }
 
     // MARK: frame

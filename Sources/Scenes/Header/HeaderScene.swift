@@ -14,7 +14,8 @@ public final class HeaderScene: Scene {
     public let config: HeaderConfig
     public private(set) var theme: Theme
     public private(set) var tracker: DirectionalHeaderTracker
-    private var now = 0.0
+    /// The scene's time (the host's).
+    private var now: Double { host.now }
 
     public init(context: SceneContext, config: HeaderConfig = HeaderConfig()) {
         let options = context.options
@@ -45,7 +46,6 @@ public final class HeaderScene: Scene {
     }
 
     public func advance(to t: Double) {
-        now = max(now, t)
         host.advance(to: t)
         tracker.observe(minY: sentinelMinY, at: t)
     }

@@ -20,16 +20,10 @@ public struct RefreshPresentation: Sendable {
     /// The failure text of the last refresh, if it ended with a failure (an error, a cancel, the
     /// timeout); none while a refresh runs or after one that brought rows.
     public private(set) var lastError: String?
-    /// The latest time seen (scene seconds), for drawing and the message.
-    public private(set) var now = 0.0
-
     public init(messageSeconds: Double, showsCancel: Bool) {
         self.messageSeconds = messageSeconds
         self.showsCancel = showsCancel
     }
-
-    /// Time moves on to `t` (never back).
-    public mutating func note(_ t: Double) { now = max(now, t) }
 
     /// A refresh started (its action did): a message still waiting is dropped.
     public mutating func started() {
@@ -51,8 +45,9 @@ public struct RefreshPresentation: Sendable {
     }
 
     /// Shows a waiting failure's message once the indicator is hidden; a pull (`state` pulling)
-    /// dismisses the message showing; a message that has gone is dropped.
-    public mutating func update(indicatorHidden: Bool, state: RefreshState) {
+    /// dismisses the message showing; a message that has gone is dropped. `now` is the scene's
+    /// time (`ScrollHost.now`); the presentation keeps none.
+    public mutating func update(indicatorHidden: Bool, state: RefreshState, at now: Double) {
         if let e = pendingFailure, indicatorHidden {
             pendingFailure = nil
             banner = RefreshMessageBanner(failure: e, at: now, displaySeconds: messageSeconds)
@@ -62,15 +57,15 @@ public struct RefreshPresentation: Sendable {
         banner = b.isGone(at: now) ? nil : b
     }
 
-    /// True while the message slides in or out, or waits to show.
-    public var isAnimating: Bool {
+    /// True while, at the scene's time `now`, the message slides in or out, or waits to show.
+    public func isAnimating(at now: Double) -> Bool {
         if pendingFailure != nil { return true }
         guard let b = banner else { return false }
         return now < b.shownAt + RefreshMessageBanner.slideSeconds || now >= b.dismissedAt
     }
 
-    /// The next time the message changes with no input (the start of its dismissal).
-    public var nextDeadline: Double? { banner?.nextDeadline(after: now) }
+    /// The next time after `now` the message changes with no input (the start of its dismissal).
+    public func nextDeadline(after now: Double) -> Double? { banner?.nextDeadline(after: now) }
 
     /// The trace's `error` field.
     public var errorTrace: TraceValue { lastError.map { .string($0) } ?? .null }

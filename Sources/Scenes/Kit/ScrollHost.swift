@@ -2,9 +2,15 @@ import ScrollEngine
 
 /// The scrolling part every scene is built around: the window size, the scroll view below a bar
 /// of `topInset` points, and the input controller that feeds it. A scene holds one and adds its
-/// own content, chrome and rules; the `Scene` protocol's defaults read it.
+/// own content, chrome and rules; the `Scene` protocol's defaults read it. It is also the scene's
+/// one time source: `now`, the latest time the scene was given.
 public final class ScrollHost {
     public private(set) var size: Size
+    /// The scene's time (driver seconds): the latest time it was given, by an event (`handle`),
+    /// a frame (`advance`) or the scene's own `note`. It never goes back. Every part of the scene
+    /// that draws or decides "now" (a header's slide, a refresh message, an indicator) reads it;
+    /// none keeps a time of its own.
+    public private(set) var now = 0.0
     public let scrollView: ScrollView
     public let input: ScrollInputController
     /// Height of the fixed chrome above the scroll view (a navigation bar), in points.
@@ -30,15 +36,24 @@ public final class ScrollHost {
         input.settings = settings
     }
 
-    /// Takes the new window size and gives the scroll view the height it leaves.
-    public func resize(to s: Size) {
+    /// Time moves on to `t` (never back); the scroll view is told it too, for the delegate
+    /// callbacks the event may cause (`ScrollView.noteTime`). Evaluates no motion.
+    public func note(_ t: Double) {
+        now = max(now, t)
+        scrollView.noteTime(t)
+    }
+
+    /// Takes the new window size and gives the scroll view the height it leaves (through `handle`).
+    private func resize(to s: Size) {
         size = s
         scrollView.setViewportHeight(Self.viewportHeight(s, topInset: topInset))
     }
 
-    /// A resize, or scroll input for the input controller.
+    /// A resize, or scroll input for the input controller. Every scene passes its events here
+    /// (after taking its own keys), so the host's time and size are the scene's.
     @discardableResult
     public func handle(_ event: InputEvent, at t: Double) -> InputOutcome {
+        note(t)
         if case let .resize(s) = event {
             resize(to: s)
             return []
@@ -49,6 +64,7 @@ public final class ScrollHost {
     /// Brings input deadlines (a wheel gesture's end) and the scroll view's motion to `t`. A
     /// release found on the way is reported to `onRelease` before the motion is evaluated.
     public func advance(to t: Double, onRelease: () -> Void = {}) {
+        note(t)
         if input.processDeadlines(upTo: t).released { onRelease() }
         scrollView.advance(to: t)
     }

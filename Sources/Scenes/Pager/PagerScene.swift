@@ -191,11 +191,13 @@ public final class PagerScene: Scene, ScrollViewDelegate {
         scrollView.spring(to: Double(slot) * pageHeight, velocity: 0, parameters: config.snapSpring, at: t)
     }
 
+    /// A resize goes through the host like every event the pager does not take as its own; the
+    /// three slots take the new page height first, and the offset keeps its place in them.
     private func resize(to s: Size, at t: Double) {
         let oldHeight = pageHeight
         let fraction = scrollView.contentOffset / oldHeight
         scrollView.setContentHeight(3 * ScrollHost.viewportHeight(s, topInset: 0))
-        host.resize(to: s)
+        host.handle(.resize(s), at: t)
         guard !scrollView.isDragging else { return }
         scrollView.stopMotion()
         scrollView.setContentOffset(fraction * pageHeight)

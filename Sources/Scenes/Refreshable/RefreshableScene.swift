@@ -22,7 +22,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     /// The rows' growth, the message a failure leaves (a cancel none), and its timing.
     public private(set) var presentation: RefreshPresentation
     /// The latest time seen, for drawing (`frame()` takes none) and the message.
-    private var now: Double { presentation.now }
+    private var now: Double { host.now }
     public let bar = NavigationBar(title: "Refreshable")
     let measurer: any TextMeasurer
     /// The message of the last refresh that failed, while it shows.
@@ -109,12 +109,11 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     /// with one, else the scene's ring) and the state (a pull dismisses the message).
     private func updateBanner() {
         let hidden = material.map { $0.look(at: now) == nil } ?? (indicatorPhase == .hidden)
-        presentation.update(indicatorHidden: hidden, state: state)
+        presentation.update(indicatorHidden: hidden, state: state, at: now)
     }
 
     private func pump(_ t: Double) {
-        presentation.note(t)
-        scrollView.noteTime(t)
+        host.note(t)
         for r in runner.drain() {
             if let m = material { m.send(.deliver(r), at: t) } else { send(.deliver(r), at: t) }
         }
@@ -174,8 +173,8 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     }
 
     public var isAnimating: Bool {
-        if let m = material { return scrollView.isMoving || m.isAnimating || presentation.isAnimating }
-        return scrollView.isMoving || state == .refreshing || state == .done || state == .completing || machine.readyAt != nil || presentation.isAnimating || (heldPull && !scrollView.isDragging)
+        if let m = material { return scrollView.isMoving || m.isAnimating || presentation.isAnimating(at: now) }
+        return scrollView.isMoving || state == .refreshing || state == .done || state == .completing || machine.readyAt != nil || presentation.isAnimating(at: now) || (heldPull && !scrollView.isDragging)
     }
 
     public var nextDeadline: Double? {
@@ -183,7 +182,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         if let r = machine.readyAt { d.append(r) }
         if let timeout = material.map({ $0.deadline }) ?? machine.ticket.deadline { d.append(timeout) }
         if let done = machine.doneUntil { d.append(done) }
-        if let b = presentation.nextDeadline { d.append(b) }
+        if let b = presentation.nextDeadline(after: now) { d.append(b) }
         return d.min()
     }
 

@@ -72,6 +72,16 @@ public final class ScrollInputController {
 
     public var nextDeadline: Double? { wheel.endTime }
 
+    /// The controller's one tick, before every event: input deadlines up to `t` (a wheel
+    /// gesture's end, a coast), then the scroll view's motion evaluated at `t`. Everything the
+    /// event then asks of the view (`restsAtTop`, `catchMotion`, `phase`, `step`) reads that state
+    /// and moves no clock.
+    private func advance(to t: Double) -> InputOutcome {
+        let outcome = processDeadlines(upTo: t)
+        scrollView.advance(to: t)
+        return outcome
+    }
+
     private func endWheel(at t: Double) -> InputOutcome {
         coast(to: t)
         let v = wheel.end()
@@ -87,7 +97,7 @@ public final class ScrollInputController {
     /// input, with the releases that happened on the way.
     @discardableResult
     public func handle(_ event: InputEvent, at t: Double) -> InputOutcome {
-        var outcome = processDeadlines(upTo: t)
+        var outcome = advance(to: t)
         switch event {
         case let .pointerDown(p):
             if wheel.isActive { outcome.formUnion(endWheel(at: t)) }
@@ -146,7 +156,6 @@ public final class ScrollInputController {
             return wheel.isActive ? endWheel(at: t) : []
         case .hold:
             guard !pointerDown, !wheel.isActive else { return [] }
-            scrollView.advance(to: t)
             if scrollView.phase == .decelerating {
                 scrollView.catchMotion(at: t)
                 isHeld = true

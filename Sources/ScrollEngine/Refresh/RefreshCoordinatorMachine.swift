@@ -94,7 +94,6 @@ public struct RefreshCoordinatorMachine: Sendable {
     public private(set) var mode: Mode = .idle(awaitingRelease: false)
     public private(set) var statistics = RefreshStatistics()
     public private(set) var ticket: RefreshTicket
-    private var now = 0.0
 
     public init(config: RefreshCoordinatorConfig = RefreshCoordinatorConfig(), timeout: Double = RefreshBehaviour().timeout,
                 physics: any ScrollPhysics = PhysicsProfile.iOS) {
@@ -160,15 +159,15 @@ public struct RefreshCoordinatorMachine: Sendable {
     }
 
     /// Handles one event at time `t` (times only move forward) and returns what to do, in order.
+    /// The machine keeps no time of its own: `t` is its "now" (the scene's time, `ScrollHost.now`).
     public mutating func handle(_ event: Event, at t: Double, input: InputFacts) -> [Effect] {
-        now = max(now, t)
         var out: [Effect] = []
         switch event {
         case .didScroll:
-            didScroll(input, &out)
+            didScroll(input, at: t, &out)
         case .didEndDragging:
             switch mode {
-            case .triggered: begin(at: now, fromGesture: true, input, &out)
+            case .triggered: begin(at: t, fromGesture: true, input, &out)
             case .pulling: move(to: .idle(awaitingRelease: false))
             case .idle: mode = .idle(awaitingRelease: false)
             case .refreshing, .done, .completing: break
@@ -214,7 +213,7 @@ public struct RefreshCoordinatorMachine: Sendable {
             return
         }
         // The easing of this frame (an animation, not a correction).
-        if let held = heldOffset(at: now), input.offset != held { out.append(.scroll(.correctOffset(held))) }
+        if let held = heldOffset(at: t), input.offset != held { out.append(.scroll(.correctOffset(held))) }
     }
 
     private mutating func begin(at t: Double, fromGesture: Bool, _ input: InputFacts, _ out: inout [Effect]) {
@@ -263,9 +262,9 @@ public struct RefreshCoordinatorMachine: Sendable {
         out += [.forwardDidScroll, .releaseView]
     }
 
-    private mutating func didScroll(_ input: InputFacts, _ out: inout [Effect]) {
+    private mutating func didScroll(_ input: InputFacts, at t: Double, _ out: inout [Effect]) {
         if isLocked {
-            if let held = heldOffset(at: now), abs(input.offset - held) > config.lockTolerance {
+            if let held = heldOffset(at: t), abs(input.offset - held) > config.lockTolerance {
                 out += [.scroll(.stopMotion), .scroll(.correctOffset(held))]
                 statistics.corrections += 1
             }

@@ -78,7 +78,6 @@ public struct RefreshableMachine: Sendable {
     public private(set) var ticket: RefreshTicket
     /// Whether a pull may trigger (one value: ready, or waiting with the time it began to rest).
     public private(set) var readiness = Readiness.ready
-    private var now = 0.0
 
     public init(config: RefreshableConfig, timeout: Double) {
         self.config = config
@@ -129,12 +128,13 @@ public struct RefreshableMachine: Sendable {
     public var fingerHolds: Bool { if case .refreshing(_, true) = mode { return true } else { return false } }
     public var awaitsRelease: Bool { mode == .idle(awaitsRelease: true) }
 
+    /// Handles one event at time `t` (times only move forward); the machine keeps no time of its
+    /// own: `t` is its "now".
     public mutating func handle(_ event: Event, at t: Double, input: InputFacts) -> [Effect] {
-        now = max(now, t)
         var out: [Effect] = []
         switch event {
         case .didScroll:
-            didScroll(input, &out)
+            didScroll(input, at: t, &out)
         case .didEndDragging:
             switch mode {
             case .idle: mode = .idle(awaitsRelease: false)
@@ -166,11 +166,11 @@ public struct RefreshableMachine: Sendable {
         mode = next
     }
 
-    private mutating func didScroll(_ input: InputFacts, _ out: inout [Effect]) {
+    private mutating func didScroll(_ input: InputFacts, at t: Double, _ out: inout [Effect]) {
         let offset = input.offset
         switch readiness {
         case _ where offset > 0: readiness = .waiting(restingSince: nil)
-        case .waiting(nil) where offset == 0: readiness = .waiting(restingSince: now)
+        case .waiting(nil) where offset == 0: readiness = .waiting(restingSince: t)
         case .waiting where offset < 0: readiness = .waiting(restingSince: nil)
         case .ready, .waiting: break
         }
@@ -185,7 +185,7 @@ public struct RefreshableMachine: Sendable {
         let pull = -offset
         if input.directInput && pull > 0 {
             move(to: .pulling(min(pull / threshold, 1)))
-            if pull >= threshold && isReady { trigger(at: now, input, &out, keepFinger: true) }
+            if pull >= threshold && isReady { trigger(at: t, input, &out, keepFinger: true) }
         } else if isPulling {
             move(to: .idle(awaitsRelease: false))
         }
@@ -253,6 +253,6 @@ public struct RefreshableMachine: Sendable {
         // scroll view starts the return motion at the time of the effect.
         if case let .done(pull, _, until) = mode, t >= until { beginReturn(pull, at: t, &out) }
         // Ready again after resting at exactly the top long enough (the offset this frame ends at).
-        if case let .waiting(start?) = readiness, input.offset == 0, now - start >= config.readyRest - 1e-9 { readiness = .ready }
+        if case let .waiting(start?) = readiness, input.offset == 0, t - start >= config.readyRest - 1e-9 { readiness = .ready }
     }
 }

@@ -153,18 +153,19 @@ public final class ScrollView {
 
     // MARK: drag (pointer or wheel as a virtual finger)
 
-    /// A finger (or a wheel gesture) lands: the running motion is evaluated at `t` and stops
-    /// there (UIKit's touch that catches a deceleration), also while scrolling is disabled.
+    /// A finger (or a wheel gesture) lands at `t`: the running motion stops where it was last
+    /// evaluated (UIKit's touch that catches a deceleration), also while scrolling is disabled.
+    /// It evaluates nothing: the caller brings the view to `t` first (`advance(to:)`, the input
+    /// controller's tick), so the velocity it keeps for `MomentumCarry` is the one at `t`.
     public func catchMotion(at t: Double) {
-        advance(to: t)
         if case .ballistic = activity { caught = (velocity, t) } else { caught = nil }
         stopMotion()
     }
 
-    /// Whether, at `t`, the view is enabled and at rest at exactly its top and has been for `rest` seconds.
+    /// Whether, at `t`, the view is enabled and at rest at exactly its top and has been for `rest`
+    /// seconds. A pure read of the state last evaluated (`advance(to:)`); it moves no clock.
     public func restsAtTop(for rest: Double, at t: Double) -> Bool {
-        advance(to: t)
-        return isScrollEnabled && !isDragging && !isMoving && contentOffset == minOffset && t - offsetChangedAt >= rest - 1e-9
+        isScrollEnabled && !isDragging && !isMoving && contentOffset == minOffset && t - offsetChangedAt >= rest - 1e-9
     }
 
     /// Starts a drag with the finger at `pointerY` (window points). Returns false if scrolling is
@@ -287,11 +288,10 @@ public final class ScrollView {
               as: .animating, at: t)
     }
 
-    /// A wheel notch: eases by `delta` (offset points) over `duration` from where the running
-    /// animation is heading (the motion evaluated at `t`), bounded, so quick notches add up to
-    /// exactly their distance. Ignored while dragging or disabled.
+    /// A wheel notch at `t`: eases by `delta` (offset points) over `duration` from where the
+    /// running animation is heading, bounded, so quick notches add up to exactly their distance.
+    /// The caller has brought the view to `t` (`advance(to:)`). Ignored while dragging or disabled.
     public func step(by delta: Double, duration: Double, at t: Double) {
-        advance(to: t)
         guard isScrollEnabled, !isDragging else { return }
         let base = phase == .animating ? targetOffset : contentOffset
         let target = physics.boundedTarget(base + delta, in: bounds)
