@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import Testing
 @testable import Recording
+@testable import Suite
 
 /// Issue #29 items 4, 11 and 15: a renamed scenario named as a likely rename with its `git mv`
 /// line; golden and actual of different sizes drawn at one scale with both sizes stated; the

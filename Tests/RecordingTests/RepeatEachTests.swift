@@ -4,6 +4,7 @@ import Rendering
 import Support
 import Testing
 @testable import Recording
+@testable import Suite
 
 /// `overscroll test --repeat-each N` (#28 item 2): every snapshot rendered N times; one that
 /// differs between runs is flaky, whatever its golden says, with the differing runs' images kept

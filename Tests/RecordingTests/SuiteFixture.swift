@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 @testable import Recording
+@testable import Suite
 import Support
 
 /// A small suite in a temporary folder: scenario files, their goldens, and a runner whose output

@@ -9,6 +9,7 @@ import Support
 public enum ScenarioFile {
     public struct Failure: Error, CustomStringConvertible, Sendable {
         public let message: String
+        package init(message: String) { self.message = message }
         public var description: String { message }
     }
 

@@ -126,7 +126,7 @@ public enum ScenarioParser {
 
     /// The `physics` field: a registered profile's name (`"android"`), or an object of the iOS
     /// physics' numbers and two of the input's (wheel gesture end, notch size).
-    static func physics(_ v: Reader) throws(ScenarioError) -> (any ScrollPhysics, InputSettings) {
+    package static func physics(_ v: Reader) throws(ScenarioError) -> (any ScrollPhysics, InputSettings) {
         if case let .string(name) = v.value {
             guard let physics = PhysicsRegistry.physics(named: name) else { throw v.error(unknownPhysics(name)) }
             return (physics, InputSettings())
@@ -240,39 +240,39 @@ public enum ScenarioParser {
 }
 
 /// A JSON value with its path, for field-named errors.
-struct Reader {
-    let value: JSONValue
-    let path: String
-    init(_ value: JSONValue, path: String) { self.value = value; self.path = path }
+package struct Reader {
+    package let value: JSONValue
+    package let path: String
+    package init(_ value: JSONValue, path: String) { self.value = value; self.path = path }
 
-    func error(_ reason: String) -> ScenarioError { ScenarioError(field: path.isEmpty ? "scenario" : path, reason: reason) }
+    package func error(_ reason: String) -> ScenarioError { ScenarioError(field: path.isEmpty ? "scenario" : path, reason: reason) }
 
-    func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    package func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
-    func requireObject(known: [String]) throws(ScenarioError) {
+    package func requireObject(known: [String]) throws(ScenarioError) {
         guard case let .object(kv) = value else { throw error("expected an object, got \(value.typeName)") }
         if let unknown = kv.first(where: { !known.contains($0.0) }) {
             throw ScenarioError(field: child(unknown.0), reason: "unknown field (known: \(known.joined(separator: ", ")))")
         }
     }
 
-    func optional(_ key: String) throws(ScenarioError) -> Reader? {
+    package func optional(_ key: String) throws(ScenarioError) -> Reader? {
         guard case let .object(kv) = value else { throw error("expected an object, got \(value.typeName)") }
         guard let v = kv.first(where: { $0.0 == key })?.1 else { return nil }
         return Reader(v, path: child(key))
     }
 
-    func string() throws(ScenarioError) -> String {
+    package func string() throws(ScenarioError) -> String {
         guard case let .string(s) = value else { throw error("expected a string, got \(value.typeName)") }
         return s
     }
 
-    func bool() throws(ScenarioError) -> Bool {
+    package func bool() throws(ScenarioError) -> Bool {
         guard case let .bool(b) = value else { throw error("expected true or false, got \(value.typeName)") }
         return b
     }
 
-    func number(min lo: Double, max hi: Double, exclusive: Bool = false) throws(ScenarioError) -> Double {
+    package func number(min lo: Double, max hi: Double, exclusive: Bool = false) throws(ScenarioError) -> Double {
         guard case let .number(n) = value else { throw error("expected a number, got \(value.typeName)") }
         guard n.isFinite, n >= lo, n <= hi, !exclusive || (n > lo && n < hi) else {
             throw error("\(value.text) is out of range (\(JSONValue.number(lo).text)…\(JSONValue.number(hi).text))")
@@ -280,29 +280,29 @@ struct Reader {
         return n
     }
 
-    func integer(min lo: Int, max hi: Int) throws(ScenarioError) -> Int {
+    package func integer(min lo: Int, max hi: Int) throws(ScenarioError) -> Int {
         let n = try number(min: Double(lo), max: Double(hi))
         guard n == n.rounded() else { throw error("expected a whole number, got \(value.text)") }
         return Int(n)
     }
 
-    func array() throws(ScenarioError) -> [Reader] {
+    package func array() throws(ScenarioError) -> [Reader] {
         guard case let .array(a) = value else { throw error("expected an array, got \(value.typeName)") }
         return a.enumerated().map { Reader($0.element, path: "\(path)[\($0.offset)]") }
     }
 
-    func pair(min lo: Double, max hi: Double) throws(ScenarioError) -> (Double, Double) {
+    package func pair(min lo: Double, max hi: Double) throws(ScenarioError) -> (Double, Double) {
         let a = try array()
         guard a.count == 2 else { throw error("expected [x, y] (two numbers), got \(a.count) values") }
         return (try a[0].number(min: lo, max: hi), try a[1].number(min: lo, max: hi))
     }
 
-    func point() throws(ScenarioError) -> Point {
+    package func point() throws(ScenarioError) -> Point {
         let (x, y) = try pair(min: -ScenarioParser.maxSide, max: ScenarioParser.maxSide)
         return Point(x, y)
     }
 
-    func size() throws(ScenarioError) -> Size {
+    package func size() throws(ScenarioError) -> Size {
         let (w, h) = try pair(min: 1, max: ScenarioParser.maxSide)
         return Size(w, h)
     }

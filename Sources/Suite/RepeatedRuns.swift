@@ -1,4 +1,5 @@
 import Imaging
+import Recording
 import Rendering
 import Support
 

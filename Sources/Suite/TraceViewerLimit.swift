@@ -1,3 +1,4 @@
+import Recording
 import Support
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import Recording
 import Support
 
 /// Which of a suite's scenarios a run takes, as Playwright's flags: `--last-failed` (those that

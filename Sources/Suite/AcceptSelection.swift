@@ -1,4 +1,5 @@
 import Foundation
+import Recording
 import Support
 
 /// Which snapshots of a results folder `overscroll accept` takes. A snapshot is named

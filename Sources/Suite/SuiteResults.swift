@@ -1,3 +1,4 @@
+import Recording
 import Rendering
 
 /// What one snapshot of a suite run came to. Artifact paths are relative to the results folder.

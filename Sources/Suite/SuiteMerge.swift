@@ -1,4 +1,5 @@
 import Foundation
+import Recording
 import Support
 
 /// Merges shard results folders into one (`overscroll merge-reports`): every scenario's result,

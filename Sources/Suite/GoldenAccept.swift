@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Recording
 import Rendering
 import Support
 

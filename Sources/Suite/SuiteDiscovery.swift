@@ -1,4 +1,5 @@
 import Foundation
+import Recording
 import Support
 
 /// Finds the scenarios of `overscroll test PATH…`: a file is taken as given; a folder is searched

@@ -1,4 +1,5 @@
 import Imaging
+import Recording
 
 /// Settings of `overscroll test` that every scenario of the run shares (passed to worker
 /// processes as JSON).

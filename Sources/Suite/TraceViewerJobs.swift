@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Recording
 import Support
 
 /// The trace viewers a run keeps (`TraceViewerLimit`), written after the scenario pass on every

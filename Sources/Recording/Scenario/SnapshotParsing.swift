@@ -1,11 +1,11 @@
 import ScrollEngine
 
 /// Reads snapshot entries of a scenario's `events` array (`{"at": t, "snapshot": name, …}`).
-enum SnapshotParsing {
-    static let fields = ["at", "snapshot", "mask", "maxDiffPixels", "maxDiffRatio", "threshold"]
+package enum SnapshotParsing {
+    package static let fields = ["at", "snapshot", "mask", "maxDiffPixels", "maxDiffRatio", "threshold"]
 
     /// The snapshot `entry` defines, or nil when it is an input event.
-    static func snapshot(_ entry: Reader) throws(ScenarioError) -> Snapshot? {
+    package static func snapshot(_ entry: Reader) throws(ScenarioError) -> Snapshot? {
         guard case let .object(kv) = entry.value, kv.contains(where: { $0.0 == "snapshot" }) else { return nil }
         // A snapshot is an entry's one kind, like an event's: name both kinds found, not the event's field.
         let kinds = ScenarioParser.eventKinds.filter { k in kv.contains(where: { $0.0 == k }) }
@@ -30,7 +30,7 @@ enum SnapshotParsing {
     }
 
     /// A `mask` field: `[[x, y, w, h], …]` in points, each with a width and height above 0.
-    static func rects(_ m: Reader) throws(ScenarioError) -> [Rect] {
+    package static func rects(_ m: Reader) throws(ScenarioError) -> [Rect] {
         var out: [Rect] = []
         for r in try m.array() {
             let parts = try r.array()
@@ -45,7 +45,7 @@ enum SnapshotParsing {
     }
 
     /// A name used twice is an error naming both events.
-    static func checkUnique(_ snapshots: [Snapshot]) throws(ScenarioError) {
+    package static func checkUnique(_ snapshots: [Snapshot]) throws(ScenarioError) {
         var seen: [String: String] = [:]
         for s in snapshots {
             if let first = seen[s.name] {

@@ -1,3 +1,4 @@
+import Recording
 import Support
 
 /// A file `overscroll test` and `overscroll merge-reports` write besides the results folder, made

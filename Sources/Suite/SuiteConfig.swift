@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import Recording
 import ScrollEngine
 import Support
 

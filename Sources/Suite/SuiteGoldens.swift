@@ -1,4 +1,5 @@
 import Foundation
+import Recording
 import Support
 
 /// The golden folders of a suite run. A run that may write goldens (`--update`, `--prune`) locks

@@ -1,4 +1,5 @@
 import Foundation
+import Recording
 import Support
 
 /// `overscroll test --watch`: runs the suite, then watches its folders (`FolderWatch`, inotify)

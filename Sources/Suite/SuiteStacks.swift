@@ -1,3 +1,4 @@
+import Recording
 import Rendering
 import Support
 

@@ -1,4 +1,5 @@
 import Foundation
+import Recording
 
 /// A scenario's `reference` checked against its recording (`overscroll test`): the message that
 /// fails the scenario (with the time of the largest error, whose trace frames the results keep),

@@ -1,3 +1,4 @@
+import Recording
 import Support
 
 /// The range checks of a `results.json` read back (`merge-reports`, `--last-failed`): a file

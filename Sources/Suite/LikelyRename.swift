@@ -1,3 +1,4 @@
+import Recording
 import Support
 
 /// A gone scenario's golden folder that most likely belongs to a renamed (or moved) scenario:

@@ -1,4 +1,5 @@
 import Foundation
+import Recording
 import Support
 
 /// The files a suite run leaves in its results folder: `results.json` (machine-readable, the

@@ -1,4 +1,5 @@
 import Foundation
+import Recording
 import Rendering
 import Scenes
 import ScrollEngine

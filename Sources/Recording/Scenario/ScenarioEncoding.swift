@@ -1,11 +1,11 @@
 /// Why the bytes of a scenario file are not UTF-8 text: the encoding it seems to be in (UTF-16
 /// with or without a byte-order mark), or the line and column of the first byte that is not
 /// UTF-8. A scenario that cannot be read is an error naming this, never skipped.
-enum ScenarioEncoding {
+package enum ScenarioEncoding {
     /// The phrase for `bytes`, or nil when they are UTF-8.
     /// (A NUL byte is UTF-8 but never part of JSON text: UTF-16 without a byte-order mark is
     /// found by them.)
-    static func problem(_ bytes: [UInt8]) -> String? {
+    package static func problem(_ bytes: [UInt8]) -> String? {
         if bytes.starts(with: [0xFF, 0xFE]) { return "UTF-16 text (little-endian, byte-order mark FF FE), not UTF-8; save it as UTF-8" }
         if bytes.starts(with: [0xFE, 0xFF]) { return "UTF-16 text (big-endian, byte-order mark FE FF), not UTF-8; save it as UTF-8" }
         let nul = bytes.firstIndex(of: 0)
@@ -23,7 +23,7 @@ enum ScenarioEncoding {
     }
 
     /// The offset of the first byte that does not start a well-formed UTF-8 sequence, or nil.
-    static func firstInvalid(_ b: [UInt8]) -> Int? {
+    package static func firstInvalid(_ b: [UInt8]) -> Int? {
         var i = 0
         while i < b.count {
             let c = b[i]

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Imaging
+import Recording
 import Rendering
 import ScrollEngine
 import Support
