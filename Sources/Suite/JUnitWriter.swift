@@ -61,7 +61,7 @@ public struct JUnitWriter: ResultFormat {
                 }
                 out += "</testcase>\n"
             }
-            out += "    <system-out>\(escape(SuiteRunner.line(s)))</system-out>\n    <system-err></system-err>\n"
+            out += "    <system-out>\(escape(ScenarioLine.text(s)))</system-out>\n    <system-err></system-err>\n"
             out += "  </testsuite>\n"
         }
         out += skipped(suite, base: base, firstID: suite.scenarios.count, timestamp: timestamp, host: host)

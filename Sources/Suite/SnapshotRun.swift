@@ -15,15 +15,17 @@ import Support
 public enum SnapshotRun {
     /// `entry` runs with `options`; artifacts go under `resultsRoot/<entry.artifactFolder>/`.
     /// `perturb` (tests only) changes the pixels of snapshot `name` in run `run` (1-based) of
-    /// `--repeat-each`, to stand for an engine that is not deterministic.
-    public static func run(_ entry: SuiteEntry, options: SuiteOptions, resultsRoot: String,
+    /// `--repeat-each`, to stand for an engine that is not deterministic. `parsed`: the scenario
+    /// already parsed (or its error); nil parses the file.
+    public static func run(_ entry: SuiteEntry, options: SuiteOptions, resultsRoot: String, parsed: ParsedScenario? = nil,
                            perturb: ((_ run: Int, _ name: String, inout PixelBuffer) -> Void)? = nil) async -> ScenarioResult {
         let clock = ContinuousClock.now
         var result = ScenarioResult(scenario: entry.path, goldens: entry.goldenFolder, frames: entry.frames)
         let work = resultsRoot + "/" + entry.artifactFolder
         do {
             if let why = SafeName.problem(entry.baseName) { throw ScenarioFile.Failure(message: "\(entry.path): the scenario name '\(entry.baseName)' \(why)") }
-            result = try await compare(entry, options: options, work: work, resultsRoot: resultsRoot, result: result, perturb: perturb)
+            result = try await compare(entry, options: options, work: work, resultsRoot: resultsRoot, result: result,
+                                       parsed: parsed, perturb: perturb)
         } catch {
             result.error = "\(error)"
             result.snapshots = []
@@ -68,13 +70,13 @@ public enum SnapshotRun {
     }
 
     private static func compare(_ entry: SuiteEntry, options: SuiteOptions, work: String, resultsRoot: String,
-                                result start: ScenarioResult,
+                                result start: ScenarioResult, parsed: ParsedScenario?,
                                 perturb: ((Int, String, inout PixelBuffer) -> Void)?) async throws -> ScenarioResult {
         // Each snapshot's time runs from the end of the one before (or the scenario's start):
         // loading, stepping and rendering up to it count, so the times add up to the scenario's.
         var renderStart = ContinuousClock.now
         var result = start
-        let scenario = try ScenarioFile.load(entry.path, maxBytes: options.maxScenarioBytes, physics: options.physics)
+        let scenario = try parsed?.result.get() ?? ScenarioFile.load(entry.path, maxBytes: options.maxScenarioBytes, physics: options.physics)
         let shared = options.sharedMask.map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
         result.frames = scenario.frameCount
         let recorder = Recorder(renderer: CairoRenderer())

@@ -27,10 +27,14 @@ public enum SuiteDiscovery {
         /// Golden folders of gone scenarios that a prune emptied but a kill kept from removing:
         /// nothing in them but the manifest the swap wrote (`--prune` removes them).
         public var emptiedFolders: [String] = []
+        /// The scenarios parsed for their frames and snapshot names, by path, for the run to
+        /// use rather than parse them again (`ParsedScenario.keeps`: not the largest).
+        public var parsed: [String: ParsedScenario] = [:]
     }
 
     public static func find(_ paths: [String], excluding excluded: [String] = [],
-                            maxScenarioBytes: Int = ScenarioFile.defaultMaxBytes) -> Found {
+                            maxScenarioBytes: Int = ScenarioFile.defaultMaxBytes, physics: String? = nil,
+                            load: ParsedScenario.Load = ParsedScenario.fromFile) -> Found {
         var found = Found()
         let skip = Set(excluded.map(OutputPaths.canonical))
         var files: [String] = []
@@ -132,7 +136,9 @@ public enum SuiteDiscovery {
                 continue
             }
             goldenOwners[golden] = file
-            let scenario = try? ScenarioFile.load(file, maxBytes: maxScenarioBytes)
+            let parsed = ParsedScenario(load, file, maxBytes: maxScenarioBytes, physics: physics)
+            let scenario = try? parsed.result.get()
+            if parsed.keeps { found.parsed[file] = parsed }
             found.entries.append(SuiteEntry(path: file, frames: scenario?.frameCount ?? 0,
                                             snapshotNames: scenario?.snapshots.map(\.name) ?? []))
         }

@@ -35,10 +35,11 @@ extension TraceViewerLimit {
     /// Writes one page (in this process); a page that cannot be made (the scenario no longer
     /// loads) is left out, as one past the limit is: the result comes back unchanged.
     @MainActor
-    static func write(_ request: TraceViewerRequest, entry: SuiteEntry, options: SuiteOptions, root: String) async -> ScenarioResult {
+    static func write(_ request: TraceViewerRequest, entry: SuiteEntry, options: SuiteOptions, root: String,
+                      parsed: ParsedScenario? = nil) async -> ScenarioResult {
         var result = request.result
         do {
-            let scenario = try ScenarioFile.load(entry.path, maxBytes: options.maxScenarioBytes, physics: options.physics)
+            let scenario = try parsed?.result.get() ?? ScenarioFile.load(entry.path, maxBytes: options.maxScenarioBytes, physics: options.physics)
             try await TraceViewer.write(for: &result, scenario: scenario, entry: entry, traced: Set(request.traced),
                                         lottieTimeout: options.lottieTimeout, work: root + "/" + entry.artifactFolder)
             return result
@@ -60,7 +61,7 @@ extension SuiteRunner {
     /// processes of `pool` (at most `workers - 1` of them), printing progress; a worker that
     /// dies leaves its page out.
     func writeViewers(_ results: inout [ScenarioResult], entries: [SuiteEntry], config: Config, root: String,
-                      pool: WorkerPool?) async {
+                      pool: WorkerPool?, parsed: (SuiteEntry) -> ParsedScenario) async {
         let plan = TraceViewerLimit.plan(results, options: config.options)
         guard !plan.isEmpty else { return }
         let byPath = Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
@@ -93,7 +94,8 @@ extension SuiteRunner {
         async let others: Void = Self.runViewerLanes(lanes, jobs: workJobs, executable: config.workerExecutable, pool: pool,
                                                      next: next, slots: slots, finished: finished)
         while let k = next.take(), let request = workJobs[k].viewer {
-            slots.set(k, await TraceViewerLimit.write(request, entry: workJobs[k].entry, options: config.options, root: root))
+            slots.set(k, await TraceViewerLimit.write(request, entry: workJobs[k].entry, options: config.options, root: root,
+                                                      parsed: parsed(workJobs[k].entry)))
             finished()
         }
         await others

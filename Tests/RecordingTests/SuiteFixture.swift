@@ -10,6 +10,8 @@ import Support
 final class SuiteFixture {
     let root: URL
     let lines = LineBox()
+    /// Applied to each run's runner before it runs (reporters, the parse seam).
+    var prepare: (SuiteRunner) -> Void = { _ in }
 
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("overscroll-suite-\(UUID().uuidString)")
@@ -49,6 +51,7 @@ final class SuiteFixture {
         box.clear()
         runner.output = { box.append($0) }
         runner.errorOutput = { box.append("stderr: " + $0) }
+        prepare(runner)
         return await runner.run(config)
     }
 
