@@ -1,6 +1,5 @@
 import Foundation
 import Imaging
-import Recording
 import Support
 
 /// The console list of `overscroll test`: one line per scenario as it finishes (`ScenarioLine`),

@@ -39,26 +39,22 @@ enum RepeatedRuns {
 
     /// Makes `outcome` flaky: `run-1.png`, `run-K.png` and their diff (as expected, actual and
     /// diff, so the report shows them side by side) in the snapshot's artifact folder.
-    static func markFlaky(_ outcome: inout SnapshotResult, difference d: Difference, work: String, artifactFolder: String) throws {
-        let folder = work + "/" + outcome.snapshot, relative = artifactFolder + "/" + outcome.snapshot
+    static func markFlaky(_ outcome: inout SnapshotResult, difference d: Difference, artifacts: FailureArtifacts) throws {
         let names = ["run-1.png", "run-\(d.run).png"]
-        try AtomicFileWriter.write(try d.first.pngBytes(), toPath: folder + "/" + names[0])
-        try AtomicFileWriter.write(try d.other.pngBytes(), toPath: folder + "/" + names[1])
+        let runs = [try artifacts.write(try d.first.pngBytes(), snapshot: outcome.snapshot, file: names[0]),
+                    try artifacts.write(try d.other.pngBytes(), snapshot: outcome.snapshot, file: names[1])]
         // The golden comparison's files, if any, no longer tell this snapshot's story.
-        for stale in ["actual.png", "expected.png", "diff.png"] { FileTree.remove(folder + "/" + stale) }
+        for stale in ["actual.png", "expected.png", "diff.png"] { artifacts.remove(snapshot: outcome.snapshot, file: stale) }
         var options = CompareOptions(maxDiffPixels: 0, threads: 1)
         options.pixelmatch.threshold = 0
         let (frame, diff) = try CompareRunner.compare(d.first.rgbaImage(), d.other.rgbaImage(), name: outcome.snapshot,
                                                       options: options, makeDiff: true, names: (names[0], names[1]))
         outcome.diff = nil
-        if let diff {
-            try AtomicFileWriter.write(try PNGEncoder.diff.encode(diff), toPath: folder + "/diff.png")
-            outcome.diff = relative + "/diff.png"
-        }
+        if let diff { outcome.diff = try artifacts.write(try PNGEncoder.diff.encode(diff), snapshot: outcome.snapshot, file: "diff.png") }
         outcome.status = .flaky
-        outcome.expected = relative + "/" + names[0]
-        outcome.actual = relative + "/" + names[1]
-        outcome.runs = names.map { relative + "/" + $0 }
+        outcome.expected = runs[0]
+        outcome.actual = runs[1]
+        outcome.runs = runs
         let bytes = d.first.bytes.count == d.other.bytes.count ? "" : " (the images differ in size)"
         outcome.message = "flaky: run \(d.run) rendered it differently from run 1 (\(frame.differing) differing pixels)\(bytes)"
     }

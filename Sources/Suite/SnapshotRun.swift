@@ -150,27 +150,25 @@ public enum SnapshotRun {
             firstRun = [:]
             for n in outcomes.indices {
                 guard let d = differing[outcomes[n].outcome.snapshot] else { continue }
-                try RepeatedRuns.markFlaky(&outcomes[n].outcome, difference: d, work: work, artifactFolder: entry.artifactFolder)
+                try RepeatedRuns.markFlaky(&outcomes[n].outcome, difference: d,
+                                           artifacts: FailureArtifacts(work: work, relative: entry.artifactFolder))
             }
         }
         // Goldens: only now that every snapshot rendered and compared. Each golden written is
         // kept for review: old (expected.png), new (actual.png) and their diff.
+        let artifacts = FailureArtifacts(work: work, relative: entry.artifactFolder)
         for (n, (outcome, i)) in outcomes.enumerated() {
             var out = outcome
-            let folder = work + "/" + out.snapshot, relative = entry.artifactFolder + "/" + out.snapshot
             let old = out.status == .missing ? nil : rendered[i].golden
             out.written = try stageGolden(&rendered[i], outcome: out, mode: options.update,
                                           into: resultsRoot + "/" + stagedGoldens(entry))
             if out.written == .created || out.written == .changed {
-                if out.actual == nil { try AtomicFileWriter.write(try rendered[i].encoded(), toPath: folder + "/actual.png") }
-                out.actual = relative + "/actual.png"
+                if out.actual == nil { out.actual = try artifacts.write(try rendered[i].encoded(), snapshot: out.snapshot, file: "actual.png") }
                 if let old, out.expected == nil, (try? PNGHeader(png: old, file: out.golden)) != nil {
-                    try AtomicFileWriter.write(old, toPath: folder + "/expected.png")
-                    out.expected = relative + "/expected.png"
+                    out.expected = try artifacts.write(old, snapshot: out.snapshot, file: "expected.png")
                 }
                 if out.diff == nil, let diff = rendered[i].diff {
-                    try AtomicFileWriter.write(try PNGEncoder.diff.encode(diff), toPath: folder + "/diff.png")
-                    out.diff = relative + "/diff.png"
+                    out.diff = try artifacts.write(try PNGEncoder.diff.encode(diff), snapshot: out.snapshot, file: "diff.png")
                 }
             }
             outcomes[n].outcome = out
@@ -187,10 +185,8 @@ public enum SnapshotRun {
         // and of a missed reference (around its largest error).
         let traced = result.snapshots.filter { options.trace.traces($0) }
         if !traced.isEmpty || referenceFailure != nil {
-            let file = work + "/trace.jsonl"
             let kept = TraceExcerpt.lines(trace, fps: scenario.fps, failingAt: traced.map(\.at) + [referenceFailure].compactMap { $0 })
-            try AtomicFileWriter.write(text: kept.joined(separator: "\n") + "\n", toPath: file)
-            result.trace = entry.artifactFolder + "/trace.jsonl"
+            result.trace = try FailureArtifacts(work: work, relative: entry.artifactFolder).writeTrace(kept)
             if !options.deferViewers {
                 try await TraceViewer.write(for: &result, scenario: scenario, entry: entry,
                                             traced: Set(traced.map(\.snapshot)), lottieTimeout: options.lottieTimeout, work: work)
@@ -215,11 +211,9 @@ public enum SnapshotRun {
                                  maxDiffRatio: snap.maxDiffRatio ?? options.maxDiffRatio)
         let (width, height) = (r.pixels.width, r.pixels.height)
         out.width = width; out.height = height
-        let folder = work + "/" + snap.name
-        let relative = entry.artifactFolder + "/" + snap.name
+        let artifacts = FailureArtifacts(work: work, relative: entry.artifactFolder)
         func keepActual() throws {
-            try AtomicFileWriter.write(try r.encoded(), toPath: folder + "/actual.png")
-            out.actual = relative + "/actual.png"
+            out.actual = try artifacts.write(try r.encoded(), snapshot: snap.name, file: "actual.png")
         }
         guard FileTree.exists(golden) else {
             out.status = .missing
@@ -249,8 +243,7 @@ public enum SnapshotRun {
         do { header = try PNGHeader(png: goldenBytes, file: golden) } catch { return try unreadable(reason(error)) }
         if header.width != width || header.height != height {
             try keepActual()
-            try AtomicFileWriter.write(goldenBytes, toPath: folder + "/expected.png")
-            out.expected = relative + "/expected.png"
+            out.expected = try artifacts.write(goldenBytes, snapshot: snap.name, file: "expected.png")
             out.status = .failed
             out.expectedWidth = header.width; out.expectedHeight = header.height
             out.message = "golden \(golden) is \(header.width)×\(header.height) but the snapshot is \(width)×\(height)"
@@ -271,13 +264,9 @@ public enum SnapshotRun {
         if !frame.match {
             out.status = .failed
             try keepActual()
-            try AtomicFileWriter.write(snap.mask.isEmpty ? goldenBytes : try PNGEncoder.fast.encode(expected),
-                                       toPath: folder + "/expected.png")
-            out.expected = relative + "/expected.png"
-            if let diff {
-                try AtomicFileWriter.write(try PNGEncoder.diff.encode(diff), toPath: folder + "/diff.png")
-                out.diff = relative + "/diff.png"
-            }
+            out.expected = try artifacts.write(snap.mask.isEmpty ? goldenBytes : try PNGEncoder.fast.encode(expected),
+                                               snapshot: snap.name, file: "expected.png")
+            if let diff { out.diff = try artifacts.write(try PNGEncoder.diff.encode(diff), snapshot: snap.name, file: "diff.png") }
         }
         return out
     }

@@ -99,10 +99,10 @@ enum TraceViewer {
             files[bytes] = HTMLText.urlPath(s.snapshot + "/actual.png")
         }
         let page = html(scenario: scenario, entry: entry, shown: shown, windows: windows, frames: captured, files: files, series: series)
-        try AtomicFileWriter.write(text: page, toPath: work + "/" + pageName)
+        let written = try FailureArtifacts(work: work, relative: entry.artifactFolder).writeScenarioFile(page, name: pageName)
         let names = Set(shown.map(\.snapshot))
         for k in result.snapshots.indices where names.contains(result.snapshots[k].snapshot) {
-            result.snapshots[k].traceViewer = entry.artifactFolder + "/" + pageName
+            result.snapshots[k].traceViewer = written
         }
     }
 
