@@ -3,7 +3,8 @@ import Imaging
 import Support
 
 /// The console list of `overscroll test`: one line per scenario as it finishes (`ScenarioLine`),
-/// again for a scenario whose goldens failed to swap in, and the closing summary.
+/// again for a scenario whose goldens failed to swap in, the trace viewers' progress, and the
+/// closing summary.
 struct ConsoleReporter: SuiteReporter {
     let output: @Sendable (String) -> Void
     /// The results folder as the user names it.
@@ -12,6 +13,8 @@ struct ConsoleReporter: SuiteReporter {
     func scenarioFinished(_ result: ScenarioResult) { output(ScenarioLine.text(result, artifacts: artifacts)) }
 
     func goldensFailed(_ result: ScenarioResult) { output(ScenarioLine.text(result, artifacts: artifacts)) }
+
+    func viewers(_ progress: String) { output(progress) }
 
     func end(_ s: SuiteSummary) {
         for line in Self.summary(s.suite, update: s.update, pruned: s.pruned, seconds: s.seconds,

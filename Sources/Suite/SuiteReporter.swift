@@ -7,12 +7,14 @@ import Support
 /// `SuiteReporters`: `snapshotFinished` for each snapshot of a scenario, then `scenarioFinished`,
 /// as each scenario ends (on whichever lane ran it: a reporter is called from several threads,
 /// one event at a time per scenario); `goldensFailed` for a scenario whose goldens could not be
-/// swapped in after the run; `write` once the whole run is known, before the results folder is
+/// swapped in after the run; `viewers` as the trace viewers are written (progress); `write` once the whole run is known, before the results folder is
 /// committed; `end` once everything is committed.
 public protocol SuiteReporter: Sendable {
     func snapshotFinished(_ snapshot: SnapshotResult, of scenario: ScenarioResult)
     func scenarioFinished(_ result: ScenarioResult)
     func goldensFailed(_ result: ScenarioResult)
+    /// Progress of the trace viewers written after the scenarios (`trace viewers: 30 of 100 written`).
+    func viewers(_ progress: String)
     /// Writes this reporter's files: into `staging` (the results folder, committed with it), or
     /// staged beside their destination (renamed into place once the folder is committed).
     func write(_ suite: SuiteResults, staging: String) throws -> [StagedFile]
@@ -23,6 +25,7 @@ extension SuiteReporter {
     public func snapshotFinished(_ snapshot: SnapshotResult, of scenario: ScenarioResult) {}
     public func scenarioFinished(_ result: ScenarioResult) {}
     public func goldensFailed(_ result: ScenarioResult) {}
+    public func viewers(_ progress: String) {}
     public func write(_ suite: SuiteResults, staging: String) throws -> [StagedFile] { [] }
     public func end(_ summary: SuiteSummary) {}
 }
@@ -52,6 +55,8 @@ struct SuiteReporters: Sendable {
     }
 
     func goldensFailed(_ r: ScenarioResult) { for reporter in all { reporter.goldensFailed(r) } }
+
+    func viewers(_ progress: String) { for reporter in all { reporter.viewers(progress) } }
 
     /// Every reporter's files; if one cannot be written, none of the staged files is kept.
     func write(_ suite: SuiteResults, staging: String) throws -> [StagedFile] {

@@ -220,7 +220,8 @@ public final class SuiteRunner {
         var results = await runAll(plan.entries, config: scenarioPass, root: root, stacks: plan.goldenStacks, pool: pool,
                                    reporters: reporters, parsed: parsed)
         results.sort { $0.scenario < $1.scenario }
-        if !outputLost() { await writeViewers(&results, entries: plan.entries, config: config, root: root, pool: pool, parsed: parsed) }
+        if !outputLost() { await writeViewers(&results, entries: plan.entries, config: config, root: root, pool: pool, parsed: parsed,
+                                                     reporters: reporters) }
         TraceViewerLimit.apply(&results, root: root)
         // A gone scenario's goldens that a missing scenario rendered byte for byte: a rename
         // (looked for before anything is pruned; `--prune` deletes them instead).

@@ -61,7 +61,7 @@ extension SuiteRunner {
     /// processes of `pool` (at most `workers - 1` of them), printing progress; a worker that
     /// dies leaves its page out.
     func writeViewers(_ results: inout [ScenarioResult], entries: [SuiteEntry], config: Config, root: String,
-                      pool: WorkerPool?, parsed: (SuiteEntry) -> ParsedScenario) async {
+                      pool: WorkerPool?, parsed: (SuiteEntry) -> ParsedScenario, reporters: SuiteReporters) async {
         let plan = TraceViewerLimit.plan(results, options: config.options)
         guard !plan.isEmpty else { return }
         let byPath = Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
@@ -75,13 +75,13 @@ extension SuiteRunner {
         // The pages with most snapshots first, so the last to finish is a short one.
         jobs.sort { ($0.job.viewer?.traced.count ?? 0, $1.index) > ($1.job.viewer?.traced.count ?? 0, $0.index) }
         let total = jobs.count
-        output("trace viewers: writing \(total) (--trace \(config.options.trace.rawValue); --trace off writes none)")
+        reporters.viewers("trace viewers: writing \(total) (--trace \(config.options.trace.rawValue); --trace off writes none)")
         let next = IndexDispenser(limit: total)
         let slots = OutcomeSlots<ScenarioResult?>(count: total, initial: nil)
         let done = IndexDispenser(limit: Int.max)
         let lost = outputLost
-        let print: @Sendable (String) -> Void = { [output] line in
-            output(line)
+        let print: @Sendable (String) -> Void = { line in
+            reporters.viewers(line)
             if lost() { next.stop() }
         }
         let finished: @Sendable () -> Void = {
