@@ -5,7 +5,8 @@ import Foundation
 /// Overscroll: iOS-style scroll interactions on SDL2 + cairo, with a headless recorder.
 /// Layout: C system libraries (C*), a pure scroll engine (ScrollEngine) and the scenes built on it
 /// (Scenes), drawing (Rendering),
-/// image codec and diff (Imaging), scenarios and the headless driver (Recording), the file-system
+/// image codec and diff (Imaging), scenarios and the headless driver (Recording), the test runner
+/// (Suite), the file-system
 /// safety layer, process plumbing and text escaping every command shares (Support),
 /// the SDL window (Desktop), and the `overscroll` command.
 let package = Package(
@@ -48,6 +49,9 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "Rendering", dependencies: ["ScrollEngine", "CCairo", "CPangoCairo", "CRlottie", "CLibraryVersions", "Imaging", "Support"]),
         .target(name: "Recording", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Imaging", "Support", "CommandLineKit"]),
+        // `overscroll test`, `accept` and `merge-reports`: the suite runner over Recording's scenarios
+        // and stepping loop (Recording never imports it).
+        .target(name: "Suite", dependencies: ["Recording", "ScrollEngine", "Scenes", "Rendering", "Imaging", "Support", "CommandLineKit"]),
         // The version and the git commit, written into the build by a plugin (`overscroll --version`).
         .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
         .target(name: "BuildInfo", plugins: ["BuildInfoPlugin"]),
@@ -61,7 +65,7 @@ let package = Package(
         // Linked with the Swift runtime statically: it starts in ~3 ms instead of ~6 ms.
         .executableTarget(name: "overscroll", dependencies: ["CompareCommand", "Support"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib"]), .linkedLibrary("_FoundationCollections"), .linkedLibrary("_FoundationCShims")]),
-        .executableTarget(name: "overscroll-app", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Recording", "Desktop", "Imaging", "Support",
+        .executableTarget(name: "overscroll-app", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Recording", "Suite", "Desktop", "Imaging", "Support",
                                                                 "CommandLineKit", "CompareCommand", "BuildInfo"]),
         .executableTarget(name: "overscroll-bench", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Recording", "Imaging", "Support", "CommandLineKit"]),
 
@@ -72,7 +76,7 @@ let package = Package(
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "Support", "ScrollEngine", "Scenes", "CCairo", "CPangoCairo", "CLibraryVersions"],
                     resources: [.copy("Goldens")]),
-        .testTarget(name: "RecordingTests", dependencies: ["Recording", "Imaging", "Support", "ScrollEngine", "Scenes", "Rendering", "Desktop", "CSDL2"]),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "Suite", "Imaging", "Support", "ScrollEngine", "Scenes", "Rendering", "Desktop", "CSDL2"]),
         .testTarget(name: "DesktopTests", dependencies: ["Desktop", "ScrollEngine", "Scenes", "Rendering", "CCairo", "CSDL2"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Imaging", "Rendering", "ScrollEngine"]),
     ],

@@ -2,13 +2,13 @@
 /// `mask[1]`, `physics.mass`): an object member at its key's opening quote, an array element
 /// at its first character. For messages about a value that parsed but is not allowed
 /// (`overscroll.json:4:20: maxDiffPixels: …`). The text must be valid JSON (parse it first).
-struct JSONPositions {
+package struct JSONPositions {
     private let bytes: [UInt8]
     private var i = 0
     private(set) var found: [String: Int] = [:]
 
     /// `(line, column)` of the value at `path` (1-based, columns in characters), or nil.
-    static func position(of path: String, in text: String) -> (line: Int, column: Int)? {
+    package static func position(of path: String, in text: String) -> (line: Int, column: Int)? {
         var p = JSONPositions(bytes: Array(text.utf8))
         p.skip()
         p.value(path: "")

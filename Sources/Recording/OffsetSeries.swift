@@ -106,8 +106,8 @@ extension Substring {
 }
 
 /// Short number text for messages: up to 4 decimals, no trailing zeros.
-enum NumberFormat {
-    static func short(_ v: Double) -> String {
+package enum NumberFormat {
+    package static func short(_ v: Double) -> String {
         var s = String(format: "%.4f", v == 0 ? 0 : v)
         while s.contains("."), s.hasSuffix("0") { s.removeLast() }
         if s.hasSuffix(".") { s.removeLast() }

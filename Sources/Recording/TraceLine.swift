@@ -8,7 +8,7 @@ public enum TraceLine {
         JSONWriter.compact.text(.object([("frame", .int(frame)), ("t", .number(t))] + fields.map { ($0.0, value($0.1)) }))
     }
 
-    static func value(_ v: TraceValue) -> JSONWriter.Value {
+    package static func value(_ v: TraceValue) -> JSONWriter.Value {
         switch v {
         case let .int(n): return .int(n)
         case let .double(n): return .number(n)

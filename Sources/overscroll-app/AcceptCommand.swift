@@ -1,6 +1,7 @@
 import BuildInfo
 import CommandLineKit
 import Recording
+import Suite
 import Support
 
 /// `overscroll accept RESULTS [SELECTOR…]`: a results folder's actual images into the goldens,

@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 import Recording
+import Suite
 import Support
 
 /// `overscroll merge-reports DIR… [--artifacts OUT] [--junit FILE]`: shard results into one.

@@ -1,5 +1,6 @@
 import CommandLineKit
 import Recording
+import Suite
 
 /// Options several commands take, declared once.
 struct SharedFlags: OptionGroup {

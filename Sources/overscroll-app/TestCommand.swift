@@ -5,6 +5,7 @@ import Desktop
 import Foundation
 import Imaging
 import Recording
+import Suite
 import Support
 import Rendering
 

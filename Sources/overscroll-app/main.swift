@@ -5,6 +5,7 @@ import Desktop
 import Foundation
 import Recording
 import ScrollEngine
+import Suite
 import Support
 
 // First, before anything opens a descriptor: 0–2 valid, SIGPIPE a write error.

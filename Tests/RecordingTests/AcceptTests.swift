@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Recording
+@testable import Suite
 import Support
 
 /// `overscroll accept`: a results folder's actual images into the goldens, one snapshot or a

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Recording
+@testable import Suite
 
 /// `compare-trace` and a scenario's `reference` (issue #31 item 6): the maths on hand-computed
 /// series, every bad input as one line, the command's output and exit status, and `overscroll

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Recording
+@testable import Suite
 import Rendering
 import Support
 import Testing

@@ -1,5 +1,6 @@
 import Testing
 @testable import Recording
+@testable import Suite
 
 /// `--grep`'s matcher: the documented subset matches as a regular expression does, refuses what
 /// it does not support with the position, and never backtracks: `(a+)+$` on a long text costs

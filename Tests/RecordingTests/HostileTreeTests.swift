@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import Testing
 @testable import Recording
+@testable import Suite
 import Support
 
 /// Issue 18 (file-system half): each test reproduces one way `test`, `merge-reports`, the lock

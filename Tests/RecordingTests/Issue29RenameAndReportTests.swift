@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import Testing
 @testable import Recording
+@testable import Suite
 
 /// Issue #29 items 4, 11 and 15: a renamed scenario named as a likely rename with its `git mv`
 /// line; golden and actual of different sizes drawn at one scale with both sizes stated; the
@@ -56,10 +57,10 @@ import Testing
         var suite = SuiteResults(command: "overscroll test", date: "", threshold: 0.1, maxDiffPixels: nil, maxDiffRatio: nil,
                                  shards: [], scenarios: [here])
         suite.obsoleteFolders = [ObsoleteFolder(folder: "__snapshots__/gone", files: ["x.png"])]
-        let listed = SuiteRunner.summary(suite, update: .none, pruned: nil, seconds: 0, artifacts: "r")
+        let listed = ConsoleReporter.summary(suite, update: .none, pruned: nil, seconds: 0, artifacts: "r")
         #expect(listed.contains("    __snapshots__/a/old.png"), "\(listed)")
         #expect(listed.contains { $0.hasPrefix("    __snapshots__/gone/ ") }, "\(listed)")
-        let pruned = SuiteRunner.summary(suite, update: .none, pruned: ["./__snapshots__/a/old.png", "__snapshots__/gone/x.png"],
+        let pruned = ConsoleReporter.summary(suite, update: .none, pruned: ["./__snapshots__/a/old.png", "__snapshots__/gone/x.png"],
                                          seconds: 0, artifacts: "r")
         #expect(pruned.contains("    __snapshots__/a/old.png") && pruned.contains("    __snapshots__/gone/x.png"), "\(pruned)")
         #expect(!(listed + pruned).contains { $0.contains("./") })

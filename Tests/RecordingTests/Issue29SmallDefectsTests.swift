@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Recording
+@testable import Suite
 
 /// Issue #29 items 14 and 15: JUnit class names and times, the trace caption's time, the merge
 /// error's default --max-diff-pixels.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Recording
+@testable import Suite
 
 /// The `--junit` files of `overscroll test` and `merge-reports` against the Apache Ant JUnit
 /// schema (`Tests/Fixtures/junit/JUnit.xsd`), checked by a real validator: `xmllint --schema`

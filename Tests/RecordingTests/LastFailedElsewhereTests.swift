@@ -2,6 +2,7 @@ import Foundation
 import Support
 import Testing
 @testable import Recording
+@testable import Suite
 
 /// `--last-failed` run from another folder than the run that failed: the scenario paths in
 /// `results.json` are relative to where that run was, which the file now records; and when the

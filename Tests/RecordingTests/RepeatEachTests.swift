@@ -4,6 +4,7 @@ import Rendering
 import Support
 import Testing
 @testable import Recording
+@testable import Suite
 
 /// `overscroll test --repeat-each N` (#28 item 2): every snapshot rendered N times; one that
 /// differs between runs is flaky, whatever its golden says, with the differing runs' images kept
@@ -39,7 +40,7 @@ import Testing
         let one = try PNGDecoder.decodeFile(atPath: root + "/" + runs[0]), three = try PNGDecoder.decodeFile(atPath: root + "/" + runs[1])
         #expect(one.pixels != three.pixels)
         #expect(FileTree.exists(root + "/" + (mid.diff ?? "-")))
-        #expect(SuiteRunner.line(r).contains("1 flaky"))
+        #expect(ScenarioLine.text(r).contains("1 flaky"))
         // The JUnit names it a flaky failure.
         let suite = SuiteResults(command: "test", date: "2026-12-02T00:00:00Z", threshold: 0.1, maxDiffPixels: nil,
                                  maxDiffRatio: nil, shards: [], scenarios: [r])

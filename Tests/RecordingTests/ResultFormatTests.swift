@@ -1,5 +1,6 @@
 import Foundation
 @testable import Recording
+@testable import Suite
 import Testing
 
 /// A result format declared only here: one line per scenario with its counts. Handing it to

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Recording
+@testable import Suite
 
 /// What a failing run leaves grows with what failed, not with the scenario's length: the same
 /// two missing snapshots in a 10 s and a 200 s scenario leave results of about the same size;

@@ -2,6 +2,7 @@ import Foundation
 import Support
 import Testing
 @testable import Recording
+@testable import Suite
 
 /// A shard's `results.json` is a file from elsewhere (another CI job, a cache): every number is
 /// range-checked and every text validated or escaped before it reaches an output, the shard

@@ -3,6 +3,7 @@ import Imaging
 import Support
 import Testing
 @testable import Recording
+@testable import Suite
 
 /// `SnapshotRun` compares in memory: a passing snapshot writes nothing, a failing one still
 /// leaves actual, expected and diff for the report.

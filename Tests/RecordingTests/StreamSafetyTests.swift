@@ -3,6 +3,7 @@ import Imaging
 import Synchronization
 import Testing
 @testable import Recording
+@testable import Suite
 @testable import Rendering
 import Support
 

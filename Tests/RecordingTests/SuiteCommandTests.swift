@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Recording
+@testable import Suite
 
 /// `overscroll test` and `overscroll merge-reports` through the built program: parallel worker
 /// processes, shards, merged reports, usage errors.

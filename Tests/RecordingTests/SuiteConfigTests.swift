@@ -3,6 +3,7 @@ import Imaging
 import ScrollEngine
 import Testing
 @testable import Recording
+@testable import Suite
 
 /// Issue #29 item 17: `overscroll.json`, the suite's settings. Where it is found, that flags win
 /// over it and a snapshot's or scenario's own fields win over it, and one line naming the file,

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 @testable import Recording
+@testable import Suite
 import Support
 
 /// A small suite in a temporary folder: scenario files, their goldens, and a runner whose output
@@ -9,6 +10,8 @@ import Support
 final class SuiteFixture {
     let root: URL
     let lines = LineBox()
+    /// Applied to each run's runner before it runs (reporters, the parse seam).
+    var prepare: (SuiteRunner) -> Void = { _ in }
 
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("overscroll-suite-\(UUID().uuidString)")
@@ -48,6 +51,7 @@ final class SuiteFixture {
         box.clear()
         runner.output = { box.append($0) }
         runner.errorOutput = { box.append("stderr: " + $0) }
+        prepare(runner)
         return await runner.run(config)
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import Testing
 @testable import Recording
+@testable import Suite
 
 /// The suite's HTML report loaded in a real browser (headless Chromium, `--dump-dom`): a small
 /// script appended to a copy of the page clicks every toggle, follows every contents link and

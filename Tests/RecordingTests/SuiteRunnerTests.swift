@@ -3,6 +3,7 @@ import Imaging
 import Rendering
 import Testing
 @testable import Recording
+@testable import Suite
 
 /// `overscroll test` in this process: goldens made, compared, updated, pruned; artifacts,
 /// results.json, JUnit; bad input.

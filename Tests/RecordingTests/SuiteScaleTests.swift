@@ -3,6 +3,7 @@ import Imaging
 import Support
 import Testing
 @testable import Recording
+@testable import Suite
 
 /// A suite stays usable when much fails (#29 items 5–8): no artifact is stored twice (a
 /// scenario's snapshots share one trace viewer and its frames), `--max-failures` stops the run

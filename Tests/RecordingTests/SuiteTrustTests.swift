@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Recording
+@testable import Suite
 
 /// What makes a green suite trustworthy: a broken scenario is an error, not a note; shard sets
 /// are complete and consistent; goldens of gone scenarios are reported and pruned; rewritten

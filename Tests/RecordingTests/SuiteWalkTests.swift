@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Recording
+@testable import Suite
 import Support
 
 /// Issue 33, items 3 to 7: what a suite walk takes as a scenario, where it goes, which golden

@@ -2,6 +2,7 @@ import Foundation
 import Support
 import Testing
 @testable import Recording
+@testable import Suite
 
 /// Values from the tree (scenario paths, snapshot names) in the HTML pages: escaped for where
 /// they go. In a `<script>` data block `<!--<script` switches the HTML parser into a state

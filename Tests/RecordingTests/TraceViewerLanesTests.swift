@@ -2,6 +2,7 @@ import Foundation
 import Support
 import Testing
 @testable import Recording
+@testable import Suite
 
 /// #29: a run where much fails writes its trace viewers on every lane (this process and the
 /// `__test-worker` processes), prints progress while it does, and the pages are the same bytes

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Recording
+@testable import Suite
 import Support
 
 /// Issue #29 item 18: `overscroll test --watch` reruns what changed and ends on Ctrl+C without

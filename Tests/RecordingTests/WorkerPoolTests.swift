@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Recording
+@testable import Suite
 
 /// `overscroll test --workers N` starts its worker processes before it looks for scenarios; the
 /// ones no lane takes (fewer scenarios than workers) are ended and reaped when the run ends.
