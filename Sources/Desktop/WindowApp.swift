@@ -110,24 +110,24 @@ public final class WindowApp {
     }
 
     /// Wakes the event wait from any thread (an async refresh finished, the XInput 2 socket is
-    /// readable, a signal asks to quit): through the pipe of `X11EventWait` on X11, where an
+    /// readable, a signal asks to quit): through the pipe of `EventWait` on X11, where an
     /// `SDL_PushEvent` from another thread would send SDL's wakeup message to the window through a
     /// second X connection (see there); with `SDL_PushEvent` on the other drivers.
     public nonisolated static let wakeEventLoop: @Sendable () -> Void = {
-        X11EventWait.wake()
+        EventWait.wake()
         guard !ownWait.load(ordering: .sequentiallyConsistent) else { return }
         var e = SDL_Event()
         e.type = SDL_USEREVENT.rawValue
         _ = SDL_PushEvent(&e)
     }
 
-    /// True while the window waits with `X11EventWait` (X11), not `SDL_WaitEvent`.
+    /// True while the window waits with `EventWait` (X11, Wayland with wl_shm), not `SDL_WaitEvent`.
     private nonisolated static let ownWait = Atomic<Bool>(false)
     /// The X11 wait (nil on other drivers).
-    private var x11Wait: X11EventWait?
+    private var x11Wait: EventWait?
     /// The Wayland wait with the wl_shm presenter (nil otherwise): frames follow the compositor's
     /// frame callbacks.
-    private var waylandWait: WaylandEventWait?
+    private var waylandWait: EventWait?
     /// `framesDone` of the Wayland connection when the last frame was drawn.
     private var callbacksAtDraw: UInt64 = 0
 
@@ -192,10 +192,10 @@ public final class WindowApp {
         // After the presenter: creating a renderer may recreate the X11 window.
         let videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) }
         if videoDriver == "x11" {
-            x11Wait = X11EventWait(sdlWindow: w)
+            x11Wait = EventWait(x11Window: w)
             Self.ownWait.store(x11Wait != nil, ordering: .sequentiallyConsistent)
         } else if presenter.name == "wl_shm", let waylandPointer {
-            waylandWait = WaylandEventWait(connection: waylandPointer)
+            waylandWait = EventWait(wayland: waylandPointer)
             Self.ownWait.store(waylandWait != nil, ordering: .sequentiallyConsistent)
         }
         adapter.wheelPrecision = .forVideoDriver(videoDriver)
