@@ -51,6 +51,13 @@ final class WaylandPointerConnection {
         return overscroll_wl_presented_age(pointer, &age, &refresh) != 0 ? age : nil
     }
 
+    /// The last `wp_presentation` feedback: seconds since that frame was shown and the output's
+    /// refresh period in seconds (0: the compositor said none); nil before any.
+    var presentation: (age: Double, refresh: Double)? {
+        var age = 0.0, refresh = 0.0
+        return overscroll_wl_presented_age(pointer, &age, &refresh) != 0 ? (age, refresh) : nil
+    }
+
     var commits: UInt64 { overscroll_wl_present_commits(pointer) }
     /// The compositor's preferred scale × 120 (wp_fractional_scale_v1 with wp_viewporter), nil
     /// when it offers none or said none yet.

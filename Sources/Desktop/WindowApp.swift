@@ -240,6 +240,9 @@ public final class WindowApp {
     /// Seconds per display refresh (from the display mode; 60 Hz when unknown).
     private var frameInterval = 1.0 / 60
 
+    /// Wayland: the real time an early frame callback's frame waits for (`FramePacing`).
+    private var heldUntil: Double?
+
     /// Runs until quit. Returns the number of frames presented.
     ///
     /// Idle: blocks in `SDL_WaitEvent` (or until the next deadline, e.g. a wheel gesture's end).
@@ -262,7 +265,11 @@ public final class WindowApp {
             var got: Int32
             // A frame waiting for the compositor's frame callback is retried at the frame pace.
             let paced = session.isAnimating || session.isDragging || framePending
-            if let waylandPointer, waylandWait != nil, waylandPointer.frameOutstanding || framePending {
+            if let until = heldUntil {
+                // An early frame callback: the frame is drawn about a refresh after the last one.
+                let remaining = until - t0
+                got = remaining > 0.0005 ? waitEvent(&event, timeout: Int32((remaining * 1000).rounded(.up))) : SDL_PollEvent(&event)
+            } else if let waylandPointer, waylandWait != nil, waylandPointer.frameOutstanding || framePending {
                 // Sleeps until the frame callback (or input); a deadline still ahead ends the wait
                 // (one already passed is met by the next frame's advance: no spin while hidden).
                 let ms = session.nextDeadline.map { clock.realDelay(untilSession: $0) }.flatMap { $0 > 0 ? Int32(min(1000, $0 * 1000).rounded(.up)) : nil }
@@ -316,9 +323,20 @@ public final class WindowApp {
                 continue
             }
             if !callbackCame && stillPaced && clock.realNow() - frameStart < frameInterval - 0.001 { continue }
+            let shown = waylandPointer?.presentation
+            let pacing = FramePacing(period: FramePacing.period(presented: shown?.refresh, mode: frameInterval))
+            if callbackCame {
+                let at = pacing.drawTime(now: clock.realNow(), lastDraw: frameStart)
+                if at > clock.realNow() + 0.0005 { heldUntil = at; continue }
+            }
+            let held = heldUntil != nil
+            heldUntil = nil
             frameStart = clock.realNow()
             frameStartSession = now()
-            if callbackCame, let age = waylandPointer?.frameCallbackAge, age >= 0, age < 0.25 {
+            if callbackCame, let shown, let at = pacing.animationTime(drawnAt: frameStart, presented: frameStart - shown.age) {
+                // wp_presentation: the animation's time is the refresh on the compositor's grid.
+                frameStartSession = max(frameStartSession - (frameStart - at) * clock.scale, lastHandled)
+            } else if callbackCame, !held, let age = waylandPointer?.frameCallbackAge, age >= 0, age < 0.25 {
                 // The animation's time is the callback's (the compositor's frame time).
                 frameStartSession = max(frameStartSession - age * clock.scale, lastHandled)
             }
