@@ -25,9 +25,9 @@ struct FramePacing: Equatable {
         return mode
     }
 
-    /// The earliest time to draw after a frame callback seen at `now`, the last frame drawn at
-    /// `lastDraw` (nil: none yet): `now`, or for an early callback a period after `lastDraw`
-    /// less `lead`.
+    /// The earliest time to draw after a frame callback seen at `now`, the last frame drawn (or
+    /// committed, when that was later: a slow draw) at `lastDraw` (nil: none yet): `now`, or for
+    /// an early callback a period after `lastDraw` less `lead`.
     func drawTime(now: Double, lastDraw: Double?) -> Double {
         guard let lastDraw, now - lastDraw >= 0, now - lastDraw < Self.earlyShare * period else { return now }
         return max(now, lastDraw + period - Self.lead)

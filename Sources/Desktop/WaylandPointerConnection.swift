@@ -59,6 +59,11 @@ final class WaylandPointerConnection {
     }
 
     var commits: UInt64 { overscroll_wl_present_commits(pointer) }
+    /// Seconds since the last commit, nil before any.
+    var commitAge: Double? {
+        var age = 0.0
+        return overscroll_wl_commit_age(pointer, &age) != 0 ? age : nil
+    }
     /// The compositor's preferred scale × 120 (wp_fractional_scale_v1 with wp_viewporter), nil
     /// when it offers none or said none yet.
     var preferredScale120: UInt32? {

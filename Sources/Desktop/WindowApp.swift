@@ -326,7 +326,9 @@ public final class WindowApp {
             let shown = waylandPointer?.presentation
             let pacing = FramePacing(period: FramePacing.period(presented: shown?.refresh, mode: frameInterval))
             if callbackCame {
-                let at = pacing.drawTime(now: clock.realNow(), lastDraw: frameStart)
+                // From the last commit (a slow draw commits well after it started).
+                let lastCommit = waylandPointer?.commitAge.map { clock.realNow() - $0 }
+                let at = pacing.drawTime(now: clock.realNow(), lastDraw: max(frameStart, lastCommit ?? frameStart))
                 if at > clock.realNow() + 0.0005 { heldUntil = at; continue }
             }
             let held = heldUntil != nil

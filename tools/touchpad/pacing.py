@@ -33,17 +33,17 @@ for line in open(log_path, errors="replace"):
     if not m:
         continue
     t = float(m.group(1))
-    b = re.search(r"create_buffer\(new id wl_buffer@(\d+), \d+, (\d+), (\d+),", line)
+    b = re.search(r"create_buffer\(new id wl_buffer[@#](\d+), \d+, (\d+), (\d+),", line)
     if b and int(b.group(2)) >= 300:
         big_buffers.add(b.group(1))
-    a = re.search(r"-> wl_surface@(\d+)\.attach\(wl_buffer@(\d+)", line)
+    a = re.search(r"-> wl_surface[@#](\d+)\.attach\(wl_buffer[@#](\d+)", line)
     if a and a.group(2) in big_buffers:
         surface = a.group(1)
-    if surface and re.search(rf"-> wl_surface@{surface}\.commit\(\)", line):
+    if surface and re.search(rf"-> wl_surface[@#]{surface}\.commit\(\)", line):
         commits.append(t)
-    if stop_at is None and re.search(r"wl_pointer@\d+\.axis_stop\(", line) and "->" not in line:
+    if stop_at is None and re.search(r"wl_pointer[@#]\d+\.axis_stop\(", line) and "->" not in line:
         stop_at = t
-    p = re.search(r"wp_presentation_feedback@\d+\.presented\((\d+), (\d+), (\d+), (\d+),", line)
+    p = re.search(r"wp_presentation_feedback[@#]\d+\.presented\((\d+), (\d+), (\d+), (\d+),", line)
     if p and "->" not in line:
         hi, lo, ns, refresh = map(int, p.groups())
         presented.append((t, ((hi << 32) | lo) * 1000.0 + ns / 1e6, refresh / 1e6))

@@ -72,6 +72,8 @@ int overscroll_wl_present_pending(overscroll_wl_pointer *p);
 int overscroll_wl_presented_age(const overscroll_wl_pointer *p, double *age, double *refresh);
 /// Commits made, feedbacks presented and discarded.
 uint64_t overscroll_wl_present_commits(const overscroll_wl_pointer *p);
+/// 1 with the seconds since the last commit; 0 before any.
+int overscroll_wl_commit_age(const overscroll_wl_pointer *p, double *age);
 uint64_t overscroll_wl_present_feedbacks(const overscroll_wl_pointer *p);
 int overscroll_wl_present_has_feedback(const overscroll_wl_pointer *p);
 
