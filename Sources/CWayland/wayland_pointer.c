@@ -169,6 +169,7 @@ struct overscroll_wl_pointer {
     uint32_t scale120;        // the compositor's preferred scale × 120 (0: none said)
     int scale_changed;
     int viewport_active;      // buffers are scaled to the surface by the viewport (buffer scale 1)
+    int sdl_fractional;       // SDL scales fractionally itself: its viewport shows the buffers
     struct { struct wl_buffer *buffer; uint8_t *data; int busy; int full; int nmissing; overscroll_wl_rect missing[32]; } buffers[2];
     uint8_t *pool_data;
     size_t pool_size;
@@ -312,6 +313,7 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
     } else if (strcmp(interface, "wp_viewporter") == 0 && !p->viewporter) {
         p->viewporter = wl_registry_bind(registry, name, &overscroll_viewporter_interface, 1);
     } else if (strcmp(interface, "wp_fractional_scale_manager_v1") == 0 && !p->fractional_manager) {
+        p->sdl_fractional = sdl_scales_fractionally();
         const char *off = getenv("OVERSCROLL_FRACTIONAL_SCALE");
         if ((!off || strcmp(off, "0") != 0) && !sdl_scales_fractionally())
             p->fractional_manager = wl_registry_bind(registry, name, &overscroll_fractional_manager_interface, 1);
@@ -578,6 +580,8 @@ int overscroll_wl_present_has_feedback(const overscroll_wl_pointer *p) { return 
 uint32_t overscroll_wl_preferred_scale120(const overscroll_wl_pointer *p) {
     return (p->fractional && p->viewporter) ? p->scale120 : 0;
 }
+
+int overscroll_wl_sdl_viewport(const overscroll_wl_pointer *p) { return p->sdl_fractional; }
 
 int overscroll_wl_take_scale_change(overscroll_wl_pointer *p) {
     int c = p->scale_changed;

@@ -70,6 +70,8 @@ final class WaylandPointerConnection {
         let s = overscroll_wl_preferred_scale120(pointer)
         return s > 0 ? s : nil
     }
+    /// Whether SDL shows the buffers through its own viewport (SDL 2.28+ with fractional scale).
+    var sdlViewport: Bool { overscroll_wl_sdl_viewport(pointer) != 0 }
     /// True once after the preferred scale changed (the window then resizes its buffers).
     func takeScaleChange() -> Bool { overscroll_wl_take_scale_change(pointer) != 0 }
 

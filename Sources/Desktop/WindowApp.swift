@@ -335,8 +335,9 @@ public final class WindowApp {
             heldUntil = nil
             frameStart = clock.realNow()
             frameStartSession = now()
-            if callbackCame, let shown, let at = pacing.animationTime(drawnAt: frameStart, presented: frameStart - shown.age) {
-                // wp_presentation: the animation's time is the refresh on the compositor's grid.
+            if callbackCame, let shown, shown.refresh > 0, let at = pacing.animationTime(drawnAt: frameStart, presented: frameStart - shown.age) {
+                // wp_presentation with a known refresh: the animation's time is the refresh on the
+                // compositor's grid (refresh 0, headless sway: no grid, the frame's own time).
                 frameStartSession = max(frameStartSession - (frameStart - at) * clock.scale, lastHandled)
             } else if callbackCame, !held, let age = waylandPointer?.frameCallbackAge, age >= 0, age < 0.25 {
                 // The animation's time is the callback's (the compositor's frame time).

@@ -81,6 +81,10 @@ int overscroll_wl_present_has_feedback(const overscroll_wl_pointer *p);
 /// OVERSCROLL_FRACTIONAL_SCALE=0 ignores it): the compositor's preferred scale × 120, 0 when it
 /// said none.
 uint32_t overscroll_wl_preferred_scale120(const overscroll_wl_pointer *p);
+/// 1 when SDL (2.28 and later) made the surface's fractional scale and viewport itself, the
+/// compositor offering them: the window's pixel size is then the preferred one, shown through
+/// SDL's viewport at buffer scale 1.
+int overscroll_wl_sdl_viewport(const overscroll_wl_pointer *p);
 /// 1 once after the preferred scale changed.
 int overscroll_wl_take_scale_change(overscroll_wl_pointer *p);
 /// After `overscroll_wl_present_resize` (scale 1): shows the buffers at `width`×`height`
