@@ -131,6 +131,18 @@ struct overscroll_sdl_wminfo_wl {
     } info;
 };
 extern int SDL_GetWindowWMInfo(void *window, struct overscroll_sdl_wminfo_wl *info);
+struct overscroll_sdl_version { unsigned char major, minor, patch; };
+extern void SDL_GetVersion(struct overscroll_sdl_version *version);
+
+/// SDL 2.28 and later (and sdl2-compat) make the window surface's wp_fractional_scale_v1 and
+/// wp_viewport themselves (for SDL_WINDOW_ALLOW_HIGHDPI): a second of either on the surface is a
+/// protocol error. With them the window's pixel size is already the fractional one and SDL's
+/// viewport shows it at the window's size.
+static int sdl_scales_fractionally(void) {
+    struct overscroll_sdl_version v = { 0, 0, 0 };
+    SDL_GetVersion(&v);
+    return v.major > 2 || (v.major == 2 && v.minor >= 28);
+}
 enum { OVERSCROLL_SDL_SYSWM_WAYLAND = 6 };
 
 // ---- the connection
@@ -157,6 +169,7 @@ struct overscroll_wl_pointer {
     uint32_t scale120;        // the compositor's preferred scale × 120 (0: none said)
     int scale_changed;
     int viewport_active;      // buffers are scaled to the surface by the viewport (buffer scale 1)
+    int sdl_fractional;       // SDL scales fractionally itself: its viewport shows the buffers
     struct { struct wl_buffer *buffer; uint8_t *data; int busy; int full; int nmissing; overscroll_wl_rect missing[32]; } buffers[2];
     uint8_t *pool_data;
     size_t pool_size;
@@ -171,6 +184,7 @@ struct overscroll_wl_pointer {
     int feedbacks_out;   // requested, not yet answered
     struct wl_proxy *feedback[8];
     struct timespec last_presented;
+    struct timespec last_commit;   // CLOCK_MONOTONIC
     uint32_t last_refresh_ns;
     int has_presented;
     overscroll_wl_event events[OVERSCROLL_WL_CAPACITY];
@@ -299,8 +313,9 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
     } else if (strcmp(interface, "wp_viewporter") == 0 && !p->viewporter) {
         p->viewporter = wl_registry_bind(registry, name, &overscroll_viewporter_interface, 1);
     } else if (strcmp(interface, "wp_fractional_scale_manager_v1") == 0 && !p->fractional_manager) {
+        p->sdl_fractional = sdl_scales_fractionally();
         const char *off = getenv("OVERSCROLL_FRACTIONAL_SCALE");
-        if (!off || strcmp(off, "0") != 0)
+        if ((!off || strcmp(off, "0") != 0) && !sdl_scales_fractionally())
             p->fractional_manager = wl_registry_bind(registry, name, &overscroll_fractional_manager_interface, 1);
     } else if (strcmp(interface, "zwp_pointer_gestures_v1") == 0 && !p->gestures && version >= 3) {
         p->gestures_version = 3;
@@ -515,6 +530,7 @@ static void commit_now(struct overscroll_wl_pointer *p) {
     wl_display_flush(p->display);
     p->needs_commit = 0;
     p->commits++;
+    clock_gettime(CLOCK_MONOTONIC, &p->last_commit);
 }
 
 void overscroll_wl_present(overscroll_wl_pointer *p, const overscroll_wl_rect *rects, int n) {
@@ -548,6 +564,14 @@ int overscroll_wl_presented_age(const overscroll_wl_pointer *p, double *age, dou
 }
 
 uint64_t overscroll_wl_present_commits(const overscroll_wl_pointer *p) { return p->commits; }
+
+int overscroll_wl_commit_age(const overscroll_wl_pointer *p, double *age) {
+    if (p->commits == 0) return 0;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    *age = (double)(now.tv_sec - p->last_commit.tv_sec) + (double)(now.tv_nsec - p->last_commit.tv_nsec) / 1e9;
+    return 1;
+}
 uint64_t overscroll_wl_present_feedbacks(const overscroll_wl_pointer *p) { return p->feedbacks; }
 int overscroll_wl_present_has_feedback(const overscroll_wl_pointer *p) { return p->presentation != NULL; }
 
@@ -556,6 +580,8 @@ int overscroll_wl_present_has_feedback(const overscroll_wl_pointer *p) { return 
 uint32_t overscroll_wl_preferred_scale120(const overscroll_wl_pointer *p) {
     return (p->fractional && p->viewporter) ? p->scale120 : 0;
 }
+
+int overscroll_wl_sdl_viewport(const overscroll_wl_pointer *p) { return p->sdl_fractional; }
 
 int overscroll_wl_take_scale_change(overscroll_wl_pointer *p) {
     int c = p->scale_changed;

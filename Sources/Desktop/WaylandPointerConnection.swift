@@ -51,13 +51,27 @@ final class WaylandPointerConnection {
         return overscroll_wl_presented_age(pointer, &age, &refresh) != 0 ? age : nil
     }
 
+    /// The last `wp_presentation` feedback: seconds since that frame was shown and the output's
+    /// refresh period in seconds (0: the compositor said none); nil before any.
+    var presentation: (age: Double, refresh: Double)? {
+        var age = 0.0, refresh = 0.0
+        return overscroll_wl_presented_age(pointer, &age, &refresh) != 0 ? (age, refresh) : nil
+    }
+
     var commits: UInt64 { overscroll_wl_present_commits(pointer) }
+    /// Seconds since the last commit, nil before any.
+    var commitAge: Double? {
+        var age = 0.0
+        return overscroll_wl_commit_age(pointer, &age) != 0 ? age : nil
+    }
     /// The compositor's preferred scale × 120 (wp_fractional_scale_v1 with wp_viewporter), nil
     /// when it offers none or said none yet.
     var preferredScale120: UInt32? {
         let s = overscroll_wl_preferred_scale120(pointer)
         return s > 0 ? s : nil
     }
+    /// Whether SDL shows the buffers through its own viewport (SDL 2.28+ with fractional scale).
+    var sdlViewport: Bool { overscroll_wl_sdl_viewport(pointer) != 0 }
     /// True once after the preferred scale changed (the window then resizes its buffers).
     func takeScaleChange() -> Bool { overscroll_wl_take_scale_change(pointer) != 0 }
 

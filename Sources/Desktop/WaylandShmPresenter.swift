@@ -36,6 +36,9 @@ final class WaylandShmPresenter: FramePresenter {
         SDL_GetWindowSizeInPixels(window, &pw, &ph)
         guard pw > 0, ph > 0 else { return true }
         var scale = ww > 0 ? max(1, Int32((Double(pw) / Double(ww)).rounded())) : 1
+        // SDL 2.28 and later scale fractionally themselves: the pixel size (1.5 or 2 per unit) is
+        // shown through SDL's own viewport, at buffer scale 1.
+        if connection.sdlViewport || pw != ww * scale || ph != wh * scale { scale = 1 }
         // A fractional scale: buffers of the surface's size × scale pixels, shown at the
         // surface's size by the viewport (SDL 2 knows only whole scales).
         let fractional = connection.preferredScale120.flatMap { s120 in ww > 0 && wh > 0 ? s120 : nil }

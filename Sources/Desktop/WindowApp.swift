@@ -110,24 +110,24 @@ public final class WindowApp {
     }
 
     /// Wakes the event wait from any thread (an async refresh finished, the XInput 2 socket is
-    /// readable, a signal asks to quit): through the pipe of `X11EventWait` on X11, where an
+    /// readable, a signal asks to quit): through the pipe of `EventWait` on X11, where an
     /// `SDL_PushEvent` from another thread would send SDL's wakeup message to the window through a
     /// second X connection (see there); with `SDL_PushEvent` on the other drivers.
     public nonisolated static let wakeEventLoop: @Sendable () -> Void = {
-        X11EventWait.wake()
+        EventWait.wake()
         guard !ownWait.load(ordering: .sequentiallyConsistent) else { return }
         var e = SDL_Event()
         e.type = SDL_USEREVENT.rawValue
         _ = SDL_PushEvent(&e)
     }
 
-    /// True while the window waits with `X11EventWait` (X11), not `SDL_WaitEvent`.
+    /// True while the window waits with `EventWait` (X11, Wayland with wl_shm), not `SDL_WaitEvent`.
     private nonisolated static let ownWait = Atomic<Bool>(false)
     /// The X11 wait (nil on other drivers).
-    private var x11Wait: X11EventWait?
+    private var x11Wait: EventWait?
     /// The Wayland wait with the wl_shm presenter (nil otherwise): frames follow the compositor's
     /// frame callbacks.
-    private var waylandWait: WaylandEventWait?
+    private var waylandWait: EventWait?
     /// `framesDone` of the Wayland connection when the last frame was drawn.
     private var callbacksAtDraw: UInt64 = 0
 
@@ -192,10 +192,10 @@ public final class WindowApp {
         // After the presenter: creating a renderer may recreate the X11 window.
         let videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) }
         if videoDriver == "x11" {
-            x11Wait = X11EventWait(sdlWindow: w)
+            x11Wait = EventWait(x11Window: w)
             Self.ownWait.store(x11Wait != nil, ordering: .sequentiallyConsistent)
         } else if presenter.name == "wl_shm", let waylandPointer {
-            waylandWait = WaylandEventWait(connection: waylandPointer)
+            waylandWait = EventWait(wayland: waylandPointer)
             Self.ownWait.store(waylandWait != nil, ordering: .sequentiallyConsistent)
         }
         adapter.wheelPrecision = .forVideoDriver(videoDriver)
@@ -240,6 +240,9 @@ public final class WindowApp {
     /// Seconds per display refresh (from the display mode; 60 Hz when unknown).
     private var frameInterval = 1.0 / 60
 
+    /// Wayland: the real time an early frame callback's frame waits for (`FramePacing`).
+    private var heldUntil: Double?
+
     /// Runs until quit. Returns the number of frames presented.
     ///
     /// Idle: blocks in `SDL_WaitEvent` (or until the next deadline, e.g. a wheel gesture's end).
@@ -262,7 +265,11 @@ public final class WindowApp {
             var got: Int32
             // A frame waiting for the compositor's frame callback is retried at the frame pace.
             let paced = session.isAnimating || session.isDragging || framePending
-            if let waylandPointer, waylandWait != nil, waylandPointer.frameOutstanding || framePending {
+            if let until = heldUntil {
+                // An early frame callback: the frame is drawn about a refresh after the last one.
+                let remaining = until - t0
+                got = remaining > 0.0005 ? waitEvent(&event, timeout: Int32((remaining * 1000).rounded(.up))) : SDL_PollEvent(&event)
+            } else if let waylandPointer, waylandWait != nil, waylandPointer.frameOutstanding || framePending {
                 // Sleeps until the frame callback (or input); a deadline still ahead ends the wait
                 // (one already passed is met by the next frame's advance: no spin while hidden).
                 let ms = session.nextDeadline.map { clock.realDelay(untilSession: $0) }.flatMap { $0 > 0 ? Int32(min(1000, $0 * 1000).rounded(.up)) : nil }
@@ -316,9 +323,23 @@ public final class WindowApp {
                 continue
             }
             if !callbackCame && stillPaced && clock.realNow() - frameStart < frameInterval - 0.001 { continue }
+            let shown = waylandPointer?.presentation
+            let pacing = FramePacing(period: FramePacing.period(presented: shown?.refresh, mode: frameInterval))
+            if callbackCame {
+                // From the last commit (a slow draw commits well after it started).
+                let lastCommit = waylandPointer?.commitAge.map { clock.realNow() - $0 }
+                let at = pacing.drawTime(now: clock.realNow(), lastDraw: max(frameStart, lastCommit ?? frameStart))
+                if at > clock.realNow() + 0.0005 { heldUntil = at; continue }
+            }
+            let held = heldUntil != nil
+            heldUntil = nil
             frameStart = clock.realNow()
             frameStartSession = now()
-            if callbackCame, let age = waylandPointer?.frameCallbackAge, age >= 0, age < 0.25 {
+            if callbackCame, let shown, shown.refresh > 0, let at = pacing.animationTime(drawnAt: frameStart, presented: frameStart - shown.age) {
+                // wp_presentation with a known refresh: the animation's time is the refresh on the
+                // compositor's grid (refresh 0, headless sway: no grid, the frame's own time).
+                frameStartSession = max(frameStartSession - (frameStart - at) * clock.scale, lastHandled)
+            } else if callbackCame, !held, let age = waylandPointer?.frameCallbackAge, age >= 0, age < 0.25 {
                 // The animation's time is the callback's (the compositor's frame time).
                 frameStartSession = max(frameStartSession - age * clock.scale, lastHandled)
             }

@@ -4,7 +4,7 @@ import Testing
 /// `run --capture --trace` quit with Q under a real X server (Xvfb, keys and pointer from
 /// xdotool, XInput 2 on): every quit exits 0 with both files written. Before, 1 to 5 quits in
 /// 20 died with BadWindow on X_SendEvent (SDL's cross-connection wakeup of a window being
-/// destroyed, see `X11EventWait`) and lost both files, which were written after the window closed.
+/// destroyed, see `EventWait`) and lost both files, which were written after the window closed.
 @Suite struct QuitUnderXvfbTests {
     static let quits = 12
 

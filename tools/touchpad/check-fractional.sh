@@ -69,10 +69,10 @@ if not offered:
     print(f"check-fractional: {theme}: the compositor offers no wp_fractional_scale_manager_v1 (sway 1.8 or later has it)", file=sys.stderr)
     sys.exit(2)
 want = (round(390 * scale + 1e-9), round(844 * scale + 1e-9))
-prefs = re.findall(r"wp_fractional_scale_v1@\d+\.preferred_scale\((\d+)\)", log)
-buffers = re.findall(r"wl_shm_pool@\d+\.create_buffer\(new id wl_buffer@\d+, \d+, (\d+), (\d+),", log)
-dests = re.findall(r"wp_viewport@\d+\.set_destination\((-?\d+), (-?\d+)\)", log)
-scales = re.findall(r"wl_surface@\d+\.set_buffer_scale\((\d+)\)", log)
+prefs = re.findall(r"wp_fractional_scale_v1[@#]\d+\.preferred_scale\((\d+)\)", log)
+buffers = re.findall(r"wl_shm_pool[@#]\d+\.create_buffer\(new id wl_buffer[@#]\d+, \d+, (\d+), (\d+),", log)
+dests = re.findall(r"wp_viewport[@#]\d+\.set_destination\((-?\d+), (-?\d+)\)", log)
+scales = re.findall(r"wl_surface[@#]\d+\.set_buffer_scale\((\d+)\)", log)
 print(f"check-fractional: {theme}: preferred_scale {prefs}, last buffers {buffers[-2:]}, viewport {dests[-1:]}, last buffer scale {scales[-1:]}", file=sys.stderr)
 ok = bool(prefs) and int(prefs[-1]) == round(scale * 120) and buffers and tuple(map(int, buffers[-1])) == want \
     and dests and tuple(map(int, dests[-1])) == (390, 844) and scales and scales[-1] == "1"

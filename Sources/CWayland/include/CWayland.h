@@ -72,6 +72,8 @@ int overscroll_wl_present_pending(overscroll_wl_pointer *p);
 int overscroll_wl_presented_age(const overscroll_wl_pointer *p, double *age, double *refresh);
 /// Commits made, feedbacks presented and discarded.
 uint64_t overscroll_wl_present_commits(const overscroll_wl_pointer *p);
+/// 1 with the seconds since the last commit; 0 before any.
+int overscroll_wl_commit_age(const overscroll_wl_pointer *p, double *age);
 uint64_t overscroll_wl_present_feedbacks(const overscroll_wl_pointer *p);
 int overscroll_wl_present_has_feedback(const overscroll_wl_pointer *p);
 
@@ -79,6 +81,10 @@ int overscroll_wl_present_has_feedback(const overscroll_wl_pointer *p);
 /// OVERSCROLL_FRACTIONAL_SCALE=0 ignores it): the compositor's preferred scale × 120, 0 when it
 /// said none.
 uint32_t overscroll_wl_preferred_scale120(const overscroll_wl_pointer *p);
+/// 1 when SDL (2.28 and later) made the surface's fractional scale and viewport itself, the
+/// compositor offering them: the window's pixel size is then the preferred one, shown through
+/// SDL's viewport at buffer scale 1.
+int overscroll_wl_sdl_viewport(const overscroll_wl_pointer *p);
 /// 1 once after the preferred scale changed.
 int overscroll_wl_take_scale_change(overscroll_wl_pointer *p);
 /// After `overscroll_wl_present_resize` (scale 1): shows the buffers at `width`×`height`
