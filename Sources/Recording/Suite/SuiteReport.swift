@@ -68,21 +68,29 @@ public enum SuiteReport {
         <html lang="en"><head><meta charset="utf-8"><title>overscroll test report</title>
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <style>\(css)</style></head><body>
-        <header><h1>overscroll test — \(suite.failed) failed\(suite.flaky > 0 ? ", \(suite.flaky) flaky" : ""), \(suite.missing) missing, \(suite.passed) passed\(suite.updated > 0 ? ", \(suite.updated) updated" : "")\(suite.errors + suite.snapshotErrors > 0 ? ", \(suite.errors + suite.snapshotErrors) errors" : "")</h1>
+        <header><h1>overscroll test — \(suite.failed) failed\(suite.flaky > 0 ? ", \(suite.flaky) flaky" : ""),\
+         \(suite.missing) missing, \(suite.passed)\
+         passed\(suite.updated > 0 ? ", \(suite.updated) updated" : "")\(suite.errors + suite.snapshotErrors > 0 ? ", \(suite.errors + suite.snapshotErrors) errors" : "")</h1>
         <dl class="facts">
         <dt>command</dt><dd><code>\(h(suite.command))</code></dd>
         <dt>date</dt><dd>\(h(suite.date))</dd>
         \(suite.version.map { "<dt>build</dt><dd>\(h($0))</dd>" } ?? "")
-        <dt>tolerances</dt><dd>threshold \(suite.threshold), max differing pixels \(suite.maxDiffPixels.map(String.init) ?? "0"), max differing ratio \(suite.maxDiffRatio.map { percent($0) } ?? "none") (snapshots may override)</dd>
+        <dt>tolerances</dt><dd>threshold \(suite.threshold), max differing pixels\
+         \(suite.maxDiffPixels.map(String.init) ?? "0"), max differing ratio\
+         \(suite.maxDiffRatio.map { percent($0) } ?? "none") (snapshots may override)</dd>
         <dt>goldens</dt><dd>\(goldenFolders.map { "<code>\(h($0))/&lt;scenario&gt;/</code>" }.joined(separator: " "))</dd>
         \(suite.shards.isEmpty ? "" : "<dt>shards</dt><dd>\(h(suite.shards.joined(separator: ", ")))</dd>")
         \(stackFacts(suite))
-        <dt>scenarios</dt><dd>\(suite.scenarios.count) (\(suite.snapshots.count) snapshots, \(suite.obsolete) obsolete goldens, \(String(format: "%.2f s", suite.scenarios.reduce(0) { $0 + $1.seconds })) in all scenarios)</dd>
+        <dt>scenarios</dt><dd>\(suite.scenarios.count) (\(suite.snapshots.count) snapshots,\
+         \(suite.obsolete) obsolete goldens, \(String(format: "%.2f s", suite.scenarios.reduce(0) { $0 + $1.seconds })) in\
+         all scenarios)</dd>
         </dl>
         \(stoppedNote(suite))
-        <div id="filters" role="toolbar" aria-label="filter by status">\(counts.map { "<button type=\"button\" data-filter=\"\($0.kind)\" aria-pressed=\"false\">\($0.label) <span class=\"count\">\($0.count)</span></button>" }.joined()) <input type="search" id="search" placeholder="search scenario or snapshot" aria-label="search scenario or snapshot">\(acceptAll(artifacts))</div>
+        <div id="filters" role="toolbar" aria-label="filter by\
+         status">\(counts.map { "<button type=\"button\" data-filter=\"\($0.kind)\" aria-pressed=\"false\">\($0.label) <span class=\"count\">\($0.count)</span></button>" }.joined()) <input type="search" id="search" placeholder="search scenario or snapshot" aria-label="search scenario or snapshot">\(acceptAll(artifacts))</div>
         </header>
-        <nav id="toc"><details id="contents"><summary><h2>Contents</h2> <span class="count">\(items.count) cards</span></summary><ol>
+        <nav id="toc"><details id="contents"><summary><h2>Contents</h2> <span class="count">\(items.count) cards</span>\
+        </summary><ol>
         """
         let rank = ["failed": 0, "flaky": 1, "missing": 2, "error": 3, "written": 4]
         let ordered = items.enumerated().sorted { (rank[$0.element.kind] ?? 9, $0.offset) < (rank[$1.element.kind] ?? 9, $1.offset) }.map(\.element)
@@ -305,15 +313,19 @@ public enum SuiteReport {
     #filters button{font:inherit;padding:2px 10px;border:1px solid #888;background:#f2f2f2;border-radius:12px;cursor:pointer}
     #filters button[aria-pressed=true]{background:#1d1d1f;color:#fff}#filters .count{font-weight:700}
     #search{font:inherit;padding:2px 8px;min-width:260px}
-    nav ol{margin:4px 0;padding-left:22px}nav li.failed a,nav li.error a{color:#b00020}nav li.missing a{color:#a65e00}nav li.flaky a{color:#c2185b}nav li.written a{color:#1b5e20}
+    nav ol{margin:4px 0;padding-left:22px}nav li.failed a,nav li.error a{color:#b00020}nav li.missing a{color:#a65e00}\
+    nav li.flaky a{color:#c2185b}nav li.written a{color:#1b5e20}
     .tag{font-size:11px;color:#666}[hidden]{display:none!important}
     #toc summary{cursor:pointer}#toc summary h2{display:inline;margin:0}#toc{margin:12px 0}
     .card:not([data-ready]):not(.error){min-height:360px}
     .card{background:#fff;border:1px solid #ddd;border-left:5px solid #b00020;border-radius:6px;padding:12px 16px;margin:12px 0}
-    .card.missing{border-left-color:#e08a00}.card.flaky{border-left-color:#c2185b}.card.error{border-left-color:#6a1b9a}.card.written{border-left-color:#2e7d32}
-    .modes{margin:6px 0}.modes button{font:inherit;padding:3px 10px;margin-right:4px;border:1px solid #888;background:#f2f2f2;border-radius:4px;cursor:pointer}
+    .card.missing{border-left-color:#e08a00}.card.flaky{border-left-color:#c2185b}.card.error{border-left-color:#6a1b9a}\
+    .card.written{border-left-color:#2e7d32}
+    .modes{margin:6px 0}.modes button{font:inherit;padding:3px 10px;margin-right:4px;border:1px solid #888;\
+    background:#f2f2f2;border-radius:4px;cursor:pointer}
     .modes button[aria-pressed=true]{background:#1d1d1f;color:#fff}
-    .view{display:none}.card[data-mode=side] .side,.card[data-mode=slider] .slider,.card[data-mode=diff] .diffonly,.card[data-mode=flicker] .flicker{display:flex}
+    .view{display:none}.card[data-mode=side] .side,.card[data-mode=slider] .slider,.card[data-mode=diff] .diffonly,\
+    .card[data-mode=flicker] .flicker{display:flex}
     .side{gap:12px;align-items:flex-start}.side figure{flex:1 1 0;min-width:0}
     figure{margin:0}figcaption{font-weight:600;margin:0 0 4px}
     img{display:block;max-width:100%;max-height:calc(100vh - 120px);border:1px solid #444;box-sizing:border-box}
@@ -321,9 +333,11 @@ public enum SuiteReport {
     .dim{font-weight:400;color:#666;font-size:12px}
     .wipe .top{position:absolute;left:0;top:0;bottom:0;width:50%;overflow:hidden}
     .wipe .top img{max-width:none;max-height:none}
-    .wipebox input{display:block;width:calc(100% + 14px);margin:4px -7px 0;padding:0;box-sizing:border-box;-webkit-appearance:none;appearance:none;height:18px;background:transparent}
+    .wipebox input{display:block;width:calc(100% + 14px);margin:4px -7px 0;padding:0;box-sizing:border-box;\
+    -webkit-appearance:none;appearance:none;height:18px;background:transparent}
     .wipebox input::-webkit-slider-runnable-track{height:4px;background:#888;border-radius:2px}
-    .wipebox input::-webkit-slider-thumb{-webkit-appearance:none;width:14px;height:18px;margin-top:-7px;background:#1d1d1f;border-radius:3px}
+    .wipebox input::-webkit-slider-thumb{-webkit-appearance:none;width:14px;height:18px;margin-top:-7px;background:#1d1d1f;\
+    border-radius:3px}
     .wipebox input::-moz-range-track{height:4px;background:#888}
     .wipebox input::-moz-range-thumb{width:14px;height:18px;border:0;border-radius:3px;background:#1d1d1f}
     .wipe .top{border-right:1px solid #e00;box-sizing:border-box}
@@ -331,7 +345,8 @@ public enum SuiteReport {
     pre{white-space:pre-wrap}
     dd.stack details{display:inline}dd.stack summary{cursor:pointer;color:#444}dd.stack table{margin:4px 0}
     dd.stacknote{color:#b00020}.stopped{border:1px solid #e08a00;background:#fff8e6;border-radius:6px;padding:4px 12px;margin:8px 0}
-    .accept{display:flex;gap:6px;align-items:center;margin:6px 0}.accept .cmd{flex:1;min-width:240px;font:12px ui-monospace,monospace;padding:2px 6px}
+    .accept{display:flex;gap:6px;align-items:center;margin:6px 0}.accept .cmd{flex:1;min-width:240px;\
+    font:12px ui-monospace,monospace;padding:2px 6px}
     .accept .copy{font:inherit;padding:2px 10px;border:1px solid #888;background:#f2f2f2;border-radius:4px;cursor:pointer}
     .accept .copied{color:#1b5e20;font-size:12px}#filters .accept.all{margin:0;flex:1 1 360px}
     """
@@ -347,9 +362,12 @@ public enum SuiteReport {
         if(on&&img){timer=setInterval(function(){var e=img.getAttribute('src')===img.dataset.e;
           img.setAttribute('src',e?img.dataset.a:img.dataset.e);cap.textContent=e?img.dataset.an:img.dataset.en;flickSize()},600)}}
       // The flicker view shows each image at the one scale that fits the larger.
-      function flickSize(){var img=card.querySelector('.flicker img'),avail=card.clientWidth-32;if(!img||!(img.dataset.ew>0)||!(avail>0))return;
-        var e=img.getAttribute('src')===img.dataset.e,w=Math.max(+img.dataset.ew,+img.dataset.aw),h=Math.max(+img.dataset.eh,+img.dataset.ah);
-        var k=Math.min(1,(avail-2)/w,(window.innerHeight-122)/h);img.dataset.w=e?img.dataset.ew:img.dataset.aw;img.dataset.h=e?img.dataset.eh:img.dataset.ah;place(img,k)}
+      function flickSize(){var img=card.querySelector('.flicker img'),avail=card.clientWidth-32;if(!img||!(img.dataset.ew>\
+    0)||!(avail>0))return;
+        var e=img.getAttribute('src')===img.dataset.e,w=Math.max(+img.dataset.ew,+img.dataset.aw),\
+    h=Math.max(+img.dataset.eh,+img.dataset.ah);
+        var k=Math.min(1,(avail-2)/w,(window.innerHeight-122)/h);img.dataset.w=e?img.dataset.ew:img.dataset.aw;\
+    img.dataset.h=e?img.dataset.eh:img.dataset.ah;place(img,k)}
       card.querySelectorAll('.modes button').forEach(function(b){b.addEventListener('click',function(){
         card.dataset.mode=b.dataset.mode;
         card.querySelectorAll('.modes button').forEach(function(o){o.setAttribute('aria-pressed',o===b?'true':'false')});
@@ -366,7 +384,8 @@ public enum SuiteReport {
           var k=Math.min(1,(avail-12*(imgs.length-1))/sum,tall/hi);
           imgs.forEach(function(i){place(i,k);i.parentNode.style.flex='0 0 auto'})}
         var t=top&&top.querySelector('img');
-        if(base&&t&&base.dataset.w>0&&t.dataset.w>0){var w=Math.max(+base.dataset.w,+t.dataset.w),h=Math.max(+base.dataset.h,+t.dataset.h);
+        if(base&&t&&base.dataset.w>0&&t.dataset.w>0){var w=Math.max(+base.dataset.w,+t.dataset.w),\
+    h=Math.max(+base.dataset.h,+t.dataset.h);
           var q=Math.min(1,(avail-16)/w,(tall-2)/h),wipe=top.parentNode;
           place(base,q);place(t,q);wipe.style.width=(w*q+2)+'px';wipe.style.height=(h*q+2)+'px'}}
       // The range is 14 px wider than the images (7 px each side): the thumb's centre runs
@@ -381,7 +400,8 @@ public enum SuiteReport {
     window.renderCards=function(){document.querySelectorAll('.card').forEach(render)};
     var cards=document.querySelectorAll('.card');
     if('IntersectionObserver' in window){
-      var io=new IntersectionObserver(function(es){es.forEach(function(e){if(e.isIntersecting){io.unobserve(e.target);render(e.target)}})},{rootMargin:'600px 0px'});
+      var io=new IntersectionObserver(function(es){es.forEach(function(e){if(e.isIntersecting){io.unobserve(e.target);\
+    render(e.target)}})},{rootMargin:'600px 0px'});
       cards.forEach(function(c){if(c.querySelector(':scope > template'))io.observe(c);else setup(c)});
     }else window.renderCards();
     var pressed=[],search=document.getElementById('search');
@@ -400,20 +420,28 @@ public enum SuiteReport {
     // Copy: the clipboard API where allowed, else the selected read-only field and execCommand;
     // the field stays selected either way, so Ctrl+C copies it.
     function copy(box,text){var f=box.querySelector('.cmd');f.hidden=false;if(text!==null)f.value=text;f.focus();f.select();
-      var note=box.querySelector('.copied');if(!note){note=document.createElement('span');note.className='copied';box.appendChild(note)}
+      var note=box.querySelector('.copied');if(!note){note=document.createElement('span');note.className='copied';\
+    box.appendChild(note)}
       function done(ok){note.textContent=ok?'copied':'selected: press Ctrl+C'}
       var ok=false;try{ok=document.execCommand('copy')}catch(e){}
-      if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(f.value).then(function(){done(true)},function(){done(ok)})}else done(ok)}
-    document.querySelectorAll('.card .accept .copy').forEach(function(b){b.addEventListener('click',function(){copy(b.parentNode,null)})});
+      if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(f.value).then(function(){done(true)},\
+    function(){done(ok)})}else done(ok)}
+    document.querySelectorAll('.card .accept .copy').forEach(function(b){b.addEventListener('click',\
+    function(){copy(b.parentNode,null)})});
     var all=document.querySelector('#filters .accept');
     if(all)all.querySelector('.copy').addEventListener('click',function(){
-      var words=[];document.querySelectorAll('.card[data-accept]').forEach(function(c){if(!c.hidden&&!c.closest('[hidden]'))words.push(c.dataset.accept)});
+      var words=[];document.querySelectorAll('.card[data-accept]').forEach(function(c){if(!c.hidden&&!c.closest('[hidden]')\
+    )words.push(c.dataset.accept)});
       copy(all,words.length?all.dataset.prefix+' '+words.join(' '):'no failing or missing snapshot is shown')});
     // A link to a collapsed section opens it.
-    function openTarget(){var id=location.hash.slice(1),t=id&&document.getElementById(id);if(t&&t.tagName==='DETAILS')t.open=true;if(t&&t.classList.contains('card'))render(t);if(id==='toc')document.getElementById('contents').open=true}
+    function openTarget(){var id=location.hash.slice(1),t=id&&document.getElementById(id);\
+    if(t&&t.tagName==='DETAILS')t.open=true;if(t&&t.classList.contains('card'))render(t);\
+    if(id==='toc')document.getElementById('contents').open=true}
     window.addEventListener('hashchange',openTarget);openTarget();
-    document.querySelectorAll('a[href="#toc"]').forEach(function(a){a.addEventListener('click',function(){document.getElementById('contents').open=true})});
-    document.querySelectorAll('a[href="#passed"]').forEach(function(a){a.addEventListener('click',function(){document.getElementById('passed').open=true})});
+    document.querySelectorAll('a[href="#toc"]').forEach(function(a){a.addEventListener('click',\
+    function(){document.getElementById('contents').open=true})});
+    document.querySelectorAll('a[href="#passed"]').forEach(function(a){a.addEventListener('click',\
+    function(){document.getElementById('passed').open=true})});
     })();
     """
 }
