@@ -58,7 +58,8 @@ import Testing
     @Test func stopEndsARunningChildAndPollSeesIt() throws {
         let child = try ChildProcess("/bin/sleep", ["30"], stdin: .discard, stdout: .discard, stderr: .discard)
         #expect(child.poll() == nil)
-        let exit = child.stop()
+        // A generous grace (10 s), so only a SIGTERM that does not arrive ends in SIGKILL.
+        let exit = child.stop(graceSteps: 500)
         #expect(exit.signal == SIGTERM)
         #expect(child.poll() == exit && child.wait() == exit)
     }

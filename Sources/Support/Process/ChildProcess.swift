@@ -82,6 +82,18 @@ public final class ChildProcess {
                 posix_spawn_file_actions_adddup2(&actions, fd == 0 ? toChild[0] : fromChild[1], fd)
             }
         }
+        // The child starts with no signal blocked and the interruption and pipe signals at their
+        // defaults, whatever this thread blocks or this process ignores (SIGPIPE): `stop` works.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), reset = sigset_t()
+        sigemptyset(&none)
+        sigemptyset(&reset)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&reset, signal) }
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &reset)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         var envp: [UnsafeMutablePointer<CChar>?] = []
         if !environment.isEmpty {
@@ -92,8 +104,8 @@ public final class ChildProcess {
         defer { for p in argv + envp { free(p) } }
         var child: pid_t = 0
         let spawned = envp.isEmpty
-            ? posix_spawn(&child, executable, &actions, nil, argv, environ)
-            : posix_spawn(&child, executable, &actions, nil, argv, envp)
+            ? posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+            : posix_spawn(&child, executable, &actions, &attributes, argv, envp)
         // The child's ends are the child's now.
         if toChild[0] >= 0 { close(toChild[0]); toChild[0] = -1 }
         if fromChild[1] >= 0 { close(fromChild[1]); fromChild[1] = -1 }
