@@ -237,7 +237,7 @@ for target in targets {
             if !allowed {
                 problems.append("\(relative):\(i + 1): target '\(name)' imports '\(module)', which Package.swift does not declare for it")
             } else if frontTargets.contains(name) && module == "Foundation" {
-                problems.append("\(relative):\(i + 1): target '\(name)' imports 'Foundation'; it is linked into the small front, which keeps full Foundation out (use FoundationEssentials)")
+                problems.append("\(relative):\(i + 1): target '\(name)' imports 'Foundation'; it is linked into the small front, which keeps full" + " Foundation out (use FoundationEssentials)")
             }
         }
     }

@@ -295,10 +295,10 @@ import Testing
         let shots = FileManager.default.currentDirectoryPath + "/.build/report-screenshots"
         try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
         let filtered = f.path("results/report/filtered.html")
-        try page.replacingOccurrences(of: "</body>", with: "<script>window.addEventListener('load',function(){document.querySelector('#filters button[data-filter=failed]').click();document.querySelector('.card.failed .modes button[data-mode=slider]').click()})</script></body>")
+        try page.replacingOccurrences(of: "</body>", with: "<script>window.addEventListener('load',function(){document.querySelector('#filters" + " button[data-filter=failed]').click();document.querySelector('.card.failed .modes" + " button[data-mode=slider]').click()})</script></body>")
             .write(toFile: filtered, atomically: true, encoding: .utf8)
         let moved = viewerFolder + "/trace-moved.html"
-        try viewer.replacingOccurrences(of: "</body>", with: "<script>window.addEventListener('load',function(){var s=document.getElementById('slider');s.value=2;s.dispatchEvent(new Event('input'))})</script></body>")
+        try viewer.replacingOccurrences(of: "</body>", with: "<script>window.addEventListener('load',function(){var s=document.getElementById('slider');s.value=2;" + "s.dispatchEvent(new Event('input'))})</script></body>")
             .write(toFile: moved, atomically: true, encoding: .utf8)
         for (source, name) in [(filtered, "report-filtered.png"), (moved, "trace-viewer.png")] {
             _ = try Self.dumpDOM(browser, page: source, folder: f, screenshot: shots + "/" + name)

@@ -30,14 +30,14 @@ public enum SuiteReport {
             if let e = scenario.error {
                 n += 1
                 let id = "card-\(n)"
-                items.append(Item(id: id, label: scenario.scenario, kind: "error", html: "<section class=\"card error\" id=\"\(id)\" data-status=\"error\" data-text=\"\(h(scenario.scenario.lowercased()))\"><h3>\(h(scenario.scenario))</h3><p class=\"meta\">scenario error</p><pre>\(h(e))</pre></section>"))
+                items.append(Item(id: id, label: scenario.scenario, kind: "error", html: "<section class=\"card error\" id=\"\(id)\" data-status=\"error\"" + " data-text=\"\(h(scenario.scenario.lowercased()))\"><h3>\(h(scenario.scenario))</h3><p" + " class=\"meta\">scenario error</p><pre>\(h(e))</pre></section>"))
                 continue
             }
             for s in scenario.snapshots {
                 let written = s.written == .created || s.written == .changed
                 if !s.isFailure && !written {
                     let trace = link(s.traceViewer).map { " <a class=\"trace\" href=\"\(h($0 + "#" + TraceViewer.fragment(s.snapshot)))\">trace</a>" } ?? ""
-                    passedRows.append("<tr data-status=\"passed\" data-text=\"\(h(searchText(scenario.scenario, s.snapshot)))\"><td>\(h(scenario.scenario))</td><td>\(h(s.snapshot))</td><td>\(seconds(s.at))</td><td>\(s.differing.map { "\($0) differing pixels (within \(limit(s)))" } ?? "")\(trace)</td><td>\(s.seconds.map { String(format: "%.2f s", $0) } ?? "")</td></tr>")
+                    passedRows.append("<tr data-status=\"passed\" data-text=\"\(h(searchText(scenario.scenario, s.snapshot)))\">" + "<td>\(h(scenario.scenario))</td><td>\(h(s.snapshot))</td><td>\(seconds(s.at))</td>" + "<td>\(s.differing.map { "\($0) differing pixels (within \(limit(s)))" } ?? "")\(trace)</td>" + "<td>\(s.seconds.map { String(format: "%.2f s", $0) } ?? "")</td></tr>")
                     continue
                 }
                 n += 1
@@ -94,7 +94,7 @@ public enum SuiteReport {
         """
         let rank = ["failed": 0, "flaky": 1, "missing": 2, "error": 3, "written": 4]
         let ordered = items.enumerated().sorted { (rank[$0.element.kind] ?? 9, $0.offset) < (rank[$1.element.kind] ?? 9, $1.offset) }.map(\.element)
-        for t in ordered { html += "<li class=\"\(t.kind)\" data-status=\"\(t.kind)\" data-text=\"\(h(t.label.lowercased()))\"><a href=\"#\(t.id)\">\(h(t.label))</a> <span class=\"tag\">\(t.kind)</span></li>" }
+        for t in ordered { html += "<li class=\"\(t.kind)\" data-status=\"\(t.kind)\" data-text=\"\(h(t.label.lowercased()))\"><a" + " href=\"#\(t.id)\">\(h(t.label))</a> <span class=\"tag\">\(t.kind)</span></li>" }
         html += "<li><a href=\"#durations\">durations per scenario</a></li>"
         if !obsoleteRows.isEmpty { html += "<li><a href=\"#obsolete\">\(obsoleteRows.count) obsolete goldens</a></li>" }
         html += "<li><a href=\"#passed\">\(passedRows.count) passed snapshots</a></li></ol></details></nav>\n<main>\n"
@@ -104,28 +104,28 @@ public enum SuiteReport {
             html += "<section class=\"group\" data-group=\"\(kind)\"><h2>\(title)</h2>\n" + group.map(\.html).joined(separator: "\n") + "</section>\n"
         }
         if !obsoleteRows.isEmpty {
-            html += "<section class=\"group\" data-group=\"obsolete\" id=\"obsolete\"><h2>Obsolete goldens</h2><p>No snapshot or scenario names them; <code>--prune</code> deletes them.</p><ul>"
+            html += "<section class=\"group\" data-group=\"obsolete\" id=\"obsolete\"><h2>Obsolete goldens</h2><p>No snapshot or scenario" + " names them; <code>--prune</code> deletes them.</p><ul>"
             html += obsoleteRows.map { "<li data-status=\"obsolete\" data-text=\"\(h($0.lowercased()))\"><code>\(h($0))</code></li>" }.joined() + "</ul>"
             for r in suite.obsoleteFolders.compactMap(\.likelyRename) {
-                html += "<p class=\"rename\" data-status=\"obsolete\" data-text=\"\(h(r.from.lowercased()))\">Likely renamed: <code>\(h(r.from))</code> holds byte-identical goldens of the missing snapshots of <code>\(h(r.scenario))</code>; move them with <code>\(h(r.command))</code></p>"
+                html += "<p class=\"rename\" data-status=\"obsolete\" data-text=\"\(h(r.from.lowercased()))\">Likely renamed: " + "<code>\(h(r.from))</code> holds byte-identical goldens of the missing snapshots of <code>\(h(r.scenario))" + "</code>; move them with <code>\(h(r.command))</code></p>"
             }
             html += "</section>\n"
         }
-        html += "<section class=\"group\" id=\"durations\"><h2>Durations</h2><table><thead><tr><th>scenario</th><th>status</th><th>frames</th><th>snapshots</th><th>time</th></tr></thead><tbody>"
+        html += "<section class=\"group\" id=\"durations\"><h2>Durations</h2><table><thead><tr><th>scenario</th><th>status</th><th>frames" + "</th><th>snapshots</th><th>time</th></tr></thead><tbody>"
         for s in suite.scenarios.sorted(by: { ($0.seconds, $1.scenario) > ($1.seconds, $0.scenario) }) {
             let status = durationStatus(s)
-            html += "<tr data-status=\"\(status)\" data-text=\"\(h(s.scenario.lowercased()))\"><td>\(h(s.scenario))</td><td>\(status)</td><td>\(s.frames)</td><td>\(s.snapshots.count)</td><td class=\"num\">\(String(format: "%.2f s", s.seconds))</td></tr>"
+            html += "<tr data-status=\"\(status)\" data-text=\"\(h(s.scenario.lowercased()))\"><td>\(h(s.scenario))</td><td>\(status)" + "</td><td>\(s.frames)</td><td>\(s.snapshots.count)</td><td class=\"num\">\(String(format: "%.2f s", s.seconds))</td>" + "</tr>"
         }
         html += "</tbody></table></section>\n"
-        html += "<details id=\"passed\" class=\"group\" data-group=\"passed\"><summary>\(passedRows.count) passed snapshots</summary><table><thead><tr><th>scenario</th><th>snapshot</th><th>time</th><th></th><th>took</th></tr></thead><tbody>"
-        html += passedRows.joined() + "</tbody></table></details>\n<p id=\"none\" hidden>Nothing matches the filter.</p>\n</main>\n<script>\(script)</script></body></html>\n"
+        html += "<details id=\"passed\" class=\"group\" data-group=\"passed\"><summary>\(passedRows.count) passed snapshots</summary>" + "<table><thead><tr><th>scenario</th><th>snapshot</th><th>time</th><th></th><th>took</th></tr></thead><tbody>"
+        html += passedRows.joined() + "</tbody></table></details>\n<p id=\"none\" hidden>Nothing matches the filter.</p>\n</main>\n<script>\(script)</script>" + "</body></html>\n"
         try AtomicFileWriter.write(text: html, toPath: folder + "/index.html", within: folder)
     }
 
     /// The line saying `--max-failures` stopped the run, with the scenarios not run (folded).
     static func stoppedNote(_ suite: SuiteResults) -> String {
         guard let s = suite.stopped else { return "" }
-        return "<div class=\"stopped\" id=\"stopped\"><p><strong>Stopped early:</strong> <code>--max-failures \(s.maxFailures)</code> was reached; \(s.notRun.count) scenario\(s.notRun.count == 1 ? " was" : "s were") not run.</p><details><summary>scenarios not run</summary><ul>"
+        return "<div class=\"stopped\" id=\"stopped\"><p><strong>Stopped early:</strong> <code>--max-failures \(s.maxFailures)</code>" + " was reached; \(s.notRun.count) scenario\(s.notRun.count == 1 ? " was" : "s were") not run.</p><details>" + "<summary>scenarios not run</summary><ul>"
             + s.notRun.map { "<li><code>\(h($0))</code></li>" }.joined() + "</ul></details></div>"
     }
 
@@ -140,7 +140,7 @@ public enum SuiteReport {
     static func stackFacts(_ suite: SuiteResults) -> String {
         guard let stack = suite.stack else { return "" }
         var out = "<dt>rendering stack</dt><dd class=\"stack\">\(h(stack.libraries.map { "\($0.name) \($0.version)" }.joined(separator: ", ")))"
-        out += "<details><summary>fonts \(h(stack.fonts.map { "\($0.file) \(RenderingStack.shortHash($0.sha256))" }.joined(separator: ", "))), where each version comes from</summary><table>"
+        out += "<details><summary>fonts" + " \(h(stack.fonts.map { "\($0.file) \(RenderingStack.shortHash($0.sha256))" }.joined(separator: ", "))), where each" + " version comes from</summary><table>"
         out += stack.libraries.map { "<tr><td>\(h($0.name))</td><td>\(h($0.version))</td><td>\(h($0.source))</td></tr>" }.joined()
         out += stack.fonts.map { "<tr><td>font</td><td>\(h($0.file))</td><td><code>sha256 \(h($0.sha256))</code></td></tr>" }.joined()
         out += "</table></details></dd>"
@@ -188,7 +188,7 @@ public enum SuiteReport {
                      images: [(label: String, file: String)], viewer: String?, artifacts: String = "test-results",
                      trace: TraceMode? = nil) -> String {
         let written = kind == "written"
-        var meta = "<dl class=\"meta\"><dt>scenario</dt><dd><code>\(h(scenario.scenario))</code> (\(String(format: "%.2f s", scenario.seconds)))</dd><dt>snapshot</dt><dd><code>\(h(s.snapshot))</code> at t = \(seconds(s.at))\(s.seconds.map { String(format: " (%.2f s)", $0) } ?? "")</dd>"
+        var meta = "<dl class=\"meta\"><dt>scenario</dt><dd><code>\(h(scenario.scenario))</code>" + " (\(String(format: "%.2f s", scenario.seconds)))</dd><dt>snapshot</dt><dd><code>\(h(s.snapshot))</code> at t =" + " \(seconds(s.at))\(s.seconds.map { String(format: " (%.2f s)", $0) } ?? "")</dd>"
         if written {
             let what = s.written == .created ? "created (there was none)" : "changed: old on the left, new on the right"
             meta += "<dt>golden</dt><dd><code>\(h(s.golden))</code> \(what)</dd>"
@@ -203,12 +203,12 @@ public enum SuiteReport {
         if let w = s.width, let hgt = s.height {
             if let size = sizes(s), size.expected != size.actual {
                 let old = written ? "old" : "expected", new = written ? "new" : "actual"
-                meta += "<dt>size</dt><dd class=\"sizes\">\(old) \(size.expected.w)×\(size.expected.h), \(new) \(size.actual.w)×\(size.actual.h): different sizes, drawn at one scale</dd>"
+                meta += "<dt>size</dt><dd class=\"sizes\">\(old) \(size.expected.w)×\(size.expected.h), \(new)" + " \(size.actual.w)×\(size.actual.h): different sizes, drawn at one scale</dd>"
             } else {
                 meta += "<dt>size</dt><dd>\(w)×\(hgt)</dd>"
             }
         }
-        if let viewer { meta += "<dt>trace</dt><dd><a class=\"trace\" href=\"\(h(viewer))\">open the trace viewer</a> (frames around t = \(seconds(s.at)), fields, input events, offset/velocity)</dd>" }
+        if let viewer { meta += "<dt>trace</dt><dd><a class=\"trace\" href=\"\(h(viewer))\">open the trace viewer</a> (frames around t =" + " \(seconds(s.at)), fields, input events, offset/velocity)</dd>" }
         else if let why = noViewer(s, trace: trace) { meta += "<dt>trace</dt><dd>no trace viewer: \(why)</dd>" }
         meta += "</dl>"
         let names = written ? ["expected": "old", "actual": "new", "diff": "diff"]
@@ -227,7 +227,7 @@ public enum SuiteReport {
             guard let f = file[label] else { return "" }
             let d = label == "expected" ? size?.expected : size?.actual
             let shown = differ && label != "diff" ? (d.map { " <span class=\"dim\">\($0.w)×\($0.h)</span>" } ?? "") : ""
-            return "<figure class=\"fig-\(label)\"><figcaption>\(names[label] ?? label)\(shown)</figcaption><img src=\"\(h(f))\" alt=\"\(names[label] ?? label)\"\(dims(label))\(lazy)></figure>"
+            return "<figure class=\"fig-\(label)\"><figcaption>\(names[label] ?? label)\(shown)</figcaption><img src=\"\(h(f))\"" + " alt=\"\(names[label] ?? label)\"\(dims(label))\(lazy)></figure>"
         }
         var body = "<div class=\"view side\">\(figure("expected"))\(figure("actual"))\(figure("diff"))</div>"
         var buttons = ""
@@ -236,11 +236,11 @@ public enum SuiteReport {
             buttons = "<div class=\"modes\" role=\"group\">"
                 + ["side": "side by side", "slider": "slider", "diff": "diff", "flicker": "flicker"].sorted { order($0.key) < order($1.key) }
                 .filter { $0.key != "diff" || file["diff"] != nil }
-                .map { "<button type=\"button\" data-mode=\"\($0.key)\"\($0.key == "side" ? " aria-pressed=\"true\"" : "")>\($0.value)</button>" }.joined()
+                .map { "<button type=\"button\" data-mode=\"\($0.key)\"\($0.key == "side" ? " aria-pressed=\"true\"" : "")>\($0.value)" + "</button>" }.joined()
                 + "</div>"
-            body += "<div class=\"view slider\"><figure><figcaption>\(old) ◀ slide ▶ \(new)</figcaption><div class=\"wipebox\"><div class=\"wipe\"><img src=\"\(a)\" alt=\"\(new)\"\(dims("actual"))\(lazy)><div class=\"top\"><img src=\"\(e)\" alt=\"\(old)\"\(dims("expected"))\(lazy)></div></div><input type=\"range\" min=\"0\" max=\"100\" step=\"0.1\" value=\"50\" aria-label=\"wipe position\"></div></figure></div>"
+            body += "<div class=\"view slider\"><figure><figcaption>\(old) ◀ slide ▶ \(new)</figcaption><div class=\"wipebox\"><div" + " class=\"wipe\"><img src=\"\(a)\" alt=\"\(new)\"\(dims("actual"))\(lazy)><div class=\"top\"><img src=\"\(e)\"" + " alt=\"\(old)\"\(dims("expected"))\(lazy)></div></div><input type=\"range\" min=\"0\" max=\"100\" step=\"0.1\"" + " value=\"50\" aria-label=\"wipe position\"></div></figure></div>"
             body += "<div class=\"view diffonly\">\(figure("diff"))</div>"
-            body += "<div class=\"view flicker\"><figure><figcaption class=\"which\">\(old)</figcaption><img\(lazy) src=\"\(e)\" data-a=\"\(a)\" data-e=\"\(e)\" data-an=\"\(new)\" data-en=\"\(old)\"\(size.map { " data-ew=\"\($0.expected.w)\" data-eh=\"\($0.expected.h)\" data-aw=\"\($0.actual.w)\" data-ah=\"\($0.actual.h)\"" } ?? "") alt=\"flicker\"></figure></div>"
+            body += "<div class=\"view flicker\"><figure><figcaption class=\"which\">\(old)</figcaption><img\(lazy) src=\"\(e)\"" + " data-a=\"\(a)\" data-e=\"\(e)\" data-an=\"\(new)\" data-en" + "=\"\(old)\"\(size.map { " data-ew=\"\($0.expected.w)\" data-eh=\"\($0.expected.h)\" data-aw=\"\($0.actual.w)\" data-ah=\"\($0.actual.h)\"" } ?? "") alt=\"flicker\"></figure></div>"
         }
         let text = searchText(scenario.scenario, s.snapshot)
         var accept = "", acceptWord = ""
@@ -251,7 +251,7 @@ public enum SuiteReport {
         }
         // The card's body is a template the script renders when the card comes near the window:
         // a report of hundreds of failures lays out and loads only what is looked at.
-        return "<section class=\"card \(kind)\" id=\"\(id)\" data-mode=\"side\" data-status=\"\(kind)\" data-text=\"\(h(text))\"\(acceptWord)><h3>\(h(scenario.scenario)) › \(h(s.snapshot))</h3>\(accept)<template>\(meta)\(buttons)\(body)<p><a href=\"#toc\">contents</a></p></template></section>"
+        return "<section class=\"card \(kind)\" id=\"\(id)\" data-mode=\"side\" data-status=\"\(kind)\"" + " data-text=\"\(h(text))\"\(acceptWord)><h3>\(h(scenario.scenario)) › \(h(s.snapshot))</h3>\(accept)" + "<template>\(meta)\(buttons)\(body)<p><a href=\"#toc\">contents</a></p></template></section>"
     }
 
     /// Why a failing card has no trace viewer (nil: nothing to say).
@@ -265,14 +265,14 @@ public enum SuiteReport {
     /// A "copy" button and the read-only field holding `command` (selected on click, so Ctrl+C
     /// copies it where the clipboard API is not allowed, as on file://).
     static func acceptField(_ command: String, label: String) -> String {
-        "<div class=\"accept\"><button type=\"button\" class=\"copy\">\(h(label))</button><input class=\"cmd\" type=\"text\" readonly value=\"\(h(command))\" aria-label=\"accept command\"></div>"
+        "<div class=\"accept\"><button type=\"button\" class=\"copy\">\(h(label))</button><input class=\"cmd\" type=\"text\" readonly" + " value=\"\(h(command))\" aria-label=\"accept command\"></div>"
     }
 
     /// The filter bar's button: the accept command of every failing or missing snapshot shown
     /// (the script joins the shown cards' `data-accept` words after this prefix).
     static func acceptAll(_ artifacts: String) -> String {
         let prefix = AcceptSelection.command(results: artifacts, names: [])
-        return "<div class=\"accept all\" data-prefix=\"\(h(prefix))\"><button type=\"button\" class=\"copy\">copy accept command for the shown</button><input class=\"cmd\" type=\"text\" readonly value=\"\" aria-label=\"accept command for the shown snapshots\" hidden></div>"
+        return "<div class=\"accept all\" data-prefix=\"\(h(prefix))\"><button type=\"button\" class=\"copy\">copy accept command for" + " the shown</button><input class=\"cmd\" type=\"text\" readonly value=\"\" aria-label=\"accept command for the shown" + " snapshots\" hidden></div>"
     }
 
     /// The golden's and the snapshot's sizes in pixels (the golden's is recorded only when it

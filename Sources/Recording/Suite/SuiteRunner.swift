@@ -71,7 +71,7 @@ public final class SuiteRunner {
         for n in found.notes { errorOutput("note: \(OutputPaths.printable(n))") }
         var entries = found.entries
         if entries.isEmpty {
-            errorOutput("overscroll test: no scenarios in \(config.paths.map(OutputPaths.quoted).joined(separator: " ")) (a scenario is a *.json file with a top-level \"scene\" or \"events\" key)")
+            errorOutput("overscroll test: no scenarios in \(config.paths.map(OutputPaths.quoted).joined(separator: " ")) (a scenario is a" + " *.json file with a top-level \"scene\" or \"events\" key)")
             return 2
         }
         let selected: Bool
@@ -341,7 +341,7 @@ public final class SuiteRunner {
             text += "\n      \(label):\(String(repeating: " ", count: max(1, 10 - label.count)))\(OutputPaths.printable(artifacts + "/" + rel))"
         }
         if AcceptSelection.acceptable(s) {
-            text += "\n      accept:    \(OutputPaths.printable(AcceptSelection.command(results: artifacts, names: [AcceptSelection.name(r, s)])))"
+            text += "\n      accept:   " + " \(OutputPaths.printable(AcceptSelection.command(results: artifacts, names: [AcceptSelection.name(r, s)])))"
         }
         return text
     }
@@ -382,7 +382,7 @@ public final class SuiteRunner {
                 let name = o.folder.split(separator: "/").last.map(String.init) ?? ""
                 lines.append("    " + OutputPaths.printable("\(shown(o.folder))/ (no scenario \(name).json beside __snapshots__): \(o.files.joined(separator: ", "))"))
                 if let r = o.likelyRename {
-                    lines.append("      likely renamed to \(OutputPaths.printable(shown(r.scenario))): its goldens are byte-identical to that scenario's missing snapshots; move them with")
+                    lines.append("      likely renamed to \(OutputPaths.printable(shown(r.scenario))): its goldens are byte-identical to that" + " scenario's missing snapshots; move them with")
                     lines.append("        " + OutputPaths.printable(r.command))
                 }
             }

@@ -30,7 +30,7 @@ public enum SuiteWatch {
             name.hasPrefix(".") || name == OutputPaths.goldenTreeName || OutputPaths.canonical(path) == artifacts
                 || FileTree.exists(path + "/" + ResultFolder.manifestName)
         }) else {
-            errorOutput("overscroll test: --watch: cannot watch \(roots.map(OutputPaths.quoted).joined(separator: " ")) (\(String(cString: strerror(errno))))")
+            errorOutput("overscroll test: --watch: cannot watch \(roots.map(OutputPaths.quoted).joined(separator: " "))" + " (\(String(cString: strerror(errno))))")
             return 2
         }
         let named = Set(config.paths.map(OutputPaths.canonical))

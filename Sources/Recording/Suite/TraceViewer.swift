@@ -194,7 +194,7 @@ enum TraceViewer {
         let first = w.first { abs(frames[$0].t - s.at) < 1e-9 } ?? w.lowerBound
         let title = SuiteReport.h("\(entry.path) › \(s.snapshot)")
         let list = shown.count < 2 ? "" : "<nav id=\"snapshots\" aria-label=\"snapshots of this scenario\">Snapshots: "
-            + shown.map { "<a href=\"#\(SuiteReport.h(fragment($0.snapshot)))\" class=\"\($0.status.rawValue)\">\(SuiteReport.h($0.snapshot))</a> <span class=\"tag \($0.status.rawValue)\">\($0.status.rawValue)</span>" }.joined(separator: " · ")
+            + shown.map { "<a href=\"#\(SuiteReport.h(fragment($0.snapshot)))\" class=\"\($0.status.rawValue)\"" + ">\(SuiteReport.h($0.snapshot))</a> <span class=\"tag \($0.status.rawValue)\">\($0.status.rawValue)</span>" }.joined(separator: " · ")
             + "</nav>"
         return """
         <!DOCTYPE html>
