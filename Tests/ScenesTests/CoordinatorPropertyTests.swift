@@ -9,7 +9,8 @@ final class ActionCounter: Sendable {
     let count = Mutex(0)
 }
 
-/// Generated input streams against the coordinator's invariants (docs/BEHAVIOUR.md, "Pull to refresh: the coordinator": the lock, one refresh at a time, the resync).
+/// Generated input streams against the coordinator's invariants (docs/BEHAVIOUR.md, "Pull to refresh: the
+/// coordinator": the lock, one refresh at a time, the resync).
 @Suite struct CoordinatorPropertyTests {
     static let streams = 3000
     static let fps = 60.0

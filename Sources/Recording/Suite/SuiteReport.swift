@@ -70,7 +70,8 @@ public enum SuiteReport {
         <style>\(css)</style></head><body>
         <header><h1>overscroll test — \(suite.failed) failed\(suite.flaky > 0 ? ", \(suite.flaky) flaky" : ""),\
          \(suite.missing) missing, \(suite.passed)\
-         passed\(suite.updated > 0 ? ", \(suite.updated) updated" : "")\(suite.errors + suite.snapshotErrors > 0 ? ", \(suite.errors + suite.snapshotErrors) errors" : "")</h1>
+         passed\(suite.updated > 0 ? ", \(suite.updated) updated" : "")\
+        \(suite.errors + suite.snapshotErrors > 0 ? ", \(suite.errors + suite.snapshotErrors) errors" : "")</h1>
         <dl class="facts">
         <dt>command</dt><dd><code>\(h(suite.command))</code></dd>
         <dt>date</dt><dd>\(h(suite.date))</dd>
@@ -87,7 +88,8 @@ public enum SuiteReport {
         </dl>
         \(stoppedNote(suite))
         <div id="filters" role="toolbar" aria-label="filter by\
-         status">\(counts.map { "<button type=\"button\" data-filter=\"\($0.kind)\" aria-pressed=\"false\">\($0.label) <span class=\"count\">\($0.count)</span></button>" }.joined()) <input type="search" id="search" placeholder="search scenario or snapshot" aria-label="search scenario or snapshot">\(acceptAll(artifacts))</div>
+         status">\(filterButtons(counts))\
+         <input type="search" id="search" placeholder="search scenario or snapshot" aria-label="search scenario or snapshot">\(acceptAll(artifacts))</div>
         </header>
         <nav id="toc"><details id="contents"><summary><h2>Contents</h2> <span class="count">\(items.count) cards</span>\
         </summary><ol>
@@ -240,7 +242,8 @@ public enum SuiteReport {
                 + "</div>"
             body += "<div class=\"view slider\"><figure><figcaption>\(old) ◀ slide ▶ \(new)</figcaption><div class=\"wipebox\"><div" + " class=\"wipe\"><img src=\"\(a)\" alt=\"\(new)\"\(dims("actual"))\(lazy)><div class=\"top\"><img src=\"\(e)\"" + " alt=\"\(old)\"\(dims("expected"))\(lazy)></div></div><input type=\"range\" min=\"0\" max=\"100\" step=\"0.1\"" + " value=\"50\" aria-label=\"wipe position\"></div></figure></div>"
             body += "<div class=\"view diffonly\">\(figure("diff"))</div>"
-            body += "<div class=\"view flicker\"><figure><figcaption class=\"which\">\(old)</figcaption><img\(lazy) src=\"\(e)\"" + " data-a=\"\(a)\" data-e=\"\(e)\" data-an=\"\(new)\" data-en" + "=\"\(old)\"\(size.map { " data-ew=\"\($0.expected.w)\" data-eh=\"\($0.expected.h)\" data-aw=\"\($0.actual.w)\" data-ah=\"\($0.actual.h)\"" } ?? "") alt=\"flicker\"></figure></div>"
+            body += "<div class=\"view flicker\"><figure><figcaption class=\"which\">\(old)</figcaption><img\(lazy) src=\"\(e)\"" + " data-a=\"\(a)\" data-e=\"\(e)\" data-an=\"\(new)\" data-en" + "=\"\(old)\"\(size.map { " data-ew=\"\($0.expected.w)\" data-eh=\"\($0.expected.h)\"" + " data-aw=\"\($0.actual.w)\" data-ah=\"\($0.actual.h)\"" } ?? "")"
+                + " alt=\"flicker\"></figure></div>"
         }
         let text = searchText(scenario.scenario, s.snapshot)
         var accept = "", acceptWord = ""
@@ -266,6 +269,14 @@ public enum SuiteReport {
     /// copies it where the clipboard API is not allowed, as on file://).
     static func acceptField(_ command: String, label: String) -> String {
         "<div class=\"accept\"><button type=\"button\" class=\"copy\">\(h(label))</button><input class=\"cmd\" type=\"text\" readonly" + " value=\"\(h(command))\" aria-label=\"accept command\"></div>"
+    }
+
+    /// The header's status filters, one button per kind with its count.
+    static func filterButtons(_ counts: [(kind: String, label: String, count: Int)]) -> String {
+        counts.map {
+            "<button type=\"button\" data-filter=\"\($0.kind)\" aria-pressed=\"false\">"
+                + "\($0.label) <span class=\"count\">\($0.count)</span></button>"
+        }.joined()
     }
 
     /// The filter bar's button: the accept command of every failing or missing snapshot shown
