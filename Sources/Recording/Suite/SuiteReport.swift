@@ -89,7 +89,8 @@ public enum SuiteReport {
         \(stoppedNote(suite))
         <div id="filters" role="toolbar" aria-label="filter by\
          status">\(filterButtons(counts))\
-         <input type="search" id="search" placeholder="search scenario or snapshot" aria-label="search scenario or snapshot">\(acceptAll(artifacts))</div>
+         <input type="search" id="search" placeholder="search scenario or snapshot" aria-label="search scenario or\
+         snapshot">\(acceptAll(artifacts))</div>
         </header>
         <nav id="toc"><details id="contents"><summary><h2>Contents</h2> <span class="count">\(items.count) cards</span>\
         </summary><ol>
@@ -242,7 +243,7 @@ public enum SuiteReport {
                 + "</div>"
             body += "<div class=\"view slider\"><figure><figcaption>\(old) ◀ slide ▶ \(new)</figcaption><div class=\"wipebox\"><div" + " class=\"wipe\"><img src=\"\(a)\" alt=\"\(new)\"\(dims("actual"))\(lazy)><div class=\"top\"><img src=\"\(e)\"" + " alt=\"\(old)\"\(dims("expected"))\(lazy)></div></div><input type=\"range\" min=\"0\" max=\"100\" step=\"0.1\"" + " value=\"50\" aria-label=\"wipe position\"></div></figure></div>"
             body += "<div class=\"view diffonly\">\(figure("diff"))</div>"
-            body += "<div class=\"view flicker\"><figure><figcaption class=\"which\">\(old)</figcaption><img\(lazy) src=\"\(e)\"" + " data-a=\"\(a)\" data-e=\"\(e)\" data-an=\"\(new)\" data-en" + "=\"\(old)\"\(size.map { " data-ew=\"\($0.expected.w)\" data-eh=\"\($0.expected.h)\"" + " data-aw=\"\($0.actual.w)\" data-ah=\"\($0.actual.h)\"" } ?? "")"
+            body += "<div class=\"view flicker\"><figure><figcaption class=\"which\">\(old)</figcaption><img\(lazy) src=\"\(e)\"" + " data-a=\"\(a)\" data-e=\"\(e)\" data-an=\"\(new)\" data-en" + "=\"\(old)\"\(size.map(flickerSizes) ?? "")"
                 + " alt=\"flicker\"></figure></div>"
         }
         let text = searchText(scenario.scenario, s.snapshot)
@@ -269,6 +270,11 @@ public enum SuiteReport {
     /// copies it where the clipboard API is not allowed, as on file://).
     static func acceptField(_ command: String, label: String) -> String {
         "<div class=\"accept\"><button type=\"button\" class=\"copy\">\(h(label))</button><input class=\"cmd\" type=\"text\" readonly" + " value=\"\(h(command))\" aria-label=\"accept command\"></div>"
+    }
+
+    /// The flicker image's `data-` sizes of both images (the script scales them to one).
+    static func flickerSizes(_ size: (expected: (w: Int, h: Int), actual: (w: Int, h: Int))) -> String {
+        " data-ew=\"\(size.expected.w)\" data-eh=\"\(size.expected.h)\" data-aw=\"\(size.actual.w)\" data-ah=\"\(size.actual.h)\""
     }
 
     /// The header's status filters, one button per kind with its count.
