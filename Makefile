@@ -17,7 +17,7 @@ WINDOW_TEST_PACKAGES := xvfb xauth xdotool imagemagick
 TOUCHPAD_PACKAGES := sway xwayland x11-xserver-utils python3
 RUN_ARGS     ?=
 
-.PHONY: all deps tool-deps report-deps window-test-deps touchpad-deps build run test check-imports scenarios bench bench-wayland bench-suite fuzz check-xinput2 check-touchpad check-distros sanitize tsan soak clean
+.PHONY: all deps tool-deps report-deps window-test-deps touchpad-deps build run test check-imports format format-check scenarios bench bench-wayland bench-suite fuzz check-xinput2 check-touchpad check-distros sanitize tsan soak clean
 
 all: build
 
@@ -57,11 +57,12 @@ run:
 	@$(MAKE) --no-print-directory build
 	.build/release/overscroll run $(RUN_ARGS)
 
-# Every test: the import check, the Swift tests (the report test loads a real report in headless Chromium), then
+# Every test: the import check, the format check, the Swift tests (the report test loads a real report in headless Chromium), then
 # the project's visual suite (`overscroll test Tests/Scenarios`, results in .build/test-results).
 test: deps report-deps window-test-deps doc-test-deps
 	$(SWIFT) build --build-tests
 	$(MAKE) --no-print-directory check-imports
+	$(MAKE) --no-print-directory format-check
 	$(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory scenarios
 
@@ -69,6 +70,18 @@ test: deps report-deps window-test-deps doc-test-deps
 # not check C modules); ScrollEngine, Scenes and CommandLineKit import no platform module.
 check-imports:
 	$(SWIFT) tools/check-imports.swift
+
+# The Swift style: `swift format` (it ships with the toolchain) with the checked-in .swift-format
+# (4-space indent, 140 columns, the rules the code already follows). `make format` rewrites every
+# Swift file of the package in place; `make format-check` (run by `make test`) fails on any file
+# `make format` would change and on any line over 140 columns (tools/check-format.sh).
+FORMAT_PATHS := Package.swift Sources Tests tools Fuzz Plugins
+
+format:
+	$(SWIFT) format format --in-place --parallel --recursive $(FORMAT_PATHS)
+
+format-check:
+	tools/check-format.sh $(FORMAT_PATHS)
 
 scenarios:
 	.build/debug/overscroll test Tests/Scenarios --artifacts .build/test-results

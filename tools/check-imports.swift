@@ -78,7 +78,8 @@ func dependencyNames(_ entry: Any) -> [String] {
 
 /// `import X`, `@testable import X`, `import struct X.Y`, `@_exported import X`: the module X.
 let importLine = try! NSRegularExpression(
-    pattern: #"^\s*(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_][A-Za-z0-9_]*)"#)
+    pattern: #"^\s*(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*import\s+"#
+        + #"(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_][A-Za-z0-9_]*)"#)
 
 /// Targets that do no I/O and read no clock (docs/ARCHITECTURE.md): these names may not appear
 /// in their code (comments aside). Time comes in as a `Clock` parameter, files through the shell.
@@ -116,7 +117,8 @@ func identifiers(_ text: String) -> Set<String> {
 /// case (a case is used as `.name`, without its type). Generous on purpose: an import is reported
 /// unused only when the file mentions none of them.
 let declaration = try! NSRegularExpression(
-    pattern: #"\b(?:public|open|package)\s+(?:[a-z]+\s+)*(?:struct|enum|class|protocol|actor|typealias|func|var|let|case|extension)\s+([A-Za-z_][A-Za-z0-9_]*)"#)
+    pattern: #"\b(?:public|open|package)\s+(?:[a-z]+\s+)*"#
+        + #"(?:struct|enum|class|protocol|actor|typealias|func|var|let|case|extension)\s+([A-Za-z_][A-Za-z0-9_]*)"#)
 let caseDeclaration = try! NSRegularExpression(pattern: #"^\s*(?:indirect\s+)?case\s+([^:=(]*[A-Za-z_][^:=]*)"#)
 func offeredNames(folder: URL) -> Set<String> {
     var names: Set<String> = []
@@ -237,7 +239,7 @@ for target in targets {
             if !allowed {
                 problems.append("\(relative):\(i + 1): target '\(name)' imports '\(module)', which Package.swift does not declare for it")
             } else if frontTargets.contains(name) && module == "Foundation" {
-                problems.append("\(relative):\(i + 1): target '\(name)' imports 'Foundation'; it is linked into the small front, which keeps full Foundation out (use FoundationEssentials)")
+                problems.append("\(relative):\(i + 1): target '\(name)' imports 'Foundation'; it is linked into the small front, which keeps full" + " Foundation out (use FoundationEssentials)")
             }
         }
     }

@@ -58,3 +58,9 @@ static inline int overscroll_rename_exchange(const char *a, const char *b) {
     return -1;
 #endif
 }
+
+/// A pipe whose two ends are close-on-exec from the start (pipe2 is not in Swift's Glibc), so a
+/// child spawned meanwhile by another thread inherits neither (`ChildProcess`).
+static inline int overscroll_pipe_cloexec(int fds[2]) {
+    return pipe2(fds, O_CLOEXEC);
+}

@@ -81,7 +81,7 @@ public enum Completion {
             out += "        esac\n"
             out += "        if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W \"$flags\" -- \"$cur\")); return 0; fi\n"
             out += "        for ((i = start; i < COMP_CWORD; i++)); do\n"
-            out += "            case ${COMP_WORDS[i]} in -*) [[ \" $vflags \" == *\" ${COMP_WORDS[i]} \"* ]] && ((i++)) ;; *) ((n++)) ;; esac\n"
+            out += "            case ${COMP_WORDS[i]} in -*) [[ \" $vflags \" == *\" ${COMP_WORDS[i]} \"* ]] && ((i++)) ;; *) ((n++)) ;;" + " esac\n"
             out += "        done\n"
             out += "        case $n in\n"
             for (i, pos) in spec.positionals.enumerated() {
@@ -116,7 +116,7 @@ public enum Completion {
         out += "    if (( CURRENT == 2 )) && [[ $words[2] != -* ]]; then\n"
         out += "        _describe -t commands \(zshQuote(p + " command")) commands\n        return\n    fi\n"
         out += "    local cmd=$words[2]\n"
-        out += "    if [[ $cmd == -* ]]; then\n        cmd=\(defaultCommand ?? "''")\n    else\n        shift words\n        (( CURRENT-- ))\n    fi\n"
+        out += "    if [[ $cmd == -* ]]; then\n        cmd=\(defaultCommand ?? "''")\n    else\n        shift words\n        ((" + " CURRENT-- ))\n    fi\n"
         out += "    case $cmd in\n"
         for (entry, spec) in commands(list) {
             out += "    (\(entry.name))\n        _arguments -s \\\n"

@@ -91,7 +91,7 @@ public enum ManPage {
     }
 
     static func title(_ name: String, _ h: Header) -> String {
-        ".\\\" Made by `\(h.source.split(separator: " ").first.map(String.init) ?? "") __generate` from the command declarations; do not edit.\n"
+        ".\\\" Made by `\(h.source.split(separator: " ").first.map(String.init) ?? "") __generate` from the command declarations; do" + " not edit.\n"
             + ".TH \(quoted(name.uppercased())) 1 \(quoted(h.date)) \(quoted(h.source)) \(quoted(h.manual))\n"
     }
 

@@ -43,14 +43,14 @@ final class XInput2Connection {
         translator = XInput2ScrollTranslator(settings: settings)
         waiter = SocketWaiter(fd: overscroll_x_connection_number(display), wake: wake)
         select()
-        say("opened XInput \(major).\(minor) on window 0x\(String(window, radix: 16)); selected XI_Motion, XI_Enter, XI_Leave, XI_DeviceChanged for all master devices")
+        say("opened XInput \(major).\(minor) on window 0x\(String(window, radix: 16)); selected XI_Motion, XI_Enter, XI_Leave," + " XI_DeviceChanged for all master devices")
         let devices = queryDevices()
         _ = translator.translate(.devices(devices.map(\.device)), at: 0)
         for (d, values) in devices { _ = translator.translate(.current(device: d.id, values: values), at: 0) }
         for (d, _) in devices {
             let classes = d.scroll.map { "\($0.orientation == .vertical ? "v" : "h")\($0.number) increment \($0.increment)" }
             let pixels = d.pixelsPerValuatorUnit.map { "; \($0) px per valuator unit" } ?? ""
-            say("device \(d.id) '\(d.name)' \(d.kind.rawValue): \(classes.isEmpty ? "no scroll class" : classes.joined(separator: ", "))\(pixels)")
+            say("device \(d.id) '\(d.name)' \(d.kind.rawValue):" + " \(classes.isEmpty ? "no scroll class" : classes.joined(separator: ", "))\(pixels)")
         }
         if translator.fallsBack { say("no scroll class; SDL wheel events are used") }
         waiter.start()

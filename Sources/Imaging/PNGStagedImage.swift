@@ -43,8 +43,11 @@ final class PNGStagedImage: Sendable {
 
     /// The RGBA image (call once: the buffer is handed over). RGB rows are expanded forward in place: every output row ends at or
     /// before the start of the next input row (the input sits `height × (width − 1)` bytes in),
-    /// and within a row each group of pixels is read before it is written.
-    func finish() -> RGBAImage {
+    /// and within a row each group of pixels is read before it is written. With `rows`, only the
+    /// rows marked there are expanded (`PNGStagedRows.swift`: the rows a compare reads); the other
+    /// rows of the result hold undefined bytes and must not be read. Rows are expanded in order,
+    /// so the in-place expansion stays safe.
+    func finish(rows: [Bool]? = nil) -> RGBAImage {
         state.withLock { state in
             switch state {
             case .done(let image):
@@ -55,7 +58,7 @@ final class PNGStagedImage: Sendable {
                 let rowBytes = width * 3
                 buffer.withUnsafeMutableBufferPointer { data in
                     let base = data.baseAddress!
-                    for j in 0..<height {
+                    for j in 0..<height where rows?[j] ?? true {
                         converter.expandRGB8(row: UnsafePointer(base + start + j * (rowBytes + 1) + 1), pixels: width,
                                              into: base + j * width * 4)
                     }

@@ -35,29 +35,4 @@ extension PNGStagedImage {
         }
         return read
     }
-
-    /// Like `finish()`, but expands only the rows marked in `rows` (nil: all); the other rows
-    /// of the result hold undefined bytes and must not be read. Rows are expanded in order, so
-    /// the in-place expansion stays safe: an output row ends before the next input row starts.
-    func finish(rows: [Bool]?) -> RGBAImage {
-        guard let rows else { return finish() }
-        return state.withLock { state in
-            switch state {
-            case .done(let image):
-                return image
-            case .rgb(let header, var buffer, let start, let converter):
-                state = .done(RGBAImage(width: 0, height: 0))   // drop the second reference: no copy
-                let (width, height) = (header.width, header.height)
-                let rowBytes = width * 3
-                buffer.withUnsafeMutableBufferPointer { data in
-                    let base = data.baseAddress!
-                    for j in 0..<height where rows[j] {
-                        converter.expandRGB8(row: UnsafePointer(base + start + j * (rowBytes + 1) + 1), pixels: width,
-                                             into: base + j * width * 4)
-                    }
-                }
-                return RGBAImage(width: width, height: height, pixels: buffer)
-            }
-        }
-    }
 }

@@ -30,7 +30,7 @@ public struct GoldenStackRecord: Codable, Sendable, Equatable {
         public var description: String { message }
     }
 
-    public var about = "The rendering stack that made each golden in this folder (or reproduced it byte for byte), written by overscroll test when it writes goldens."
+    public var about = "The rendering stack that made each golden in this folder (or reproduced it byte for byte), written by overscroll test when" + " it writes goldens."
     public var format = 1
     public var stacks: [Entry] = []
 

@@ -58,7 +58,7 @@ public struct OffsetSeries: Sendable, Equatable {
             }
             guard let (t, x) = sample else { continue }
             if let last = times.last, t <= last {
-                throw Failure(message: "\(file): line \(lineNumber): time \(NumberFormat.short(t)) s does not come after \(NumberFormat.short(last)) s (times must increase)")
+                throw Failure(message: "\(file): line \(lineNumber): time \(NumberFormat.short(t)) s does not come after \(NumberFormat.short(last))" + " s (times must increase)")
             }
             times.append(t); offsets.append(x)
         }

@@ -31,7 +31,7 @@ public final class RecordingPictures {
         self.scenario = scenario
         picked = contactSheet ? Set(ContactSheet.pick(frameCount: scenario.frameCount)) : []
         if contactSheet {
-            sheet = ContactSheet(title: "\(scenario.scene) — \(scenario.frameCount) frames at \(LinePlot.label(scenario.fps)) fps, \(ContactSheet.pick(frameCount: scenario.frameCount).count) shown",
+            sheet = ContactSheet(title: "\(scenario.scene) — \(scenario.frameCount) frames at \(LinePlot.label(scenario.fps)) fps," + " \(ContactSheet.pick(frameCount: scenario.frameCount).count) shown",
                                  frameSize: scenario.size)
         }
     }

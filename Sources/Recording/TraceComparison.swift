@@ -39,7 +39,7 @@ public struct TraceComparison: Sendable, Equatable {
         }
         guard n > 0 else {
             throw NoOverlap(description: "the trace's times (\(NumberFormat.short(trace.times[0]))…\(NumberFormat.short(trace.times.last!)) s) "
-                            + "and the reference's (\(NumberFormat.short(reference.times[0]))…\(NumberFormat.short(reference.times.last!)) s) do not overlap")
+                            + "and the reference's (\(NumberFormat.short(reference.times[0]))…\(NumberFormat.short(reference.times.last!)) s)" + " do not overlap")
         }
         return TraceComparison(compared: n, rms: (sum / Double(n)).squareRoot(), maxError: worst, maxErrorAt: worstAt,
                                referenceSettle: settleTime(reference), traceSettle: settleTime(trace),

@@ -58,10 +58,10 @@ public struct AcceptSelection: Sendable, Equatable {
                 matched = all.filter { pattern.matches($0.name) }
             }
             guard !matched.isEmpty else {
-                throw GoldenAccept.Refusal("'\(OutputPaths.printable(selector))' matches no snapshot \(inResults) (snapshots are named scenario:snapshot, as the report shows them)")
+                throw GoldenAccept.Refusal("'\(OutputPaths.printable(selector))' matches no snapshot \(inResults) (snapshots are named scenario:snapshot, as" + " the report shows them)")
             }
             if let flaky = matched.first(where: { snapshot($0).status == .flaky }) {
-                throw GoldenAccept.Refusal("\(OutputPaths.quoted(flaky.name)) is flaky (its runs under --repeat-each differed): a flaky snapshot is never accepted; make it deterministic and run the suite again")
+                throw GoldenAccept.Refusal("\(OutputPaths.quoted(flaky.name)) is flaky (its runs under --repeat-each differed): a flaky snapshot is never" + " accepted; make it deterministic and run the suite again")
             }
             let taken = matched.filter { Self.acceptable(snapshot($0)) }
             guard !taken.isEmpty else {

@@ -87,13 +87,13 @@ public enum GoldenAccept {
             throw Refusal("\(OutputPaths.quoted(results)): a symlink; a results folder is never read through one")
         }
         guard FileTree.isRealFolder(results) else {
-            throw Refusal("\(OutputPaths.quoted(results)): no such results folder (the --artifacts folder of `overscroll test`, or of `merge-reports`)")
+            throw Refusal("\(OutputPaths.quoted(results)): no such results folder (the --artifacts folder of `overscroll test`, or of" + " `merge-reports`)")
         }
         ResultFolder.recoverForReading(results)
         let suite: SuiteResults
         do { suite = try SuiteOutputs.read(results + "/results.json") } catch { throw Refusal(error.message) }
         if suite.version != request.version && !request.force {
-            throw Refusal("\(OutputPaths.quoted(results))/results.json: made by \(suite.version ?? "an overscroll that records no version"), not by this \(request.version); run the suite again, or pass --force")
+            throw Refusal("\(OutputPaths.quoted(results))/results.json: made by \(suite.version ?? "an overscroll that records no version")," + " not by this \(request.version); run the suite again, or pass --force")
         }
         guard !request.selection.isEmpty else {
             throw Refusal("name what to accept: scenario:snapshot, a regular expression, --failed, --missing or --all")
@@ -125,15 +125,15 @@ public enum GoldenAccept {
         let entry = SuiteEntry(path: scenario.scenario, frames: 0, snapshotNames: [])
         guard entry.goldenFolder == scenario.goldens, s.golden == scenario.goldens + "/" + s.snapshot + ".png",
               SafeName.problem(s.snapshot) == nil else {
-            throw Refusal("\(OutputPaths.quoted(results))/results.json: \(OutputPaths.quoted(name)) names golden \(OutputPaths.quoted(s.golden)), not its scenario's; not accepted")
+            throw Refusal("\(OutputPaths.quoted(results))/results.json: \(OutputPaths.quoted(name)) names golden" + " \(OutputPaths.quoted(s.golden)), not its scenario's; not accepted")
         }
         guard FileTree.isRegularFile(scenario.scenario) else {
-            throw Refusal("\(OutputPaths.quoted(name)): no scenario file \(OutputPaths.quoted(scenario.scenario)) here; run accept in the folder `overscroll test` ran in")
+            throw Refusal("\(OutputPaths.quoted(name)): no scenario file \(OutputPaths.quoted(scenario.scenario)) here; run accept in the" + " folder `overscroll test` ran in")
         }
         func readArtifact(_ rel: String?) throws(Refusal) -> [UInt8]? {
             guard let rel else { return nil }
             if let why = SafeName.relativePathProblem(rel) {
-                throw Refusal("\(OutputPaths.quoted(results))/results.json: artifact path \(OutputPaths.quoted(rel)) \(why); it must stay inside the results folder")
+                throw Refusal("\(OutputPaths.quoted(results))/results.json: artifact path \(OutputPaths.quoted(rel)) \(why); it must stay" + " inside the results folder")
             }
             switch FileTree.readOwned(rel, under: results) {
             case .success(let bytes): return bytes
@@ -163,10 +163,10 @@ public enum GoldenAccept {
                 throw Refusal("golden \(OutputPaths.quoted(golden)) was created since the run; run the suite again")
             }
             guard let recorded = s.goldenSHA256 else {
-                throw Refusal("\(OutputPaths.quoted(results))/results.json: no hash of golden \(OutputPaths.quoted(golden)) (made by an older overscroll); run the suite again")
+                throw Refusal("\(OutputPaths.quoted(results))/results.json: no hash of golden \(OutputPaths.quoted(golden)) (made by an older" + " overscroll); run the suite again")
             }
             guard SHA256.hex(old) == recorded else {
-                throw Refusal("golden \(OutputPaths.quoted(golden)) changed since the run (its SHA-256 is not the one results.json records); run the suite again")
+                throw Refusal("golden \(OutputPaths.quoted(golden)) changed since the run (its SHA-256 is not the one results.json records);" + " run the suite again")
             }
             return Checked(scenario: scenario, snapshot: s, name: name, new: new, old: old, diff: diff)
         }
@@ -216,7 +216,7 @@ public enum GoldenAccept {
             } catch {
                 record.abandon()
                 let done = written.map(\.scenario)
-                throw Refusal("\(error.message) (none of \(entry.path)'s goldens changed\(done.isEmpty ? "" : "; accepted already: \(done.joined(separator: ", "))"))")
+                throw Refusal("\(error.message) (none of \(entry.path)'s goldens change" + "d\(done.isEmpty ? "" : "; accepted already: \(done.joined(separator: ", "))"))")
             }
             var r = ScenarioResult(scenario: entry.path, goldens: entry.goldenFolder)
             r.snapshots = mine.map { var s = $0.0.snapshot; s.written = $0.1.written; return s }
@@ -226,7 +226,7 @@ public enum GoldenAccept {
             for line in SuiteStacks(entries, stack: stack).record(written, pruned: []) { StandardStreams.error("note: \(line)\n") }
         }
         do { try record.commit() } catch {
-            throw Refusal("the goldens were accepted, but the record \(OutputPaths.quoted(request.results + "/" + recordName)) was not written: \(error.description)")
+            throw Refusal("the goldens were accepted, but the record \(OutputPaths.quoted(request.results + "/" + recordName)) was not written:" + " \(error.description)")
         }
     }
 }

@@ -108,7 +108,7 @@ public enum SnapshotRun {
                     // as the config's field.
                     for (i, r) in shared.enumerated() where SnapshotMask.pixelRect(r, scale: scenario.scale, width: surface.width, height: surface.height) == nil {
                         throw ScenarioError(field: "\(options.configFile ?? SuiteConfig.fileName): mask[\(i)]",
-                                            reason: "[\(SnapshotMask.fmt(r.x)), \(SnapshotMask.fmt(r.y)), \(SnapshotMask.fmt(r.width)), \(SnapshotMask.fmt(r.height))] lies outside the \(SnapshotMask.fmt(Double(surface.width) / scenario.scale))×\(SnapshotMask.fmt(Double(surface.height) / scenario.scale)) frame of snapshot '\(snap.name)'")
+                                            reason: "[\(SnapshotMask.fmt(r.x)), \(SnapshotMask.fmt(r.y)), \(SnapshotMask.fmt(r.width))," + " \(SnapshotMask.fmt(r.height))] lies outside the" + " \(SnapshotMask.fmt(Double(surface.width) / scenario.scale))" + "×\(SnapshotMask.fmt(Double(surface.height) / scenario.scale)) frame of snapshot '\(snap.name)'")
                     }
                     snap.mask += shared
                 } catch {

@@ -48,7 +48,7 @@ public struct SuiteConfig: Sendable, Equatable {
             let file = find(from: path)
             guard let f = first else { first = (file, path); continue }
             if f.file != file {
-                throw Failure(message: "\(OutputPaths.quoted(f.path)) and \(OutputPaths.quoted(path)) are under different config files (\(f.file.map(OutputPaths.quoted) ?? "none") and \(file.map(OutputPaths.quoted) ?? "none")); run them separately")
+                throw Failure(message: "\(OutputPaths.quoted(f.path)) and \(OutputPaths.quoted(path)) are under different config files" + " (\(f.file.map(OutputPaths.quoted) ?? "none") and \(file.map(OutputPaths.quoted) ?? "none")); run them" + " separately")
             }
         }
         return first?.file ?? nil
@@ -79,7 +79,7 @@ public struct SuiteConfig: Sendable, Equatable {
     public static func load(_ path: String) throws(Failure) -> SuiteConfig {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, maxBytes: 1 << 20) } catch {
-            throw Failure(message: "\(OutputPaths.quoted(path)): cannot read the config file (\(error.description.replacingOccurrences(of: path + ": ", with: "")))")
+            throw Failure(message: "\(OutputPaths.quoted(path)): cannot read the config file " + "(\(error.description.replacingOccurrences(of: path + ": ", with: "")))")
         }
         if let why = ScenarioEncoding.problem(bytes) { throw Failure(message: "\(OutputPaths.quoted(path)): \(why)") }
         let text = String(decoding: bytes, as: UTF8.self)

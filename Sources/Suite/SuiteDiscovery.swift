@@ -86,7 +86,7 @@ public enum SuiteDiscovery {
                     if info.st_mode & S_IFMT == S_IFLNK {
                         var target = stat()
                         if stat(child, &target) == 0 && target.st_mode & S_IFMT == S_IFDIR {
-                            found.notes.append("\(child): a symlink to a folder, not followed (a suite walk never leaves the suite through a link; name the folder as a PATH to include it)")
+                            found.notes.append("\(child): a symlink to a folder, not followed (a suite walk never leaves the suite through a link;" + " name the folder as a PATH to include it)")
                             continue
                         }
                     }
@@ -127,12 +127,12 @@ public enum SuiteDiscovery {
             let probe = SuiteEntry(path: file, frames: 0, snapshotNames: [])
             let base = probe.baseName
             if let why = SafeName.problem(base) {
-                found.errors.append("\(file): the scenario name '\(base)' (the file name without .json) \(why); it would name its golden folder \(OutputPaths.goldenTreeName)/\(base)/ — rename the file")
+                found.errors.append("\(file): the scenario name '\(base)' (the file name without .json) \(why); it would name its golden folder" + " \(OutputPaths.goldenTreeName)/\(base)/ — rename the file")
                 continue
             }
             let golden = OutputPaths.canonical(probe.folder) + "/" + OutputPaths.goldenTreeName + "/" + base
             if let other = goldenOwners[golden] {
-                found.errors.append("\(file): its goldens would share the folder \(probe.goldenFolder)/ with \(other) (one golden folder per scenario name) — rename one")
+                found.errors.append("\(file): its goldens would share the folder \(probe.goldenFolder)/ with \(other) (one golden folder per scenario" + " name) — rename one")
                 continue
             }
             goldenOwners[golden] = file
@@ -163,7 +163,7 @@ public enum SuiteDiscovery {
         for path in paths {
             let p = OutputPaths.canonical(path)
             if p == out || OutputPaths.isInside(p, out) {
-                throw OutputPaths.Refusal("--artifacts \(OutputPaths.quoted(artifacts)): \(p == out ? "is" : "contains") the suite path \(OutputPaths.quoted(path)); the results folder is replaced at each run — choose another")
+                throw OutputPaths.Refusal("--artifacts \(OutputPaths.quoted(artifacts)): \(p == out ? "is" : "contains") the suite path" + " \(OutputPaths.quoted(path)); the results folder is replaced at each run — choose another")
             }
         }
     }

@@ -18,7 +18,7 @@ enum SuiteGoldens {
         for e in entries {
             let tree = e.folder + "/" + OutputPaths.goldenTreeName
             for path in [tree, e.goldenFolder, GoldenStackRecord.path(inTree: tree)] where FileTree.isLink(path) {
-                throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(path)): is a symlink; goldens are never written or deleted through one (replace it with a folder)")
+                throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(path)): is a symlink; goldens are never written or deleted through one (replace it" + " with a folder)")
             }
             guard seen.insert(OutputPaths.canonical(e.folder)).inserted else { continue }
             locks.append(try FolderLock(path: e.folder + "/." + OutputPaths.goldenTreeName + ".lock", flag: flag, display: tree))

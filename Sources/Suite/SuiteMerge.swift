@@ -24,7 +24,7 @@ public enum SuiteMerge {
             }
             let ab = one.split(separator: "/")
             guard ab.count == 2, let i = Int(ab[0]), let n = Int(ab[1]), n >= 1, n <= SuiteResults.maxShards, i >= 1, i <= n else {
-                throw SuiteOutputs.Failure(message: "\(p.folder)/results.json: shard '\(TerminalText.escaped(String(one.prefix(60))))' is not I/N with N ≤ \(SuiteResults.maxShards)")
+                throw SuiteOutputs.Failure(message: "\(p.folder)/results.json: shard '\(TerminalText.escaped(String(one.prefix(60))))' is not I/N with N ≤" + " \(SuiteResults.maxShards)")
             }
             index.append((p.folder, i, n))
         }
@@ -51,7 +51,7 @@ public enum SuiteMerge {
                 var why: [String] = []
                 if let x = onlyA.first { why.append("\(OutputPaths.quoted(x)) only in \(base.folder)\(onlyA.count > 1 ? " (and \(onlyA.count - 1) more)" : "")") }
                 if let x = onlyB.first { why.append("\(OutputPaths.quoted(x)) only in \(p.folder)\(onlyB.count > 1 ? " (and \(onlyB.count - 1) more)" : "")") }
-                throw SuiteOutputs.Failure(message: "\(base.folder) and \(p.folder) ran different suites: \(why.isEmpty ? "the scenario lists differ" : why.joined(separator: "; "))")
+                throw SuiteOutputs.Failure(message: "\(base.folder) and \(p.folder) ran different suites:" + " \(why.isEmpty ? "the scenario lists differ" : why.joined(separator: "; "))")
             }
             let diff = base.results.settings!.differences(from: p.results.settings!)
             if !diff.isEmpty {
@@ -76,7 +76,7 @@ public enum SuiteMerge {
             guard let stack = p.results.stack else { continue }
             let d = stack.differences(from: reference)
             guard !d.isEmpty else { continue }
-            notes.append("shard \(label(p.results)) (\(p.folder)) ran on another rendering stack: \(d.map { "\($0.name) \($0.current)" }.joined(separator: ", ")) (shard \(label(base.results)): \(d.map { "\($0.name) \($0.recorded)" }.joined(separator: ", ")))")
+            notes.append("shard \(label(p.results)) (\(p.folder)) ran on another rendering stack:" + " \(d.map { "\($0.name) \($0.current)" }.joined(separator: ", ")) (shard \(label(base.results)):" + " \(d.map { "\($0.name) \($0.recorded)" }.joined(separator: ", ")))")
         }
         return notes
     }
@@ -96,7 +96,7 @@ public enum SuiteMerge {
         func list(_ xs: [Int], total: Int) -> String {
             xs.map { "\($0)/\(n)" }.joined(separator: ", ") + (total > xs.count ? " and \(total - xs.count) more" : "")
         }
-        return "incomplete shard set: missing \(list(missing, total: n - given.count)) (given \(list(Array(given.prefix(shardsNamed)), total: given.count)))"
+        return "incomplete shard set: missing \(list(missing, total: n - given.count)) (given" + " \(list(Array(given.prefix(shardsNamed)), total: given.count)))"
     }
 
     public static func merge(_ folders: [String], into out: String, resultFiles: [ResultFile] = [], command: String) throws -> SuiteResults {
@@ -134,7 +134,7 @@ public enum SuiteMerge {
                     var copied = Set<String>()
                     for rel in paths where copied.insert(rel).inserted {
                         if let why = SafeName.relativePathProblem(rel) {
-                            throw SuiteOutputs.Failure(message: "\(OutputPaths.quoted(p.folder))/results.json: artifact path \(OutputPaths.quoted(rel)) \(why); it must stay inside the results folder")
+                            throw SuiteOutputs.Failure(message: "\(OutputPaths.quoted(p.folder))/results.json: artifact path \(OutputPaths.quoted(rel)) \(why);" + " it must stay inside the results folder")
                         }
                         // Only regular files found without following a link are copied.
                         let bytes: [UInt8]

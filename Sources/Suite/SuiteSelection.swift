@@ -39,7 +39,7 @@ enum SuiteSelection {
                 if entries.isEmpty {
                     let named = failedPaths.prefix(3).map(OutputPaths.quoted).joined(separator: ", ")
                         + (failedPaths.count > 3 ? " and \(failedPaths.count - 3) more" : "")
-                    return .error("--last-failed: \(failedPaths.count == 1 ? "the scenario" : "the \(failedPaths.count) scenarios") that failed in \(OutputPaths.quoted(previous)) (\(named)\(last.folder.map { ", run in \(OutputPaths.quoted($0))" } ?? "")) \(failedPaths.count == 1 ? "is" : "are") not among the scenarios of \(config.paths.map(OutputPaths.quoted).joined(separator: " "))")
+                    return .error("--last-failed: \(failedPaths.count == 1 ? "the scenario" : "the \(failedPaths.count) scenarios") that failed" + " in \(OutputPaths.quoted(previous)) " + "(\(named)\(last.folder.map { ", run in \(OutputPaths.quoted($0))" } ?? ""))" + " \(failedPaths.count == 1 ? "is" : "are") not among the scenarios of" + " \(config.paths.map(OutputPaths.quoted).joined(separator: " "))")
                 }
                 narrowed = true
             }

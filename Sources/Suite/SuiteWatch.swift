@@ -13,8 +13,8 @@ import Support
 @MainActor
 public enum SuiteWatch {
     /// Runs `makeConfig()` (read again after `overscroll.json` changes; its errors' text starts
-    /// with the command word, `test: …`) and then reruns on every change; returns only when the folders cannot be watched (exit 2) or the config cannot be
-    /// read at the start.
+    /// with the command word, `test: …`) and then reruns on every change; returns only when the folders cannot be
+    /// watched (exit 2) or the config cannot be read at the start.
     public static func run(_ makeConfig: () throws -> SuiteRunner.Config,
                            output: @escaping @Sendable (String) -> Void = { StandardStreams.output($0 + "\n") },
                            errorOutput: @escaping @Sendable (String) -> Void = { StandardStreams.error($0 + "\n") }) async -> Int32 {
@@ -31,7 +31,7 @@ public enum SuiteWatch {
             name.hasPrefix(".") || name == OutputPaths.goldenTreeName || OutputPaths.canonical(path) == artifacts
                 || FileTree.exists(path + "/" + ResultFolder.manifestName)
         }) else {
-            errorOutput("overscroll test: --watch: cannot watch \(roots.map(OutputPaths.quoted).joined(separator: " ")) (\(String(cString: strerror(errno))))")
+            errorOutput("overscroll test: --watch: cannot watch \(roots.map(OutputPaths.quoted).joined(separator: " "))" + " (\(String(cString: strerror(errno))))")
             return 2
         }
         let named = Set(config.paths.map(OutputPaths.canonical))

@@ -195,24 +195,32 @@ enum TraceViewer {
         let first = w.first { abs(frames[$0].t - s.at) < 1e-9 } ?? w.lowerBound
         let title = SuiteReport.h("\(entry.path) › \(s.snapshot)")
         let list = shown.count < 2 ? "" : "<nav id=\"snapshots\" aria-label=\"snapshots of this scenario\">Snapshots: "
-            + shown.map { "<a href=\"#\(SuiteReport.h(fragment($0.snapshot)))\" class=\"\($0.status.rawValue)\">\(SuiteReport.h($0.snapshot))</a> <span class=\"tag \($0.status.rawValue)\">\($0.status.rawValue)</span>" }.joined(separator: " · ")
+            + shown.map { "<a href=\"#\(SuiteReport.h(fragment($0.snapshot)))\" class=\"\($0.status.rawValue)\"" + ">\(SuiteReport.h($0.snapshot))</a> <span class=\"tag \($0.status.rawValue)\">\($0.status.rawValue)</span>" }.joined(separator: " · ")
             + "</nav>"
         return """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><title>trace: \(SuiteReport.h(entry.path))</title>
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <style>\(css)</style></head><body>
-        <header><h1 id="title">Trace: \(title)</h1><p class="why"><span class="tag \(s.status.rawValue)" id="status">\(s.status.rawValue)</span> at t = <span id="at">\(s.at)</span> s: <span id="why">\(SuiteReport.h(why(s)))</span></p>
+        <header><h1 id="title">Trace: \(title)</h1><p class="why"><span class="tag \(s.status.rawValue)"\
+         id="status">\(s.status.rawValue)</span> at t = <span id="at">\(s.at)</span>\
+         s: <span id="why">\(SuiteReport.h(why(s)))</span></p>
         \(list)
-        <p class="hint">Frames \(halfWindow) each side of the snapshot's instant. Drag the slider or press ← / → (Home: the snapshot instant).</p></header>
+        <p class="hint">Frames \(halfWindow) each side of the snapshot's instant. Drag the slider or press ← / → (Home: the\
+         snapshot instant).</p></header>
         <main>
         <section class="scrub" aria-label="frames">
         <figure><figcaption id="caption"></figcaption><img id="frame" alt="frame under the cursor"></figure>
         <div class="side">
-        <div class="controls"><button type="button" id="prev" aria-label="previous frame">◀</button><input type="range" id="slider" min="0" max="\(w.count - 1)" step="1" value="\(first - w.lowerBound)" aria-label="frame under the cursor"><button type="button" id="next" aria-label="next frame">▶</button> <button type="button" id="snap">snapshot instant</button></div>
+        <div class="controls"><button type="button" id="prev" aria-label="previous frame">◀</button>\
+        <input type="range" id="slider" min="0" max="\(w.count - 1)" step="1" value="\(first - w.lowerBound)"\
+         aria-label="frame under the cursor"><button type="button" id="next" aria-label="next frame">▶</button>\
+         <button type="button" id="snap">snapshot instant</button></div>
         <h2>Trace fields</h2><table id="fields"><tbody></tbody></table>
-        <h2>Offset and velocity</h2><svg id="plot" viewBox="0 0 600 220" role="img" aria-label="offset and velocity over time"></svg>
-        <p class="legend"><span class="offset">— offset (pt)</span> <span class="velocity">— velocity (pt/s)</span> <span class="win"><i class="swatch"></i> frames in the slider</span></p>
+        <h2>Offset and velocity</h2><svg id="plot" viewBox="0 0 600 220" role="img" aria-label="offset and velocity over\
+         time"></svg>
+        <p class="legend"><span class="offset">— offset (pt)</span> <span class="velocity">— velocity (pt/s)</span>\
+         <span class="win"><i class="swatch"></i> frames in the slider</span></p>
         <h2>Input events</h2><svg id="timeline" viewBox="0 0 600 120" role="img" aria-label="input events over time"></svg>
         <ol id="events"></ol>
         </div></section>
@@ -227,7 +235,8 @@ enum TraceViewer {
     static let css = """
     body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1600px;padding:16px 24px;color:#1d1d1f;background:#fafafa}
     h1{font-size:19px;margin:0 0 6px}h2{font-size:15px;margin:14px 0 6px}.hint{color:#666;margin:2px 0}
-    .tag{font-size:12px;padding:1px 6px;border-radius:3px;background:#b00020;color:#fff}.tag.missing{background:#e08a00}.tag.passed{background:#2e7d32}.tag.flaky{background:#c2185b}
+    .tag{font-size:12px;padding:1px 6px;border-radius:3px;background:#b00020;color:#fff}.tag.missing{background:#e08a00}\
+    .tag.passed{background:#2e7d32}.tag.flaky{background:#c2185b}
     #snapshots{margin:4px 0}#snapshots a[aria-current=true]{font-weight:700;color:#1d1d1f}
     .scrub{display:flex;gap:20px;align-items:flex-start}.scrub figure{margin:0;flex:0 1 420px}
     .scrub img{display:block;max-width:100%;max-height:calc(100vh - 140px);border:1px solid #444}
@@ -248,7 +257,8 @@ enum TraceViewer {
     var d=JSON.parse(document.getElementById('trace-data').textContent);
     var slider=document.getElementById('slider'),img=document.getElementById('frame'),cap=document.getElementById('caption');
     var body=document.querySelector('#fields tbody'),NS='http://www.w3.org/2000/svg';
-    function el(p,n,a,t){var e=document.createElementNS(NS,n);for(var k in a)e.setAttribute(k,a[k]);if(t)e.textContent=t;p.appendChild(e);return e}
+    function el(p,n,a,t){var e=document.createElementNS(NS,n);for(var k in a)e.setAttribute(k,a[k]);if(t)e.textContent=t;\
+    p.appendChild(e);return e}
     function set(e,a){for(var k in a)e.setAttribute(k,a[k])}
     var W=600,L=50,R=550;function x(t){return L+(R-L)*(d.duration>0?t/d.duration:0)}
     function frame(f){return typeof f==='number'?f:'—'}
@@ -257,7 +267,8 @@ enum TraceViewer {
     var pw=el(plot,'rect',{y:T,height:B-T,fill:'#eee'});
     function line(idx,color,side){var v=d.series.map(function(s){return s[idx]}).filter(function(q){return typeof q==='number'});
       if(!v.length)return;var lo=Math.min.apply(null,v),hi=Math.max.apply(null,v);if(hi===lo){hi=lo+1}
-      var pts=d.series.filter(function(s){return typeof s[idx]==='number'}).map(function(s){return x(s[0]).toFixed(1)+','+(B-(B-T)*(s[idx]-lo)/(hi-lo)).toFixed(1)}).join(' ');
+      var pts=d.series.filter(function(s){return typeof s[idx]==='number'}).map(function(s){return x(s[0]).toFixed(1)+',\
+    '+(B-(B-T)*(s[idx]-lo)/(hi-lo)).toFixed(1)}).join(' ');
       el(plot,'polyline',{points:pts,fill:'none',stroke:color,'stroke-width':1.5,'class':'series'});
       var X=side==='l'?4:W-4,anchor=side==='l'?'start':'end';
       el(plot,'text',{x:X,y:T+4,'font-size':10,fill:color,'text-anchor':anchor},String(Math.round(hi)));
@@ -274,16 +285,20 @@ enum TraceViewer {
     d.events.forEach(function(e,i){var y=12+rows.indexOf(e[2])*24;
       if(e[1]>e[0])el(tl,'rect',{x:x(e[0]),y:y,width:Math.max(2,x(e[1])-x(e[0])),height:14,fill:'#7aa7e0','class':'event'},e[3]);
       else el(tl,'rect',{x:x(e[0])-1.5,y:y,width:3,height:14,fill:e[2]==='wheel'?'#c2410c':'#333','class':'event'});
-      var li=document.createElement('li');li.textContent='t = '+e[0]+' s: '+e[3];li.dataset.at=e[0];li.dataset.end=e[1];list.appendChild(li)});
+      var li=document.createElement('li');li.textContent='t = '+e[0]+' s: '+e[3];li.dataset.at=e[0];li.dataset.end=e[1];\
+    list.appendChild(li)});
     var ta=el(tl,'line',{y1:4,y2:100,stroke:'#b00020','stroke-dasharray':'3 2'});
     el(tl,'text',{x:L,y:116,'font-size':10},'0 s');el(tl,'text',{x:R,y:116,'font-size':10,'text-anchor':'end'},d.duration+' s');
     var tc=el(tl,'line',{id:'timeline-cursor',y1:4,y2:100,stroke:'#000','stroke-width':1.5});
     var s=d.snapshots[0];
     function show(i){i=Math.max(0,Math.min(s.hi-s.lo,i));slider.value=i;var f=d.frames[s.lo+i];if(!f)return;
-      img.src=f.src||d.frames[f.same].src;cap.textContent='frame '+frame(f.frame)+' · t = '+(+f.t.toFixed(d.timeDecimals))+' s'+(Math.abs(f.t-s.at)<1e-9?' (snapshot instant)':'');
+      img.src=f.src||d.frames[f.same].src;cap.textContent='frame '+frame(f.frame)+' · t =\
+     '+(+f.t.toFixed(d.timeDecimals))+' s'+(Math.abs(f.t-s.at)<1e-9?' (snapshot instant)':'');
       body.innerHTML='';var rowsOut=[['frame',frame(f.frame)],['t',f.t]];for(var k in f.fields)rowsOut.push([k,f.fields[k]]);
-      rowsOut.forEach(function(r){var tr=document.createElement('tr');tr.dataset.field=r[0];var a=document.createElement('td'),b=document.createElement('td');
-        a.textContent=r[0];b.textContent=typeof r[1]==='number'?String(Math.round(r[1]*1000)/1000):String(r[1]);tr.appendChild(a);tr.appendChild(b);body.appendChild(tr)});
+      rowsOut.forEach(function(r){var tr=document.createElement('tr');tr.dataset.field=r[0];\
+    var a=document.createElement('td'),b=document.createElement('td');
+        a.textContent=r[0];b.textContent=typeof r[1]==='number'?String(Math.round(r[1]*1000)/1000):String(r[1]);\
+    tr.appendChild(a);tr.appendChild(b);body.appendChild(tr)});
       [pc,tc].forEach(function(c){c.setAttribute('x1',x(f.t));c.setAttribute('x2',x(f.t))});
       list.querySelectorAll('li').forEach(function(li){li.className=(+li.dataset.at<=f.t&&f.t<=+li.dataset.end+1/d.fps)?'now':''})}
     var cmp=document.getElementById('compare');
@@ -294,7 +309,9 @@ enum TraceViewer {
       var st=document.getElementById('status');st.textContent=s.status;st.className='tag '+s.status;
       document.getElementById('at').textContent=s.at;document.getElementById('why').textContent=s.why;
       document.getElementById('instant').textContent='At the snapshot instant (t = '+s.at+' s)';
-      document.querySelectorAll('#snapshots a').forEach(function(a){var n='';try{n=decodeURIComponent(a.getAttribute('href').slice(1))}catch(e){}a.setAttribute('aria-current',n===s.name?'true':'false')});
+      document.querySelectorAll('#snapshots a').forEach(function(a){var n='';\
+    try{n=decodeURIComponent(a.getAttribute('href').slice(1))}catch(e){}a.setAttribute('aria-current',\
+    n===s.name?'true':'false')});
       var t0=d.frames[s.lo].t,t1=d.frames[s.hi].t;
       set(pw,{x:x(t0),width:Math.max(2,x(t1)-x(t0))});set(tw,{x:x(t0),width:Math.max(2,x(t1)-x(t0))});
       [pa,ta].forEach(function(c){set(c,{x1:x(s.at),x2:x(s.at)})});
@@ -308,7 +325,8 @@ enum TraceViewer {
     document.getElementById('next').addEventListener('click',function(){show(+slider.value+1)});
     document.getElementById('snap').addEventListener('click',function(){show(s.snapIndex-s.lo)});
     document.addEventListener('keydown',function(e){if(e.target===slider)return;
-      if(e.key==='ArrowLeft'){show(+slider.value-1);e.preventDefault()}else if(e.key==='ArrowRight'){show(+slider.value+1);e.preventDefault()}
+      if(e.key==='ArrowLeft'){show(+slider.value-1);e.preventDefault()}else if(e.key==='ArrowRight'){show(+slider.value+1);\
+    e.preventDefault()}
       else if(e.key==='Home'){show(s.snapIndex-s.lo);e.preventDefault()}});
     window.addEventListener('hashchange',choose);
     choose();

@@ -7,8 +7,7 @@ import Support
 /// A child process (`overscroll-app __test-worker`) that runs suite scenarios one after another,
 /// so scenarios render in parallel on every core while each worker pays its start-up (fonts,
 /// renderer) once. Jobs go in as one JSON line each on its standard input; each `ScenarioResult`
-/// comes back as one JSON line on its standard output. posix_spawn + pipes: Foundation's
-/// Process polls in 50 ms steps.
+/// comes back as one JSON line on its standard output (a `ChildProcess` with two pipes).
 final class WorkerProcess {
     /// What a worker is asked to do.
     struct Job: Codable, Sendable {
@@ -19,44 +18,23 @@ final class WorkerProcess {
         var viewer: TraceViewerRequest?
     }
 
-    private let pid: pid_t
-    private let input: Int32
-    private let output: Int32
+    private let child: ChildProcess
     private var buffer: [UInt8] = []
     private let signalToken: Int
 
     /// Starts a worker; nil when it cannot be spawned.
     init?(executable: String) {
-        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
-        guard pipe(&toChild) == 0 else { return nil }
-        guard pipe(&fromChild) == 0 else { close(toChild[0]); close(toChild[1]); return nil }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        for fd in [toChild[0], toChild[1], fromChild[0], fromChild[1]] { posix_spawn_file_actions_addclose(&actions, fd) }
-        let words: [String] = [executable, "__test-worker"]
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { for a in argv { free(a) } }
-        var child: pid_t = 0
-        let spawned = posix_spawn(&child, executable, &actions, nil, argv, environ)
-        close(toChild[0]); close(fromChild[1])
-        guard spawned == 0 else { close(toChild[1]); close(fromChild[0]); return nil }
-        guard let token = SignalCleanup.registerChild(child) else {
+        guard let child = try? ChildProcess(executable, ["__test-worker"], stdin: .pipe, stdout: .pipe) else { return nil }
+        guard let token = SignalCleanup.registerChild(child.pid) else {
             // Interrupted meanwhile: this worker must not start writing.
-            kill(child, SIGKILL)
-            close(toChild[1]); close(fromChild[0])
-            var status: Int32 = 0
-            while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+            child.send(SIGKILL)
+            child.closeInput()
+            child.closeOutput()
+            child.wait()
             return nil
         }
-        pid = child
+        self.child = child
         signalToken = token
-        input = toChild[1]
-        output = fromChild[0]
-        _ = fcntl(input, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(output, F_SETFD, FD_CLOEXEC)
     }
 
     /// Runs `job`; nil when the worker died (the caller reports it and starts another).
@@ -70,21 +48,17 @@ final class WorkerProcess {
     /// abnormal end.
     @discardableResult
     func finish() -> String? {
-        close(input)
-        close(output)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        child.closeInput()
+        child.closeOutput()
+        let exit = child.wait()
         SignalCleanup.remove(signalToken)
-        let signal = status & 0x7F
-        if signal != 0 { return "the worker died of signal \(signal)" }
-        let code = (status >> 8) & 0xFF
-        return code == 0 ? nil : "the worker exited with status \(code)"
+        return exit.problem("the worker")
     }
 
     private func writeAll(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { write(input, $0.baseAddress!, $0.count) }
+            let n = bytes[offset...].withUnsafeBytes { write(child.input, $0.baseAddress!, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { return false }
             offset += n
@@ -100,7 +74,7 @@ final class WorkerProcess {
                 buffer.removeSubrange(...nl)
                 return line
             }
-            let n = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress!, $0.count) }
+            let n = chunk.withUnsafeMutableBytes { read(child.output, $0.baseAddress!, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { return nil }
             buffer += chunk[0..<n]

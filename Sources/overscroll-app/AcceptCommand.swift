@@ -62,7 +62,7 @@ enum AcceptCommand {
         guard !items.isEmpty else { return 0 }
         let created = items.filter { $0.written == .created }.count
         let head = request.dryRun ? "would accept" : "accepted"
-        var text = "\(head) \(counted(items.count, "snapshot")) from \(OutputPaths.quoted(results)) (goldens: \(created) created, \(items.count - created) changed)\(request.dryRun ? "; dry run, nothing written" : ""):\n"
+        var text = "\(head) \(counted(items.count, "snapshot")) from \(OutputPaths.quoted(results)) (goldens: \(created) created," + " \(items.count - created) changed)\(request.dryRun ? "; dry run, nothing written" : ""):\n"
         for item in items {
             text += "    \(OutputPaths.printable(item.snapshot)) → \(OutputPaths.printable(item.golden)) (\(item.written.rawValue))\n"
         }

@@ -66,8 +66,10 @@ enum CompareTraceCommand {
         compared   \(s.compared) trace samples
         rms        \(f(s.rms)) pt
         max        \(f(s.maxError)) pt at t = \(f(s.maxErrorAt, 3)) s
-        settle     reference \(settle(s.referenceSettle, reference.1)), trace \(settle(s.traceSettle, trace.1)), difference \(signed(s.settleDifference, 3)) s
-        overshoot  reference \(f(s.referenceOvershoot)) pt, trace \(f(s.traceOvershoot)) pt, difference \(signed(s.overshootDifference)) pt
+        settle     reference \(settle(s.referenceSettle, reference.1)), trace \(settle(s.traceSettle, trace.1)),\
+         difference \(signed(s.settleDifference, 3)) s
+        overshoot  reference \(f(s.referenceOvershoot)) pt, trace \(f(s.traceOvershoot)) pt,\
+         difference \(signed(s.overshootDifference)) pt
 
         """
     }

@@ -190,7 +190,8 @@ enum CurveCommand {
         out.append("t\tx\tv\tx_\(otherName)\tv_\(otherName)\n")
         var points = ThinnedSeries(limit: 20_000), otherPoints = ThinnedSeries(limit: 20_000)
         try forEachSampleTime(a, BothSimulations(first: first, second: second)) { t in
-            out.append("\(fmt(t))\t\(fmt(first.position(at: t)))\t\(fmt(first.velocity(at: t)))\t\(fmt(second.position(at: t)))\t\(fmt(second.velocity(at: t)))\n")
+            let columns = [t, first.position(at: t), first.velocity(at: t), second.position(at: t), second.velocity(at: t)]
+            out.append(columns.map(fmt).joined(separator: "\t") + "\n")
             if plotPath != nil {
                 points.add((t, first.position(at: t)))
                 otherPoints.add((t, second.position(at: t)))

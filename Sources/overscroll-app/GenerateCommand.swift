@@ -32,15 +32,15 @@ enum GenerateCommand {
     static let sections = [
         ManPage.Section("Environment", items: [
             ("OVERSCROLL_ASSETS", "the folder holding fonts.conf and refresh.json; searched first"),
-            ("XDG_DATA_DIRS", "folders whose overscroll/ subfolder is searched for the assets after the installed one (default /usr/local/share:/usr/share)"),
+            ("XDG_DATA_DIRS", "folders whose overscroll/ subfolder is searched for the assets after the installed one (default" + " /usr/local/share:/usr/share)"),
             ("OVERSCROLL_REDUCE_MOTION=1", "slow, fixed-arc spinners, as --reduce-motion"),
-            ("OVERSCROLL_RECORD=MODE", "which goldens test and verify write when no --update flag is given: none, missing, changed or all (verify --update is all)"),
+            ("OVERSCROLL_RECORD=MODE", "which goldens test and verify write when no --update flag is given: none, missing, changed or all (verify" + " --update is all)"),
         ]),
         ManPage.Section("Files", items: [
             ("PREFIX/share/overscroll/", "the assets: fonts.conf (pinned fonts) and refresh.json (the bundled Lottie spinner)"),
             ("PREFIX/libexec/overscroll/overscroll-app", "runs every command but compare; the `overscroll` front starts it"),
         ]),
-        ManPage.Section("Exit status", "0 success (all frames or snapshots match), 1 a mismatch or missing golden, 2 a usage error or bad input; see each command's page."),
+        ManPage.Section("Exit status", "0 success (all frames or snapshots match), 1 a mismatch or missing golden, 2 a usage error or bad input; see each" + " command's page."),
     ]
 
     static func run(_ argv: [String]) throws -> Int32 {

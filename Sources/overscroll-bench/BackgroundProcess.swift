@@ -1,40 +1,22 @@
 import Foundation
+import Support
 
 /// A program started in the background (Xvfb, the window under test) with extra environment
 /// variables, its output discarded; stopped with SIGTERM (then SIGKILL) and reaped.
 final class BackgroundProcess {
-    let pid: pid_t
-    private var reaped = false
+    private let child: ChildProcess
+    var pid: pid_t { child.pid }
 
     init(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:]) throws {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var env = ProcessInfo.processInfo.environment
-        for (k, v) in extra { env[k] = v }
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for a in argv { free(a) }
-            for e in envp { free(e) }
-        }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, executable, &actions, nil, argv, envp) == 0 else {
+        do {
+            child = try ChildProcess(executable, arguments, environment: extra, stdin: .discard, stdout: .discard, stderr: .discard)
+        } catch {
             throw BenchError("cannot start \(executable)")
         }
-        self.pid = pid
     }
 
     /// True while the process has not exited.
-    var isRunning: Bool {
-        guard !reaped else { return false }
-        var status: Int32 = 0
-        if waitpid(pid, &status, WNOHANG) == pid { reaped = true; return false }
-        return true
-    }
+    var isRunning: Bool { child.poll() == nil }
 
     /// User + system CPU time of the process (all its threads) in clock ticks, from /proc/PID/stat.
     func cpuTicks() -> Int? {
@@ -46,18 +28,7 @@ final class BackgroundProcess {
         return u + s
     }
 
-    func stop() {
-        guard !reaped else { return }
-        kill(pid, SIGTERM)
-        for _ in 0..<50 {
-            if !isRunning { return }
-            usleep(20_000)
-        }
-        kill(pid, SIGKILL)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        reaped = true
-    }
+    func stop() { child.stop() }
 
     deinit { stop() }
 }

@@ -28,7 +28,7 @@ enum FailuresBench {
             return result
         }
         let folder = work.appendingPathComponent("failures"), json = work.appendingPathComponent("failures.json")
-        Log.progress("failures: \(result.scenarios * 3) snapshots, \(result.failing * 3) failing; a first run of \(result.missingScenarios * 3) missing")
+        Log.progress("failures: \(result.scenarios * 3) snapshots, \(result.failing * 3) failing; a first run of" + " \(result.missingScenarios * 3) missing")
         let r = try ProcessRunner.run(python, [script, bin, folder.path, "--scenarios", "\(result.scenarios)",
                                                "--failing", "\(result.failing)", "--missing", "\(result.missingScenarios)",
                                                "--json", json.path])

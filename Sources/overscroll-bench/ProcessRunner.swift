@@ -1,7 +1,8 @@
 import Foundation
+import Support
 
-/// Runs a program to completion, capturing standard output and error in files (no pipe
-/// dead-locks), and times it on the wall clock.
+/// Runs a program to completion (a `ChildProcess`: posix_spawn and wait4, no polling), capturing
+/// standard output and error in files (no pipe dead-locks), and times it on the wall clock.
 enum ProcessRunner {
     struct Result {
         var status: Int32
@@ -18,35 +19,18 @@ enum ProcessRunner {
     static let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("overscroll-bench-\(getpid())")
 
     static func run(_ executable: String, _ arguments: [String], passStderr: Bool = false) throws -> Result {
-        let fm = FileManager.default
-        try fm.createDirectory(at: scratch, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let outURL = scratch.appendingPathComponent("stdout"), errURL = scratch.appendingPathComponent("stderr")
-        _ = fm.createFile(atPath: outURL.path, contents: nil)
-        _ = fm.createFile(atPath: errURL.path, contents: nil)
-        // posix_spawn + waitpid: Foundation's Process.waitUntilExit polls its run loop in 50 ms
-        // steps on Linux, which would swamp the few milliseconds being measured.
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outURL.path, O_WRONLY | O_TRUNC, 0o644)
-        if !passStderr { posix_spawn_file_actions_addopen(&actions, 2, errURL.path, O_WRONLY | O_TRUNC, 0o644) }
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for a in argv { free(a) } }
         let cpu0 = childrenCPUMs()
         let t0 = Stopwatch.nowMs()
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: executable]) }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let child = try ChildProcess(executable, arguments, stdin: .discard, stdout: .file(outURL.path),
+                                     stderr: passStderr ? .inherit : .file(errURL.path))
+        let exit = child.wait()
         let wall = Stopwatch.nowMs() - t0
         let cpu = childrenCPUMs() - cpu0
-        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         let out = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""
-        let err = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
-        return Result(status: exitStatus, stdout: out, stderr: err, wallMs: wall, cpuMs: cpu, peakRSSKiB: usage.ru_maxrss)
+        let err = passStderr ? "" : (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+        return Result(status: exit.shellStatus, stdout: out, stderr: err, wallMs: wall, cpuMs: cpu, peakRSSKiB: exit.peakRSSKiB)
     }
 
     /// User + system CPU time of reaped child processes so far, ms.

@@ -3,7 +3,7 @@ import Foundation
 extension Report {
     func add(window r: WindowBench.Result) {
         lines.append("")
-        lines.append("Window — real SDL window under Xvfb, 390x844 @1, CPU of the app process (user + system ticks from /proc) over \(Self.f(r.seconds, 0)) s, % of one core (median)")
+        lines.append("Window — real SDL window under Xvfb, 390x844 @1, CPU of the app process (user + system ticks from /proc) over" + " \(Self.f(r.seconds, 0)) s, % of one core (median)")
         if let s = r.skipped { lines.append("skipped: \(s)"); json["window"] = ["skipped": s]; return }
         let w = [48, 8, 6, 24]
         row(["case", "% core", "runs", "all runs"], w)

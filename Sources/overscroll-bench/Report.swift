@@ -89,7 +89,7 @@ final class Report {
             obj[name] = m
         }
         let snappedVsFill = breakdown[4].median / breakdown[0].median
-        lines.append("pixel-snapped frame ÷ background-only paint: \(Self.f(snappedVsFill)) (the full frame: \(Self.f(breakdown[3].median / breakdown[0].median)))")
+        lines.append("pixel-snapped frame ÷ background-only paint: \(Self.f(snappedVsFill)) (the full frame:" + " \(Self.f(breakdown[3].median / breakdown[0].median)))")
         obj["snapped_vs_background"] = snappedVsFill
         var frames = json["frames"] as? [String: Any] ?? [:]
         frames["breakdown_\(c.sizeLabel)_median_ms"] = obj
@@ -132,7 +132,7 @@ final class Report {
 
     func add(soak r: SoakBench.Result) {
         lines.append("")
-        lines.append("Soak — \(Int(r.simulatedSeconds / 60)) simulated minutes of random input on `coordinator` (\(r.frames) frames, \(r.events) events, \(r.refreshes) refreshes, \(Self.f(r.wallSeconds, 1)) s wall)")
+        lines.append("Soak — \(Int(r.simulatedSeconds / 60)) simulated minutes of random input on `coordinator` (\(r.frames) frames," + " \(r.events) events, \(r.refreshes) refreshes, \(Self.f(r.wallSeconds, 1)) s wall)")
         lines.append("RSS MB over simulated time: " + r.rss.map { "\(Int($0.0 / 60))m \(Self.f($0.1, 1))" }.joined(separator: ", "))
         lines.append("frames in `refreshing` showing another offset than the held one: \(r.lockViolations)")
         check("soak RSS growth after warm-up (MB)", r.growthMB, atMost: 2)
@@ -155,9 +155,9 @@ final class Report {
         let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
         let cpuPerFrame = cpu / Double(r.frames)
         lines.append("CPU time of the run with PNGs: \(Self.f(cpu, 0)) ms (user + system), \(Self.f(cpuPerFrame)) ms per frame; "
-            + "on \(Int(cores)) idle cores at best \(Self.f(realMs / (cpu / cores))) × real time; cores busy during the run: \(Self.f(cpu / withPNG))")
+            + "on \(Int(cores)) idle cores at best \(Self.f(realMs / (cpu / cores))) × real time; cores busy during the run:" + " \(Self.f(cpu / withPNG))")
         lines.append("one frame, in process: snapshot \(Self.f(r.snapshot.median, 2)) ms, PNG encode (fast) \(Self.f(r.encode.median, 2)) ms "
-            + "one-shot, \(Self.f(r.encodeReused.median, 2)) ms as the recorder encodes (workspace reused), \(r.pngBytesPerFrame / 1024) KiB; "
+            + "one-shot, \(Self.f(r.encodeReused.median, 2)) ms as the recorder encodes (workspace reused)," + " \(r.pngBytesPerFrame / 1024) KiB; "
             + "peak RSS of a run \(Self.f(r.peakRSSWithPNG.quantile(1) / 1024, 1)) MB")
         lines.append("encode CPU per frame (thread CPU, interleaved): \(Self.f(r.encodeCPUReused.median)) ms as the recorder encodes, "
             + "\(Self.f(r.encodeCPUOneShot.median)) ms one-shot, \(Self.f(r.encodeCPUGeneric.median)) ms by the generic row path "
@@ -241,7 +241,7 @@ final class Report {
         lines.append("")
         lines.append("Targets")
         for c in checks {
-            lines.append("  \(c.met ? "met   " : "MISSED") \(Self.pad(c.name, 62)) \(Self.pad(Self.f(c.value, 3), 10, right: true))  target \(c.target)")
+            lines.append("  \(c.met ? "met   " : "MISSED") \(Self.pad(c.name, 62)) \(Self.pad(Self.f(c.value, 3), 10, right: true))  target" + " \(c.target)")
         }
         json["targets"] = checks.map { ["name": $0.name, "value": $0.value, "target": $0.target, "met": $0.met] }
         json["quick"] = quick

@@ -75,7 +75,8 @@ import Support
       var bar = document.querySelector('#filters .accept');
       bar.querySelector('.copy').click();
       out.missing = bar.querySelector('.cmd').value;
-      if (document.querySelectorAll('main .card:not([hidden])').length !== shown) problems.push('the accept button changed the filter');
+      if (document.querySelectorAll('main .card:not([hidden])').length !== shown) problems.push('the accept button changed\
+     the filter');
       document.querySelector('#filters button[data-filter=missing]').click();
       var card = document.querySelector('.card[data-accept="suite/a.json:mid"]');
       card.querySelector('.accept .copy').click();

@@ -198,7 +198,7 @@ import Support
     @Test func theReportOffersTheCommandEscaped() async throws {
         let f = try await failingSuite()
         let html = try String(contentsOfFile: f.path("results/report/index.html"), encoding: .utf8)
-        #expect(html.contains("copy accept command</button><input class=\"cmd\" type=\"text\" readonly value=\"overscroll accept \(f.path("results")) \(name(f, "a", "s0"))\""))
+        #expect(html.contains("copy accept command</button><input class=\"cmd\" type=\"text\" readonly value=\"overscroll accept" + " \(f.path("results")) \(name(f, "a", "s0"))\""))
         #expect(html.contains("copy accept command for the shown"))
         #expect(html.contains("data-accept=\"\(name(f, "b", "s0"))\""))
         let field = SuiteReport.acceptField(AcceptSelection.command(results: "r\"<b>'", names: ["x y"]), label: "copy")

@@ -99,8 +99,9 @@ import Testing
 
     nonisolated static let scrollCases = [false, true].flatMap { d in [1.0, 2.0].map { ScrollCase(dark: d, scale: $0) } }
 
-    /// Scroll offsets visited in order: from a pull (the large title in view) down the list and back, by whole device pixels (copied), by fractions of one (drawn
-    /// again) and by more than the viewport, from offsets with every fractional part.
+    /// Scroll offsets visited in order: from a pull (the large title in view) down the list and back, by whole device
+    /// pixels (copied), by fractions of one (drawn again) and by more than the viewport, from offsets with every
+    /// fractional part.
     static func scrollOffsets(scale: Double) -> [Double] {
         let steps: [Double] = [1, 3, 17, 40, -5, 120, -2, 0.3, 1, 2, 0.5, 64, -64, 900, 7, -1, 33, 0.25, 11]
         var out: [Double] = []

@@ -152,7 +152,7 @@ import Testing
         let junit = ResultFile(JUnitWriter(), path: f.path("merged.xml"))
         let merged = try SuiteMerge.merge([f.path("s1"), f.path("s2")], into: f.path("merged"), resultFiles: [junit], command: "merge")
         #expect(merged.stack == Self.debian12)
-        #expect(merged.stackNotes == ["shard 2/2 (\(f.path("s2"))) ran on another rendering stack: cairo 1.18.4, pango 1.56.3 (shard 1/2: cairo 1.16.0, pango 1.50.12)"])
+        #expect(merged.stackNotes == ["shard 2/2 (\(f.path("s2"))) ran on another rendering stack: cairo 1.18.4, pango 1.56.3 (shard 1/2: cairo 1.16.0," + " pango 1.50.12)"])
         let html = try String(contentsOfFile: f.path("merged/report/index.html"), encoding: .utf8)
         #expect(html.contains("<dt>stacks differ</dt>"))
         let xml = try String(contentsOfFile: f.path("merged.xml"), encoding: .utf8)

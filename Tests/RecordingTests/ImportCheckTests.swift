@@ -8,16 +8,33 @@ import Testing
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test func anUndeclaredImportFailsTheCheck() throws {
+    /// A package for the check in a temporary folder: its files (`package.json` in the shape of
+    /// `swift package dump-package`, the sources), the check run on it, the folder removed.
+    struct Fixture {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("import-check-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
+
         func write(_ path: String, _ text: String) throws {
             let url = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
+
+        /// tools/check-imports.swift on the fixture.
+        func check() throws -> CommandLineRunner.Result {
+            let script = ImportCheckTests.repository.appendingPathComponent("tools/check-imports.swift").path
+            return try CommandLineRunner.run(executable: URL(fileURLWithPath: "/usr/bin/env"),
+                                             ["swift", script, "--package-json", "package.json", "--root", root.path],
+                                             in: root.path)
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: root) }
+    }
+
+    @Test func anUndeclaredImportFailsTheCheck() throws {
+        let fixture = Fixture()
+        defer { fixture.remove() }
         // The shape of `swift package dump-package`: Core declares nothing, App declares Core.
-        try write("package.json", """
+        try fixture.write("package.json", """
             {"targets": [
               {"name": "CCairo", "type": "system", "dependencies": []},
               {"name": "Core", "type": "regular", "dependencies": []},
@@ -25,13 +42,10 @@ import Testing
               {"name": "AppTests", "type": "test", "dependencies": [{"byName": ["App", null]}]}
             ]}
             """)
-        try write("Sources/Core/Drawing.swift", "import Foundation\nimport CCairo\n")
-        try write("Sources/App/main.swift", "import Foundation\n@testable import Core\nimport Glibc\n")
-        try write("Tests/AppTests/AppTests.swift", "import Testing\n@testable import App\n")
-        let script = Self.repository.appendingPathComponent("tools/check-imports.swift").path
-        let r = try CommandLineRunner.run(executable: URL(fileURLWithPath: "/usr/bin/env"),
-                                          ["swift", script, "--package-json", "package.json", "--root", root.path],
-                                          in: root.path)
+        try fixture.write("Sources/Core/Drawing.swift", "import Foundation\nimport CCairo\n")
+        try fixture.write("Sources/App/main.swift", "import Foundation\n@testable import Core\nimport Glibc\n")
+        try fixture.write("Tests/AppTests/AppTests.swift", "import Testing\n@testable import App\n")
+        let r = try fixture.check()
         #expect(r.status == 1, "\(r.err)")
         // Core declares no C module.
         #expect(r.out.contains("Sources/Core/Drawing.swift:2: target 'Core' imports 'CCairo', which Package.swift does not declare for it"))
@@ -43,25 +57,17 @@ import Testing
     /// The targets linked into the small front (`overscroll`, `Support`, ...) keep full
     /// Foundation out; FoundationEssentials is fine.
     @Test func fullFoundationInAFrontTargetFailsTheCheck() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("import-check-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        func write(_ path: String, _ text: String) throws {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        try write("package.json", """
+        let fixture = Fixture()
+        defer { fixture.remove() }
+        try fixture.write("package.json", """
             {"targets": [
               {"name": "Support", "type": "regular", "dependencies": []},
               {"name": "Recording", "type": "regular", "dependencies": [{"byName": ["Support", null]}]}
             ]}
             """)
-        try write("Sources/Support/Wait.swift", "import FoundationEssentials\nimport Foundation\n")
-        try write("Sources/Recording/Run.swift", "import Foundation\nimport Support\n")
-        let script = Self.repository.appendingPathComponent("tools/check-imports.swift").path
-        let r = try CommandLineRunner.run(executable: URL(fileURLWithPath: "/usr/bin/env"),
-                                          ["swift", script, "--package-json", "package.json", "--root", root.path],
-                                          in: root.path)
+        try fixture.write("Sources/Support/Wait.swift", "import FoundationEssentials\nimport Foundation\n")
+        try fixture.write("Sources/Recording/Run.swift", "import Foundation\nimport Support\n")
+        let r = try fixture.check()
         #expect(r.status == 1, "\(r.err)")
         #expect(r.out.contains("Sources/Support/Wait.swift:2: target 'Support' imports 'Foundation'; it is linked into the small front"))
         #expect(!r.out.contains("Recording") && !r.out.contains("Wait.swift:1"))
@@ -71,20 +77,15 @@ import Testing
     /// ScrollEngine and Scenes do no I/O and read no clock (#34 item 10): a file API or a clock in
     /// their code fails the check; the same word in a comment or a string, or as a member, does not.
     @Test func aClockOrAFileInAPureTargetFailsTheCheck() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("import-check-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        func write(_ path: String, _ text: String) throws {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        try write("package.json", """
+        let fixture = Fixture()
+        defer { fixture.remove() }
+        try fixture.write("package.json", """
             {"targets": [
               {"name": "ScrollEngine", "type": "regular", "dependencies": []},
               {"name": "Recording", "type": "regular", "dependencies": []}
             ]}
             """)
-        try write("Sources/ScrollEngine/Motion.swift", """
+        try fixture.write("Sources/ScrollEngine/Motion.swift", """
             import Foundation
             // Date() in a comment is fine, and so is "FileManager" in a string.
             let label = "FileManager"
@@ -92,11 +93,8 @@ import Testing
             func load() -> Data? { FileManager.default.contents(atPath: "x") }
             func fine(_ t: Thing) { t.print() }
             """)
-        try write("Sources/Recording/Run.swift", "import Foundation\nlet now = Date()\n")
-        let script = Self.repository.appendingPathComponent("tools/check-imports.swift").path
-        let r = try CommandLineRunner.run(executable: URL(fileURLWithPath: "/usr/bin/env"),
-                                          ["swift", script, "--package-json", "package.json", "--root", root.path],
-                                          in: root.path)
+        try fixture.write("Sources/Recording/Run.swift", "import Foundation\nlet now = Date()\n")
+        let r = try fixture.check()
         #expect(r.status == 1, "\(r.err)")
         let lines = r.out.split(separator: "\n").map(String.init)
         #expect(lines.contains("Sources/ScrollEngine/Motion.swift:4: target 'ScrollEngine' does no I/O and reads no clock, but uses 'ContinuousClock'"))
@@ -111,21 +109,16 @@ import Testing
     /// imported target declares (types, top-level functions, enum cases, members it adds to
     /// other modules' types), so using only a case (`.idle`) or an extension member counts.
     @Test func anImportNothingUsesFailsTheCheck() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("import-check-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        func write(_ path: String, _ text: String) throws {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        try write("package.json", """
+        let fixture = Fixture()
+        defer { fixture.remove() }
+        try fixture.write("package.json", """
             {"targets": [
               {"name": "Core", "type": "regular", "dependencies": []},
               {"name": "Extras", "type": "regular", "dependencies": [{"byName": ["Core", null]}]},
               {"name": "App", "type": "executable", "dependencies": [{"byName": ["Core", null]}, {"byName": ["Extras", null]}]}
             ]}
             """)
-        try write("Sources/Core/Phase.swift", """
+        try fixture.write("Sources/Core/Phase.swift", """
             public enum Phase: Sendable {
                 case idle, dragging
                 case settling(Double)
@@ -133,15 +126,12 @@ import Testing
             package final class Box<T> {}
             public struct Size { public var width = 0.0 }
             """)
-        try write("Sources/Extras/Size+Area.swift", "import Core\n\nextension Size {\n    public var area: Double { width * width }\n}\n")
-        try write("Sources/App/UsesACase.swift", "import Core\nfunc f(_ p: Any) -> Bool { p as? Int == nil ? true : false }\nlet p: Any = 1\nlet q = [.idle].count\n")
-        try write("Sources/App/UsesAPackageType.swift", "import Core\nlet b = Box<Int>()\n")
-        try write("Sources/App/UsesAnExtension.swift", "import Extras\nfunc g(_ s: Any) -> Double { (s as! HasArea).area }\nprotocol HasArea { var area: Double { get } }\n")
-        try write("Sources/App/UsesNothing.swift", "import Foundation\nimport Core\nimport Extras\nlet answer = 42\n")
-        let script = Self.repository.appendingPathComponent("tools/check-imports.swift").path
-        let r = try CommandLineRunner.run(executable: URL(fileURLWithPath: "/usr/bin/env"),
-                                          ["swift", script, "--package-json", "package.json", "--root", root.path],
-                                          in: root.path)
+        try fixture.write("Sources/Extras/Size+Area.swift", "import Core\n\nextension Size {\n    public var area: Double { width * width }\n}\n")
+        try fixture.write("Sources/App/UsesACase.swift", "import Core\nfunc f(_ p: Any) -> Bool { p as? Int == nil ? true : false }\nlet p: Any = 1\nlet q = [.idle].count\n")
+        try fixture.write("Sources/App/UsesAPackageType.swift", "import Core\nlet b = Box<Int>()\n")
+        try fixture.write("Sources/App/UsesAnExtension.swift", "import Extras\nfunc g(_ s: Any) -> Double { (s as! HasArea).area }\nprotocol HasArea { var area: Double { get } }\n")
+        try fixture.write("Sources/App/UsesNothing.swift", "import Foundation\nimport Core\nimport Extras\nlet answer = 42\n")
+        let r = try fixture.check()
         #expect(r.status == 1, "\(r.err)")
         let lines = r.out.split(separator: "\n").map(String.init)
         #expect(lines.contains("Sources/App/UsesNothing.swift:2: target 'App' imports 'Core' but uses nothing from it"))

@@ -99,7 +99,7 @@ import Testing
         func bash(_ words: [String]) throws -> [String] {
             let line = words.map { "'\($0)'" }.joined(separator: " ")
             let r = try #require(try Self.shell("bash", ["--norc", "--noprofile", "-c",
-                "source \"$1\"; COMP_WORDS=(\(line)); COMP_CWORD=\(words.count - 1); _overscroll; printf '%s\\n' \"${COMPREPLY[@]}\"", "bash", bashScript]))
+                "source \"$1\"; COMP_WORDS=(\(line)); COMP_CWORD=\(words.count - 1); _overscroll; printf '%s\\n'" + " \"${COMPREPLY[@]}\"", "bash", bashScript]))
             return r.out.split(separator: "\n").map(String.init)
         }
         #expect(try bash(["overscroll", "te"]) == ["test"])
@@ -114,7 +114,7 @@ import Testing
         #expect(try bash(["overscroll", "curve", "sp"]) == ["spring"])
 
         let fishScript = out.appendingPathComponent("fish/overscroll.fish").path
-        let fish = try #require(try Self.shell("fish", ["--no-config", "-c", "source $argv[1]; complete -C 'overscroll te'; complete -C 'overscroll record --no-p'; complete -C 'overscroll run --theme '", fishScript]),
+        let fish = try #require(try Self.shell("fish", ["--no-config", "-c", "source $argv[1]; complete -C 'overscroll te'; complete -C 'overscroll record --no-p'; complete -C 'overscroll" + " run --theme '", fishScript]),
                                 "fish is installed by `make test`")
         #expect(fish.out.split(separator: "\n").map { String($0.split(separator: "\t")[0]) } == ["test", "--no-png", "--no-progress", "dark", "light"])
         let zsh = try #require(try Self.shell("zsh", ["-n", out.appendingPathComponent("zsh/_overscroll").path]), "zsh is installed by `make test`")

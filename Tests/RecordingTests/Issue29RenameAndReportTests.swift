@@ -123,16 +123,21 @@ import Testing
       var range = card.querySelector('.slider input'), top = card.querySelector('.wipe .top'), wipe = card.querySelector('.wipe');
       scales([card.querySelector('.wipe .top img'), card.querySelector('.wipe > img')], 'slider');
       range.value = 0; range.dispatchEvent(new Event('input'));
-      if (top.getBoundingClientRect().width > 0.5) problems.push('at 0 the golden still covers ' + top.getBoundingClientRect().width);
+      if (top.getBoundingClientRect().width > 0.5) problems.push('at 0 the golden still covers ' +\
+     top.getBoundingClientRect().width);
       range.value = 100; range.dispatchEvent(new Event('input'));
-      if (Math.abs(top.getBoundingClientRect().width - wipe.getBoundingClientRect().width) > 0.5) problems.push('at 100 the golden covers ' + top.getBoundingClientRect().width + ' of ' + wipe.getBoundingClientRect().width);
+      if (Math.abs(top.getBoundingClientRect().width - wipe.getBoundingClientRect().width) >\
+     0.5) problems.push('at 100 the golden covers ' + top.getBoundingClientRect().width + ' of ' +\
+     wipe.getBoundingClientRect().width);
       card.querySelector('.modes button[data-mode=flicker]').click();
       var f = card.querySelector('.flicker img'), fr = f.getBoundingClientRect();
       var fx = (fr.width - 2) / f.naturalWidth, fy = (fr.height - 2) / f.naturalHeight;
-      if (Math.abs(fx - fy) > 0.01 || Math.abs(fx - sideScale) > 0.01) problems.push('flicker: scale ' + fx + ' × ' + fy + ', side by side ' + sideScale);
+      if (Math.abs(fx - fy) > 0.01 || Math.abs(fx - sideScale) > 0.01) problems.push('flicker: scale ' + fx + ' × ' + fy +\
+     ', side by side ' + sideScale);
       card.querySelector('.modes button[data-mode=slider]').click();
       var tall = card.querySelector('.wipe .top img').getBoundingClientRect().height;
-      if (Math.abs(wipe.getBoundingClientRect().height - tall) > 0.5) problems.push('the taller golden is cut: ' + wipe.getBoundingClientRect().height + ' vs ' + tall);
+      if (Math.abs(wipe.getBoundingClientRect().height - tall) > 0.5) problems.push('the taller golden is cut: ' +\
+     wipe.getBoundingClientRect().height + ' vs ' + tall);
       var out = document.createElement('pre');
       out.id = 'verdict';
       out.textContent = 'problems=' + problems.length + (problems.length ? ': ' + problems.join('; ') : '');

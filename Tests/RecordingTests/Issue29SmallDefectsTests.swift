@@ -33,7 +33,8 @@ import Testing
         let f = try SuiteFixture()
         try f.write("suite/sub/a.json", """
             {"scene": "list", "size": [200, 300], "scale": 1, "fps": 60, "duration": 2.0, "rows": 60,
-             "events": [{"at": 0.05, "drag": {"from": [100, 250], "to": [100, 120], "duration": 0.2}}, {"at": 1.9, "snapshot": "end"}]}
+             "events": [{"at": 0.05, "drag": {"from": [100, 250], "to": [100, 120], "duration": 0.2}}, {"at": 1.9,\
+             "snapshot": "end"}]}
             """)
         #expect(await f.run { $0.options.update = .missing } == 0)
         #expect(await f.run { $0.resultFiles = [ResultFile(JUnitWriter(), path: f.path("junit.xml"))] } == 0)

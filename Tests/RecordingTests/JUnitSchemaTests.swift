@@ -73,7 +73,7 @@ import Testing
         #expect(merged.status == 0, "\(merged.messages)")
 
         // The validator is real: the format written before this schema work fails it.
-        let old = "<?xml version=\"1.0\"?>\n<testsuites name=\"overscroll test\" tests=\"1\"><testsuite name=\"a\" tests=\"1\" failures=\"0\" errors=\"0\" time=\"0.1\"><testcase classname=\"a\" name=\"s\"></testcase></testsuite></testsuites>\n"
+        let old = "<?xml version=\"1.0\"?>\n<testsuites name=\"overscroll test\" tests=\"1\"><testsuite name=\"a\" tests=\"1\"" + " failures=\"0\" errors=\"0\" time=\"0.1\"><testcase classname=\"a\" name=\"s\"></testcase></testsuite></testsuites>\n"
         try old.write(toFile: f.path("old.xml"), atomically: true, encoding: .utf8)
         let refused = try Self.validate(f.path("old.xml"))
         #expect(refused.status != 0 && refused.messages.contains("testsuites"), "\(refused.messages)")

@@ -133,7 +133,9 @@ import Support
         #expect(FileTree.entries(of: dir.path).sorted() == ["s.json", "u"])
 
         let long = dir.appendingPathComponent("long.json")
-        try Data(#"{"scene": "list", "size": [390, 844], "scale": 2, "fps": 60, "duration": 60, "rows": 5000, "events": [{"at": 0, "drag": {"from": [100, 800], "to": [100, 0], "duration": 60}}]}"#.utf8).write(to: long)
+        let longScenario = #"{"scene": "list", "size": [390, 844], "scale": 2, "fps": 60, "duration": 60, "rows": 5000, "#
+            + #""events": [{"at": 0, "drag": {"from": [100, 800], "to": [100, 0], "duration": 60}}]}"#
+        try Data(longScenario.utf8).write(to: long)
         let p = try CommandLineRunner.start("overscroll-app", ["record", long.path, "--out", dir.appendingPathComponent("v").path, "--no-progress"])
         var sawStaging = false
         for _ in 0..<400 where !sawStaging {

@@ -21,7 +21,8 @@ import Testing
       xdotool mousemove --window "$w" 100 100 2>/dev/null
       xdotool key --window "$w" q 2>/dev/null
       wait $pid; rc=$?
-      echo "$rc $([ -s cap.json ] && echo yes || echo no) $([ -s trace.jsonl ] && echo yes || echo no) $(grep -m1 -o 'X_SendEvent\\|BadWindow' err.txt)"
+      echo "$rc $([ -s cap.json ] && echo yes || echo no) $([ -s trace.jsonl ] && echo yes || echo no) $(grep -m1 -o\
+     'X_SendEvent\\|BadWindow' err.txt)"
     done
     """
 

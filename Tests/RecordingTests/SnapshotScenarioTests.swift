@@ -16,7 +16,8 @@ import ScrollEngine
 
     @Test func snapshotsAreReadWithTheirOverrides() throws {
         let s = try ScenarioParser.parse(Self.scenario("""
-        , {"at": 0.3, "snapshot": "mid-fling", "mask": [[0, 0, 50, 20]], "maxDiffPixels": 7, "maxDiffRatio": 0.01, "threshold": 0.2},
+        , {"at": 0.3, "snapshot": "mid-fling", "mask": [[0, 0, 50, 20]], "maxDiffPixels": 7, "maxDiffRatio": 0.01,\
+         "threshold": 0.2},
           {"at": 0.6, "snapshot": "rest.v2_final"}
         """))
         #expect(s.events.count == 1, "snapshots are not input events")

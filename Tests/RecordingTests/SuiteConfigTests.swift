@@ -56,7 +56,7 @@ import Testing
             ("{\"mask\": {}}", "FILE:1:2: mask: expected an array, got an object"),
             ("{\"physics\": \"andriod\"}", "FILE:1:2: physics: unknown physics 'andriod' (did you mean 'android'? physics: ios, android, gnome, none)"),
             ("{\"physics\": {\"mass\": 0}}", "FILE:1:14: physics.mass: 0 is out of range (0.001…1000)"),
-            ("{\"physics\": {\"masss\": 1}}", "FILE:1:14: physics.masss: unknown field (known: decelerationRate, rubberBand, mass, stiffness, dampingRatio, wheelIdleTimeout, pointsPerNotch)"),
+            ("{\"physics\": {\"masss\": 1}}", "FILE:1:14: physics.masss: unknown field (known: decelerationRate, rubberBand, mass, stiffness, dampingRatio," + " wheelIdleTimeout, pointsPerNotch)"),
             ("{\"workers\": 2,}", "FILE:1:15: not valid JSON: expected a key in quotes"),
             ("{\"workers\": 2, \"workers\": 3}", "FILE:1:25: not valid JSON: duplicate key \"workers\""),
             ("[1]", "FILE:1:1: expected an object of settings, got an array"),

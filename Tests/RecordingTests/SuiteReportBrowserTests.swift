@@ -16,9 +16,11 @@ import Testing
     <script>
     function whenCardsReady(go){ window.addEventListener('load', function(){
       if (window.renderCards) window.renderCards();
-      var pending = Array.prototype.filter.call(document.querySelectorAll('.side img'), function(i){ return !i.complete; }), left = pending.length;
+      var pending = Array.prototype.filter.call(document.querySelectorAll('.side img'), function(i){ return !i.complete; }\
+    ), left = pending.length;
       if (!left) { go(); return; }
-      pending.forEach(function(i){ function one(){ if (--left === 0) go(); } i.addEventListener('load', one); i.addEventListener('error', one); });
+      pending.forEach(function(i){ function one(){ if (--left === 0) go(); } i.addEventListener('load', one);\
+     i.addEventListener('error', one); });
     }); }
     </script>
     """
@@ -62,7 +64,8 @@ import Testing
       });
       var out = document.createElement('pre');
       out.id = 'verdict';
-      out.textContent = 'toggles=' + checked + ' links=' + links.length + ' problems=' + problems.length + (problems.length ? ': ' + problems.join('; ') : '');
+      out.textContent = 'toggles=' + checked + ' links=' + links.length + ' problems=' + problems.length + (problems.length\
+     ? ': ' + problems.join('; ') : '');
       document.body.appendChild(out);
     });
     </script>
@@ -142,12 +145,14 @@ import Testing
     <script>
     whenCardsReady(function(){
       var problems = [];
-      function visible(sel){ return Array.prototype.filter.call(document.querySelectorAll(sel), function(e){ return e.offsetParent !== null; }); }
+      function visible(sel){ return Array.prototype.filter.call(document.querySelectorAll(sel),\
+     function(e){ return e.offsetParent !== null; }); }
       function press(kind){ document.querySelector('#filters button[data-filter=' + kind + ']').click(); }
       var all = visible('main .card').length;
       press('failed');
       var failed = visible('main .card');
-      if (!failed.length || failed.some(function(c){ return !c.classList.contains('failed'); })) problems.push('failed filter shows ' + failed.map(function(c){ return c.className; }).join(','));
+      if (!failed.length || failed.some(function(c){ return !c.classList.contains('failed'); }\
+    )) problems.push('failed filter shows ' + failed.map(function(c){ return c.className; }).join(','));
       if (visible('#passed tr[data-status]').length) problems.push('failed filter shows passed rows');
       press('passed');
       if (!document.getElementById('passed').open) problems.push('passed filter leaves the passed section closed');
@@ -157,7 +162,8 @@ import Testing
       var search = document.getElementById('search');
       search.value = 'B.JSON'; search.dispatchEvent(new Event('input'));
       var found = visible('main .card');
-      if (found.length !== 1 || found[0].dataset.text.indexOf('b.json') < 0) problems.push('search shows ' + found.length + ' cards');
+      if (found.length !== 1 || found[0].dataset.text.indexOf('b.json') < 0) problems.push('search shows ' + found.length +\
+     ' cards');
       search.value = 'no such thing'; search.dispatchEvent(new Event('input'));
       if (document.getElementById('none').hidden) problems.push('no "nothing matches" line');
       search.value = ''; search.dispatchEvent(new Event('input'));
@@ -169,7 +175,9 @@ import Testing
       var img = card.querySelector('.wipe > img'), range = card.querySelector('.slider input');
       // The range reaches 7 px (half its thumb) past the image on each side, so the thumb's
       // centre, and the split with it, runs over the whole image, both ends included.
-      if (Math.abs(img.getBoundingClientRect().width + 14 - range.getBoundingClientRect().width) > 1) problems.push('slider ' + range.getBoundingClientRect().width + ' wide, image ' + img.getBoundingClientRect().width);
+      if (Math.abs(img.getBoundingClientRect().width + 14 - range.getBoundingClientRect().width) >\
+     1) problems.push('slider ' + range.getBoundingClientRect().width + ' wide,\
+     image ' + img.getBoundingClientRect().width);
       var top = card.querySelector('.wipe .top'), w = range.getBoundingClientRect().width;
       [0, 25, 100].forEach(function(v){
         range.value = v; range.dispatchEvent(new Event('input'));
@@ -177,15 +185,19 @@ import Testing
         if (Math.abs(thumb - edge) > 1) problems.push('at ' + v + ' the split is at ' + edge + ' but the thumb centre at ' + thumb);
       });
       range.value = 0; range.dispatchEvent(new Event('input'));
-      if (top.getBoundingClientRect().width > 0.5) problems.push('at 0 the golden still covers ' + top.getBoundingClientRect().width + ' px');
+      if (top.getBoundingClientRect().width > 0.5) problems.push('at 0 the golden still covers ' +\
+     top.getBoundingClientRect().width + ' px');
       range.value = 100; range.dispatchEvent(new Event('input'));
-      if (Math.abs(top.getBoundingClientRect().width - img.getBoundingClientRect().width) > 0.5) problems.push('at 100 the golden covers ' + top.getBoundingClientRect().width + ' of ' + img.getBoundingClientRect().width + ' px');
+      if (Math.abs(top.getBoundingClientRect().width - img.getBoundingClientRect().width) >\
+     0.5) problems.push('at 100 the golden covers ' + top.getBoundingClientRect().width + ' of ' +\
+     img.getBoundingClientRect().width + ' px');
       if (!/over the limit of/.test(card.querySelector('.why').textContent)) problems.push('no limit in the failure line');
       if (!document.querySelector('#durations tbody tr')) problems.push('no durations');
       var traces = document.querySelectorAll('.card a.trace');
       var out = document.createElement('pre');
       out.id = 'verdict';
-      out.textContent = 'cards=' + all + ' traces=' + traces.length + ' problems=' + problems.length + (problems.length ? ': ' + problems.join('; ') : '');
+      out.textContent = 'cards=' + all + ' traces=' + traces.length + ' problems=' + problems.length + (problems.length ?\
+     ': ' + problems.join('; ') : '');
       document.body.appendChild(out);
     });
     </script>
@@ -195,32 +207,40 @@ import Testing
     <script>
     window.addEventListener('load', function(){
       var problems = [];
-      var slider = document.getElementById('slider'), img = document.getElementById('frame'), cap = document.getElementById('caption');
-      function field(name){ var r = document.querySelector('#fields tr[data-field="' + name + '"] td:last-child'); return r ? r.textContent : null; }
+      var slider = document.getElementById('slider'), img = document.getElementById('frame'),\
+     cap = document.getElementById('caption');
+      function field(name){ var r = document.querySelector('#fields tr[data-field="' + name + '"] td:last-child');\
+     return r ? r.textContent : null; }
       var n = +slider.max + 1, start = +slider.value;
       if (n < 5) problems.push('only ' + n + ' frames');
       if (!/snapshot instant/.test(cap.textContent)) problems.push('does not open at the snapshot instant: ' + cap.textContent);
       ['offset','velocity','phase','scene'].forEach(function(k){ if (field(k) === null) problems.push('no field ' + k); });
-      var src = img.src, offset = field('offset'), t = field('t'), cursor = document.getElementById('plot-cursor').getAttribute('x1');
+      var src = img.src, offset = field('offset'), t = field('t'), cursor =\
+     document.getElementById('plot-cursor').getAttribute('x1');
       slider.value = 0; slider.dispatchEvent(new Event('input'));
       if (img.src === src) problems.push('the slider does not change the frame');
       if (field('t') === t) problems.push('the slider does not change the fields');
       if (field('offset') === offset) problems.push('offset unchanged: ' + offset);
       if (document.getElementById('plot-cursor').getAttribute('x1') === cursor) problems.push('the plot cursor does not move');
-      if (document.getElementById('timeline-cursor').getAttribute('x1') !== document.getElementById('plot-cursor').getAttribute('x1')) problems.push('cursors disagree');
+      if (document.getElementById('timeline-cursor').getAttribute('x1') !==\
+     document.getElementById('plot-cursor').getAttribute('x1')) problems.push('cursors disagree');
       document.body.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));
       if (+slider.value !== 1) problems.push('ArrowRight goes to ' + slider.value);
       document.body.dispatchEvent(new KeyboardEvent('keydown', {key: 'Home', bubbles: true}));
       if (+slider.value !== start) problems.push('Home goes to ' + slider.value);
-      var events = Array.prototype.map.call(document.querySelectorAll('#events li'), function(li){ return li.textContent; }).join(' | ');
-      ['drag (100, 250)', 'wheel dy -2 (touchpad, precise)', 'key Ctrl+End'].forEach(function(e){ if (events.indexOf(e) < 0) problems.push('no event ' + e + ' in ' + events); });
+      var events = Array.prototype.map.call(document.querySelectorAll('#events li'), function(li){ return li.textContent; }\
+    ).join(' | ');
+      ['drag (100, 250)', 'wheel dy -2 (touchpad, precise)', 'key Ctrl+End'].forEach(function(e){ if (events.indexOf(e) <\
+     0) problems.push('no event ' + e + ' in ' + events); });
       if (document.querySelectorAll('#plot polyline.series').length !== 2) problems.push('no offset/velocity lines');
-      var shown = Array.prototype.map.call(document.querySelectorAll('#compare figcaption'), function(c){ return c.textContent; }).join(',');
+      var shown = Array.prototype.map.call(document.querySelectorAll('#compare figcaption'),\
+     function(c){ return c.textContent; }).join(',');
       document.querySelectorAll('img').forEach(function(i){ if (!(i.naturalWidth > 0)) problems.push('image did not load'); });
       if (document.querySelector('script[src], link[href], img[src^="http"]')) problems.push('loads something from outside');
       var out = document.createElement('pre');
       out.id = 'verdict';
-      out.textContent = 'frames=' + n + ' compare=' + shown + ' problems=' + problems.length + (problems.length ? ': ' + problems.join('; ') : '');
+      out.textContent = 'frames=' + n + ' compare=' + shown + ' problems=' + problems.length + (problems.length ? ': ' +\
+     problems.join('; ') : '');
       document.body.appendChild(out);
     });
     </script>
@@ -278,10 +298,10 @@ import Testing
         let shots = FileManager.default.currentDirectoryPath + "/.build/report-screenshots"
         try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
         let filtered = f.path("results/report/filtered.html")
-        try page.replacingOccurrences(of: "</body>", with: "<script>window.addEventListener('load',function(){document.querySelector('#filters button[data-filter=failed]').click();document.querySelector('.card.failed .modes button[data-mode=slider]').click()})</script></body>")
+        try page.replacingOccurrences(of: "</body>", with: "<script>window.addEventListener('load',function(){document.querySelector('#filters" + " button[data-filter=failed]').click();document.querySelector('.card.failed .modes" + " button[data-mode=slider]').click()})</script></body>")
             .write(toFile: filtered, atomically: true, encoding: .utf8)
         let moved = viewerFolder + "/trace-moved.html"
-        try viewer.replacingOccurrences(of: "</body>", with: "<script>window.addEventListener('load',function(){var s=document.getElementById('slider');s.value=2;s.dispatchEvent(new Event('input'))})</script></body>")
+        try viewer.replacingOccurrences(of: "</body>", with: "<script>window.addEventListener('load',function(){var s=document.getElementById('slider');s.value=2;" + "s.dispatchEvent(new Event('input'))})</script></body>")
             .write(toFile: moved, atomically: true, encoding: .utf8)
         for (source, name) in [(filtered, "report-filtered.png"), (moved, "trace-viewer.png")] {
             _ = try Self.dumpDOM(browser, page: source, folder: f, screenshot: shots + "/" + name)

@@ -202,8 +202,10 @@ import Testing
     // Waits (polling, at most 25 s of the page's virtual time) until `cond` holds, then goes on: the observer's callbacks
     // come at a rendered frame, and virtual time runs far ahead of real frames while the page idles (2.5 s of it
     // passed with no frame at load 15 on 2 cores). A page that works stops waiting at its first frames.
-    function until(cond, go){ var t0 = Date.now(); (function poll(){ if (cond() || Date.now() - t0 > 25000) go(); else setTimeout(poll, 25); })(); }
-    window.addEventListener('load', function(){ until(function(){ return document.querySelector('main .card[data-ready]'); }, function(){
+    function until(cond, go){ var t0 = Date.now(); (function poll(){ if (cond() || Date.now() - t0 > 25000) go();\
+     else setTimeout(poll, 25); })(); }
+    window.addEventListener('load', function(){ until(function(){ return document.querySelector('main .card[data-ready]');\
+     }, function(){
       var problems = [], all = document.querySelectorAll('main .card').length;
       var ready = document.querySelectorAll('main .card[data-ready]').length;
       if (!(ready > 0 && ready < all)) problems.push(ready + ' of ' + all + ' cards rendered at load');
@@ -211,7 +213,8 @@ import Testing
       if (loaded) problems.push(loaded + ' images in cards not rendered');
       var search = document.getElementById('search');
       search.value = 's7.json'; search.dispatchEvent(new Event('input'));
-      var shown = Array.prototype.filter.call(document.querySelectorAll('main .card'), function(c){ return c.offsetParent !== null; });
+      var shown = Array.prototype.filter.call(document.querySelectorAll('main .card'),\
+     function(c){ return c.offsetParent !== null; });
       if (shown.length !== 2) problems.push('search shows ' + shown.length);
       search.value = ''; search.dispatchEvent(new Event('input'));
       var last = document.querySelectorAll('main .card')[all - 1];
@@ -219,7 +222,8 @@ import Testing
       until(function(){ return last.hasAttribute('data-ready'); }, function(){
         if (!last.hasAttribute('data-ready')) problems.push('the linked card is not rendered');
         window.renderCards();
-        var bad = Array.prototype.filter.call(document.querySelectorAll('main .card'), function(c){ return !c.hasAttribute('data-ready') || !c.querySelector('.modes button[data-mode=slider]'); }).length;
+        var bad = Array.prototype.filter.call(document.querySelectorAll('main .card'),\
+     function(c){ return !c.hasAttribute('data-ready') || !c.querySelector('.modes button[data-mode=slider]'); }).length;
         if (bad) problems.push(bad + ' cards not rendered by renderCards()');
         var out = document.createElement('pre');
         out.id = 'verdict';

@@ -9,7 +9,8 @@ final class ActionCounter: Sendable {
     let count = Mutex(0)
 }
 
-/// Generated input streams against the coordinator's invariants (docs/BEHAVIOUR.md, "Pull to refresh: the coordinator": the lock, one refresh at a time, the resync).
+/// Generated input streams against the coordinator's invariants (docs/BEHAVIOUR.md, "Pull to refresh: the
+/// coordinator": the lock, one refresh at a time, the resync).
 @Suite struct CoordinatorPropertyTests {
     static let streams = 3000
     static let fps = 60.0
@@ -98,7 +99,7 @@ final class ActionCounter: Sendable {
             if let coast = scene.input.lastCoast, coast > t - 1 / Self.fps { eventsThisFrame += 1 }
             let c = scene.coordinator
             let offset = scene.scrollView.contentOffset
-            if debugSeed == seed { print("DBG t=\(t) ev=\(events[max(0,next-eventsThisFrame)..<next].map { "\($0.0) \($0.1)" }) state=\(c.state) off=\(offset) corr=\(c.corrections) fwd=\(c.forwarded) phase=\(scene.scrollView.phase)") }
+            if debugSeed == seed { print("DBG t=\(t) ev=\(events[max(0,next-eventsThisFrame)..<next].map { "\($0.0) \($0.1)" }) state=\(c.state)" + " off=\(offset) corr=\(c.corrections) fwd=\(c.forwarded) phase=\(scene.scrollView.phase)") }
             let state = c.state
             #expect(offset.isFinite, "seed \(seed): non-finite offset")
             if state == .refreshing || state == .completing {

@@ -34,7 +34,7 @@ public enum ScenarioFile {
         case let .unreadable(path, reason): "\(path): cannot read the scenario file (\(reason))"
         case .notRegular: "\(error); not read as a scenario"
         case let .tooLarge(path, size, limit):
-            "\(path): \(InputFile.megabytes(size)) is over the scenario size limit of \(InputFile.megabytes(limit)) (--max-scenario-size MB raises it)"
+            "\(path): \(InputFile.megabytes(size)) is over the scenario size limit of \(InputFile.megabytes(limit))" + " (--max-scenario-size MB raises it)"
         }
     }
 

@@ -118,7 +118,7 @@ public enum ScenarioParser {
     /// each side rounds to 1…32767 pixels and the frame holds at most `maxFramePixels` pixels.
     static func checkFrame(_ size: Size, scale: Double, field: String) throws(ScenarioError) {
         let w = Int((size.width * scale).rounded()), h = Int((size.height * scale).rounded())
-        let shown = "\(JSONValue.number(size.width).text)×\(JSONValue.number(size.height).text) pt at scale \(JSONValue.number(scale).text) is \(w)×\(h) pixels"
+        let shown = "\(JSONValue.number(size.width).text)×\(JSONValue.number(size.height).text) pt at scale \(JSONValue.number(scale).text)" + " is \(w)×\(h) pixels"
         if w < 1 || h < 1 { throw ScenarioError(field: field, reason: "\(shown): a frame needs at least 1 pixel each way") }
         if w > maxPixelSide || h > maxPixelSide { throw ScenarioError(field: field, reason: "\(shown): a side may have at most \(maxPixelSide) pixels") }
         if w * h > maxFramePixels { throw ScenarioError(field: field, reason: "\(shown): a frame may have at most \(maxFramePixels) pixels") }

@@ -18,7 +18,7 @@ package enum SnapshotMask {
     package static func check(_ snapshot: Snapshot, scale: Double, width: Int, height: Int) throws(ScenarioError) {
         for (i, r) in snapshot.mask.enumerated() where pixelRect(r, scale: scale, width: width, height: height) == nil {
             throw ScenarioError(field: "\(snapshot.field).mask[\(i)]",
-                                reason: "[\(fmt(r.x)), \(fmt(r.y)), \(fmt(r.width)), \(fmt(r.height))] lies outside the \(fmt(Double(width) / scale))×\(fmt(Double(height) / scale)) frame")
+                                reason: "[\(fmt(r.x)), \(fmt(r.y)), \(fmt(r.width)), \(fmt(r.height))] lies outside the" + " \(fmt(Double(width) / scale))×\(fmt(Double(height) / scale)) frame")
         }
     }
 

@@ -118,7 +118,7 @@ public final class LottieIndicatorRenderer: LottieDrawing {
                 missedFrames += 1
                 state.misses += 1
                 if state.misses >= maxConsecutiveMisses {
-                    drop(path, reason: "rendering missed the \(Int(frameDeadline * 1000)) ms frame deadline \(state.misses) times; using the vector spinner")
+                    drop(path, reason: "rendering missed the \(Int(frameDeadline * 1000)) ms frame deadline \(state.misses) times; using the" + " vector spinner")
                     return false
                 }
             }

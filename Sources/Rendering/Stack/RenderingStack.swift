@@ -71,7 +71,7 @@ public struct RenderingStack: Codable, Sendable, Equatable {
     public func goldenNote(recorded: RenderingStack) -> String? {
         let d = differences(from: recorded)
         guard !d.isEmpty else { return nil }
-        return "goldens made with \(d.map { "\($0.name) \($0.recorded)" }.joined(separator: ", ")); this run: \(d.map { "\($0.name) \($0.current)" }.joined(separator: ", "))"
+        return "goldens made with \(d.map { "\($0.name) \($0.recorded)" }.joined(separator: ", ")); this run:" + " \(d.map { "\($0.name) \($0.current)" }.joined(separator: ", "))"
     }
 
     /// One line: `cairo 1.16.0, pixman 0.42.2, …; fonts NotoSansCJK-Regular.ttc 5b1e03c8a1f2, …`.

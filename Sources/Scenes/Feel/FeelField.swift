@@ -98,7 +98,7 @@ public struct FeelField: Sendable {
             if inside { return nil }
             let ends = "\(FeelText.number(range.lowerBound))…\(FeelText.number(range.upperBound))"
             let orOff = off.map { " or \(FeelText.number($0)) for off" } ?? ""
-            return "\(FeelText.number(x)) is out of range (\(exclusive ? "between" : "from") \(ends)\(exclusive ? ", ends excluded" : "")\(orOff))"
+            return "\(FeelText.number(x)) is out of range (\(exclusive ? "between" : "from")" + " \(ends)\(exclusive ? ", ends excluded" : "")\(orOff))"
         case (.number, .text): return "expected a number"
         case let (.choice(names), .text(s)):
             return names.contains(s) ? nil : "unknown value '\(s)' (\(names.joined(separator: ", ")))"

@@ -36,7 +36,7 @@ public enum FeelFields {
                 help: "minimum time the done state (a check mark, the Lottie's finish) shows before the content returns; 0: no done state",
                 \.refreshDone),
         .number("refresh.triggerFraction", unit: "fraction", in: 0.01...1, step: 0.01,
-                help: "trigger distance of both refresh scenes as this fraction of the scroll view's height; 0: off, the trigger distances in points",
+                help: "trigger distance of both refresh scenes as this fraction of the scroll view's height; 0: off, the trigger distances" + " in points",
                 off: 0, \.triggerFraction),
         .number("coordinator.triggerDistance", unit: "pt", in: 1...2000, step: 5,
                 help: "pull that triggers a refresh in the coordinator", \.coordinator.threshold),

@@ -97,7 +97,8 @@ public final class HeaderScene: Scene {
         // the direction label inside it, so the label moves and fades with the header and never
         // floats over the rows.
         let header: [DrawCommand] = [
-            .fill(Rect(x: 0, y: 0, width: w, height: c.headerHeight), theme.barBackground.withAlpha(c.headerBackgroundAlpha), cornerRadius: 0),
+            .fill(Rect(x: 0, y: 0, width: w, height: c.headerHeight), theme.barBackground.withAlpha(c.headerBackgroundAlpha),
+                  cornerRadius: 0),
             .fill(Rect(x: 0, y: c.headerHeight - 0.5, width: w, height: 0.5), theme.separator, cornerRadius: 0),
             .text(c.headerTitle, Rect(x: c.headerTitleInset, y: 0, width: max(0, w - 2 * c.headerTitleInset), height: c.headerHeight),
                   TextStyle(size: c.headerTitleSize, weight: .bold, color: theme.title)),

@@ -5,8 +5,8 @@
 /// callback to it, except `didScroll` while the offset is held. The decisions live in
 /// `RefreshCoordinatorMachine`; this owner turns callbacks and calls into its events and performs
 /// the effects it returns on the scroll view, the action runner (`RefreshActions`) and the scene
-/// (`onStart`, and `onFinish`: every end — result, failure, cancel, timeout — once). Its own offset changes use the non-notifying setter, so they never
-/// come back to it as `didScroll`.
+/// (`onStart`, and `onFinish`: every end — result, failure, cancel, timeout — once). Its own offset changes use the
+/// non-notifying setter, so they never come back to it as `didScroll`.
 public final class RefreshCoordinator: ScrollViewDelegate {
     public private(set) var machine: RefreshCoordinatorMachine
 

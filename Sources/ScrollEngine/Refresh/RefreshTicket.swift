@@ -1,6 +1,6 @@
 /// The bookkeeping every refresh shares, in one place: which refresh is current (its token, so a
 /// late result of an older one is ignored), when it started, and when it times out — the one
-/// place the timeout is applied.
+/// place its deadline and failure are computed (each machine checks the deadline at a frame).
 public struct RefreshTicket: Equatable, Sendable {
     /// Seconds after which a running refresh is cancelled (`RefreshBehaviour.timeout`).
     public var timeout: Double

@@ -35,7 +35,7 @@ public final class FolderLock {
             var held = stat()
             guard fstat(fd, &held) == 0, held.st_mode & S_IFMT == S_IFREG, held.st_nlink == 1 else {
                 close(fd)
-                throw OutputPaths.Refusal("\(prefix): the lock file \(OutputPaths.quoted(path)) is not a plain file of its own (a hard link, folder or device); remove it")
+                throw OutputPaths.Refusal("\(prefix): the lock file \(OutputPaths.quoted(path)) is not a plain file of its own (a hard link, folder or" + " device); remove it")
             }
             guard held.st_uid == geteuid() else {
                 close(fd)

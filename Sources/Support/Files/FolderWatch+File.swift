@@ -27,9 +27,9 @@ extension FolderWatch {
 
     /// Watches the file `path` for saves (`run --feel`): its folder, not recursively, so a save
     /// that replaces the file by a rename (vim, VS Code: write a temporary file, rename it over)
-    /// is seen as well as one that rewrites it in place; a folder that is a link is watched where it leads. `onChange` runs on the watch's thread once
-    /// per burst of changes to the file's name (written, created, renamed onto or away, deleted),
-    /// after `quiet` seconds without another, so a save of several steps is read once it is whole;
+    /// is seen as well as one that rewrites it in place; a folder that is a link is watched where it leads. `onChange`
+    /// runs on the watch's thread once per burst of changes to the file's name (written, created, renamed onto or away,
+    /// deleted), after `quiet` seconds without another, so a save of several steps is read once it is whole;
     /// it never reads the file. Nil when the folder cannot be watched (`reason` says why).
     public static func onSaves(of path: String, quiet: Double = 0.05, _ onChange: @escaping @Sendable () -> Void,
                                reason: (String) -> Void = { _ in }) -> FileWatch? {

@@ -76,7 +76,7 @@ public final class ResultFolder {
         let leftovers = recovered.leftovers + SwapRecovery.removeStaleSiblings(parent: parent, name: name)
         if let first = leftovers.first {
             lock = nil
-            throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(path)): \(OutputPaths.quoted(first)), left by an earlier run, cannot be removed; remove it by hand")
+            throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(path)): \(OutputPaths.quoted(first)), left by an earlier run, cannot be removed; remove" + " it by hand")
         }
         // Registered before it exists: a signal right after mkdir still removes it.
         let token = SignalCleanup.register(staging)
@@ -102,9 +102,9 @@ public final class ResultFolder {
         for name in names where FileTree.exists(destination + "/" + name) && !owned.contains(name) {
             if case .keepUnreplaced = ownership, FileTree.isRegularFile(destination + "/" + name) { continue }
             if !FileTree.isRegularFile(destination + "/" + name) {
-                throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(displayPath)): \(OutputPaths.quoted(name)) is in the way (not a regular file); move it or choose another folder")
+                throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(displayPath)): \(OutputPaths.quoted(name)) is in the way (not a regular file); move" + " it or choose another folder")
             }
-            throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(displayPath)): holds \(OutputPaths.quoted(name)), which overscroll did not write; move it or choose another folder")
+            throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(displayPath)): holds \(OutputPaths.quoted(name)), which overscroll did not write; move" + " it or choose another folder")
         }
     }
 
@@ -190,7 +190,7 @@ public final class ResultFolder {
 
     private func reportLeftovers(_ leftovers: [String]) throws(OutputPaths.Refusal) {
         guard let first = leftovers.first else { return }
-        throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(displayPath)): the new results are in place, but \(OutputPaths.quoted(first)) could not be removed\(leftovers.count > 1 ? " (and \(leftovers.count - 1) more)" : ""); remove it by hand")
+        throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(displayPath)): the new results are in place, but \(OutputPaths.quoted(first)) could not be" + " removed\(leftovers.count > 1 ? " (and \(leftovers.count - 1) more)" : ""); remove it by hand")
     }
 
     /// The manifest lists the tool's files in the new folder: what this run wrote, plus the
@@ -263,7 +263,7 @@ public final class ResultFolder {
     /// The one line for a journal recovery leaves alone.
     static func mismatchMessage(journal: String, _ reason: String, flag: String? = nil, display: String? = nil) -> String {
         let prefix = flag.map { "\($0) \(OutputPaths.quoted(display ?? "")): " } ?? ""
-        return "\(prefix)\(journal): not a swap journal of this folder (\(reason)); left alone, nothing it names was touched — remove it by hand"
+        return "\(prefix)\(journal): not a swap journal of this folder (\(reason)); left alone, nothing it names was touched — remove it" + " by hand"
     }
 
     /// Moves the deferred entries (listed by this run, from the old folder it read) from the old

@@ -22,7 +22,7 @@ public enum StandardStreams {
             // open returns the lowest free descriptor: `fd` itself, as the lower ones are open.
             if opened >= 0 && opened != fd { _ = dup2(opened, fd); close(opened) }
         }
-        signal(SIGPIPE, SIG_IGN)
+        Platform.ignoreBrokenPipe()
     }
 
     /// Writes all of `text` to standard output; a failure is remembered (see `outputFailure`).
