@@ -14,7 +14,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "overscroll", targets: ["overscroll"]),
-        .executable(name: "overscroll-app", targets: ["overscroll-app"]),
+        .executable(name: "overscroll-app", targets: ["overscroll-app"])
     ],
     targets: [
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
@@ -45,9 +45,12 @@ let package = Package(
         // Optimised in debug builds too: its pixel loops (PNG filters, pixelmatch) run 10–50× slower
         // at -Onone, which made every test that records, compares or writes a PNG slow (a 13-frame
         // recording took 3.5 s of CPU, nearly all of it the plot's adaptive PNG filters).
-        .target(name: "Imaging", dependencies: ["CZlib", "CDeflate", "Support"],
-                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        .target(name: "Rendering", dependencies: ["ScrollEngine", "CCairo", "CPangoCairo", "CRlottie", "CLibraryVersions", "Imaging", "Support"]),
+        .target(
+            name: "Imaging", dependencies: ["CZlib", "CDeflate", "Support"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .target(
+            name: "Rendering", dependencies: ["ScrollEngine", "CCairo", "CPangoCairo", "CRlottie", "CLibraryVersions", "Imaging", "Support"]
+        ),
         .target(name: "Recording", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Imaging", "Support", "CommandLineKit"]),
         // `overscroll test`, `accept` and `merge-reports`: the suite runner over Recording's scenarios
         // and stepping loop (Recording never imports it).
@@ -60,25 +63,39 @@ let package = Package(
         // `compare`'s command line, linked by the small front and by overscroll-app.
         .target(name: "CompareCommand", dependencies: ["Imaging", "Support", "CommandLineKit"]),
         // The presenters blit cairo surfaces into SDL: the one place outside Rendering that touches cairo.
-        .target(name: "Desktop", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Support", "CCairo", "CSDL2", "CXInput2", "CWayland"]),
+        .target(
+            name: "Desktop", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Support", "CCairo", "CSDL2", "CXInput2", "CWayland"]),
         // `overscroll`: the small front (compare runs here); everything else execs `overscroll-app`.
         // Linked with the Swift runtime statically: it starts in ~3 ms instead of ~6 ms.
-        .executableTarget(name: "overscroll", dependencies: ["CompareCommand", "Support"],
-                          linkerSettings: [.unsafeFlags(["-static-stdlib"]), .linkedLibrary("_FoundationCollections"), .linkedLibrary("_FoundationCShims")]),
-        .executableTarget(name: "overscroll-app", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Recording", "Suite", "Desktop", "Imaging", "Support",
-                                                                "CommandLineKit", "CompareCommand", "BuildInfo"]),
-        .executableTarget(name: "overscroll-bench", dependencies: ["ScrollEngine", "Scenes", "Rendering", "Recording", "Imaging", "Support", "CommandLineKit"]),
+        .executableTarget(
+            name: "overscroll", dependencies: ["CompareCommand", "Support"],
+            linkerSettings: [
+                .unsafeFlags(["-static-stdlib"]), .linkedLibrary("_FoundationCollections"), .linkedLibrary("_FoundationCShims")
+            ]),
+        .executableTarget(
+            name: "overscroll-app",
+            dependencies: [
+                "ScrollEngine", "Scenes", "Rendering", "Recording", "Suite", "Desktop", "Imaging", "Support",
+                "CommandLineKit", "CompareCommand", "BuildInfo"
+            ]),
+        .executableTarget(
+            name: "overscroll-bench",
+            dependencies: ["ScrollEngine", "Scenes", "Rendering", "Recording", "Imaging", "Support", "CommandLineKit"]),
 
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "ScrollEngine", "Support"]),
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Support", "CompareCommand", "CommandLineKit"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Imaging", "Support", "ScrollEngine", "Scenes", "CCairo", "CPangoCairo", "CLibraryVersions"],
-                    resources: [.copy("Goldens")]),
-        .testTarget(name: "RecordingTests", dependencies: ["Recording", "Suite", "Imaging", "Support", "ScrollEngine", "Scenes", "Rendering", "Desktop", "CSDL2"]),
+        .testTarget(
+            name: "RenderingTests",
+            dependencies: ["Rendering", "Imaging", "Support", "ScrollEngine", "Scenes", "CCairo", "CPangoCairo", "CLibraryVersions"],
+            resources: [.copy("Goldens")]),
+        .testTarget(
+            name: "RecordingTests",
+            dependencies: ["Recording", "Suite", "Imaging", "Support", "ScrollEngine", "Scenes", "Rendering", "Desktop", "CSDL2"]),
         .testTarget(name: "DesktopTests", dependencies: ["Desktop", "ScrollEngine", "Scenes", "Rendering", "CCairo", "CSDL2"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["Imaging", "Rendering", "ScrollEngine"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Imaging", "Rendering", "ScrollEngine"])
     ],
     swiftLanguageModes: [.v6]
 )
@@ -89,7 +106,7 @@ if ProcessInfo.processInfo.environment["OVERSCROLL_FUZZ"] != nil {
     package.targets += [
         .executableTarget(name: "fuzz-scenario", dependencies: ["Recording"], path: "Fuzz/Targets/fuzz-scenario"),
         .executableTarget(name: "fuzz-png", dependencies: ["Imaging"], path: "Fuzz/Targets/fuzz-png"),
-        .executableTarget(name: "fuzz-compare", dependencies: ["Imaging"], path: "Fuzz/Targets/fuzz-compare"),
+        .executableTarget(name: "fuzz-compare", dependencies: ["Imaging"], path: "Fuzz/Targets/fuzz-compare")
     ]
     package.products += ["fuzz-scenario", "fuzz-png", "fuzz-compare"].map { .executable(name: $0, targets: [$0]) }
 }

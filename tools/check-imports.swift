@@ -10,8 +10,10 @@
 import Foundation
 
 /// Toolchain modules every target may import.
-let toolchain: Set<String> = ["Swift", "Foundation", "FoundationEssentials", "Glibc", "Musl", "Darwin",
-                              "Dispatch", "Synchronization", "_Concurrency"]
+let toolchain: Set<String> = [
+    "Swift", "Foundation", "FoundationEssentials", "Glibc", "Musl", "Darwin",
+    "Dispatch", "Synchronization", "_Concurrency"
+]
 /// Toolchain modules only test targets may import.
 let testing: Set<String> = ["Testing", "XCTest"]
 /// Targets that stay pure (docs/ARCHITECTURE.md): no platform module, only these of the toolchain.
@@ -68,7 +70,8 @@ if let path = packageJSON {
 }
 
 guard let package = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-      let targets = package["targets"] as? [[String: Any]] else { fail("not a package description (no 'targets')") }
+    let targets = package["targets"] as? [[String: Any]]
+else { fail("not a package description (no 'targets')") }
 
 /// The target names a dependency entry names (`byName`, `target`, `product`).
 func dependencyNames(_ entry: Any) -> [String] {
@@ -84,10 +87,12 @@ let importLine = try! NSRegularExpression(
 /// Targets that do no I/O and read no clock (docs/ARCHITECTURE.md): these names may not appear
 /// in their code (comments aside). Time comes in as a `Clock` parameter, files through the shell.
 let noIOTargets: Set<String> = ["ScrollEngine", "Scenes"]
-let ioNames: [String] = ["FileManager", "FileHandle", "ProcessInfo", "Process", "Bundle", "URL", "Data", "Date",
-                         "Thread", "DispatchQueue", "DispatchTime", "DispatchWallTime", "ContinuousClock",
-                         "SuspendingClock", "fopen", "fread", "fwrite", "getenv", "setenv", "usleep", "nanosleep",
-                         "clock_gettime", "gettimeofday", "print", "readLine", "exit"]
+let ioNames: [String] = [
+    "FileManager", "FileHandle", "ProcessInfo", "Process", "Bundle", "URL", "Data", "Date",
+    "Thread", "DispatchQueue", "DispatchTime", "DispatchWallTime", "ContinuousClock",
+    "SuspendingClock", "fopen", "fread", "fwrite", "getenv", "setenv", "usleep", "nanosleep",
+    "clock_gettime", "gettimeofday", "print", "readLine", "exit"
+]
 let ioPattern = try! NSRegularExpression(pattern: "\\b(" + ioNames.joined(separator: "|") + ")\\b")
 
 /// The code of a line without its `//` comment and string literals (so a word in a doc comment
@@ -108,9 +113,10 @@ func code(_ line: String) -> String {
 /// Every identifier a line of code uses.
 let identifier = try! NSRegularExpression(pattern: "[A-Za-z_][A-Za-z0-9_]*")
 func identifiers(_ text: String) -> Set<String> {
-    Set(identifier.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
-        Range($0.range, in: text).map { String(text[$0]) }
-    })
+    Set(
+        identifier.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+            Range($0.range, in: text).map { String(text[$0]) }
+        })
 }
 
 /// The names a Swift target offers its importers: its public and open declarations, and every enum
@@ -147,7 +153,8 @@ func offeredNames(folder: URL) -> Set<String> {
                 return depth == 0
             }
             guard !outside.contains(":"), let m = caseDeclaration.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)),
-                  let r = Range(m.range(at: 1), in: s) else { continue }
+                let r = Range(m.range(at: 1), in: s)
+            else { continue }
             if let word = identifiers(String(s[r])).first, word == "let" || word == "var" { continue }
             for part in s[r].split(separator: ",") {
                 if let first = identifiers(String(part.split(separator: "(").first ?? part)).first { names.insert(first) }
@@ -175,7 +182,9 @@ func memberOfForeignExtension(_ text: String, at index: String.Index) -> Bool {
 /// The Swift targets of the package (not system libraries), by name, with their folders.
 var swiftTargetFolders: [String: URL] = [:]
 for target in targets {
-    guard let name = target["name"] as? String, let type = target["type"] as? String, type == "regular" || type == "executable" else { continue }
+    guard let name = target["name"] as? String, let type = target["type"] as? String, type == "regular" || type == "executable" else {
+        continue
+    }
     let folder = target["path"] as? String ?? "Sources/\(name)"
     swiftTargetFolders[name] = URL(fileURLWithPath: root).appendingPathComponent(folder)
 }
@@ -217,7 +226,8 @@ for target in targets {
         for (i, line) in lines.enumerated() {
             let s = line
             guard let m = importLine.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)),
-                  let r = Range(m.range(at: 1), in: s) else { continue }
+                let r = Range(m.range(at: 1), in: s)
+            else { continue }
             if !isTest, !s.contains("@_exported"), let names = offered(String(s[r])), !names.isEmpty, String(s[r]) != name {
                 if used == nil {
                     used = lines.filter { importLine.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) == nil }
@@ -239,7 +249,9 @@ for target in targets {
             if !allowed {
                 problems.append("\(relative):\(i + 1): target '\(name)' imports '\(module)', which Package.swift does not declare for it")
             } else if frontTargets.contains(name) && module == "Foundation" {
-                problems.append("\(relative):\(i + 1): target '\(name)' imports 'Foundation'; it is linked into the small front, which keeps full" + " Foundation out (use FoundationEssentials)")
+                problems.append(
+                    "\(relative):\(i + 1): target '\(name)' imports 'Foundation'; it is linked into the small front, which keeps full"
+                        + " Foundation out (use FoundationEssentials)")
             }
         }
     }

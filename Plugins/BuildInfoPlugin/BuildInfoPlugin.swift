@@ -10,11 +10,14 @@ struct BuildInfoPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let package = context.package.directoryURL
         let output = context.pluginWorkDirectoryURL.appending(path: "Generated")
-        return [.prebuildCommand(displayName: "Embedding the version and commit",
-                                 executable: URL(fileURLWithPath: "/bin/sh"),
-                                 arguments: [package.appending(path: "tools/build-info.sh").path, package.path, output.path],
-                                 // The commit of a build outside a git checkout (a source tarball).
-                                 environment: ["OVERSCROLL_COMMIT": ProcessInfo.processInfo.environment["OVERSCROLL_COMMIT"] ?? ""],
-                                 outputFilesDirectory: output)]
+        return [
+            .prebuildCommand(
+                displayName: "Embedding the version and commit",
+                executable: URL(fileURLWithPath: "/bin/sh"),
+                arguments: [package.appending(path: "tools/build-info.sh").path, package.path, output.path],
+                // The commit of a build outside a git checkout (a source tarball).
+                environment: ["OVERSCROLL_COMMIT": ProcessInfo.processInfo.environment["OVERSCROLL_COMMIT"] ?? ""],
+                outputFilesDirectory: output)
+        ]
     }
 }

@@ -37,7 +37,9 @@ extension CommandSpec {
                         let next = arguments[index]
                         // `--grep --artifacts x` is a forgotten value, not the text "--artifacts".
                         if next.hasPrefix("-"), next.count > 1, Double(next) == nil {
-                            throw CommandLineError("\(spec.flag) needs a value, got the flag \(Echo.word(next)) (write \(spec.flag)=\(Echo.word(next))" + " if that is the value)")
+                            throw CommandLineError(
+                                "\(spec.flag) needs a value, got the flag \(Echo.word(next)) (write \(spec.flag)=\(Echo.word(next))"
+                                    + " if that is the value)")
                         }
                         raw.append((spec, next))
                         index += 1

@@ -15,8 +15,10 @@ public struct CommandList: Sendable {
         public let hidden: Bool
         public let run: Run
 
-        public init(_ name: String, _ summary: String, example: String = "", spec: CommandSpec? = nil, hidden: Bool = false,
-                    run: @escaping Run) {
+        public init(
+            _ name: String, _ summary: String, example: String = "", spec: CommandSpec? = nil, hidden: Bool = false,
+            run: @escaping Run
+        ) {
             self.name = name
             self.summary = summary
             self.example = example
@@ -50,7 +52,7 @@ public struct CommandList: Sendable {
     /// The options the program takes before any command.
     public static let programOptions = [
         Option<Bool>.flag("help", help: "list the commands").spec,
-        Option<Bool>.flag("version", help: "print the version and the commit it was built from").spec,
+        Option<Bool>.flag("version", help: "print the version and the commit it was built from").spec
     ]
 
     public var help: String {
@@ -59,7 +61,8 @@ public struct CommandList: Sendable {
         let summaryWidth = (rows.map(\.summary.count).max() ?? 0) + 2
         var out = "usage: \(program) COMMAND [options]\n\ncommands:\n"
         for e in rows {
-            var line = "  " + e.name.padded(to: nameWidth) + (e.example.isEmpty ? e.summary : e.summary.padded(to: summaryWidth) + e.example)
+            var line =
+                "  " + e.name.padded(to: nameWidth) + (e.example.isEmpty ? e.summary : e.summary.padded(to: summaryWidth) + e.example)
             while line.last == " " { line.removeLast() }
             out += line + "\n"
         }

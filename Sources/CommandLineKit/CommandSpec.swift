@@ -16,8 +16,10 @@ public struct CommandSpec: Sendable {
     public static let helpOption = Option<Bool>.flag("help", help: "this text")
 
     /// A command whose options are the declarations of `group`, in their order.
-    public init(_ name: String, about: String = "", positionals: [Positional] = [], options group: some OptionGroup,
-                epilogue: String = "") {
+    public init(
+        _ name: String, about: String = "", positionals: [Positional] = [], options group: some OptionGroup,
+        epilogue: String = ""
+    ) {
         self.init(name, about: about, positionals: positionals, specs: group.optionSpecs, epilogue: epilogue)
     }
 
@@ -26,12 +28,15 @@ public struct CommandSpec: Sendable {
         self.init(name, about: about, positionals: positionals, specs: [], epilogue: epilogue)
     }
 
-    init(_ name: String, about: String = "", positionals: [Positional] = [], specs options: [OptionSpec],
-         epilogue: String = "") {
+    init(
+        _ name: String, about: String = "", positionals: [Positional] = [], specs options: [OptionSpec],
+        epilogue: String = ""
+    ) {
         precondition(positionals.dropLast().allSatisfy { !$0.repeats }, "only the last positional repeats")
         // A nested loop rather than a Set: no hashing at start for a dozen names.
         for (i, o) in options.enumerated() {
-            precondition(o.name != Self.helpOption.name && !options[..<i].contains { $0.name == o.name }, "option --\(o.name) declared twice")
+            precondition(
+                o.name != Self.helpOption.name && !options[..<i].contains { $0.name == o.name }, "option --\(o.name) declared twice")
         }
         self.name = name
         self.about = about

@@ -39,34 +39,34 @@ public enum Completion {
         let p = list.program, fn = "_" + identifier(p)
         var out = note(.bash, p)
         out += """
-        \(fn)_files() {
-            compopt -o filenames 2>/dev/null
-            if [ -n "$1" ]; then
-                COMPREPLY=($(compgen -f -X "!*.$1" -- "$cur") $(compgen -d -- "$cur"))
-            else
-                COMPREPLY=($(compgen -f -- "$cur"))
-            fi
-        }
-        \(fn)() {
-            local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} cmd=${COMP_WORDS[1]} start=2
-            local flags="" vflags="" i n=0
-            COMPREPLY=()
-            # `--flag=value`: bash splits at `=`, so the word is `=` or the value after it.
-            if [ "$cur" = "=" ] && [ "$COMP_CWORD" -ge 2 ]; then
-                cur=""
-            elif [ "$prev" = "=" ] && [ "$COMP_CWORD" -ge 3 ]; then
-                prev=${COMP_WORDS[COMP_CWORD-2]}
-            fi
-            if [ "$COMP_CWORD" -eq 1 ] && [[ $cur != -* ]]; then
-                COMPREPLY=($(compgen -W '\(list.names.joined(separator: " "))' -- "$cur"))
-                return 0
-            fi
-            if [[ $cmd == -* ]] || [ "$COMP_CWORD" -eq 1 ]; then
-                cmd=\(defaultCommand ?? "''") start=1
-            fi
-            case $cmd in
+            \(fn)_files() {
+                compopt -o filenames 2>/dev/null
+                if [ -n "$1" ]; then
+                    COMPREPLY=($(compgen -f -X "!*.$1" -- "$cur") $(compgen -d -- "$cur"))
+                else
+                    COMPREPLY=($(compgen -f -- "$cur"))
+                fi
+            }
+            \(fn)() {
+                local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} cmd=${COMP_WORDS[1]} start=2
+                local flags="" vflags="" i n=0
+                COMPREPLY=()
+                # `--flag=value`: bash splits at `=`, so the word is `=` or the value after it.
+                if [ "$cur" = "=" ] && [ "$COMP_CWORD" -ge 2 ]; then
+                    cur=""
+                elif [ "$prev" = "=" ] && [ "$COMP_CWORD" -ge 3 ]; then
+                    prev=${COMP_WORDS[COMP_CWORD-2]}
+                fi
+                if [ "$COMP_CWORD" -eq 1 ] && [[ $cur != -* ]]; then
+                    COMPREPLY=($(compgen -W '\(list.names.joined(separator: " "))' -- "$cur"))
+                    return 0
+                fi
+                if [[ $cmd == -* ]] || [ "$COMP_CWORD" -eq 1 ]; then
+                    cmd=\(defaultCommand ?? "''") start=1
+                fi
+                case $cmd in
 
-        """
+            """
         for (entry, spec) in commands(list) {
             let options = spec.allOptions.filter { !$0.hidden }
             var flags = options.map(\.flag)
@@ -81,7 +81,9 @@ public enum Completion {
             out += "        esac\n"
             out += "        if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W \"$flags\" -- \"$cur\")); return 0; fi\n"
             out += "        for ((i = start; i < COMP_CWORD; i++)); do\n"
-            out += "            case ${COMP_WORDS[i]} in -*) [[ \" $vflags \" == *\" ${COMP_WORDS[i]} \"* ]] && ((i++)) ;; *) ((n++)) ;;" + " esac\n"
+            out +=
+                "            case ${COMP_WORDS[i]} in -*) [[ \" $vflags \" == *\" ${COMP_WORDS[i]} \"* ]] && ((i++)) ;; *) ((n++)) ;;"
+                + " esac\n"
             out += "        done\n"
             out += "        case $n in\n"
             for (i, pos) in spec.positionals.enumerated() {
@@ -116,7 +118,9 @@ public enum Completion {
         out += "    if (( CURRENT == 2 )) && [[ $words[2] != -* ]]; then\n"
         out += "        _describe -t commands \(zshQuote(p + " command")) commands\n        return\n    fi\n"
         out += "    local cmd=$words[2]\n"
-        out += "    if [[ $cmd == -* ]]; then\n        cmd=\(defaultCommand ?? "''")\n    else\n        shift words\n        ((" + " CURRENT-- ))\n    fi\n"
+        out +=
+            "    if [[ $cmd == -* ]]; then\n        cmd=\(defaultCommand ?? "''")\n    else\n        shift words\n        (("
+            + " CURRENT-- ))\n    fi\n"
         out += "    case $cmd in\n"
         for (entry, spec) in commands(list) {
             out += "    (\(entry.name))\n        _arguments -s \\\n"
@@ -151,7 +155,9 @@ public enum Completion {
     }
 
     static func zshQuote(_ s: String) -> String { "'" + s.replacingAll("'", with: "'\\''") + "'" }
-    static func zshBracket(_ s: String) -> String { s.replacingAll("\\", with: "\\\\").replacingAll("]", with: "\\]").replacingAll("[", with: "\\[") }
+    static func zshBracket(_ s: String) -> String {
+        s.replacingAll("\\", with: "\\\\").replacingAll("]", with: "\\]").replacingAll("[", with: "\\[")
+    }
     static func zshColon(_ s: String) -> String { s.replacingAll(":", with: "\\:") }
 
     // MARK: fish

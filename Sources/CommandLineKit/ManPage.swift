@@ -33,7 +33,9 @@ public enum ManPage {
     public static func pageName(_ spec: CommandSpec) -> String { spec.name.split(separator: " ").joined(separator: "-") }
 
     /// Every page: `(file name, roff text)`, the program's first.
-    public static func pages(_ list: CommandList, description: String, sections: [Section] = [], header: Header) -> [(file: String, text: String)] {
+    public static func pages(_ list: CommandList, description: String, sections: [Section] = [], header: Header) -> [(
+        file: String, text: String
+    )] {
         var out = [(list.program + ".1", program(list, description: description, sections: sections, header: header))]
         for entry in list.shown {
             guard let spec = entry.spec else { continue }
@@ -46,7 +48,9 @@ public enum ManPage {
     public static func program(_ list: CommandList, description: String, sections: [Section] = [], header: Header) -> String {
         var out = title(list.program, header) + ".SH NAME\n" + escape(list.program) + " \\- " + escape(list.summary) + "\n"
         out += ".SH SYNOPSIS\n.B \(escape(list.program))\n.I COMMAND\n[\\fIoptions\\fR]\n"
-        out += ".br\n.B \(escape(list.program))\n" + CommandList.programOptions.map { "[\\fB\(escape($0.flag))\\fR]" }.joined(separator: "\n") + "\n"
+        out +=
+            ".br\n.B \(escape(list.program))\n" + CommandList.programOptions.map { "[\\fB\(escape($0.flag))\\fR]" }.joined(separator: "\n")
+            + "\n"
         out += ".SH DESCRIPTION\n" + block(description)
         out += ".SH COMMANDS\n"
         for entry in list.shown {
@@ -91,7 +95,8 @@ public enum ManPage {
     }
 
     static func title(_ name: String, _ h: Header) -> String {
-        ".\\\" Made by `\(h.source.split(separator: " ").first.map(String.init) ?? "") __generate` from the command declarations; do" + " not edit.\n"
+        ".\\\" Made by `\(h.source.split(separator: " ").first.map(String.init) ?? "") __generate` from the command declarations; do"
+            + " not edit.\n"
             + ".TH \(quoted(name.uppercased())) 1 \(quoted(h.date)) \(quoted(h.source)) \(quoted(h.manual))\n"
     }
 

@@ -40,10 +40,13 @@ public struct Option<Value: Sendable>: Sendable, OptionDeclaration {
     public var name: String { spec.name }
     public var flag: String { spec.flag }
 
-    init(name: String, valueName: String?, help: String, annotation: String?, required: Bool = false, hidden: Bool = false,
-         choices: [String] = [], default defaultValue: Value?, read: @escaping @Sendable (String) throws(CommandLineError) -> Value) {
-        spec = OptionSpec(name: name, valueName: valueName, help: help, annotation: annotation, required: required, hidden: hidden,
-                          choices: choices, check: { (text: String) throws(CommandLineError) in _ = try read(text) })
+    init(
+        name: String, valueName: String?, help: String, annotation: String?, required: Bool = false, hidden: Bool = false,
+        choices: [String] = [], default defaultValue: Value?, read: @escaping @Sendable (String) throws(CommandLineError) -> Value
+    ) {
+        spec = OptionSpec(
+            name: name, valueName: valueName, help: help, annotation: annotation, required: required, hidden: hidden,
+            choices: choices, check: { (text: String) throws(CommandLineError) in _ = try read(text) })
         self.defaultValue = defaultValue
         self.read = read
     }
@@ -51,11 +54,15 @@ public struct Option<Value: Sendable>: Sendable, OptionDeclaration {
     /// Any option read by `parse`, which returns `nil` for text it refuses, or throws an error
     /// whose description says why. The kit writes the message, escaped:
     /// `--size expects WxH in points (e.g. 390x844), got '12'` (`…: <reason>` after a throw).
-    public static func custom(_ name: String, value: String, help: String, expects: String, default defaultValue: Value? = nil,
-                              annotation: String? = nil, required: Bool = false, hidden: Bool = false,
-                              parse: @escaping @Sendable (String) throws -> Value?) -> Option {
-        Option(name: name, valueName: value, help: help, annotation: annotation, required: required, hidden: hidden,
-               default: defaultValue) { (text: String) throws(CommandLineError) -> Value in
+    public static func custom(
+        _ name: String, value: String, help: String, expects: String, default defaultValue: Value? = nil,
+        annotation: String? = nil, required: Bool = false, hidden: Bool = false,
+        parse: @escaping @Sendable (String) throws -> Value?
+    ) -> Option {
+        Option(
+            name: name, valueName: value, help: help, annotation: annotation, required: required, hidden: hidden,
+            default: defaultValue
+        ) { (text: String) throws(CommandLineError) -> Value in
             let refused = "--\(name) expects \(expects), got '\(Echo.word(text))'"
             do {
                 guard let v = try parse(text) else { throw CommandLineError(refused) }
@@ -78,10 +85,14 @@ extension Option where Value == Bool {
 
 extension Option where Value == String {
     /// Any text. `allowEmpty: false` refuses `''` (`--diff needs a non-empty path`).
-    public static func string(_ name: String, value: String, help: String, default defaultValue: String? = nil,
-                              required: Bool = false, allowEmpty: Bool = true, hidden: Bool = false) -> Option {
-        Option(name: name, valueName: value, help: help, annotation: defaultValue.map { "default \($0)" }, required: required,
-               hidden: hidden, default: defaultValue) { (text: String) throws(CommandLineError) -> String in
+    public static func string(
+        _ name: String, value: String, help: String, default defaultValue: String? = nil,
+        required: Bool = false, allowEmpty: Bool = true, hidden: Bool = false
+    ) -> Option {
+        Option(
+            name: name, valueName: value, help: help, annotation: defaultValue.map { "default \($0)" }, required: required,
+            hidden: hidden, default: defaultValue
+        ) { (text: String) throws(CommandLineError) -> String in
             guard allowEmpty || !text.isEmpty else { throw CommandLineError("--\(name) needs a non-empty path") }
             return text
         }
@@ -90,10 +101,14 @@ extension Option where Value == String {
     /// One of `choices` (a list made at run time: scene names, themes):
     /// `--theme 'x' is unknown (light, dark)`, with a suggestion when one is close.
     /// With `ignoringCase` any case is accepted and the value is the choice as declared.
-    public static func choice(_ name: String, value: String, _ choices: [String], help: String,
-                              default defaultValue: String? = nil, ignoringCase: Bool = false) -> Option {
-        Option(name: name, valueName: value, help: help, annotation: choiceNote(choices, defaultValue), choices: choices,
-               default: defaultValue) { (text: String) throws(CommandLineError) -> String in
+    public static func choice(
+        _ name: String, value: String, _ choices: [String], help: String,
+        default defaultValue: String? = nil, ignoringCase: Bool = false
+    ) -> Option {
+        Option(
+            name: name, valueName: value, help: help, annotation: choiceNote(choices, defaultValue), choices: choices,
+            default: defaultValue
+        ) { (text: String) throws(CommandLineError) -> String in
             if choices.contains(text) { return text }
             if ignoringCase, let c = choices.first(where: { $0.lowercased() == text.lowercased() }) { return c }
             throw CommandLineError(unknownChoice(text, flag: "--\(name)", choices: choices))
@@ -105,8 +120,10 @@ extension Option where Value: CaseIterable & RawRepresentable, Value.RawValue ==
     /// One case of `Value`, by its raw value; the choices are `Value.allCases` in declaration order.
     public static func choice(_ name: String, value: String, help: String, default defaultValue: Value? = nil) -> Option {
         let choices = Value.allCases.map(\.rawValue)
-        return Option(name: name, valueName: value, help: help, annotation: choiceNote(choices, defaultValue?.rawValue),
-                      choices: choices, default: defaultValue) { (text: String) throws(CommandLineError) -> Value in
+        return Option(
+            name: name, valueName: value, help: help, annotation: choiceNote(choices, defaultValue?.rawValue),
+            choices: choices, default: defaultValue
+        ) { (text: String) throws(CommandLineError) -> Value in
             guard let v = Value(rawValue: text) else { throw CommandLineError(unknownChoice(text, flag: "--\(name)", choices: choices)) }
             return v
         }
@@ -116,8 +133,10 @@ extension Option where Value: CaseIterable & RawRepresentable, Value.RawValue ==
 extension Option where Value == [String] {
     /// A comma-separated list, each item one of `choices` (`--only frames,record`); empty items are skipped.
     public static func list(_ name: String, value: String, _ choices: [String], help: String) -> Option {
-        Option(name: name, valueName: value, help: help, annotation: choices.joined(separator: ", "), choices: choices,
-               default: nil) { (text: String) throws(CommandLineError) -> [String] in
+        Option(
+            name: name, valueName: value, help: help, annotation: choices.joined(separator: ", "), choices: choices,
+            default: nil
+        ) { (text: String) throws(CommandLineError) -> [String] in
             let items = text.split(separator: ",").map { String($0).trimmedSpaces }.filter { !$0.isEmpty }
             for item in items where !choices.contains(item) {
                 throw CommandLineError(unknownChoice(item, flag: "--\(name)", choices: choices))
@@ -129,11 +148,14 @@ extension Option where Value == [String] {
 
 extension Option where Value == Double {
     /// A finite number within `range`: `--threshold must be a number in 0…1, got '2'`.
-    public static func number(_ name: String, value: String, in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude,
-                              help: String, default defaultValue: Double? = nil, defaultText: String? = nil) -> Option {
+    public static func number(
+        _ name: String, value: String, in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude,
+        help: String, default defaultValue: Double? = nil, defaultText: String? = nil
+    ) -> Option {
         let note = annotation(range: NumberText.range(range), defaultText: defaultText ?? defaultValue.map(NumberText.format))
         let wanted = "--\(name) must be a number\(NumberText.within(NumberText.range(range)))"
-        return Option(name: name, valueName: value, help: help, annotation: note, default: defaultValue) { (text: String) throws(CommandLineError) -> Double in
+        return Option(name: name, valueName: value, help: help, annotation: note, default: defaultValue) {
+            (text: String) throws(CommandLineError) -> Double in
             guard let v = Double(text), v.isFinite, range.contains(v) else { throw CommandLineError("\(wanted), got '\(Echo.word(text))'") }
             return v
         }
@@ -142,11 +164,14 @@ extension Option where Value == Double {
 
 extension Option where Value == Int {
     /// A whole number within `range`: `--max-pixels must be a whole number ≥ 1, got '0'`.
-    public static func integer(_ name: String, value: String, in range: ClosedRange<Int> = Int.min...Int.max,
-                               help: String, default defaultValue: Int? = nil, defaultText: String? = nil) -> Option {
+    public static func integer(
+        _ name: String, value: String, in range: ClosedRange<Int> = Int.min...Int.max,
+        help: String, default defaultValue: Int? = nil, defaultText: String? = nil
+    ) -> Option {
         let note = annotation(range: NumberText.range(range), defaultText: defaultText ?? defaultValue.map { "\($0)" })
         let wanted = "--\(name) must be a whole number\(NumberText.within(NumberText.range(range)))"
-        return Option(name: name, valueName: value, help: help, annotation: note, default: defaultValue) { (text: String) throws(CommandLineError) -> Int in
+        return Option(name: name, valueName: value, help: help, annotation: note, default: defaultValue) {
+            (text: String) throws(CommandLineError) -> Int in
             guard let v = Int(text), range.contains(v) else { throw CommandLineError("\(wanted), got '\(Echo.word(text))'") }
             return v
         }
@@ -156,7 +181,8 @@ extension Option where Value == Int {
 extension Option where Value == [Double] {
     /// Finite numbers separated by commas (`--at 0.1,0.5`).
     public static func numbers(_ name: String, value: String, help: String) -> Option {
-        Option(name: name, valueName: value, help: help, annotation: nil, default: nil) { (text: String) throws(CommandLineError) -> [Double] in
+        Option(name: name, valueName: value, help: help, annotation: nil, default: nil) {
+            (text: String) throws(CommandLineError) -> [Double] in
             var out: [Double] = []
             for part in text.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let v = Double(String(part.filter { $0 != " " })), v.isFinite else {

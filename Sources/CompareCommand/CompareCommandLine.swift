@@ -31,35 +31,45 @@ public enum CompareCommandLine {
 
     /// The options, one declaration each (`verify` and `test` take the tolerance ones too).
     public struct Flags: OptionGroup {
-        public let threshold = Option.number("threshold", value: "T", in: 0...1, help: "matching threshold, smaller is more sensitive",
-                                             default: defaults.threshold)
+        public let threshold = Option.number(
+            "threshold", value: "T", in: 0...1, help: "matching threshold, smaller is more sensitive",
+            default: defaults.threshold)
         public let includeAA = Option.flag("include-aa", help: "count anti-aliased pixels as differences")
-        let alpha = Option.number("alpha", value: "A", in: 0...1, help: "opacity of the expected image in diff images",
-                                  default: defaults.alpha)
+        let alpha = Option.number(
+            "alpha", value: "A", in: 0...1, help: "opacity of the expected image in diff images",
+            default: defaults.alpha)
         let diffColor = color("diff-color", help: "colour of differing pixels", default: defaults.diffColor)
-        let diffColorAlt = color("diff-color-alt", help: "colour of differing pixels where ACTUAL is darker", default: nil,
-                                 annotation: "default: --diff-color")
+        let diffColorAlt = color(
+            "diff-color-alt", help: "colour of differing pixels where ACTUAL is darker", default: nil,
+            annotation: "default: --diff-color")
         let aaColor = color("aa-color", help: "colour of anti-aliased pixels", default: defaults.aaColor)
         let diffMask = Option.flag("diff-mask", help: "draw diff images over transparency, differing pixels only")
         /// `compare`, `verify` and `test` (per frame or per snapshot): declared once, here.
-        public let maxDiffPixels = Option.integer("max-diff-pixels", value: "N", in: 0...Int(Int32.max),
-                                                  help: "allow up to N differing pixels per frame or snapshot", defaultText: "0")
-        public let maxDiffRatio = Option.number("max-diff-ratio", value: "R", in: 0...1,
-                                                help: "allow up to this ratio of differing pixels per frame or\nsnapshot; with --max-diff-pixels too, both limits apply")
-        let maxPixels = Option.integer("max-pixels", value: "N", in: 1...Int.max,
-                                       help: "refuse images of more than N pixels (width × height)", default: PNGDecoder.defaultMaxPixels)
-        let diff = Option.string("diff", value: "DIR|FILE", help: "write diff images of frames with differing pixels",
-                                 allowEmpty: false)
-        let report = Option.string("report", value: "DIR", help: "write an HTML report (index.html and images/) to DIR",
-                                   allowEmpty: false)
+        public let maxDiffPixels = Option.integer(
+            "max-diff-pixels", value: "N", in: 0...Int(Int32.max),
+            help: "allow up to N differing pixels per frame or snapshot", defaultText: "0")
+        public let maxDiffRatio = Option.number(
+            "max-diff-ratio", value: "R", in: 0...1,
+            help: "allow up to this ratio of differing pixels per frame or\nsnapshot; with --max-diff-pixels too, both limits apply")
+        let maxPixels = Option.integer(
+            "max-pixels", value: "N", in: 1...Int.max,
+            help: "refuse images of more than N pixels (width × height)", default: PNGDecoder.defaultMaxPixels)
+        let diff = Option.string(
+            "diff", value: "DIR|FILE", help: "write diff images of frames with differing pixels",
+            allowEmpty: false)
+        let report = Option.string(
+            "report", value: "DIR", help: "write an HTML report (index.html and images/) to DIR",
+            allowEmpty: false)
         let json = Option.flag("json", help: "print {\"frames\": […], \"passed\": n, \"failed\": m} instead of text")
     }
     public static let flags = Flags()
 
     /// `R,G,B` with each component 0…255.
     static func color(_ name: String, help: String, default value: RGBColor?, annotation: String? = nil) -> Option<RGBColor> {
-        Option.custom(name, value: "R,G,B", help: help, expects: "R,G,B with each 0…255", default: value,
-                      annotation: annotation ?? value.map { "default \($0)" }) { text in
+        Option.custom(
+            name, value: "R,G,B", help: help, expects: "R,G,B with each 0…255", default: value,
+            annotation: annotation ?? value.map { "default \($0)" }
+        ) { text in
             let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             let numbers = parts.compactMap { UInt8(String($0.filter { $0 != " " })) }
             guard parts.count == 3, numbers.count == 3 else { return nil }
@@ -70,9 +80,9 @@ public enum CompareCommandLine {
     public static let spec = CommandSpec(
         "overscroll compare",
         about: """
-        Compares two PNG files, or two folders of PNG frames matched by file name.
-        Exit status: 0 all frames match, 1 a frame differs beyond tolerance, 2 error.
-        """,
+            Compares two PNG files, or two folders of PNG frames matched by file name.
+            Exit status: 0 all frames match, 1 a frame differs beyond tolerance, 2 error.
+            """,
         positionals: [Positional("EXPECTED"), Positional("ACTUAL")],
         options: flags)
 
@@ -126,8 +136,10 @@ public enum CompareCommandLine {
 
     /// Parses, runs and reports; returns the exit status (0 match, 1 mismatch, 2 error or bad
     /// usage). Errors go to `standardError` as `overscroll compare: error: …` lines.
-    public static func run(_ arguments: [String], standardOutput: (String) -> Void,
-                           standardError: (String) -> Void) -> Int32 {
+    public static func run(
+        _ arguments: [String], standardOutput: (String) -> Void,
+        standardError: (String) -> Void
+    ) -> Int32 {
         let parsed: Parsed
         do {
             parsed = try parse(arguments)
@@ -146,8 +158,9 @@ public enum CompareCommandLine {
                 standardError("overscroll compare: error: \(error.description)\n")
                 return 2
             }
-            let report = CompareRunner.run(expected: invocation.expected, actual: invocation.actual,
-                                           options: invocation.options)
+            let report = CompareRunner.run(
+                expected: invocation.expected, actual: invocation.actual,
+                options: invocation.options)
             if report.errors.isEmpty {
                 standardOutput(invocation.json ? report.json : report.text)
             } else {

@@ -46,7 +46,8 @@ final class DirtyPresenter {
         // Scrolled by whole device pixels: move the pixels that moved, repaint the strip that came
         // into view and the fixed elements over the moved pixels (`ScrollShift`).
         if !wholeFrames, scrollCopy, let shift = ScrollShift.between(shown, frame, scale: scale, canvas: canvas),
-           renderer.render(frame, into: cr, scale: scale, shift: shift) {
+            renderer.render(frame, into: cr, scale: scale, shift: shift)
+        {
             shown = frame
             scrollCopies += 1
             cairo_surface_flush(cairo_get_target(cr))
@@ -91,7 +92,8 @@ final class DirtyPresenter {
                 let n = r.width * 4
                 for y in r.y..<r.maxY {
                     guard offset + n <= old.count,
-                          memcmp(old.baseAddress! + offset, base + y * stride + r.x * 4, n) == 0 else { return false }
+                        memcmp(old.baseAddress! + offset, base + y * stride + r.x * 4, n) == 0
+                    else { return false }
                     offset += n
                 }
             }

@@ -60,8 +60,10 @@ final class EventWait {
         guard Self.pipeEnds.read >= 0, let display = overscroll_sdl_x11_display(UnsafeMutableRawPointer(sdlWindow)) else { return nil }
         let fd = overscroll_x_connection_number(display)
         block = { ms in
-            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: Self.pipeEnds.read, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: Self.pipeEnds.read, events: Int16(POLLIN), revents: 0)
+            ]
             let n = poll(&fds, 2, ms)
             if n < 0 { return errno == EINTR ? [] : .news }
             if n == 0 { return .timeout }

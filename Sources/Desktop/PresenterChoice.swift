@@ -12,7 +12,10 @@ enum PresenterChoice {
         // renderer sends the whole window every frame). Before any SDL renderer exists: one
         // would give the window an EGL surface.
         if let wayland, preference != "texture", preference != "surface",
-           let p = WaylandShmPresenter(window: window, connection: wayland) { return p }
+            let p = WaylandShmPresenter(window: window, connection: wayland)
+        {
+            return p
+        }
         var ww: Int32 = 0, wh: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
         SDL_GetWindowSize(window, &ww, &wh)
         SDL_GetWindowSizeInPixels(window, &pw, &ph)

@@ -40,9 +40,12 @@ final class SurfacePresenter: FramePresenter {
         height = Int(s.pointee.h)
         stride = Int(s.pointee.pitch)
         pixels = data
-        guard let cs = cairo_image_surface_create_for_data(data.assumingMemoryBound(to: UInt8.self), cairoFormat,
-                                                           s.pointee.w, s.pointee.h, s.pointee.pitch),
-              cairo_surface_status(cs) == CAIRO_STATUS_SUCCESS else {
+        guard
+            let cs = cairo_image_surface_create_for_data(
+                data.assumingMemoryBound(to: UInt8.self), cairoFormat,
+                s.pointee.w, s.pointee.h, s.pointee.pitch),
+            cairo_surface_status(cs) == CAIRO_STATUS_SUCCESS
+        else {
             width = 0; height = 0
             return false
         }

@@ -17,8 +17,10 @@ final class TexturePresenter: FramePresenter {
 
     init?(window: OpaquePointer) {
         self.window = window
-        guard let r = SDL_CreateRenderer(window, -1, UInt32(SDL_RENDERER_PRESENTVSYNC.rawValue))
-            ?? SDL_CreateRenderer(window, -1, UInt32(SDL_RENDERER_SOFTWARE.rawValue)) else { return nil }
+        guard
+            let r = SDL_CreateRenderer(window, -1, UInt32(SDL_RENDERER_PRESENTVSYNC.rawValue))
+                ?? SDL_CreateRenderer(window, -1, UInt32(SDL_RENDERER_SOFTWARE.rawValue))
+        else { return nil }
         renderer = r
         guard resize() else { return nil }
     }
@@ -36,8 +38,9 @@ final class TexturePresenter: FramePresenter {
         if let texture { SDL_DestroyTexture(texture) }
         texture = nil; image = nil
         guard dw > 0, dh > 0 else { return true }
-        texture = SDL_CreateTexture(renderer, UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue),
-                                    Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), dw, dh)
+        texture = SDL_CreateTexture(
+            renderer, UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue),
+            Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), dw, dh)
         guard texture != nil else { return false }
         guard let kept = try? ImageSurface(width: Int(dw), height: Int(dh)) else { return false }
         image = kept

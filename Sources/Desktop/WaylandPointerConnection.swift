@@ -30,8 +30,9 @@ final class WaylandPointerConnection {
         pointer = p
         let gestures = overscroll_wl_pointer_gestures_version(p)
         if log {
-            Self.write("opened a wl_pointer on SDL's connection, wl_seat version \(overscroll_wl_pointer_seat_version(p))"
-                       + (gestures >= 3 ? ", hold gestures (zwp_pointer_gestures_v1 version 3)" : ", no hold gestures"))
+            Self.write(
+                "opened a wl_pointer on SDL's connection, wl_seat version \(overscroll_wl_pointer_seat_version(p))"
+                    + (gestures >= 3 ? ", hold gestures (zwp_pointer_gestures_v1 version 3)" : ", no hold gestures"))
         }
     }
 
@@ -132,7 +133,11 @@ final class WaylandPointerConnection {
     }
 
     func close() {
-        if log { Self.write("closed after \(translator.frames) frames, \(translator.stops) axis_stop, \(overscroll_wl_present_commits(pointer)) commits") }
+        if log {
+            Self.write(
+                "closed after \(translator.frames) frames, \(translator.stops) axis_stop, \(overscroll_wl_present_commits(pointer)) commits"
+            )
+        }
         overscroll_wl_pointer_close(pointer)
     }
 }

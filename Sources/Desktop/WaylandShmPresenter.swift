@@ -51,7 +51,8 @@ final class WaylandShmPresenter: FramePresenter {
         guard let kept = overscroll_wl_present_resize(connection.handle, pw, ph, scale, &rowBytes) else { return false }
         if fractional != nil && overscroll_wl_present_viewport(connection.handle, ww, wh) == 0 { return false }
         guard let cs = cairo_image_surface_create_for_data(kept, CAIRO_FORMAT_RGB24, pw, ph, rowBytes),
-              cairo_surface_status(cs) == CAIRO_STATUS_SUCCESS else { return false }
+            cairo_surface_status(cs) == CAIRO_STATUS_SUCCESS
+        else { return false }
         width = Int(pw); height = Int(ph); stride = Int(rowBytes)
         pixels = UnsafeMutableRawPointer(kept)
         surface = cs

@@ -173,8 +173,11 @@ public final class WindowApp {
         let requested = options.scale ?? 1
         let flags = UInt32(SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue)
         let pos = overscroll_sdl_windowpos_centered()
-        guard let w = SDL_CreateWindow(SceneCatalog.windowTitle(for: session.scene.name), pos, pos,
-                                       Int32((size.width * requested).rounded()), Int32((size.height * requested).rounded()), flags) else {
+        guard
+            let w = SDL_CreateWindow(
+                SceneCatalog.windowTitle(for: session.scene.name), pos, pos,
+                Int32((size.width * requested).rounded()), Int32((size.height * requested).rounded()), flags)
+        else {
             throw .sdl(String(cString: SDL_GetError()))
         }
         window = w
@@ -199,8 +202,9 @@ public final class WindowApp {
             Self.ownWait.store(waylandWait != nil, ordering: .sequentiallyConsistent)
         }
         adapter.wheelPrecision = .forVideoDriver(videoDriver)
-        xinput = XInput2Connection.open(for: w, videoDriver: videoDriver, settings: options.sceneOptions.input,
-                                        environment: env, wake: WindowApp.wakeEventLoop)
+        xinput = XInput2Connection.open(
+            for: w, videoDriver: videoDriver, settings: options.sceneOptions.input,
+            environment: env, wake: WindowApp.wakeEventLoop)
         clock.restart()
         updateGeometry()
     }
@@ -272,7 +276,9 @@ public final class WindowApp {
             } else if let waylandPointer, waylandWait != nil, waylandPointer.frameOutstanding || framePending {
                 // Sleeps until the frame callback (or input); a deadline still ahead ends the wait
                 // (one already passed is met by the next frame's advance: no spin while hidden).
-                let ms = session.nextDeadline.map { clock.realDelay(untilSession: $0) }.flatMap { $0 > 0 ? Int32(min(1000, $0 * 1000).rounded(.up)) : nil }
+                let ms = session.nextDeadline.map { clock.realDelay(untilSession: $0) }.flatMap {
+                    $0 > 0 ? Int32(min(1000, $0 * 1000).rounded(.up)) : nil
+                }
                 got = waitEvent(&event, timeout: ms)
             } else if paced {
                 let remaining = frameInterval - (t0 - frameStart)
@@ -299,7 +305,8 @@ public final class WindowApp {
             }
             // A loop that comes back late (a slow frame) does not end a wheel gesture: see LateInput.
             let hasWheel = !smooth.isEmpty || batch.contains { $0.type == SDL_MOUSEWHEEL.rawValue }
-            let t = hasWheel ? LateInput.handlingTime(pump: pumpTime, busySince: frameStartSession, deadline: session.inputDeadline) : pumpTime
+            let t =
+                hasWheel ? LateInput.handlingTime(pump: pumpTime, busySince: frameStartSession, deadline: session.inputDeadline) : pumpTime
             for e in smooth {
                 onInput?(e, t)
                 session.handle(e, at: t)
@@ -335,7 +342,9 @@ public final class WindowApp {
             heldUntil = nil
             frameStart = clock.realNow()
             frameStartSession = now()
-            if callbackCame, let shown, shown.refresh > 0, let at = pacing.animationTime(drawnAt: frameStart, presented: frameStart - shown.age) {
+            if callbackCame, let shown, shown.refresh > 0,
+                let at = pacing.animationTime(drawnAt: frameStart, presented: frameStart - shown.age)
+            {
                 // wp_presentation with a known refresh: the animation's time is the refresh on the
                 // compositor's grid (refresh 0, headless sway: no grid, the frame's own time).
                 frameStartSession = max(frameStartSession - (frameStart - at) * clock.scale, lastHandled)

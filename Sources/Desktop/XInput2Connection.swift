@@ -32,7 +32,8 @@ final class XInput2Connection {
         var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
         var major: Int32 = 2, minor: Int32 = 2
         guard XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0,
-              XIQueryVersion(display, &major, &minor) == Success, major > 2 || (major == 2 && minor >= 1) else {
+            XIQueryVersion(display, &major, &minor) == Success, major > 2 || (major == 2 && minor >= 1)
+        else {
             say("no XInput 2.1 on this server; SDL wheel events are used")
             XCloseDisplay(display)
             return nil
@@ -43,14 +44,18 @@ final class XInput2Connection {
         translator = XInput2ScrollTranslator(settings: settings)
         waiter = SocketWaiter(fd: overscroll_x_connection_number(display), wake: wake)
         select()
-        say("opened XInput \(major).\(minor) on window 0x\(String(window, radix: 16)); selected XI_Motion, XI_Enter, XI_Leave," + " XI_DeviceChanged for all master devices")
+        say(
+            "opened XInput \(major).\(minor) on window 0x\(String(window, radix: 16)); selected XI_Motion, XI_Enter, XI_Leave,"
+                + " XI_DeviceChanged for all master devices")
         let devices = queryDevices()
         _ = translator.translate(.devices(devices.map(\.device)), at: 0)
         for (d, values) in devices { _ = translator.translate(.current(device: d.id, values: values), at: 0) }
         for (d, _) in devices {
             let classes = d.scroll.map { "\($0.orientation == .vertical ? "v" : "h")\($0.number) increment \($0.increment)" }
             let pixels = d.pixelsPerValuatorUnit.map { "; \($0) px per valuator unit" } ?? ""
-            say("device \(d.id) '\(d.name)' \(d.kind.rawValue):" + " \(classes.isEmpty ? "no scroll class" : classes.joined(separator: ", "))\(pixels)")
+            say(
+                "device \(d.id) '\(d.name)' \(d.kind.rawValue):"
+                    + " \(classes.isEmpty ? "no scroll class" : classes.joined(separator: ", "))\(pixels)")
         }
         if translator.fallsBack { say("no scroll class; SDL wheel events are used") }
         waiter.start()
@@ -84,9 +89,11 @@ final class XInput2Connection {
             guard d.use == XISlavePointer || d.use == XIFloatingSlave else { continue }
             let name = d.name.map { String(cString: $0) } ?? "device \(d.deviceid)"
             let touchpadProperty = hasProperty(d.deviceid, [tapping, synaptics].filter { $0 != 0 })
-            let device = XI2Device(id: d.deviceid, name: name, kind: XI2Device.kind(name: name, hasTouchpadProperty: touchpadProperty),
-                                   scroll: Self.scrollClasses(d.classes, count: d.num_classes),
-                                   pixelsPerValuatorUnit: XI2Device.pixelsPerValuatorUnit(name: name, isLibinput: hasProperty(d.deviceid, [libinput].filter { $0 != 0 })))
+            let device = XI2Device(
+                id: d.deviceid, name: name, kind: XI2Device.kind(name: name, hasTouchpadProperty: touchpadProperty),
+                scroll: Self.scrollClasses(d.classes, count: d.num_classes),
+                pixelsPerValuatorUnit: XI2Device.pixelsPerValuatorUnit(
+                    name: name, isLibinput: hasProperty(d.deviceid, [libinput].filter { $0 != 0 })))
             out.append((device, Self.valuatorValues(d.classes, count: d.num_classes)))
         }
         return out
@@ -124,14 +131,17 @@ final class XInput2Connection {
         return (0..<Int(n)).contains { atoms.contains(props[$0]) }
     }
 
-    static func scrollClasses(_ classes: UnsafeMutablePointer<UnsafeMutablePointer<XIAnyClassInfo>?>?, count: Int32) -> [XI2ScrollValuator] {
+    static func scrollClasses(_ classes: UnsafeMutablePointer<UnsafeMutablePointer<XIAnyClassInfo>?>?, count: Int32) -> [XI2ScrollValuator]
+    {
         guard let classes else { return [] }
         var out: [XI2ScrollValuator] = []
         for i in 0..<Int(count) {
             guard let c = classes[i], c.pointee.type == XIScrollClass else { continue }
             let s = UnsafeMutableRawPointer(c).assumingMemoryBound(to: XIScrollClassInfo.self).pointee
-            out.append(XI2ScrollValuator(number: Int(s.number), orientation: s.scroll_type == XIScrollTypeVertical ? .vertical : .horizontal,
-                                         increment: s.increment, flags: Int(s.flags)))
+            out.append(
+                XI2ScrollValuator(
+                    number: Int(s.number), orientation: s.scroll_type == XIScrollTypeVertical ? .vertical : .horizontal,
+                    increment: s.increment, flags: Int(s.flags)))
         }
         return out
     }
@@ -144,7 +154,8 @@ final class XInput2Connection {
             XNextEvent(display, &event)
             var cookie = event.xcookie
             guard cookie.type == overscroll_x_generic_event(), cookie.extension == opcode,
-                  XGetEventData(display, &cookie) != 0 else { continue }
+                XGetEventData(display, &cookie) != 0
+            else { continue }
             defer { XFreeEventData(display, &cookie) }
             guard let decoded = decode(cookie) else { continue }
             let before = translator.lastDelta
@@ -184,8 +195,9 @@ final class XInput2Connection {
         case XI_DeviceChanged:
             let e = data.assumingMemoryBound(to: XIDeviceChangedEvent.self).pointee
             let device = e.reason == XISlaveSwitch ? e.sourceid : e.deviceid
-            return .deviceChanged(device: device, scroll: Self.scrollClasses(e.classes, count: e.num_classes),
-                                  values: Self.valuatorValues(e.classes, count: e.num_classes))
+            return .deviceChanged(
+                device: device, scroll: Self.scrollClasses(e.classes, count: e.num_classes),
+                values: Self.valuatorValues(e.classes, count: e.num_classes))
         default:
             return nil
         }
@@ -216,8 +228,10 @@ final class XInput2Connection {
 extension XInput2Connection {
     /// The connection the window uses on the X11 backend, unless `OVERSCROLL_XINPUT2=0`;
     /// `OVERSCROLL_XINPUT2_LOG=1` logs what it sees to standard error.
-    static func open(for sdlWindow: OpaquePointer, videoDriver: String?, settings: InputSettings,
-                     environment: [String: String], wake: @escaping @Sendable () -> Void) -> XInput2Connection? {
+    static func open(
+        for sdlWindow: OpaquePointer, videoDriver: String?, settings: InputSettings,
+        environment: [String: String], wake: @escaping @Sendable () -> Void
+    ) -> XInput2Connection? {
         guard videoDriver == "x11", environment["OVERSCROLL_XINPUT2"] != "0" else { return nil }
         return XInput2Connection(sdlWindow: sdlWindow, settings: settings, log: environment["OVERSCROLL_XINPUT2_LOG"] == "1", wake: wake)
     }

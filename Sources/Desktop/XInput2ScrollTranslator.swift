@@ -108,12 +108,13 @@ public struct XInput2ScrollTranslator: Sendable {
             guard let value = values[valuator.number], value.isFinite else { continue }
             let previous = last[id]?[valuator.number]
             last[id, default: [:]][valuator.number] = value
-            if previous != value { scrolled = true }     // unchanged scroll values ride along with pointer motion
+            if previous != value { scrolled = true }  // unchanged scroll values ride along with pointer motion
             guard let previous, !emulated, valuator.increment != 0 else { continue }
             let change = Self.unwrap(value - previous)
             let u = change / valuator.increment
-            guard abs(u) <= 1000 else { continue }      // a jump, not a motion: taken as a reset
-            let px = device.pixelsPerValuatorUnit.map { change * $0 * (valuator.increment < 0 ? -1 : 1) }
+            guard abs(u) <= 1000 else { continue }  // a jump, not a motion: taken as a reset
+            let px =
+                device.pixelsPerValuatorUnit.map { change * $0 * (valuator.increment < 0 ? -1 : 1) }
                 ?? u * Self.fallbackPixelsPerIncrement
             // Valuators grow downwards / rightwards; SDL's y > 0 (and x < 0) scroll towards the top / left.
             switch valuator.orientation {

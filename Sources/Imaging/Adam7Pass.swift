@@ -20,9 +20,10 @@ struct Adam7Pass: Sendable, Equatable {
         }
         let layout = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
         return layout.map { originX, originY, stepX, stepY in
-            Adam7Pass(originX: originX, originY: originY, stepX: stepX, stepY: stepY,
-                      width: width > originX ? (width - originX + stepX - 1) / stepX : 0,
-                      height: height > originY ? (height - originY + stepY - 1) / stepY : 0)
+            Adam7Pass(
+                originX: originX, originY: originY, stepX: stepX, stepY: stepY,
+                width: width > originX ? (width - originX + stepX - 1) / stepX : 0,
+                height: height > originY ? (height - originY + stepY - 1) / stepY : 0)
         }
     }
 

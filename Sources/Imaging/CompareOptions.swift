@@ -26,9 +26,11 @@ public struct CompareOptions: Sendable, Equatable {
     /// `threads`.
     public var memoryBudget: Int = CompareOptions.defaultMemoryBudget
 
-    public init(pixelmatch: PixelmatchOptions = .init(), maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil,
-                diffPath: String? = nil, reportDirectory: String? = nil,
-                threads: Int = CompareOptions.defaultThreads) {
+    public init(
+        pixelmatch: PixelmatchOptions = .init(), maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil,
+        diffPath: String? = nil, reportDirectory: String? = nil,
+        threads: Int = CompareOptions.defaultThreads
+    ) {
         self.pixelmatch = pixelmatch
         self.maxDiffPixels = maxDiffPixels
         self.maxDiffRatio = maxDiffRatio

@@ -40,12 +40,18 @@ public struct CompareReport: Sendable, Equatable {
     /// when the run stopped (a size mismatch, an unreadable file): `--json` always prints one object.
     public var json: String {
         var members: [(String, JSONWriter.Value)] = [
-            ("frames", .array(frames.map {
-                .object([("name", .string($0.name)), ("differing", .int($0.differing)),
-                         ("ratio", .fraction($0.ratio)), ("match", .bool($0.match))])
-            })),
+            (
+                "frames",
+                .array(
+                    frames.map {
+                        .object([
+                            ("name", .string($0.name)), ("differing", .int($0.differing)),
+                            ("ratio", .fraction($0.ratio)), ("match", .bool($0.match))
+                        ])
+                    })
+            ),
             ("passed", .int(passed)),
-            ("failed", .int(failed)),
+            ("failed", .int(failed))
         ]
         if !oneSided.isEmpty { members.append(("missing", .array(oneSided.map { .string($0) }))) }
         if !errors.isEmpty { members.append(("errors", .array(errors.map { .string($0) }))) }

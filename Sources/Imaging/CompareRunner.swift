@@ -50,8 +50,10 @@ public enum CompareRunner {
     /// Compares the given pairs (e.g. chosen keyframes against goldens). `singleFile` makes
     /// `diffPath` one file rather than a folder (only for a single pair).
     /// `oneSided` (frames on one side only) are listed in the HTML report as failures.
-    public static func run(pairs: [FramePair], singleFile: Bool = false, options: CompareOptions = .init(),
-                           oneSided: [String] = []) -> CompareReport {
+    public static func run(
+        pairs: [FramePair], singleFile: Bool = false, options: CompareOptions = .init(),
+        oneSided: [String] = []
+    ) -> CompareReport {
         let comparingFiles = singleFile && pairs.count == 1
         guard !pairs.isEmpty else { return CompareReport() }
 
@@ -76,8 +78,10 @@ public enum CompareRunner {
 
     /// The report of compared frames: errors, or the frames with their diff images and HTML
     /// report written.
-    static func finish(_ results: [FrameOutcome], singleFile comparingFiles: Bool, options: CompareOptions,
-                       oneSided: [String]) -> CompareReport {
+    static func finish(
+        _ results: [FrameOutcome], singleFile comparingFiles: Bool, options: CompareOptions,
+        oneSided: [String]
+    ) -> CompareReport {
         let errors = results.compactMap(\.error)
         if !errors.isEmpty { return CompareReport(errors: errors) }
         let report = CompareReport(frames: results.compactMap(\.comparison), oneSided: oneSided)
@@ -134,8 +138,11 @@ public enum CompareRunner {
             }
             return .success((pairs, false, oneSided))
         default:
-            return .failure(PlanErrors(["\(kinds[0] ? expected : actual) is a directory but "
-                + "\(kinds[0] ? actual : expected) is a file: compare two files or two directories"]))
+            return .failure(
+                PlanErrors([
+                    "\(kinds[0] ? expected : actual) is a directory but "
+                        + "\(kinds[0] ? actual : expected) is a file: compare two files or two directories"
+                ]))
         }
     }
 
@@ -159,11 +166,12 @@ public enum CompareRunner {
             throw ImagingError.io(file: directory, detail: "cannot list directory")
         }
         var isDirectory = false
-        return Set(entries.filter {
-            $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".")
-                && FileManager.default.fileExists(atPath: directory + "/" + $0, isDirectory: &isDirectory)
-                && !isDirectory
-        })
+        return Set(
+            entries.filter {
+                $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".")
+                    && FileManager.default.fileExists(atPath: directory + "/" + $0, isDirectory: &isDirectory)
+                    && !isDirectory
+            })
     }
 
     /// Compares one pair; never throws (errors become the outcome's message).
@@ -174,20 +182,25 @@ public enum CompareRunner {
                 // Identical bytes: no decoding, but the file must still be a sound PNG (signature,
                 // IHDR, every chunk's CRC), so two copies of a corrupt file are an error.
                 let size = try PNGDecoder.validate(files.expected, file: pair.expected, maxPixels: options.maxPixels)
-                return FrameOutcome(comparison: FrameComparison(name: pair.name, width: size.width, height: size.height,
-                                                                differing: 0, identical: true, match: true))
+                return FrameOutcome(
+                    comparison: FrameComparison(
+                        name: pair.name, width: size.width, height: size.height,
+                        differing: 0, identical: true, match: true))
             }
             let staged = try decodeBoth(files, pair, threads: threads, maxPixels: options.maxPixels)
             guard staged.0.width == staged.1.width, staged.0.height == staged.1.height else {
-                throw ImagingError.sizeMismatch(expected: pair.expected, expectedSize: (staged.0.width, staged.0.height),
-                                                actual: pair.actual, actualSize: (staged.1.width, staged.1.height))
+                throw ImagingError.sizeMismatch(
+                    expected: pair.expected, expectedSize: (staged.0.width, staged.0.height),
+                    actual: pair.actual, actualSize: (staged.1.width, staged.1.height))
             }
             // Two opaque RGB images are compared on their rows before either is expanded.
             let differingRows = PNGStagedImage.differingRows(staged.0, staged.1)
             if let differingRows, !differingRows.contains(true) {
-                return FrameOutcome(comparison: FrameComparison(name: pair.name, width: staged.0.width,
-                                                                height: staged.0.height, differing: 0,
-                                                                identical: true, match: true))
+                return FrameOutcome(
+                    comparison: FrameComparison(
+                        name: pair.name, width: staged.0.width,
+                        height: staged.0.height, differing: 0,
+                        identical: true, match: true))
             }
             let comparison: FrameComparison, diff: RGBAImage?
             if let differingRows {
@@ -196,17 +209,20 @@ public enum CompareRunner {
                 let read = PNGStagedImage.rowsRead(differing: differingRows)
                 let background = wantDiff && !options.pixelmatch.diffMask
                 let (first, second) = finishBoth(staged, rows: (background ? nil : read, read), threads: threads)
-                let result = try Pixelmatch.compare(first, second, options: options.pixelmatch, makeDiff: wantDiff,
-                                                    threads: threads, names: (pair.expected, pair.actual),
-                                                    differingRows: differingRows)
-                comparison = FrameComparison(name: pair.name, width: first.width, height: first.height,
-                                             differing: result.differing, identical: false,
-                                             match: options.allows(differing: result.differing, total: first.pixelCount))
+                let result = try Pixelmatch.compare(
+                    first, second, options: options.pixelmatch, makeDiff: wantDiff,
+                    threads: threads, names: (pair.expected, pair.actual),
+                    differingRows: differingRows)
+                comparison = FrameComparison(
+                    name: pair.name, width: first.width, height: first.height,
+                    differing: result.differing, identical: false,
+                    match: options.allows(differing: result.differing, total: first.pixelCount))
                 diff = result.differing > 0 ? result.diff : nil
             } else {
                 let (first, second) = finishBoth(staged, rows: (nil, nil), threads: threads)
-                (comparison, diff) = try compare(first, second, name: pair.name, options: options, makeDiff: wantDiff,
-                                                 threads: threads, names: (pair.expected, pair.actual))
+                (comparison, diff) = try compare(
+                    first, second, name: pair.name, options: options, makeDiff: wantDiff,
+                    threads: threads, names: (pair.expected, pair.actual))
             }
             var outcome = FrameOutcome(comparison: comparison)
             if let diff { outcome.diffPNG = try PNGEncoder.diff.encode(diff) }
@@ -224,20 +240,30 @@ public enum CompareRunner {
     /// identical pixels match at once; otherwise the pixelmatch-compatible comparison counts the
     /// differing pixels and `options`' tolerance decides. The diff image comes back when
     /// `makeDiff` and some pixel differs. Throws `ImagingError.sizeMismatch` (naming `names`).
-    public static func compare(_ expected: RGBAImage, _ actual: RGBAImage, name: String, options: CompareOptions,
-                               makeDiff: Bool, threads: Int = 1,
-                               names: (expected: String, actual: String) = ("expected", "actual")) throws
-        -> (comparison: FrameComparison, diff: RGBAImage?) {
+    public static func compare(
+        _ expected: RGBAImage, _ actual: RGBAImage, name: String, options: CompareOptions,
+        makeDiff: Bool, threads: Int = 1,
+        names: (expected: String, actual: String) = ("expected", "actual")
+    ) throws
+        -> (comparison: FrameComparison, diff: RGBAImage?)
+    {
         if expected.width == actual.width, expected.height == actual.height, sameBytes(expected.pixels, actual.pixels) {
-            return (FrameComparison(name: name, width: expected.width, height: expected.height, differing: 0,
-                                    identical: true, match: true), nil)
+            return (
+                FrameComparison(
+                    name: name, width: expected.width, height: expected.height, differing: 0,
+                    identical: true, match: true), nil
+            )
         }
-        let result = try Pixelmatch.compare(expected, actual, options: options.pixelmatch, makeDiff: makeDiff,
-                                            threads: threads, names: names)
+        let result = try Pixelmatch.compare(
+            expected, actual, options: options.pixelmatch, makeDiff: makeDiff,
+            threads: threads, names: names)
         let match = options.allows(differing: result.differing, total: expected.pixelCount)
-        return (FrameComparison(name: name, width: expected.width, height: expected.height,
-                                differing: result.differing, identical: false, match: match),
-                result.differing > 0 ? result.diff : nil)
+        return (
+            FrameComparison(
+                name: name, width: expected.width, height: expected.height,
+                differing: result.differing, identical: false, match: match),
+            result.differing > 0 ? result.diff : nil
+        )
     }
 
     /// Byte equality with `memcmp` (Array's `==` compares element by element).
@@ -263,15 +289,21 @@ public enum CompareRunner {
     }
 
     /// Decodes both images (concurrently when `threads` > 1), short of their last step.
-    static func decodeBoth(_ files: (expected: [UInt8], actual: [UInt8]), _ pair: FramePair,
-                           threads: Int, maxPixels: Int) throws -> (PNGStagedImage, PNGStagedImage) {
+    static func decodeBoth(
+        _ files: (expected: [UInt8], actual: [UInt8]), _ pair: FramePair,
+        threads: Int, maxPixels: Int
+    ) throws -> (PNGStagedImage, PNGStagedImage) {
         let inputs = [(files.expected, pair.expected), (files.actual, pair.actual)]
         let empty = PNGStagedImage(image: RGBAImage(width: 0, height: 0))
         let slots = OutcomeSlots<Result<PNGStagedImage, ImagingError>>(count: 2, initial: .success(empty))
         let work: @Sendable (Int) -> Void = { index in
             do {
-                slots.set(index, .success(try PNGDecoder.decodeStaged(inputs[index].0, file: inputs[index].1,
-                                                                      maxPixels: maxPixels)))
+                slots.set(
+                    index,
+                    .success(
+                        try PNGDecoder.decodeStaged(
+                            inputs[index].0, file: inputs[index].1,
+                            maxPixels: maxPixels)))
             } catch {
                 slots.set(index, .failure(error as? ImagingError ?? .io(file: inputs[index].1, detail: "\(error)")))
             }
@@ -283,8 +315,10 @@ public enum CompareRunner {
 
     /// Finishes both staged images to RGBA (concurrently when `threads` > 1), each only in the
     /// rows marked in `rows` (nil: all; see `PNGStagedImage.finish(rows:)`).
-    static func finishBoth(_ staged: (PNGStagedImage, PNGStagedImage), rows: ([Bool]?, [Bool]?),
-                           threads: Int) -> (RGBAImage, RGBAImage) {
+    static func finishBoth(
+        _ staged: (PNGStagedImage, PNGStagedImage), rows: ([Bool]?, [Bool]?),
+        threads: Int
+    ) -> (RGBAImage, RGBAImage) {
         let inputs = [(staged.0, rows.0), (staged.1, rows.1)]
         let slots = OutcomeSlots<RGBAImage>(count: 2, initial: RGBAImage(width: 0, height: 0))
         let work: @Sendable (Int) -> Void = { index in slots.set(index, inputs[index].0.finish(rows: inputs[index].1)) }

@@ -3,21 +3,26 @@ import Support
 /// outside resources. It lists every frame's counts and, per mismatched frame, the expected,
 /// actual and diff images side by side and a slider that wipes between expected and actual.
 enum HTMLReportWriter {
-    static func write(report: CompareReport, outcomes: [CompareRunner.FrameOutcome], options: CompareOptions,
-                      to directory: String) throws {
+    static func write(
+        report: CompareReport, outcomes: [CompareRunner.FrameOutcome], options: CompareOptions,
+        to directory: String
+    ) throws {
         let root = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         var sections: [String] = []
         var rows: [String] = []
         for (index, outcome) in outcomes.enumerated() {
             guard let frame = outcome.comparison else { continue }
             let status = frame.match ? (frame.identical ? "identical" : "pass") : "FAIL"
-            rows.append("<tr class=\"\(frame.match ? "pass" : "fail")\"><td>\(escape(frame.name))</td>"
-                + "<td>\(frame.width)×\(frame.height)</td><td>\(frame.differing)</td>"
-                + "<td>\(CompareReport.formatRatio(frame.ratio))</td><td>\(status)</td></tr>")
+            rows.append(
+                "<tr class=\"\(frame.match ? "pass" : "fail")\"><td>\(escape(frame.name))</td>"
+                    + "<td>\(frame.width)×\(frame.height)</td><td>\(frame.differing)</td>"
+                    + "<td>\(CompareReport.formatRatio(frame.ratio))</td><td>\(status)</td></tr>")
             guard !frame.match else { continue }
             var images: [(label: String, file: String)] = []
-            for (label, bytes) in [("expected", outcome.expectedPNG), ("actual", outcome.actualPNG),
-                                   ("diff", outcome.diffPNG)] {
+            for (label, bytes) in [
+                ("expected", outcome.expectedPNG), ("actual", outcome.actualPNG),
+                ("diff", outcome.diffPNG)
+            ] {
                 guard let bytes else { continue }
                 let file = "images/\(index + 1)-\(label).png"
                 try AtomicFileWriter.write(bytes, toPath: root + "/" + file, within: root)
@@ -29,57 +34,60 @@ enum HTMLReportWriter {
             var slider = ""
             if images.count >= 2 {
                 slider = """
-                <div class="slider" style="width:\(frame.width)px;height:\(frame.height)px">\
-                <img src="\(images[0].file)" alt="expected" style="width:\(frame.width)px">\
-                <div class="top"><img src="\(images[1].file)" alt="actual" style="width:\(frame.width)px"></div>\
-                </div><input type="range" min="0" max="100" value="50" style="width:\(frame.width)px" \
-                oninput="this.previousElementSibling.lastElementChild.style.width=this.value+'%'" \
-                aria-label="wipe between expected and actual">\
-                <p class="hint">slider: left of the line is actual, right is expected</p>
-                """
+                    <div class="slider" style="width:\(frame.width)px;height:\(frame.height)px">\
+                    <img src="\(images[0].file)" alt="expected" style="width:\(frame.width)px">\
+                    <div class="top"><img src="\(images[1].file)" alt="actual" style="width:\(frame.width)px"></div>\
+                    </div><input type="range" min="0" max="100" value="50" style="width:\(frame.width)px" \
+                    oninput="this.previousElementSibling.lastElementChild.style.width=this.value+'%'" \
+                    aria-label="wipe between expected and actual">\
+                    <p class="hint">slider: left of the line is actual, right is expected</p>
+                    """
             }
-            sections.append("""
-            <section id="frame-\(index + 1)"><h2>\(escape(frame.name))</h2>
-            <p>\(frame.differing) differing pixels of \(frame.width * frame.height), ratio \
-            \(CompareReport.formatRatio(frame.ratio))</p>
-            <div class="row">\(figures)</div>
-            \(slider)
-            </section>
-            """)
+            sections.append(
+                """
+                <section id="frame-\(index + 1)"><h2>\(escape(frame.name))</h2>
+                <p>\(frame.differing) differing pixels of \(frame.width * frame.height), ratio \
+                \(CompareReport.formatRatio(frame.ratio))</p>
+                <div class="row">\(figures)</div>
+                \(slider)
+                </section>
+                """)
         }
         // Frames on one side only are failures too (as the text output counts them).
         for line in report.oneSided {
             let name = line.split(separator: ": ", maxSplits: 1).last.map(String.init) ?? line
             rows.append("<tr class=\"fail\"><td>\(escape(name))</td><td colspan=\"3\">\(escape(line))</td><td>FAIL</td></tr>")
         }
-        let tolerance = [options.maxDiffPixels.map { "max \($0) pixels" },
-                         options.maxDiffRatio.map { "max ratio \($0)" }].compactMap { $0 }
+        let tolerance = [
+            options.maxDiffPixels.map { "max \($0) pixels" },
+            options.maxDiffRatio.map { "max ratio \($0)" }
+        ].compactMap { $0 }
         let html = """
-        <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><title>overscroll compare: \(report.passed) passed, \
-        \(report.failed) failed</title>
-        <style>
-        body{font:14px system-ui,sans-serif;margin:24px;color:#222}
-        table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}
-        td:first-child{text-align:left}tr.fail{background:#fde2e2}
-        .row{display:flex;gap:12px;flex-wrap:wrap}figure{margin:0}
-        figure img,.slider img{image-rendering:pixelated;max-width:none;display:block}
-        .row img{max-width:420px}
-        .slider{position:relative;overflow:hidden;border:1px solid #888;margin-top:12px}
-        .slider .top{position:absolute;left:0;top:0;bottom:0;width:50%;overflow:hidden;border-right:2px solid #e00}
-        .hint{color:#666}
-        </style></head><body>
-        <h1>\(report.passed) passed, \(report.failed) failed</h1>
-        <p>threshold \(options.pixelmatch.threshold), anti-aliasing \
-        \(options.pixelmatch.includeAA ? "counted" : "ignored"), tolerance \
-        \(tolerance.isEmpty ? "none" : tolerance.joined(separator: ", "))</p>
-        <table><tr><th>frame</th><th>size</th><th>differing</th><th>ratio</th><th>status</th></tr>
-        \(rows.joined(separator: "\n"))
-        </table>
-        \(sections.joined(separator: "\n"))
-        </body></html>
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><title>overscroll compare: \(report.passed) passed, \
+            \(report.failed) failed</title>
+            <style>
+            body{font:14px system-ui,sans-serif;margin:24px;color:#222}
+            table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}
+            td:first-child{text-align:left}tr.fail{background:#fde2e2}
+            .row{display:flex;gap:12px;flex-wrap:wrap}figure{margin:0}
+            figure img,.slider img{image-rendering:pixelated;max-width:none;display:block}
+            .row img{max-width:420px}
+            .slider{position:relative;overflow:hidden;border:1px solid #888;margin-top:12px}
+            .slider .top{position:absolute;left:0;top:0;bottom:0;width:50%;overflow:hidden;border-right:2px solid #e00}
+            .hint{color:#666}
+            </style></head><body>
+            <h1>\(report.passed) passed, \(report.failed) failed</h1>
+            <p>threshold \(options.pixelmatch.threshold), anti-aliasing \
+            \(options.pixelmatch.includeAA ? "counted" : "ignored"), tolerance \
+            \(tolerance.isEmpty ? "none" : tolerance.joined(separator: ", "))</p>
+            <table><tr><th>frame</th><th>size</th><th>differing</th><th>ratio</th><th>status</th></tr>
+            \(rows.joined(separator: "\n"))
+            </table>
+            \(sections.joined(separator: "\n"))
+            </body></html>
 
-        """
+            """
         try AtomicFileWriter.write(text: html, toPath: root + "/index.html", within: root)
     }
 

@@ -89,22 +89,28 @@ public enum PNGDecoder {
     }
 
     /// Decodes PNG `bytes`; `file` names the source in errors.
-    public static func decode(_ bytes: [UInt8], file: String = "<memory>",
-                              maxPixels: Int = PNGDecoder.defaultMaxPixels) throws -> RGBAImage {
+    public static func decode(
+        _ bytes: [UInt8], file: String = "<memory>",
+        maxPixels: Int = PNGDecoder.defaultMaxPixels
+    ) throws -> RGBAImage {
         try bytes.withUnsafeBytes { try decode(raw: $0, file: file, maxPixels: maxPixels) }
     }
 
     /// Checks a PNG's signature, chunk framing, every chunk CRC and the IHDR (without inflating)
     /// and returns its size in pixels.
-    public static func validate(_ bytes: [UInt8], file: String,
-                                maxPixels: Int = PNGDecoder.defaultMaxPixels) throws -> (width: Int, height: Int) {
+    public static func validate(
+        _ bytes: [UInt8], file: String,
+        maxPixels: Int = PNGDecoder.defaultMaxPixels
+    ) throws -> (width: Int, height: Int) {
         let chunks = try bytes.withUnsafeBytes { try PNGChunks.read($0, file: file, maxPixels: maxPixels) }
         return (chunks.header.width, chunks.header.height)
     }
 
     /// Decodes PNG data given as raw bytes; `file` names the source in errors.
-    public static func decode(raw: UnsafeRawBufferPointer, file: String,
-                              maxPixels: Int = PNGDecoder.defaultMaxPixels) throws -> RGBAImage {
+    public static func decode(
+        raw: UnsafeRawBufferPointer, file: String,
+        maxPixels: Int = PNGDecoder.defaultMaxPixels
+    ) throws -> RGBAImage {
         try decodeStaged(raw: raw, file: file, maxPixels: maxPixels).finish()
     }
 
@@ -135,15 +141,18 @@ public enum PNGDecoder {
         let compressed = chunks.compressedCount
         let (limit, o6) = compressed.multipliedReportingOverflow(by: maxInflateRatio)
         if overflow || o4 || o5 || (!o6 && expectedSize > limit + maxInflateRatio) {
-            throw ImagingError.truncated(file: file, detail: "\(compressed) bytes of compressed image data cannot hold "
-                + "\(width)×\(height) pixels (\(overflow ? "too many" : String(expectedSize)) bytes)")
+            throw ImagingError.truncated(
+                file: file,
+                detail: "\(compressed) bytes of compressed image data cannot hold "
+                    + "\(width)×\(height) pixels (\(overflow ? "too many" : String(expectedSize)) bytes)")
         }
         let pieces = chunks.imageRanges.map { UnsafeRawBufferPointer(rebasing: raw[$0]) }
 
         if !header.interlaced && header.bitDepth == 8 && (header.colorType == .rgb || header.colorType == .rgba) {
             let converter = PNGRowConverter(header: header, palette: [], transparency: chunks.transparency)
-            return try decodeTrueColor8(header, pieces: pieces, expectedSize: expectedSize, pixelBytes: pixelBytes,
-                                        converter: converter, file: file)
+            return try decodeTrueColor8(
+                header, pieces: pieces, expectedSize: expectedSize, pixelBytes: pixelBytes,
+                converter: converter, file: file)
         }
 
         var filtered = try [UInt8](unsafeUninitializedCapacity: expectedSize) { buffer, count in
@@ -161,12 +170,14 @@ public enum PNGDecoder {
                     var previous: UnsafePointer<UInt8>?
                     for j in 0..<pass.height {
                         let row = data.baseAddress! + cursor + 1
-                        try unfilter(row: row, filterByte: data[cursor], previous: previous, count: rowBytes,
-                                     stride: header.filterStride, rowIndex: j, file: file)
+                        try unfilter(
+                            row: row, filterByte: data[cursor], previous: previous, count: rowBytes,
+                            stride: header.filterStride, rowIndex: j, file: file)
                         let y = pass.originY + j * pass.stepY
                         let destination = out.baseAddress! + (y * width + pass.originX) * 4
-                        converter.convert(row: UnsafePointer(row), pixels: pass.width,
-                                          into: destination, pixelStride: pass.stepX * 4)
+                        converter.convert(
+                            row: UnsafePointer(row), pixels: pass.width,
+                            into: destination, pixelStride: pass.stepX * 4)
                         previous = UnsafePointer(row)
                         cursor += 1 + rowBytes
                     }
@@ -178,8 +189,10 @@ public enum PNGDecoder {
     }
 
     @inline(__always)
-    static func unfilter(row: UnsafeMutablePointer<UInt8>, filterByte: UInt8, previous: UnsafePointer<UInt8>?,
-                         count: Int, stride: Int, rowIndex: Int, file: String) throws {
+    static func unfilter(
+        row: UnsafeMutablePointer<UInt8>, filterByte: UInt8, previous: UnsafePointer<UInt8>?,
+        count: Int, stride: Int, rowIndex: Int, file: String
+    ) throws {
         guard let filter = PNGFilter(rawValue: filterByte) else {
             throw ImagingError.unsupported(file: file, detail: "filter type \(filterByte) in row \(rowIndex)")
         }
@@ -189,8 +202,10 @@ public enum PNGDecoder {
     /// 8-bit RGB or RGBA, not interlaced: the image data is inflated into the pixel buffer itself
     /// (at its end for RGB, which `PNGStagedImage.finish` later expands forward to RGBA; at its
     /// start for RGBA, which then moves each row left over its filter byte) and unfiltered in place.
-    static func decodeTrueColor8(_ header: PNGHeader, pieces: [UnsafeRawBufferPointer], expectedSize: Int,
-                                 pixelBytes: Int, converter: PNGRowConverter, file: String) throws -> PNGStagedImage {
+    static func decodeTrueColor8(
+        _ header: PNGHeader, pieces: [UnsafeRawBufferPointer], expectedSize: Int,
+        pixelBytes: Int, converter: PNGRowConverter, file: String
+    ) throws -> PNGStagedImage {
         let (width, height) = (header.width, header.height)
         let channels = header.colorType.channels
         let rowBytes = width * channels
@@ -203,8 +218,9 @@ public enum PNGDecoder {
             var previous: UnsafePointer<UInt8>?
             for j in 0..<height {
                 let filterAt = base + start + j * (rowBytes + 1)
-                try unfilter(row: filterAt + 1, filterByte: filterAt[0], previous: previous, count: rowBytes,
-                             stride: channels, rowIndex: j, file: file)
+                try unfilter(
+                    row: filterAt + 1, filterByte: filterAt[0], previous: previous, count: rowBytes,
+                    stride: channels, rowIndex: j, file: file)
                 previous = UnsafePointer(filterAt + 1)
             }
             if channels == 4 {

@@ -141,8 +141,10 @@ public struct PNGEncoder: Sendable {
     /// with rounding (`c × 255 + a / 2) / a`); fully transparent pixels become transparent black.
     /// Pass `ignoreAlpha: true` for `RGB24` surfaces, whose top byte is undefined. A `workspace`
     /// (one per thread) reuses its memory between encodes; the bytes are the same without one.
-    public func encodePremultipliedARGB32(_ data: UnsafeRawPointer, width: Int, height: Int, stride: Int,
-                                         ignoreAlpha: Bool = false, workspace: PNGEncodeWorkspace? = nil) throws -> [UInt8] {
+    public func encodePremultipliedARGB32(
+        _ data: UnsafeRawPointer, width: Int, height: Int, stride: Int,
+        ignoreAlpha: Bool = false, workspace: PNGEncodeWorkspace? = nil
+    ) throws -> [UInt8] {
         let opaque = ignoreAlpha || PremultipliedARGB.isOpaque(data, width: width, height: height, stride: stride)
         if opaque, filter == .fixed(.up) {
             // The common case (every recorded frame): conversion and filter in one pass per row.
@@ -151,8 +153,9 @@ public struct PNGEncoder: Sendable {
             let line = width * 3 + 1
             let filtered = ws.filteredBuffer(count: height * line + 16)
             overscroll_argb_up_rgb_image(data.assumingMemoryBound(to: UInt8.self), stride, width, height, filtered, line)
-            return try assemble(width: width, height: height, channels: 3, palette: nil,
-                                filtered: UnsafeRawBufferPointer(start: filtered, count: height * line), workspace: ws)
+            return try assemble(
+                width: width, height: height, channels: 3, palette: nil,
+                filtered: UnsafeRawBufferPointer(start: filtered, count: height * line), workspace: ws)
         }
         return try encode(width: width, height: height, channels: opaque ? 3 : 4, workspace: workspace) { y, row in
             let words = (data + y * stride).assumingMemoryBound(to: UInt32.self)
@@ -177,8 +180,10 @@ public struct PNGEncoder: Sendable {
 
     /// Shared encoder: `fillRow(y, buffer)` writes row `y` as `width × channels` raw bytes
     /// (palette indices when `palette` is given: RGB triples, written as the PLTE chunk).
-    private func encode(width: Int, height: Int, channels: Int, palette: [UInt8]? = nil, workspace: PNGEncodeWorkspace? = nil,
-                        fillRow: (Int, UnsafeMutablePointer<UInt8>) -> Void) throws -> [UInt8] {
+    private func encode(
+        width: Int, height: Int, channels: Int, palette: [UInt8]? = nil, workspace: PNGEncodeWorkspace? = nil,
+        fillRow: (Int, UnsafeMutablePointer<UInt8>) -> Void
+    ) throws -> [UInt8] {
         try Self.checkSize(width: width, height: height)
         let rowBytes = width * channels
         let ws = workspace ?? PNGEncodeWorkspace()
@@ -196,12 +201,14 @@ public struct PNGEncoder: Sendable {
                     switch filter {
                     case .fixed(let fixed):
                         chosen = fixed
-                        fixed.filter(row: current, previous: previous.map { UnsafePointer($0) }, count: rowBytes,
-                                     stride: channels, into: line + 1)
+                        fixed.filter(
+                            row: current, previous: previous.map { UnsafePointer($0) }, count: rowBytes,
+                            stride: channels, into: line + 1)
                     case .adaptive:
-                        chosen = Self.adaptiveFilter(row: current, previous: previous.map { UnsafePointer($0) },
-                                                     count: rowBytes, stride: channels,
-                                                     scratch: trialPair.baseAddress!, into: line + 1)
+                        chosen = Self.adaptiveFilter(
+                            row: current, previous: previous.map { UnsafePointer($0) },
+                            count: rowBytes, stride: channels,
+                            scratch: trialPair.baseAddress!, into: line + 1)
                     }
                     line[0] = chosen.rawValue
                     let next = previous ?? rowPair.baseAddress! + rowBytes
@@ -210,13 +217,16 @@ public struct PNGEncoder: Sendable {
                 }
             }
         }
-        return try assemble(width: width, height: height, channels: channels, palette: palette,
-                            filtered: UnsafeRawBufferPointer(start: output, count: height * (rowBytes + 1)), workspace: ws)
+        return try assemble(
+            width: width, height: height, channels: channels, palette: palette,
+            filtered: UnsafeRawBufferPointer(start: output, count: height * (rowBytes + 1)), workspace: ws)
     }
 
     /// Compresses the filtered rows and writes the chunks around them.
-    private func assemble(width: Int, height: Int, channels: Int, palette: [UInt8]?,
-                          filtered: UnsafeRawBufferPointer, workspace: PNGEncodeWorkspace) throws -> [UInt8] {
+    private func assemble(
+        width: Int, height: Int, channels: Int, palette: [UInt8]?,
+        filtered: UnsafeRawBufferPointer, workspace: PNGEncodeWorkspace
+    ) throws -> [UInt8] {
         try workspace.deflater(level: level, strategy: strategy.rawValue).deflate(filtered, file: "<encoder>") { compressed in
             var png = PNGDecoder.signature
             png.reserveCapacity(compressed.count + 128)
@@ -242,9 +252,11 @@ public struct PNGEncoder: Sendable {
 
     /// Filters `row` with every filter type, keeps the one with the smallest sum of absolute
     /// signed bytes in `output`, and returns it. `scratch` holds `2 × count` bytes.
-    private static func adaptiveFilter(row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>?, count: Int,
-                                       stride: Int, scratch: UnsafeMutablePointer<UInt8>,
-                                       into output: UnsafeMutablePointer<UInt8>) -> PNGFilter {
+    private static func adaptiveFilter(
+        row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>?, count: Int,
+        stride: Int, scratch: UnsafeMutablePointer<UInt8>,
+        into output: UnsafeMutablePointer<UInt8>
+    ) -> PNGFilter {
         var best = PNGFilter.none
         var bestScore = Int.max
         var candidate = scratch
@@ -256,7 +268,7 @@ public struct PNGEncoder: Sendable {
             if score < bestScore {
                 bestScore = score
                 best = type
-                swap(&candidate, &spare)   // keep the winner in `spare`
+                swap(&candidate, &spare)  // keep the winner in `spare`
             }
         }
         output.update(from: spare, count: count)
@@ -264,8 +276,10 @@ public struct PNGEncoder: Sendable {
     }
 
     private static func appendU32(_ value: UInt32, to bytes: inout [UInt8]) {
-        bytes += [UInt8(value >> 24), UInt8(truncatingIfNeeded: value >> 16),
-                  UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)]
+        bytes += [
+            UInt8(value >> 24), UInt8(truncatingIfNeeded: value >> 16),
+            UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)
+        ]
     }
 
     private static func appendChunk(_ type: String, _ payload: UnsafeRawBufferPointer, to png: inout [UInt8]) {

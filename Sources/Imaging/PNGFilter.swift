@@ -52,8 +52,10 @@ public enum PNGFilter: UInt8, Sendable, CaseIterable {
 
     /// Writes this filter applied to `row` into `output` (`count` bytes each), given the raw
     /// previous row (`nil` for the first row) and the stride in bytes.
-    func filter(row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>?, count: Int, stride: Int,
-                into output: UnsafeMutablePointer<UInt8>) {
+    func filter(
+        row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>?, count: Int, stride: Int,
+        into output: UnsafeMutablePointer<UInt8>
+    ) {
         switch self {
         case .none:
             output.update(from: row, count: count)
@@ -79,7 +81,8 @@ public enum PNGFilter: UInt8, Sendable, CaseIterable {
             for i in 0..<min(stride, count) { output[i] = row[i] &- (previous?[i] ?? 0) }
             var i = stride
             while i < count {
-                let predictor = previous.map { PNGFilter.paethPredictor(row[i - stride], $0[i], $0[i - stride]) }
+                let predictor =
+                    previous.map { PNGFilter.paethPredictor(row[i - stride], $0[i], $0[i - stride]) }
                     ?? row[i - stride]
                 output[i] = row[i] &- predictor
                 i += 1

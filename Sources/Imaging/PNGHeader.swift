@@ -24,7 +24,6 @@ public struct PNGHeader: Sendable, Equatable {
         }
     }
 
-
     /// Width in pixels.
     public let width: Int
     /// Height in pixels.

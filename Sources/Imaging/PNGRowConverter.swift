@@ -185,7 +185,8 @@ struct PNGRowConverter {
             }
             let end = s + left &* 3
             while s < end {
-                let word = UInt32(s.load(as: UInt8.self)) | UInt32(s.load(fromByteOffset: 1, as: UInt8.self)) << 8
+                let word =
+                    UInt32(s.load(as: UInt8.self)) | UInt32(s.load(fromByteOffset: 1, as: UInt8.self)) << 8
                     | UInt32(s.load(fromByteOffset: 2, as: UInt8.self)) << 16 | opaque
                 o.storeBytes(of: word.littleEndian, as: UInt32.self)
                 s += 3

@@ -53,14 +53,15 @@ final class PNGStagedImage: Sendable {
             case .done(let image):
                 return image
             case .rgb(let header, var buffer, let start, let converter):
-                state = .done(RGBAImage(width: 0, height: 0))   // drop the second reference: no copy
+                state = .done(RGBAImage(width: 0, height: 0))  // drop the second reference: no copy
                 let (width, height) = (header.width, header.height)
                 let rowBytes = width * 3
                 buffer.withUnsafeMutableBufferPointer { data in
                     let base = data.baseAddress!
                     for j in 0..<height where rows?[j] ?? true {
-                        converter.expandRGB8(row: UnsafePointer(base + start + j * (rowBytes + 1) + 1), pixels: width,
-                                             into: base + j * width * 4)
+                        converter.expandRGB8(
+                            row: UnsafePointer(base + start + j * (rowBytes + 1) + 1), pixels: width,
+                            into: base + j * width * 4)
                     }
                 }
                 return RGBAImage(width: width, height: height, pixels: buffer)
@@ -72,8 +73,9 @@ final class PNGStagedImage: Sendable {
     /// equal exactly when the rows are); nil when it cannot be told without finishing.
     static func samePixels(_ a: PNGStagedImage, _ b: PNGStagedImage) -> Bool? {
         guard case .rgb(let headerA, let bufferA, let startA, let converterA) = a.state.withLock({ $0 }),
-              case .rgb(let headerB, let bufferB, let startB, let converterB) = b.state.withLock({ $0 }),
-              converterA.isOpaqueRGB && converterB.isOpaqueRGB else { return nil }
+            case .rgb(let headerB, let bufferB, let startB, let converterB) = b.state.withLock({ $0 }),
+            converterA.isOpaqueRGB && converterB.isOpaqueRGB
+        else { return nil }
         guard headerA.width == headerB.width, headerA.height == headerB.height else { return false }
         let rowBytes = headerA.width * 3
         return bufferA.withUnsafeBytes { x in

@@ -12,9 +12,10 @@ extension PNGStagedImage {
     /// when either image is not one, or the sizes differ.
     static func differingRows(_ a: PNGStagedImage, _ b: PNGStagedImage) -> [Bool]? {
         guard case .rgb(let headerA, let bufferA, let startA, let converterA) = a.state.withLock({ $0 }),
-              case .rgb(let headerB, let bufferB, let startB, let converterB) = b.state.withLock({ $0 }),
-              converterA.isOpaqueRGB && converterB.isOpaqueRGB,
-              headerA.width == headerB.width, headerA.height == headerB.height else { return nil }
+            case .rgb(let headerB, let bufferB, let startB, let converterB) = b.state.withLock({ $0 }),
+            converterA.isOpaqueRGB && converterB.isOpaqueRGB,
+            headerA.width == headerB.width, headerA.height == headerB.height
+        else { return nil }
         let rowBytes = headerA.width * 3
         return bufferA.withUnsafeBytes { x in
             bufferB.withUnsafeBytes { y in

@@ -9,8 +9,10 @@ enum PNGUnfilter {
     /// Reverses `filter` in place on `row` (`count` bytes) given the reconstructed previous row
     /// (`nil` for the first row of a pass) and the filter stride in bytes.
     @inline(__always)
-    static func unfilter(_ filter: PNGFilter, row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>?,
-                         count: Int, stride: Int) {
+    static func unfilter(
+        _ filter: PNGFilter, row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>?,
+        count: Int, stride: Int
+    ) {
         switch filter {
         case .none:
             return
@@ -33,7 +35,8 @@ enum PNGUnfilter {
         let out = UnsafeMutableRawPointer(row), above = UnsafeRawPointer(previous)
         var i = 0
         while i + 16 <= count {
-            let sum = out.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+            let sum =
+                out.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
                 &+ above.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
             out.storeBytes(of: sum, toByteOffset: i, as: SIMD16<UInt8>.self)
             i += 16
@@ -60,8 +63,10 @@ enum PNGUnfilter {
     /// bytes to the left and upper left read back from the rows (the loop the compiler keeps
     /// tight when the stride is a literal).
     @inline(__always)
-    private static func bytes(_ filter: PNGFilter, row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>?,
-                              count: Int, stride: Int) {
+    private static func bytes(
+        _ filter: PNGFilter, row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>?,
+        count: Int, stride: Int
+    ) {
         switch (filter, previous) {
         case (.sub, _), (.paeth, nil):
             var i = stride
@@ -131,8 +136,10 @@ enum PNGUnfilter {
     }
 
     /// 16-bit RGB (6 bytes) and RGBA (8 bytes) pixels.
-    static func wide(_ filter: PNGFilter, row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>?,
-                     count: Int, stride: Int) {
+    static func wide(
+        _ filter: PNGFilter, row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>?,
+        count: Int, stride: Int
+    ) {
         #if arch(x86_64)
         if filter == .paeth, let previous {
             overscroll_unpaeth(row, previous, count, stride)

@@ -43,7 +43,8 @@ extension CompareRunner {
         var bytes = [UInt8](repeating: 0, count: 33)
         let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress!, 33) }
         guard n == 33, bytes.prefix(8).elementsEqual(PNGDecoder.signature),
-              let header = try? PNGHeader(ihdr: bytes[16..<29], file: path, maxPixels: maxPixels) else {
+            let header = try? PNGHeader(ihdr: bytes[16..<29], file: path, maxPixels: maxPixels)
+        else {
             return (fileSize, 0, 0)
         }
         let pixels = header.width * header.height

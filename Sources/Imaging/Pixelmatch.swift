@@ -30,41 +30,53 @@ public enum Pixelmatch {
     ///   - threads: bands of rows compared concurrently (1 = on the calling thread). The result
     ///     does not depend on it.
     /// - Throws: `ImagingError.sizeMismatch` when the sizes differ.
-    public static func compare(_ expected: RGBAImage, _ actual: RGBAImage, options: PixelmatchOptions = .init(),
-                               makeDiff: Bool = false, threads: Int = 1,
-                               names: (expected: String, actual: String) = ("expected", "actual")) throws -> Result {
-        try compare(expected, actual, options: options, makeDiff: makeDiff, threads: threads, names: names,
-                    differingRows: nil)
+    public static func compare(
+        _ expected: RGBAImage, _ actual: RGBAImage, options: PixelmatchOptions = .init(),
+        makeDiff: Bool = false, threads: Int = 1,
+        names: (expected: String, actual: String) = ("expected", "actual")
+    ) throws -> Result {
+        try compare(
+            expected, actual, options: options, makeDiff: makeDiff, threads: threads, names: names,
+            differingRows: nil)
     }
 
     /// `compare` told which rows differ (`differingRows`, nil: not known): the other rows are
     /// equal in both images and are not read, except the expected image's for the diff's
     /// background; rows more than two away from a differing row are not read at all.
-    static func compare(_ expected: RGBAImage, _ actual: RGBAImage, options: PixelmatchOptions, makeDiff: Bool,
-                        threads: Int, names: (expected: String, actual: String),
-                        differingRows: [Bool]?) throws -> Result {
+    static func compare(
+        _ expected: RGBAImage, _ actual: RGBAImage, options: PixelmatchOptions, makeDiff: Bool,
+        threads: Int, names: (expected: String, actual: String),
+        differingRows: [Bool]?
+    ) throws -> Result {
         guard expected.width == actual.width, expected.height == actual.height else {
-            throw ImagingError.sizeMismatch(expected: names.expected, expectedSize: (expected.width, expected.height),
-                                            actual: names.actual, actualSize: (actual.width, actual.height))
+            throw ImagingError.sizeMismatch(
+                expected: names.expected, expectedSize: (expected.width, expected.height),
+                actual: names.actual, actualSize: (actual.width, actual.height))
         }
         // With a background every pixel of the diff is drawn, so its memory need not be cleared.
-        var output = !makeDiff ? [] : options.diffMask ? [UInt8](repeating: 0, count: expected.pixels.count)
-            : [UInt8](unsafeUninitializedCapacity: expected.pixels.count) { buffer, count in
-                HugePageAdvice.advise(buffer.baseAddress!, count: buffer.count)
-                count = expected.pixels.count
-            }
+        var output =
+            !makeDiff
+            ? []
+            : options.diffMask
+                ? [UInt8](repeating: 0, count: expected.pixels.count)
+                : [UInt8](unsafeUninitializedCapacity: expected.pixels.count) { buffer, count in
+                    HugePageAdvice.advise(buffer.baseAddress!, count: buffer.count)
+                    count = expected.pixels.count
+                }
         let differing = expected.pixels.withUnsafeBufferPointer { first in
             actual.pixels.withUnsafeBufferPointer { second in
                 output.withUnsafeMutableBufferPointer { diff in
-                    let kernel = PixelmatchKernel(first: first.baseAddress, second: second.baseAddress,
-                                                  output: makeDiff ? diff.baseAddress : nil,
-                                                  width: expected.width, height: expected.height, options: options,
-                                                  differingRows: differingRows)
+                    let kernel = PixelmatchKernel(
+                        first: first.baseAddress, second: second.baseAddress,
+                        output: makeDiff ? diff.baseAddress : nil,
+                        width: expected.width, height: expected.height, options: options,
+                        differingRows: differingRows)
                     return kernel.run(threads: threads)
                 }
             }
         }
-        return Result(differing: differing,
-                      diff: makeDiff ? RGBAImage(width: expected.width, height: expected.height, pixels: output) : nil)
+        return Result(
+            differing: differing,
+            diff: makeDiff ? RGBAImage(width: expected.width, height: expected.height, pixels: output) : nil)
     }
 }

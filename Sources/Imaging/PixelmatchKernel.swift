@@ -22,8 +22,10 @@ struct PixelmatchKernel: @unchecked Sendable {
     /// Which rows differ, when the caller knows (the others are equal and not compared).
     let differingRows: [Bool]?
 
-    init(first: UnsafePointer<UInt8>?, second: UnsafePointer<UInt8>?, output: UnsafeMutablePointer<UInt8>?,
-         width: Int, height: Int, options: PixelmatchOptions, differingRows: [Bool]? = nil) {
+    init(
+        first: UnsafePointer<UInt8>?, second: UnsafePointer<UInt8>?, output: UnsafeMutablePointer<UInt8>?,
+        width: Int, height: Int, options: PixelmatchOptions, differingRows: [Bool]? = nil
+    ) {
         self.first = first
         self.second = second
         self.output = output
@@ -82,7 +84,8 @@ struct PixelmatchKernel: @unchecked Sendable {
                     if rawA.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                         == rawB.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                         && rawA.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
-                        == rawB.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self) {
+                            == rawB.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
+                    {
                         if grayBackground { drawGray(img1, index, 4, output!, &memo) }
                         x &+= 4
                         continue
@@ -92,7 +95,8 @@ struct PixelmatchKernel: @unchecked Sendable {
                 let pos = index * 4
                 let delta = a32[index] == b32[index] ? 0 : Self.colorDelta(img1, img2, pos, pos, yOnly: false)
                 if abs(delta) > maxDelta {
-                    let isAA = !options.includeAA
+                    let isAA =
+                        !options.includeAA
                         && (antialiased(img1, x, y, a32, b32) || antialiased(img2, x, y, b32, a32))
                     if isAA {
                         if let output, drawBackground { Self.draw(output, pos, aa) }
@@ -110,8 +114,10 @@ struct PixelmatchKernel: @unchecked Sendable {
 
     /// Anti-aliasing test for pixel (x1, y1) of `img` (after V. Vysniauskas, 2009); `a32` and
     /// `b32` are both images as 32-bit words.
-    private func antialiased(_ img: UnsafePointer<UInt8>, _ x1: Int, _ y1: Int,
-                             _ a32: UnsafePointer<UInt32>, _ b32: UnsafePointer<UInt32>) -> Bool {
+    private func antialiased(
+        _ img: UnsafePointer<UInt8>, _ x1: Int, _ y1: Int,
+        _ a32: UnsafePointer<UInt32>, _ b32: UnsafePointer<UInt32>
+    ) -> Bool {
         let img32 = UnsafeRawPointer(img).assumingMemoryBound(to: UInt32.self)
         let pos = y1 &* width &+ x1
         let center = UInt32(littleEndian: img32[pos])
@@ -196,8 +202,10 @@ struct PixelmatchKernel: @unchecked Sendable {
     /// negative when the second is darker; with `yOnly`, the signed luma difference. The
     /// operation order matches pixelmatch so results agree to the last bit.
     @inline(__always)
-    static func colorDelta(_ img1: UnsafePointer<UInt8>, _ img2: UnsafePointer<UInt8>, _ k: Int, _ m: Int,
-                           yOnly: Bool) -> Double {
+    static func colorDelta(
+        _ img1: UnsafePointer<UInt8>, _ img2: UnsafePointer<UInt8>, _ k: Int, _ m: Int,
+        yOnly: Bool
+    ) -> Double {
         let r1 = Int(img1[k]), g1 = Int(img1[k + 1]), b1 = Int(img1[k + 2]), a1 = Int(img1[k + 3])
         let r2 = Int(img2[m]), g2 = Int(img2[m + 1]), b2 = Int(img2[m + 2]), a2 = Int(img2[m + 3])
         let da = a1 - a2
@@ -239,8 +247,10 @@ struct PixelmatchKernel: @unchecked Sendable {
     /// Draws `count` pixels from pixel `index` on as the expected pixel's luma blended with white
     /// at `alpha × pixel alpha`, truncated.
     @inline(__always)
-    private func drawGray(_ img: UnsafePointer<UInt8>, _ index: Int, _ count: Int, _ output: UnsafeMutablePointer<UInt8>,
-                          _ memo: inout GrayMemo) {
+    private func drawGray(
+        _ img: UnsafePointer<UInt8>, _ index: Int, _ count: Int, _ output: UnsafeMutablePointer<UInt8>,
+        _ memo: inout GrayMemo
+    ) {
         let source = UnsafeRawPointer(img), target = UnsafeMutableRawPointer(output)
         var offset = index &* 4
         let end = offset &+ count &* 4

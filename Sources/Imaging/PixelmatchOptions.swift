@@ -16,9 +16,11 @@ public struct PixelmatchOptions: Sendable, Equatable {
     /// Draw only the differing pixels over a transparent background.
     public var diffMask: Bool = false
 
-    public init(threshold: Double = 0.1, includeAA: Bool = false, alpha: Double = 0.1,
-                aaColor: RGBColor = RGBColor(255, 255, 0), diffColor: RGBColor = RGBColor(255, 0, 0),
-                diffColorAlt: RGBColor? = nil, diffMask: Bool = false) {
+    public init(
+        threshold: Double = 0.1, includeAA: Bool = false, alpha: Double = 0.1,
+        aaColor: RGBColor = RGBColor(255, 255, 0), diffColor: RGBColor = RGBColor(255, 0, 0),
+        diffColorAlt: RGBColor? = nil, diffMask: Bool = false
+    ) {
         self.threshold = threshold
         self.includeAA = includeAA
         self.alpha = alpha

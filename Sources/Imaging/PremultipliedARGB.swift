@@ -39,8 +39,10 @@ public enum PremultipliedARGB {
     /// Converts a whole ARGB32 surface to a straight-alpha `RGBAImage`: the pixels a PNG of it
     /// from `PNGEncoder.encodePremultipliedARGB32` decodes to. `ignoreAlpha` (an `RGB24`
     /// surface, or one known to be opaque) makes every pixel opaque.
-    public static func image(_ data: UnsafeRawPointer, width: Int, height: Int, stride: Int,
-                             ignoreAlpha: Bool = false) -> RGBAImage {
+    public static func image(
+        _ data: UnsafeRawPointer, width: Int, height: Int, stride: Int,
+        ignoreAlpha: Bool = false
+    ) -> RGBAImage {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         pixels.withUnsafeMutableBufferPointer { out in
             for y in 0..<height {

@@ -12,8 +12,9 @@ public struct RGBAImage: Sendable, Equatable {
 
     /// Wraps existing pixel bytes; `pixels.count` must be `width × height × 4`.
     public init(width: Int, height: Int, pixels: [UInt8]) {
-        precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4,
-                     "RGBAImage: \(pixels.count) bytes do not fit \(width)×\(height)")
+        precondition(
+            width >= 0 && height >= 0 && pixels.count == width * height * 4,
+            "RGBAImage: \(pixels.count) bytes do not fit \(width)×\(height)")
         self.width = width
         self.height = height
         self.pixels = pixels

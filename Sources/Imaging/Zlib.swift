@@ -9,8 +9,10 @@ import CZlib
 enum Zlib {
     /// Inflates with libdeflate into `output` when the stream decompresses to exactly
     /// `expectedSize` bytes; false otherwise (the output then holds garbage).
-    static func fastInflate(pieces: [UnsafeRawBufferPointer], into output: UnsafeMutableRawPointer,
-                            expectedSize: Int) -> Bool {
+    static func fastInflate(
+        pieces: [UnsafeRawBufferPointer], into output: UnsafeMutableRawPointer,
+        expectedSize: Int
+    ) -> Bool {
         guard expectedSize > 0, let d = libdeflate_alloc_decompressor() else { return false }
         defer { libdeflate_free_decompressor(d) }
         var actual = 0
@@ -30,8 +32,10 @@ enum Zlib {
     ///
     /// Extra data after `expectedSize` bytes is ignored, as common decoders do. Throws
     /// `ImagingError.truncated` when the stream ends early and `.zlib` on corrupt data.
-    static func inflate(pieces: [UnsafeRawBufferPointer], into output: UnsafeMutableRawPointer,
-                        expectedSize: Int, file: String) throws {
+    static func inflate(
+        pieces: [UnsafeRawBufferPointer], into output: UnsafeMutableRawPointer,
+        expectedSize: Int, file: String
+    ) throws {
         if fastInflate(pieces: pieces, into: output, expectedSize: expectedSize) { return }
         guard expectedSize > 0 else { return }
         var stream = z_stream()
@@ -61,9 +65,11 @@ enum Zlib {
             }
         }
         if produced < expectedSize {
-            throw ImagingError.truncated(file: file, detail: streamEnded
-                ? "image data holds \(produced) of \(expectedSize) bytes"
-                : "compressed image data ends early")
+            throw ImagingError.truncated(
+                file: file,
+                detail: streamEnded
+                    ? "image data holds \(produced) of \(expectedSize) bytes"
+                    : "compressed image data ends early")
         }
     }
 
@@ -75,8 +81,11 @@ enum Zlib {
         // written here, the checksum by libdeflate's vectorised adler32 (zlib's scalar one was
         // ~7 % of a recording's CPU).
         var stream = z_stream()
-        guard deflateInit2_(&stream, level, Z_DEFLATED, -15, 8, strategy,
-                            zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+        guard
+            deflateInit2_(
+                &stream, level, Z_DEFLATED, -15, 8, strategy,
+                zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        else {
             throw ImagingError.zlib(file: file, detail: "deflateInit failed")
         }
         defer { deflateEnd(&stream) }

@@ -35,8 +35,11 @@ final class ZlibDeflater {
         if initialized {
             guard deflateReset(stream) == Z_OK else { throw ImagingError.zlib(file: file, detail: "deflateReset failed") }
         } else {
-            guard deflateInit2_(stream, level, Z_DEFLATED, -15, 8, strategy,
-                                zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            guard
+                deflateInit2_(
+                    stream, level, Z_DEFLATED, -15, 8, strategy,
+                    zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK
+            else {
                 throw ImagingError.zlib(file: file, detail: "deflateInit failed")
             }
             initialized = true

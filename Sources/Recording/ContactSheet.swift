@@ -71,31 +71,39 @@ public struct ContactSheet: Sendable {
     public func thumbRect(_ i: Int) -> Rect {
         let s = thumbSize
         let col = i % columns, row = i / columns
-        return Rect(x: Self.gap + Double(col) * (s.width + Self.gap),
-                    y: Self.header + Double(row) * (s.height + Self.caption + Self.gap), width: s.width, height: s.height)
+        return Rect(
+            x: Self.gap + Double(col) * (s.width + Self.gap),
+            y: Self.header + Double(row) * (s.height + Self.caption + Self.gap), width: s.width, height: s.height)
     }
 
     /// The sheet's size in points.
     public var size: Size {
         let s = thumbSize
         let rows = max(1, (cells.count + columns - 1) / columns)
-        return Size(Self.gap + Double(columns) * (s.width + Self.gap),
-                    Self.header + Double(rows) * (s.height + Self.caption + Self.gap))
+        return Size(
+            Self.gap + Double(columns) * (s.width + Self.gap),
+            Self.header + Double(rows) * (s.height + Self.caption + Self.gap))
     }
 
     /// Background, title, frame borders and captions (thumbnails are painted over it).
     public func frame() -> FrameModel {
         let ink = Color(hex: 0x1C1C1E), muted = Color(hex: 0x6C6C70), border = Color(hex: 0xC6C6C8)
         var c: [DrawCommand] = [
-            .text(title, Rect(x: Self.gap, y: 6, width: size.width - 2 * Self.gap, height: 22), TextStyle(size: 14, weight: .semibold, color: ink)),
+            .text(
+                title, Rect(x: Self.gap, y: 6, width: size.width - 2 * Self.gap, height: 22),
+                TextStyle(size: 14, weight: .semibold, color: ink))
         ]
         for (i, cell) in cells.enumerated() {
             let r = thumbRect(i), image = imageRect(i)
             c.append(.fill(Rect(x: image.x - 1, y: image.y - 1, width: image.width + 2, height: image.height + 2), border, cornerRadius: 0))
-            c.append(.text("#\(cell.frame)  t = \(String(format: "%.3f", cell.t)) s", Rect(x: r.x, y: r.maxY + 2, width: r.width, height: 13),
-                           TextStyle(size: 10, color: ink)))
-            c.append(.text(cell.state, Rect(x: r.x, y: r.maxY + 15, width: r.width, height: 13),
-                           TextStyle(size: 10, weight: .semibold, color: Self.stateColor(cell.state) ?? muted)))
+            c.append(
+                .text(
+                    "#\(cell.frame)  t = \(String(format: "%.3f", cell.t)) s", Rect(x: r.x, y: r.maxY + 2, width: r.width, height: 13),
+                    TextStyle(size: 10, color: ink)))
+            c.append(
+                .text(
+                    cell.state, Rect(x: r.x, y: r.maxY + 15, width: r.width, height: 13),
+                    TextStyle(size: 10, weight: .semibold, color: Self.stateColor(cell.state) ?? muted)))
         }
         return FrameModel(size: size, background: Color(hex: 0xF2F2F7), commands: c)
     }

@@ -66,8 +66,10 @@ public enum FeelParser {
         return feel
     }
 
-    private static func set(_ field: FeelField, _ json: JSONValue, in feel: inout Feel,
-                            fail: (String, String) -> FeelError) throws(FeelError) {
+    private static func set(
+        _ field: FeelField, _ json: JSONValue, in feel: inout Feel,
+        fail: (String, String) -> FeelError
+    ) throws(FeelError) {
         let value: FeelValue
         switch json {
         case let .number(x): value = .number(x)

@@ -85,11 +85,13 @@ final class FrameEncodePipeline: @unchecked Sendable {
     func submit(_ surface: ImageSurface, path: String) throws {
         precondition(accepts(surface))
         let keep = previous
-        let slot: Int? = state.wait(for: { s in
-            s.failure != nil || s.slots.indices.contains { $0 != keep && s.slots[$0] == .free }
-        }, then: { s in
-            s.failure == nil ? s.slots.indices.first { $0 != keep && s.slots[$0] == .free } : nil
-        })
+        let slot: Int? = state.wait(
+            for: { s in
+                s.failure != nil || s.slots.indices.contains { $0 != keep && s.slots[$0] == .free }
+            },
+            then: { s in
+                s.failure == nil ? s.slots.indices.first { $0 != keep && s.slots[$0] == .free } : nil
+            })
         guard let slot else { try throwFailure(); return }
         surface.withPixels { pixels in
             buffers[slot].baseAddress!.copyMemory(from: pixels.baseAddress!, byteCount: min(pixels.count, buffers[slot].count))
@@ -126,17 +128,20 @@ final class FrameEncodePipeline: @unchecked Sendable {
     private func work() {
         let workspace = PNGEncodeWorkspace()
         while true {
-            let job: Job? = state.wait(for: { s in !s.queue.isEmpty || s.closed || s.failure != nil }, then: { s in
-                guard s.failure == nil, !s.queue.isEmpty else { s.running -= 1; return nil }
-                let job = s.queue.removeFirst()
-                s.slots[job.slot] = .encoding
-                return job
-            })
+            let job: Job? = state.wait(
+                for: { s in !s.queue.isEmpty || s.closed || s.failure != nil },
+                then: { s in
+                    guard s.failure == nil, !s.queue.isEmpty else { s.running -= 1; return nil }
+                    let job = s.queue.removeFirst()
+                    s.slots[job.slot] = .encoding
+                    return job
+                })
             guard let job else { return }
             var failure: (any Error)?
             do {
-                let png = try encoder.encodePremultipliedARGB32(buffers[job.slot].baseAddress!, width: width, height: height,
-                                                                stride: stride, ignoreAlpha: job.knownOpaque, workspace: workspace)
+                let png = try encoder.encodePremultipliedARGB32(
+                    buffers[job.slot].baseAddress!, width: width, height: height,
+                    stride: stride, ignoreAlpha: job.knownOpaque, workspace: workspace)
                 try AtomicFileWriter.write(png, toPath: job.path)
             } catch {
                 failure = error

@@ -36,7 +36,9 @@ public final class GoldenSet {
         try preflight([name])
         let target = directory.appendingPathComponent(name).path
         let current: [UInt8]?
-        if let old { current = old } else if FileTree.isRegularFile(target), case .success(let bytes) = FileTree.readOwned(target) {
+        if let old {
+            current = old
+        } else if FileTree.isRegularFile(target), case .success(let bytes) = FileTree.readOwned(target) {
             current = bytes
         } else {
             current = nil
@@ -62,7 +64,8 @@ public final class GoldenSet {
             // Bytes are compared only when the sizes agree (a golden the run found changed
             // almost never has the size of the old one).
             if Self.size(staged) == Self.size(target), case .success(let new) = FileTree.readOwned(staged),
-               case .success(let old) = FileTree.readOwned(target), new == old {
+                case .success(let old) = FileTree.readOwned(target), new == old
+            {
                 summary.unchanged.append(name)
                 return
             }

@@ -30,7 +30,9 @@ public struct GoldenStackRecord: Codable, Sendable, Equatable {
         public var description: String { message }
     }
 
-    public var about = "The rendering stack that made each golden in this folder (or reproduced it byte for byte), written by overscroll test when" + " it writes goldens."
+    public var about =
+        "The rendering stack that made each golden in this folder (or reproduced it byte for byte), written by overscroll test when"
+        + " it writes goldens."
     public var format = 1
     public var stacks: [Entry] = []
 
@@ -69,14 +71,18 @@ public struct GoldenStackRecord: Codable, Sendable, Equatable {
             // The format first: a later format's record is named as such, not as garbage.
             let format = try JSONDecoder().decode(FormatOnly.self, from: Data(bytes)).format
             guard format == 1 else {
-                throw Failure(message: "\(OutputPaths.printable(path)): format \(format) is not one this overscroll reads (1); ignored, and not replaced",
-                              laterFormat: format > 1)
+                throw Failure(
+                    message:
+                        "\(OutputPaths.printable(path)): format \(format) is not one this overscroll reads (1); ignored, and not replaced",
+                    laterFormat: format > 1)
             }
             return try JSONDecoder().decode(GoldenStackRecord.self, from: Data(bytes))
         } catch let failure as Failure {
             throw failure
         } catch {
-            throw Failure(message: "\(OutputPaths.printable(path)): not a golden stack record (\(why(error))); ignored, the next --update rewrites it")
+            throw Failure(
+                message: "\(OutputPaths.printable(path)): not a golden stack record (\(why(error))); ignored, the next --update rewrites it"
+            )
         }
     }
 
@@ -86,7 +92,9 @@ public struct GoldenStackRecord: Codable, Sendable, Equatable {
     static func why(_ error: any Error) -> String {
         guard let e = error as? DecodingError else { return "unreadable" }
         func at(_ path: [any CodingKey]) -> String {
-            path.isEmpty ? "the top level" : path.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined().drop { $0 == "." }.description
+            path.isEmpty
+                ? "the top level"
+                : path.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined().drop { $0 == "." }.description
         }
         switch e {
         case .dataCorrupted(let c): return c.codingPath.isEmpty ? "not valid JSON" : "\(at(c.codingPath)) is not valid"

@@ -54,7 +54,9 @@ public final class GoldenVerifier {
         /// Lines for standard output: one per mismatched frame and missing golden, then
         /// `N passed, M failed`, then what a record mode wrote (only that for `all`).
         public var text: String {
-            let goldens = written.map { "goldens: \($0.created.count) created, \($0.changed.count) changed, \($0.unchanged.count) unchanged" }
+            let goldens = written.map {
+                "goldens: \($0.created.count) created, \($0.changed.count) changed, \($0.unchanged.count) unchanged"
+            }
             if let goldens, report.frames.isEmpty, missing.isEmpty { return goldens + "\n" }
             // The comparison's own lines for mismatched frames, without its summary line.
             var lines = report.text.split(separator: "\n").dropLast().map(String.init)

@@ -37,8 +37,10 @@ public enum GoldenWriter {
 
     /// Writes `goldens` into `directory` as one set; goldens named in `dropping` (those
     /// `--prune` deletes) leave in the same swap.
-    public static func write(_ goldens: [Golden], into directory: URL, flag: String = "--goldens",
-                             dropping: Set<String> = []) throws(Failure) -> Summary {
+    public static func write(
+        _ goldens: [Golden], into directory: URL, flag: String = "--goldens",
+        dropping: Set<String> = []
+    ) throws(Failure) -> Summary {
         let set = try GoldenSet(into: directory, flag: flag)
         try set.preflight(goldens.map(\.name))
         for golden in goldens {

@@ -37,20 +37,25 @@ public enum ImageSnapshot {
     /// The strategy for one snapshot. `name` names the frame in its comparison, `names` the two
     /// sides in errors; `paint` paints the decoded golden as the frame was painted (masks);
     /// `threads` splits one comparison into row bands.
-    public static func strategy(name: String, options: CompareOptions, makeDiff: Bool, reading: Reading,
-                                names: (expected: String, actual: String), threads: Int = 1,
-                                paint: ((inout RGBAImage) -> Void)? = nil) -> SnapshotStrategy<RGBAImage, [UInt8], Evidence> {
-        SnapshotStrategy(load: { path in try load(path, reading: reading) }, compare: { actual, golden in
-            let header = try PNGHeader(png: golden, file: names.expected)
-            if header.width != actual.width || header.height != actual.height {
-                return SnapshotComparison(match: false, evidence: Evidence(otherSize: (header.width, header.height)))
-            }
-            var expected = try PNGDecoder.decode(golden, file: names.expected, maxPixels: options.maxPixels)
-            paint?(&expected)
-            let (frame, diff) = try CompareRunner.compare(expected, actual, name: name, options: options, makeDiff: makeDiff,
-                                                          threads: threads, names: names)
-            return SnapshotComparison(match: frame.match, evidence: Evidence(expected: expected, comparison: frame, diff: diff))
-        })
+    public static func strategy(
+        name: String, options: CompareOptions, makeDiff: Bool, reading: Reading,
+        names: (expected: String, actual: String), threads: Int = 1,
+        paint: ((inout RGBAImage) -> Void)? = nil
+    ) -> SnapshotStrategy<RGBAImage, [UInt8], Evidence> {
+        SnapshotStrategy(
+            load: { path in try load(path, reading: reading) },
+            compare: { actual, golden in
+                let header = try PNGHeader(png: golden, file: names.expected)
+                if header.width != actual.width || header.height != actual.height {
+                    return SnapshotComparison(match: false, evidence: Evidence(otherSize: (header.width, header.height)))
+                }
+                var expected = try PNGDecoder.decode(golden, file: names.expected, maxPixels: options.maxPixels)
+                paint?(&expected)
+                let (frame, diff) = try CompareRunner.compare(
+                    expected, actual, name: name, options: options, makeDiff: makeDiff,
+                    threads: threads, names: names)
+                return SnapshotComparison(match: frame.match, evidence: Evidence(expected: expected, comparison: frame, diff: diff))
+            })
     }
 
     /// The golden's bytes; nil when there is none.

@@ -166,7 +166,9 @@ public struct JSONParser {
         i += 1
         var scalars = String.UnicodeScalarView()
         var raw: [UInt8] = []
-        func flush() { if !raw.isEmpty { scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars); raw.removeAll() } }
+        func flush() {
+            if !raw.isEmpty { scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars); raw.removeAll() }
+        }
         while i < bytes.count {
             let b = bytes[i]
             if b == UInt8(ascii: "\"") { i += 1; flush(); return String(scalars) }
@@ -190,7 +192,9 @@ public struct JSONParser {
                     var v = try hex4()
                     if v >= 0xDC00 && v < 0xE000 { throw fail("unpaired surrogate") }
                     if v >= 0xD800 && v < 0xDC00 {
-                        guard i + 2 <= bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else { throw fail("unpaired surrogate") }
+                        guard i + 2 <= bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
+                            throw fail("unpaired surrogate")
+                        }
                         i += 2
                         let lo = try hex4()
                         guard lo >= 0xDC00 && lo < 0xE000 else { throw fail("unpaired surrogate") }

@@ -37,7 +37,7 @@ package struct JSONPositions {
                 let key = string()
                 let member = path.isEmpty ? key : path + "." + key
                 if found[member] == nil { found[member] = start }
-                skip(); i += 1; skip()   // the colon
+                skip(); i += 1; skip()  // the colon
                 value(path: member)
                 skip()
                 if i < bytes.count, bytes[i] == UInt8(ascii: ",") { i += 1; skip() }

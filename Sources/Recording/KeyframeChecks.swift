@@ -42,10 +42,11 @@ struct KeyframeChecks {
         if options.update == .all { return Write(old: nil) }
         let golden = options.goldens.appendingPathComponent(frame.name).path
         let compare = options.compare
-        let strategy = ImageSnapshot.strategy(name: frame.name, options: compare,
-                                              makeDiff: compare.diffPath != nil || compare.reportDirectory != nil,
-                                              reading: .following, names: (golden, "the recorded \(frame.name)"),
-                                              threads: compare.threads)
+        let strategy = ImageSnapshot.strategy(
+            name: frame.name, options: compare,
+            makeDiff: compare.diffPath != nil || compare.reportDirectory != nil,
+            reading: .following, names: (golden, "the recorded \(frame.name)"),
+            threads: compare.threads)
         switch strategy.check(frame.pixels.rgbaImage(), against: golden) {
         case .missing:
             missing.append(frame.name)
@@ -56,9 +57,12 @@ struct KeyframeChecks {
         case let .compared(bytes, result):
             if let size = result.evidence.otherSize {
                 // As `compare` reports it: a golden that does not decode says so first.
-                errors.append(decodeError(bytes, golden: golden) ?? ImagingError.sizeMismatch(
-                    expected: golden, expectedSize: (size.width, size.height),
-                    actual: "the recorded \(frame.name)", actualSize: (frame.pixels.width, frame.pixels.height)).description)
+                errors.append(
+                    decodeError(bytes, golden: golden)
+                        ?? ImagingError.sizeMismatch(
+                            expected: golden, expectedSize: (size.width, size.height),
+                            actual: "the recorded \(frame.name)", actualSize: (frame.pixels.width, frame.pixels.height)
+                        ).description)
                 return nil
             }
             guard let comparison = result.evidence.comparison else { return nil }

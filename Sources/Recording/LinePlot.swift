@@ -32,8 +32,10 @@ public struct LinePlot: Sendable {
         return k
     }
 
-    public init(title: String, xLabel: String, yLabel: String, series: [[(Double, Double)]],
-                bands: [Band] = [], markers: [Marker] = [], failures: [Marker] = []) {
+    public init(
+        title: String, xLabel: String, yLabel: String, series: [[(Double, Double)]],
+        bands: [Band] = [], markers: [Marker] = [], failures: [Marker] = []
+    ) {
         self.title = title; self.xLabel = xLabel; self.yLabel = yLabel; self.series = series
         self.bands = bands; self.markers = markers; self.failures = failures
     }
@@ -101,8 +103,9 @@ public struct LinePlot: Sendable {
             bands.map { ($0.label, px($0.from), $0.color.withAlpha(1), bandLabelSize, .regular) }
             + failures.map { ("failed: \($0.label)", px($0.x), Self.failureColor, bandLabelSize, .semibold) }
         let laneOrder = laneLabels.indices.sorted { laneLabels[$0].x < laneLabels[$1].x }
-        let lanePlaces = Self.stack(laneOrder.map { (laneLabels[$0].x, Self.labelWidth(laneLabels[$0].text, size: laneLabels[$0].size)) },
-                                    minX: plotX, maxX: size.width - 2)
+        let lanePlaces = Self.stack(
+            laneOrder.map { (laneLabels[$0].x, Self.labelWidth(laneLabels[$0].text, size: laneLabels[$0].size)) },
+            minX: plotX, maxX: size.width - 2)
         let laneRows = (lanePlaces.map(\.row).max() ?? -1) + 1
         let top = 40.0 + Double(laneRows) * laneHeight
         let plot = Rect(x: plotX, y: top, width: plotWidth, height: size.height - top - bottom)
@@ -124,22 +127,30 @@ public struct LinePlot: Sendable {
         }
         for (k, place) in zip(laneOrder, lanePlaces) {
             let l = laneLabels[k]
-            let r = Rect(x: place.x, y: 38.0 + Double(place.row) * laneHeight, width: Self.labelWidth(l.text, size: l.size), height: laneHeight - 1)
+            let r = Rect(
+                x: place.x, y: 38.0 + Double(place.row) * laneHeight, width: Self.labelWidth(l.text, size: l.size), height: laneHeight - 1)
             c.append(.fill(r, .white, cornerRadius: 0))
             c.append(.text(l.text, r, TextStyle(size: l.size, weight: l.weight, color: Self.readable(l.color))))
         }
         for t in Self.ticks(y0, y1) {
             c.append(.line(from: Point(plot.x, py(t)), to: Point(plot.maxX, py(t)), color: grid, width: 1))
-            c.append(.text(Self.label(t), Rect(x: 0, y: py(t) - 8, width: left - 8, height: 16), TextStyle(size: 11, color: muted, alignment: .right)))
+            c.append(
+                .text(
+                    Self.label(t), Rect(x: 0, y: py(t) - 8, width: left - 8, height: 16),
+                    TextStyle(size: 11, color: muted, alignment: .right)))
         }
         for t in Self.ticks(x0, x1) {
             c.append(.line(from: Point(px(t), plot.maxY), to: Point(px(t), plot.maxY + 4), color: ink, width: 1))
-            c.append(.text(Self.label(t), Rect(x: px(t) - 30, y: plot.maxY + 6, width: 60, height: 16), TextStyle(size: 11, color: muted, alignment: .center)))
+            c.append(
+                .text(
+                    Self.label(t), Rect(x: px(t) - 30, y: plot.maxY + 6, width: 60, height: 16),
+                    TextStyle(size: 11, color: muted, alignment: .center)))
         }
         // Event markers: labels stacked from the bottom of the plot upwards, never overlapping,
         // each on a small backing so grid lines do not run through it.
-        let markerPlaces = Self.stack(markers.map { (px($0.x) + 2, Self.labelWidth($0.label, size: markerLabelSize)) },
-                                      minX: plot.x, maxX: plot.maxX)
+        let markerPlaces = Self.stack(
+            markers.map { (px($0.x) + 2, Self.labelWidth($0.label, size: markerLabelSize)) },
+            minX: plot.x, maxX: plot.maxX)
         for (m, place) in zip(markers, markerPlaces) {
             let x = px(m.x)
             c.append(.line(from: Point(x, plot.y), to: Point(x, plot.maxY), color: Color(hex: 0xFF9500, alpha: 0.7), width: 1))
@@ -161,7 +172,10 @@ public struct LinePlot: Sendable {
                 c.append(.line(from: Point(px(a.0), py(a.1)), to: Point(px(b.0), py(b.1)), color: color, width: 2))
             }
         }
-        c.append(.text(xLabel, Rect(x: plot.x, y: size.height - 22, width: plot.width, height: 18), TextStyle(size: 12, color: ink, alignment: .center)))
+        c.append(
+            .text(
+                xLabel, Rect(x: plot.x, y: size.height - 22, width: plot.width, height: 18),
+                TextStyle(size: 12, color: ink, alignment: .center)))
         c.append(.text(yLabel, Rect(x: 2, y: top - 18, width: left - 6, height: 16), TextStyle(size: 12, color: ink)))
         return FrameModel(size: size, background: .white, commands: c)
     }

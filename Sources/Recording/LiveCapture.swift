@@ -20,7 +20,7 @@ public final class LiveCapture {
 
     /// Checks up front that `path` can be written (its folder exists or can be made, and is
     /// writable), so a session is not lost at exit; the error names the flag and the file.
-    public static func checkWritable(_ path: String) throws -> Void {
+    public static func checkWritable(_ path: String) throws {
         do { try OutputPaths.checkFile(path, flag: "--capture") } catch { throw CaptureError(message: error.description) }
         let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var isDir: ObjCBool = false

@@ -58,11 +58,15 @@ public struct OffsetSeries: Sendable, Equatable {
             }
             guard let (t, x) = sample else { continue }
             if let last = times.last, t <= last {
-                throw Failure(message: "\(file): line \(lineNumber): time \(NumberFormat.short(t)) s does not come after \(NumberFormat.short(last))" + " s (times must increase)")
+                throw Failure(
+                    message: "\(file): line \(lineNumber): time \(NumberFormat.short(t)) s does not come after \(NumberFormat.short(last))"
+                        + " s (times must increase)")
             }
             times.append(t); offsets.append(x)
         }
-        if times.isEmpty { throw Failure(message: "\(file): no samples (expected \(csv ? "rows of t,offset" : "JSON lines with \"t\" and \"offset\""))") }
+        if times.isEmpty {
+            throw Failure(message: "\(file): no samples (expected \(csv ? "rows of t,offset" : "JSON lines with \"t\" and \"offset\""))")
+        }
         return OffsetSeries(times: times, offsets: offsets)
     }
 
@@ -74,8 +78,12 @@ public struct OffsetSeries: Sendable, Equatable {
         }
         let t = Double(cells[0]), x = Double(cells[1])
         if isFirst, t == nil, x == nil { return nil }
-        guard let t, t.isFinite else { throw Failure(message: "\(file): line \(n): time '\(TerminalText.escaped(cells[0]))' is not a finite number") }
-        guard let x, x.isFinite else { throw Failure(message: "\(file): line \(n): offset '\(TerminalText.escaped(cells[1]))' is not a finite number") }
+        guard let t, t.isFinite else {
+            throw Failure(message: "\(file): line \(n): time '\(TerminalText.escaped(cells[0]))' is not a finite number")
+        }
+        guard let x, x.isFinite else {
+            throw Failure(message: "\(file): line \(n): offset '\(TerminalText.escaped(cells[1]))' is not a finite number")
+        }
         return (t, x)
     }
 
@@ -85,10 +93,16 @@ public struct OffsetSeries: Sendable, Equatable {
         do { value = try JSONParser.parse(line) } catch {
             throw Failure(message: "\(file): line \(n): not valid JSON (column \(error.column): \(error.reason))")
         }
-        guard case let .object(fields) = value else { throw Failure(message: "\(file): line \(n): expected an object, found \(value.typeName)") }
+        guard case let .object(fields) = value else {
+            throw Failure(message: "\(file): line \(n): expected an object, found \(value.typeName)")
+        }
         func number(_ key: String) throws(Failure) -> Double {
-            guard let v = fields.first(where: { $0.0 == key })?.1 else { throw Failure(message: "\(file): line \(n): missing field '\(key)'") }
-            guard case let .number(d) = v, d.isFinite else { throw Failure(message: "\(file): line \(n): field '\(key)' is \(v.typeName), expected a number") }
+            guard let v = fields.first(where: { $0.0 == key })?.1 else {
+                throw Failure(message: "\(file): line \(n): missing field '\(key)'")
+            }
+            guard case let .number(d) = v, d.isFinite else {
+                throw Failure(message: "\(file): line \(n): field '\(key)' is \(v.typeName), expected a number")
+            }
             return d
         }
         return (try number("t"), try number("offset"))

@@ -21,8 +21,9 @@ public final class OutputDirectory {
 
     public init(destination: URL, flag: String = "--out") throws {
         self.destination = destination
-        folder = try ResultFolder(replacing: destination.path, flag: flag,
-                                  ownership: .manifest(legacy: { OutputDirectory.isRecordingOutput($0) }))
+        folder = try ResultFolder(
+            replacing: destination.path, flag: flag,
+            ownership: .manifest(legacy: { OutputDirectory.isRecordingOutput($0) }))
         staging = URL(fileURLWithPath: folder.staging)
     }
 

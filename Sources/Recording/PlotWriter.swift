@@ -14,13 +14,16 @@ public enum PlotWriter {
     }
 
     /// Renders `frame`, then paints `images` over it, each filling its rect (points).
-    public static func write(_ frame: FrameModel, images: [(PixelBuffer, Rect)] = [], to url: URL,
-                             scale: Double = PlotWriter.scale) throws {
+    public static func write(
+        _ frame: FrameModel, images: [(PixelBuffer, Rect)] = [], to url: URL,
+        scale: Double = PlotWriter.scale
+    ) throws {
         let surface = try ImageSurface(width: Int(frame.size.width * scale), height: Int(frame.size.height * scale))
         renderer.render(frame, into: surface.context, scale: scale)
         for (image, rect) in images {
-            ImagePainter.paint(image, into: surface.context,
-                               rect: Rect(x: rect.x * scale, y: rect.y * scale, width: rect.width * scale, height: rect.height * scale))
+            ImagePainter.paint(
+                image, into: surface.context,
+                rect: Rect(x: rect.x * scale, y: rect.y * scale, width: rect.width * scale, height: rect.height * scale))
         }
         try surface.snapshot().writePNG(to: url.path, encoder: .compact)
     }

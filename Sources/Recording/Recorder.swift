@@ -72,8 +72,10 @@ public final class Recorder {
 
     /// Runs the scenario; `frame` is called with each frame's pixels (nil pixels with --no-png).
     /// With `render` false no pixels are drawn (trace-only runs) and `frame` gets nil.
-    public func drive(_ scenario: Scenario, render: Bool = true,
-                      frame: @MainActor (Int, Double, Session, ImageSurface?) async throws -> Void) async throws {
+    public func drive(
+        _ scenario: Scenario, render: Bool = true,
+        frame: @MainActor (Int, Double, Session, ImageSurface?) async throws -> Void
+    ) async throws {
         try await step(scenario, render: { render && $0.frame != nil }) { instant, session, surface in
             if let i = instant.frame { try await frame(i, instant.t, session, surface) }
         }
@@ -100,9 +102,10 @@ public final class Recorder {
                 onFrame?(i, t, session)
                 if options.writePNG, let surface {
                     if pipeline == nil {
-                        pipeline = FrameEncodePipeline(width: surface.width, height: surface.height, stride: surface.stride,
-                                                       slots: max(1, options.maxFramesInFlight),
-                                                       workers: options.encoderThreads ?? ProcessInfo.processInfo.activeProcessorCount)
+                        pipeline = FrameEncodePipeline(
+                            width: surface.width, height: surface.height, stride: surface.stride,
+                            slots: max(1, options.maxFramesInFlight),
+                            workers: options.encoderThreads ?? ProcessInfo.processInfo.activeProcessorCount)
                     }
                     let path = dir.url(Self.frameName(i)).path
                     if let pipeline, pipeline.accepts(surface) {

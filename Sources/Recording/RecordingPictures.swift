@@ -31,8 +31,10 @@ public final class RecordingPictures {
         self.scenario = scenario
         picked = contactSheet ? Set(ContactSheet.pick(frameCount: scenario.frameCount)) : []
         if contactSheet {
-            sheet = ContactSheet(title: "\(scenario.scene) — \(scenario.frameCount) frames at \(LinePlot.label(scenario.fps)) fps," + " \(ContactSheet.pick(frameCount: scenario.frameCount).count) shown",
-                                 frameSize: scenario.size)
+            sheet = ContactSheet(
+                title: "\(scenario.scene) — \(scenario.frameCount) frames at \(LinePlot.label(scenario.fps)) fps,"
+                    + " \(ContactSheet.pick(frameCount: scenario.frameCount).count) shown",
+                frameSize: scenario.size)
         }
     }
 
@@ -65,7 +67,8 @@ public final class RecordingPictures {
         lastError = error
         guard picked.contains(i), let surface, var s = sheet else { return }
         let size = s.fittedSize(pixelWidth: surface.width, pixelHeight: surface.height)
-        let image = try ImagePainter.thumbnail(of: surface, width: Int(size.width * PlotWriter.scale), height: Int(size.height * PlotWriter.scale))
+        let image = try ImagePainter.thumbnail(
+            of: surface, width: Int(size.width * PlotWriter.scale), height: Int(size.height * PlotWriter.scale))
         s.cells.append(.init(frame: i, t: t, state: state ?? phase, image: image, imageSize: size))
         sheet = s
     }
@@ -75,7 +78,9 @@ public final class RecordingPictures {
         var bands: [LinePlot.Band] = []
         var i = 0
         while i < samples.count {
-            guard let state = samples[i].state, Self.bandStates.contains(state), let color = ContactSheet.stateColor(state) else { i += 1; continue }
+            guard let state = samples[i].state, Self.bandStates.contains(state), let color = ContactSheet.stateColor(state) else {
+                i += 1; continue
+            }
             var j = i
             while j + 1 < samples.count, samples[j + 1].state == state { j += 1 }
             let end = j + 1 < samples.count ? samples[j + 1].t : samples[j].t
@@ -88,9 +93,10 @@ public final class RecordingPictures {
             title += " — \(left) (blue, bands) and \(right) (red)"
             series.append(compared)
         }
-        return LinePlot(title: title, xLabel: "t (s)", yLabel: "offset (pt)",
-                        series: series, bands: bands, markers: markers(),
-                        failures: failures.map { LinePlot.Marker(x: $0.t, label: $0.error) })
+        return LinePlot(
+            title: title, xLabel: "t (s)", yLabel: "offset (pt)",
+            series: series, bands: bands, markers: markers(),
+            failures: failures.map { LinePlot.Marker(x: $0.t, label: $0.error) })
     }
 
     /// Markers at the scenario's events: pointer moves and waits are left out, and repeated

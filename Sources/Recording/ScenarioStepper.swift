@@ -13,19 +13,23 @@ extension Recorder {
     /// Runs the scenario through its timeline (every grid frame and every snapshot instant, in
     /// time order) and calls `visit` at each instant. Pixels are drawn only where `render` says
     /// so; `visit` then gets the surface (nil otherwise).
-    public func step(_ scenario: Scenario, render: (ScenarioTimeline.Instant) -> Bool,
-                     visit: @MainActor (ScenarioTimeline.Instant, Session, ImageSurface?) async throws -> Void) async throws {
+    public func step(
+        _ scenario: Scenario, render: (ScenarioTimeline.Instant) -> Bool,
+        visit: @MainActor (ScenarioTimeline.Instant, Session, ImageSurface?) async throws -> Void
+    ) async throws {
         var options = scenario.options
         if let timeout = lottieTimeout {
             do {
-                try IndicatorSetup.resolveStrict(&options.indicator, prefersLottie: SceneCatalog.prefersLottie(scenario.scene),
-                                                 renderer: renderer, lottieTimeout: timeout, report: report)
+                try IndicatorSetup.resolveStrict(
+                    &options.indicator, prefersLottie: SceneCatalog.prefersLottie(scenario.scene),
+                    renderer: renderer, lottieTimeout: timeout, report: report)
             } catch {
                 throw StrictRecordingError(error.message)
             }
         } else {
-            IndicatorSetup.resolve(&options.indicator, prefersLottie: SceneCatalog.prefersLottie(scenario.scene),
-                                   renderer: renderer, report: report)
+            IndicatorSetup.resolve(
+                &options.indicator, prefersLottie: SceneCatalog.prefersLottie(scenario.scene),
+                renderer: renderer, report: report)
         }
         let session = try Session(scene: scenario.scene, options: options, textMeasurer: renderer.text, runtime: .virtual())
         if scenario.tuningPanel {

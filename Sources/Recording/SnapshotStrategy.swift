@@ -14,8 +14,10 @@ public struct SnapshotStrategy<Value, Reference, Evidence> {
     /// cannot be used (not a PNG, say).
     public var compare: (_ value: Value, _ reference: Reference) throws -> SnapshotComparison<Evidence>
 
-    public init(load: @escaping (_ location: String) throws -> Reference?,
-                compare: @escaping (_ value: Value, _ reference: Reference) throws -> SnapshotComparison<Evidence>) {
+    public init(
+        load: @escaping (_ location: String) throws -> Reference?,
+        compare: @escaping (_ value: Value, _ reference: Reference) throws -> SnapshotComparison<Evidence>
+    ) {
         self.load = load
         self.compare = compare
     }

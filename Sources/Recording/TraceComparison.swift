@@ -38,12 +38,15 @@ public struct TraceComparison: Sendable, Equatable {
             if abs(e) > worst || n == 1 { worst = abs(e); worstAt = t }
         }
         guard n > 0 else {
-            throw NoOverlap(description: "the trace's times (\(NumberFormat.short(trace.times[0]))…\(NumberFormat.short(trace.times.last!)) s) "
-                            + "and the reference's (\(NumberFormat.short(reference.times[0]))…\(NumberFormat.short(reference.times.last!)) s)" + " do not overlap")
+            throw NoOverlap(
+                description: "the trace's times (\(NumberFormat.short(trace.times[0]))…\(NumberFormat.short(trace.times.last!)) s) "
+                    + "and the reference's (\(NumberFormat.short(reference.times[0]))…\(NumberFormat.short(reference.times.last!)) s)"
+                    + " do not overlap")
         }
-        return TraceComparison(compared: n, rms: (sum / Double(n)).squareRoot(), maxError: worst, maxErrorAt: worstAt,
-                               referenceSettle: settleTime(reference), traceSettle: settleTime(trace),
-                               referenceOvershoot: overshoot(reference), traceOvershoot: overshoot(trace))
+        return TraceComparison(
+            compared: n, rms: (sum / Double(n)).squareRoot(), maxError: worst, maxErrorAt: worstAt,
+            referenceSettle: settleTime(reference), traceSettle: settleTime(trace),
+            referenceOvershoot: overshoot(reference), traceOvershoot: overshoot(trace))
     }
 
     /// The series' offset at `t` by linear interpolation between the samples around it (exact at

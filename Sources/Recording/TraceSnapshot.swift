@@ -28,8 +28,10 @@ public enum TraceSnapshot {
 
     /// The strategy: `load` gives the value stored for a snapshot (nil: none stored), within
     /// `tolerance` points (at least 0).
-    public static func strategy(tolerance: Double,
-                                load: @escaping (_ snapshot: String) throws -> Value?) -> SnapshotStrategy<Value, Value, Evidence> {
+    public static func strategy(
+        tolerance: Double,
+        load: @escaping (_ snapshot: String) throws -> Value?
+    ) -> SnapshotStrategy<Value, Value, Evidence> {
         let tolerance = max(0, tolerance)
         return SnapshotStrategy(load: load) { actual, expected in
             let error = abs(actual.offset - expected.offset)
@@ -37,14 +39,16 @@ public enum TraceSnapshot {
             var problems: [String] = []
             // NaN is never within any tolerance.
             if !(error <= tolerance) {
-                problems.append("offset \(points(actual.offset)), expected \(points(expected.offset)) ± \(points(tolerance))"
-                                + " (off by \(points(error)))")
+                problems.append(
+                    "offset \(points(actual.offset)), expected \(points(expected.offset)) ± \(points(tolerance))"
+                        + " (off by \(points(error)))")
             }
             if let phase = expected.phase, actual.phase != phase {
                 problems.append("phase '\(actual.phase ?? "none")', expected '\(phase)'")
             }
-            return SnapshotComparison(match: problems.isEmpty, message: problems.isEmpty ? nil : problems.joined(separator: "; "),
-                                      evidence: evidence)
+            return SnapshotComparison(
+                match: problems.isEmpty, message: problems.isEmpty ? nil : problems.joined(separator: "; "),
+                evidence: evidence)
         }
     }
 

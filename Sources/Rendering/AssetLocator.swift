@@ -25,7 +25,9 @@ public enum AssetLocator {
         let fm = FileManager.default
         let executable = (try? fm.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first ?? "."
         return candidates(environment: Platform.environment, executable: executable, sourceFile: #filePath)
-            .first { var info = stat(); return lstat($0.appendingPathComponent("fonts.conf").path, &info) == 0 }
+            .first {
+                var info = stat(); return lstat($0.appendingPathComponent("fonts.conf").path, &info) == 0
+            }
     }
 
     /// The folders searched, in order (pure: no file is looked at).
@@ -33,7 +35,8 @@ public enum AssetLocator {
         var out: [URL] = []
         if let env = environment[environmentKey], !env.isEmpty { out.append(URL(fileURLWithPath: env)) }
         let bin = URL(fileURLWithPath: executable).standardizedFileURL.deletingLastPathComponent()
-        let prefix = bin.lastPathComponent == "overscroll" && bin.deletingLastPathComponent().lastPathComponent == "libexec"
+        let prefix =
+            bin.lastPathComponent == "overscroll" && bin.deletingLastPathComponent().lastPathComponent == "libexec"
             ? bin.deletingLastPathComponent().deletingLastPathComponent() : bin.deletingLastPathComponent()
         out.append(prefix.appendingPathComponent("share/overscroll"))
         var dir = bin
@@ -45,8 +48,9 @@ public enum AssetLocator {
         for d in dataDirs.split(separator: ":") where d.hasPrefix("/") {
             out.append(URL(fileURLWithPath: String(d)).appendingPathComponent("overscroll"))
         }
-        out.append(URL(fileURLWithPath: sourceFile).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Assets"))
+        out.append(
+            URL(fileURLWithPath: sourceFile).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Assets"))
         return out
     }
 
@@ -62,11 +66,14 @@ public enum AssetLocator {
         var info = stat()
         guard stat(url.path, &info) == 0 else {
             var link = stat()
-            if lstat(url.path, &link) == 0 { throw Failure(description: "\(OutputPaths.quoted(url.path)): a link to nothing; an asset must be a regular file") }
+            if lstat(url.path, &link) == 0 {
+                throw Failure(description: "\(OutputPaths.quoted(url.path)): a link to nothing; an asset must be a regular file")
+            }
             return nil
         }
         if let kind = InputFile.kind(ofMode: info.st_mode) {
-            throw Failure(description: "\(OutputPaths.quoted(url.path)): is \(kind), not a regular file (the assets folder must hold regular files)")
+            throw Failure(
+                description: "\(OutputPaths.quoted(url.path)): is \(kind), not a regular file (the assets folder must hold regular files)")
         }
         return url
     }

@@ -12,7 +12,8 @@ extension CairoRenderer {
     public func render(_ frame: FrameModel, into cr: OpaquePointer, scale: Double, shift: ScrollShift) -> Bool {
         let surface = cairo_get_target(cr)
         guard let surface, cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
-              let data = cairo_image_surface_get_data(surface) else { return false }
+            let data = cairo_image_surface_get_data(surface)
+        else { return false }
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
         let c = shift.copy

@@ -57,8 +57,11 @@ public final class CairoRenderer {
         // between them dirty), grown by two device pixels: a fill thinner than a pixel is snapped
         // to a whole one, which may lie just outside its bounds.
         let m = 2.0
-        let areas = region.map { Rect(x: (Double($0.x) - m) / scale, y: (Double($0.y) - m) / scale,
-                                      width: (Double($0.width) + 2 * m) / scale, height: (Double($0.height) + 2 * m) / scale) }
+        let areas = region.map {
+            Rect(
+                x: (Double($0.x) - m) / scale, y: (Double($0.y) - m) / scale,
+                width: (Double($0.width) + 2 * m) / scale, height: (Double($0.height) + 2 * m) / scale)
+        }
         for c in frame.commands {
             switch DirtyRegion.bounds(of: c) {
             case .none: continue

@@ -26,8 +26,11 @@ public enum ImagePainter {
         var bytes = image.bytes
         bytes.withUnsafeMutableBytes { raw in
             guard let base = raw.baseAddress else { return }
-            guard let src = cairo_image_surface_create_for_data(base.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-                                                                Int32(image.width), Int32(image.height), Int32(image.stride)) else { return }
+            guard
+                let src = cairo_image_surface_create_for_data(
+                    base.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                    Int32(image.width), Int32(image.height), Int32(image.stride))
+            else { return }
             defer { cairo_surface_destroy(src) }
             cairo_save(cr)
             cairo_translate(cr, rect.x, rect.y)

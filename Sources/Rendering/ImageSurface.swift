@@ -24,7 +24,8 @@ public final class ImageSurface {
         }
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS, cairo_image_surface_get_data(surface) != nil,
-              let context = cairo_create(surface) else {
+            let context = cairo_create(surface)
+        else {
             cairo_surface_destroy(surface)
             throw RenderingError.surface(width, height, status)
         }

@@ -29,8 +29,9 @@ public struct PixelBuffer: Sendable {
     /// when every pixel is opaque). Deterministic.
     public func pngBytes(encoder: PNGEncoder = .fast) throws -> [UInt8] {
         try bytes.withUnsafeBytes { raw in
-            try encoder.encodePremultipliedARGB32(raw.baseAddress!, width: width, height: height, stride: stride,
-                                                  ignoreAlpha: knownOpaque)
+            try encoder.encodePremultipliedARGB32(
+                raw.baseAddress!, width: width, height: height, stride: stride,
+                ignoreAlpha: knownOpaque)
         }
     }
 

@@ -10,7 +10,7 @@ public final class TextEngine: TextMeasurer {
     let cache: TextLayoutCache
 
     public init() {
-        FontSetup.pinFonts() // once per process; later engines only read the result
+        FontSetup.pinFonts()  // once per process; later engines only read the result
         let fontMap = required(pango_cairo_font_map_get_default(), "pango_cairo_font_map_get_default")
         context = required(pango_font_map_create_context(fontMap), "pango_font_map_create_context")
         let options = required(cairo_font_options_create(), "cairo_font_options_create")
@@ -27,8 +27,10 @@ public final class TextEngine: TextMeasurer {
     deinit { g_object_unref(UnsafeMutableRawPointer(context)) }
 
     public func measure(_ text: String, style: TextStyle, width: Double) -> Size {
-        let e = cache.layout(.init(text: text, size: style.size, weight: style.weight, alignment: style.alignment,
-                                   width: width, height: 0))
+        let e = cache.layout(
+            .init(
+                text: text, size: style.size, weight: style.weight, alignment: style.alignment,
+                width: width, height: 0))
         return Size(e.width, e.height)
     }
 
@@ -44,8 +46,10 @@ public final class TextEngine: TextMeasurer {
 
     /// Where `draw` puts the lines of `text` in `rect` under the current transform of `cr`.
     func lines(_ text: String, in rect: Rect, style: TextStyle, cr: OpaquePointer) -> [TextLinePlacement] {
-        let e = cache.layout(.init(text: text, size: style.size, weight: style.weight, alignment: style.alignment,
-                                   width: rect.width, height: rect.height))
+        let e = cache.layout(
+            .init(
+                text: text, size: style.size, weight: style.weight, alignment: style.alignment,
+                width: rect.width, height: rect.height))
         let top = rect.y + max(0, (rect.height - e.height) / 2)
         return TextLinePlacement.lines(of: e.layout, left: rect.x, top: top, cr: cr)
     }

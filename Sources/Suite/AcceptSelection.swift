@@ -58,23 +58,31 @@ public struct AcceptSelection: Sendable, Equatable {
                 matched = all.filter { pattern.matches($0.name) }
             }
             guard !matched.isEmpty else {
-                throw GoldenAccept.Refusal("'\(OutputPaths.printable(selector))' matches no snapshot \(inResults) (snapshots are named scenario:snapshot, as" + " the report shows them)")
+                throw GoldenAccept.Refusal(
+                    "'\(OutputPaths.printable(selector))' matches no snapshot \(inResults) (snapshots are named scenario:snapshot, as"
+                        + " the report shows them)")
             }
             if let flaky = matched.first(where: { snapshot($0).status == .flaky }) {
-                throw GoldenAccept.Refusal("\(OutputPaths.quoted(flaky.name)) is flaky (its runs under --repeat-each differed): a flaky snapshot is never" + " accepted; make it deterministic and run the suite again")
+                throw GoldenAccept.Refusal(
+                    "\(OutputPaths.quoted(flaky.name)) is flaky (its runs under --repeat-each differed): a flaky snapshot is never"
+                        + " accepted; make it deterministic and run the suite again")
             }
             let taken = matched.filter { Self.acceptable(snapshot($0)) }
             guard !taken.isEmpty else {
                 let first = matched[0]
-                let why = matched.count == 1 ? "it \(snapshot(first).written != nil ? "was written by --update" : "passed")" : "all \(matched.count) passed or were written by --update"
-                throw GoldenAccept.Refusal("'\(OutputPaths.printable(selector))' matches no snapshot with a change to accept \(inResults) (\(why))")
+                let why =
+                    matched.count == 1
+                    ? "it \(snapshot(first).written != nil ? "was written by --update" : "passed")"
+                    : "all \(matched.count) passed or were written by --update"
+                throw GoldenAccept.Refusal(
+                    "'\(OutputPaths.printable(selector))' matches no snapshot with a change to accept \(inResults) (\(why))")
             }
             for x in taken { picked.insert(x.name) }
         }
         let statusFlags: [(on: Bool, flag: String, what: String, take: (SnapshotResult) -> Bool)] = [
             (failed, "--failed", "failed snapshot", { $0.status == .failed }),
             (missing, "--missing", "missing golden", { $0.status == .missing }),
-            (self.all, "--all", "snapshot with a change to accept", { _ in true }),
+            (self.all, "--all", "snapshot with a change to accept", { _ in true })
         ]
         for f in statusFlags where f.on {
             let taken = all.filter { Self.acceptable(snapshot($0)) && f.take(snapshot($0)) }

@@ -17,18 +17,23 @@ struct ConsoleReporter: SuiteReporter {
     func viewers(_ progress: String) { output(progress) }
 
     func end(_ s: SuiteSummary) {
-        for line in Self.summary(s.suite, update: s.update, pruned: s.pruned, seconds: s.seconds,
-                                 artifacts: artifacts, obsoleteNotChecked: s.obsoleteNotChecked) {
+        for line in Self.summary(
+            s.suite, update: s.update, pruned: s.pruned, seconds: s.seconds,
+            artifacts: artifacts, obsoleteNotChecked: s.obsoleteNotChecked)
+        {
             output(line)
         }
     }
 
     /// The closing lines: counts (obsolete goldens as found, before any pruning), what
     /// `--update` wrote, obsolete goldens (or what `--prune` deleted), where the report is.
-    static func summary(_ suite: SuiteResults, update: RecordMode, pruned: [String]?,
-                        seconds: Double, artifacts: String, obsoleteNotChecked: String? = nil) -> [String] {
+    static func summary(
+        _ suite: SuiteResults, update: RecordMode, pruned: [String]?,
+        seconds: Double, artifacts: String, obsoleteNotChecked: String? = nil
+    ) -> [String] {
         var lines: [String] = []
-        let counts = "\(counted(suite.scenarios.count, "scenario")), \(counted(suite.snapshots.count, "snapshot")): "
+        let counts =
+            "\(counted(suite.scenarios.count, "scenario")), \(counted(suite.snapshots.count, "snapshot")): "
             + suite.outcomeCounts(obsoleteNotChecked: obsoleteNotChecked)
         lines.append(counts + String(format: " (%.1f s)", seconds))
         if update != .none {
@@ -42,12 +47,22 @@ struct ConsoleReporter: SuiteReporter {
             for p in pruned { lines.append("    " + OutputPaths.printable(SuiteRunner.shown(p))) }
         } else if suite.obsolete > 0 {
             lines.append("obsolete goldens (no snapshot or scenario names them; --prune deletes them):")
-            for s in suite.scenarios { for o in s.obsolete { lines.append("    " + OutputPaths.printable(SuiteRunner.shown("\(s.goldens)/\(o)"))) } }
+            for s in suite.scenarios {
+                for o in s.obsolete { lines.append("    " + OutputPaths.printable(SuiteRunner.shown("\(s.goldens)/\(o)"))) }
+            }
             for o in suite.obsoleteFolders {
                 let name = o.folder.split(separator: "/").last.map(String.init) ?? ""
-                lines.append("    " + OutputPaths.printable("\(SuiteRunner.shown(o.folder))/ (no scenario \(name).json beside __snapshots__): \(o.files.joined(separator: ", "))"))
+                lines.append(
+                    "    "
+                        + OutputPaths.printable(
+                            "\(SuiteRunner.shown(o.folder))/ (no scenario \(name).json beside __snapshots__): "
+                                + o.files.joined(separator: ", ")
+                        ))
                 if let r = o.likelyRename {
-                    lines.append("      likely renamed to \(OutputPaths.printable(SuiteRunner.shown(r.scenario))): its goldens are byte-identical to that scenario's missing snapshots; move them with")
+                    lines.append(
+                        "      likely renamed to \(OutputPaths.printable(SuiteRunner.shown(r.scenario))): "
+                            + "its goldens are byte-identical to that scenario's missing snapshots; move them with"
+                    )
                     lines.append("        " + OutputPaths.printable(r.command))
                 }
             }

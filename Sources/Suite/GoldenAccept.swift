@@ -87,13 +87,17 @@ public enum GoldenAccept {
             throw Refusal("\(OutputPaths.quoted(results)): a symlink; a results folder is never read through one")
         }
         guard FileTree.isRealFolder(results) else {
-            throw Refusal("\(OutputPaths.quoted(results)): no such results folder (the --artifacts folder of `overscroll test`, or of" + " `merge-reports`)")
+            throw Refusal(
+                "\(OutputPaths.quoted(results)): no such results folder (the --artifacts folder of `overscroll test`, or of"
+                    + " `merge-reports`)")
         }
         ResultFolder.recoverForReading(results)
         let suite: SuiteResults
         do { suite = try SuiteOutputs.read(results + "/results.json") } catch { throw Refusal(error.message) }
         if suite.version != request.version && !request.force {
-            throw Refusal("\(OutputPaths.quoted(results))/results.json: made by \(suite.version ?? "an overscroll that records no version")," + " not by this \(request.version); run the suite again, or pass --force")
+            throw Refusal(
+                "\(OutputPaths.quoted(results))/results.json: made by \(suite.version ?? "an overscroll that records no version"),"
+                    + " not by this \(request.version); run the suite again, or pass --force")
         }
         guard !request.selection.isEmpty else {
             throw Refusal("name what to accept: scenario:snapshot, a regular expression, --failed, --missing or --all")
@@ -109,9 +113,10 @@ public enum GoldenAccept {
         }
         let items = checked.map { c in
             let folder = SuiteEntry(path: c.scenario.scenario, frames: 0, snapshotNames: []).artifactFolder + "/" + c.snapshot.snapshot
-            return Item(snapshot: c.name, golden: c.snapshot.golden, written: c.old == nil ? .created : .changed,
-                        old: c.old == nil ? nil : folder + "/old.png", new: folder + "/new.png",
-                        diff: c.diff == nil ? nil : folder + "/diff.png")
+            return Item(
+                snapshot: c.name, golden: c.snapshot.golden, written: c.old == nil ? .created : .changed,
+                old: c.old == nil ? nil : folder + "/old.png", new: folder + "/new.png",
+                diff: c.diff == nil ? nil : folder + "/diff.png")
         }
         outcome.accepted = items
         if request.dryRun || items.isEmpty { return outcome }
@@ -124,16 +129,23 @@ public enum GoldenAccept {
         let name = AcceptSelection.name(scenario, s)
         let entry = SuiteEntry(path: scenario.scenario, frames: 0, snapshotNames: [])
         guard entry.goldenFolder == scenario.goldens, s.golden == scenario.goldens + "/" + s.snapshot + ".png",
-              SafeName.problem(s.snapshot) == nil else {
-            throw Refusal("\(OutputPaths.quoted(results))/results.json: \(OutputPaths.quoted(name)) names golden" + " \(OutputPaths.quoted(s.golden)), not its scenario's; not accepted")
+            SafeName.problem(s.snapshot) == nil
+        else {
+            throw Refusal(
+                "\(OutputPaths.quoted(results))/results.json: \(OutputPaths.quoted(name)) names golden"
+                    + " \(OutputPaths.quoted(s.golden)), not its scenario's; not accepted")
         }
         guard FileTree.isRegularFile(scenario.scenario) else {
-            throw Refusal("\(OutputPaths.quoted(name)): no scenario file \(OutputPaths.quoted(scenario.scenario)) here; run accept in the" + " folder `overscroll test` ran in")
+            throw Refusal(
+                "\(OutputPaths.quoted(name)): no scenario file \(OutputPaths.quoted(scenario.scenario)) here; run accept in the"
+                    + " folder `overscroll test` ran in")
         }
         func readArtifact(_ rel: String?) throws(Refusal) -> [UInt8]? {
             guard let rel else { return nil }
             if let why = SafeName.relativePathProblem(rel) {
-                throw Refusal("\(OutputPaths.quoted(results))/results.json: artifact path \(OutputPaths.quoted(rel)) \(why); it must stay" + " inside the results folder")
+                throw Refusal(
+                    "\(OutputPaths.quoted(results))/results.json: artifact path \(OutputPaths.quoted(rel)) \(why); it must stay"
+                        + " inside the results folder")
             }
             switch FileTree.readOwned(rel, under: results) {
             case .success(let bytes): return bytes
@@ -163,10 +175,14 @@ public enum GoldenAccept {
                 throw Refusal("golden \(OutputPaths.quoted(golden)) was created since the run; run the suite again")
             }
             guard let recorded = s.goldenSHA256 else {
-                throw Refusal("\(OutputPaths.quoted(results))/results.json: no hash of golden \(OutputPaths.quoted(golden)) (made by an older" + " overscroll); run the suite again")
+                throw Refusal(
+                    "\(OutputPaths.quoted(results))/results.json: no hash of golden \(OutputPaths.quoted(golden)) (made by an older"
+                        + " overscroll); run the suite again")
             }
             guard SHA256.hex(old) == recorded else {
-                throw Refusal("golden \(OutputPaths.quoted(golden)) changed since the run (its SHA-256 is not the one results.json records);" + " run the suite again")
+                throw Refusal(
+                    "golden \(OutputPaths.quoted(golden)) changed since the run (its SHA-256 is not the one results.json records);"
+                        + " run the suite again")
             }
             return Checked(scenario: scenario, snapshot: s, name: name, new: new, old: old, diff: diff)
         }
@@ -184,17 +200,22 @@ public enum GoldenAccept {
         let record: ResultFolder
         do {
             locks = try SuiteGoldens.lock(entries, trees: [], flag: "accept")
-            record = try ResultFolder(replacing: request.results + "/" + recordName, flag: "accept",
-                                      ownership: .manifest(legacy: { _ in false }))
+            record = try ResultFolder(
+                replacing: request.results + "/" + recordName, flag: "accept",
+                ownership: .manifest(legacy: { _ in false }))
         } catch {
             throw Refusal(error.description)
         }
         defer { withExtendedLifetime(locks) {} }
         do {
             for (c, item) in zip(checked, items) {
-                if let old = c.old, let path = item.old { try AtomicFileWriter.write(old, toPath: record.path(path), within: record.staging) }
+                if let old = c.old, let path = item.old {
+                    try AtomicFileWriter.write(old, toPath: record.path(path), within: record.staging)
+                }
                 if let path = item.new { try AtomicFileWriter.write(c.new, toPath: record.path(path), within: record.staging) }
-                if let diff = c.diff, let path = item.diff { try AtomicFileWriter.write(diff, toPath: record.path(path), within: record.staging) }
+                if let diff = c.diff, let path = item.diff {
+                    try AtomicFileWriter.write(diff, toPath: record.path(path), within: record.staging)
+                }
             }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -216,17 +237,23 @@ public enum GoldenAccept {
             } catch {
                 record.abandon()
                 let done = written.map(\.scenario)
-                throw Refusal("\(error.message) (none of \(entry.path)'s goldens change" + "d\(done.isEmpty ? "" : "; accepted already: \(done.joined(separator: ", "))"))")
+                throw Refusal(
+                    "\(error.message) (none of \(entry.path)'s goldens change"
+                        + "d\(done.isEmpty ? "" : "; accepted already: \(done.joined(separator: ", "))"))")
             }
             var r = ScenarioResult(scenario: entry.path, goldens: entry.goldenFolder)
-            r.snapshots = mine.map { var s = $0.0.snapshot; s.written = $0.1.written; return s }
+            r.snapshots = mine.map {
+                var s = $0.0.snapshot; s.written = $0.1.written; return s
+            }
             written.append(r)
         }
         if let stack = suite.stack {
             for line in SuiteStacks(entries, stack: stack).record(written, pruned: []) { StandardStreams.error("note: \(line)\n") }
         }
         do { try record.commit() } catch {
-            throw Refusal("the goldens were accepted, but the record \(OutputPaths.quoted(request.results + "/" + recordName)) was not written:" + " \(error.description)")
+            throw Refusal(
+                "the goldens were accepted, but the record \(OutputPaths.quoted(request.results + "/" + recordName)) was not written:"
+                    + " \(error.description)")
         }
     }
 }

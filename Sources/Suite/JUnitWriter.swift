@@ -28,7 +28,10 @@ public struct JUnitWriter: ResultFormat {
             let failures = s.snapshots.filter { $0.isFailure && $0.status != .error }.count
             let errors = s.error == nil ? s.snapshots.filter { $0.isFailure && $0.status == .error }.count : 1
             let tests = s.error == nil ? s.snapshots.count : 1
-            out += "  <testsuite package=\"overscroll\" id=\"\(id)\" name=\"\(escape(s.scenario))\" timestamp=\"\(escape(timestamp))\"" + " hostname=\"\(host)\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\"" + " time=\"\(seconds(s.seconds))\">\n"
+            out +=
+                "  <testsuite package=\"overscroll\" id=\"\(id)\" name=\"\(escape(s.scenario))\" timestamp=\"\(escape(timestamp))\""
+                + " hostname=\"\(host)\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\""
+                + " time=\"\(seconds(s.seconds))\">\n"
             out += "    <properties>\n"
             out += "      <property name=\"paths\" value=\"relative to the folder the suite ran in\"/>\n"
             out += "      <property name=\"goldens\" value=\"\(escape(s.goldens))\"/>\n"
@@ -40,7 +43,9 @@ public struct JUnitWriter: ResultFormat {
             let classname = escape(Self.classname(s.scenario))
             if let e = s.error {
                 out += "    <testcase classname=\"\(classname)\" name=\"(scenario)\" time=\"\(seconds(s.seconds))\">"
-                out += "<error message=\"\(escape(firstLine(e)))\" type=\"scenario error\">\(escape("scenario: \(s.scenario)\n\(e)\n"))" + "</error></testcase>\n"
+                out +=
+                    "<error message=\"\(escape(firstLine(e)))\" type=\"scenario error\">\(escape("scenario: \(s.scenario)\n\(e)\n"))"
+                    + "</error></testcase>\n"
             }
             for snap in s.snapshots {
                 out += "    <testcase classname=\"\(classname)\" name=\"\(escape(snap.snapshot))\" time=\"\(seconds(snap.seconds ?? 0))\">"
@@ -53,7 +58,9 @@ public struct JUnitWriter: ResultFormat {
                     default: message = SuiteReport.why(snap); type = "mismatch"; element = "failure"
                     }
                     var body = "\(message)\nat t = \(snap.at) s\ngolden: \(snap.golden)\n"
-                    for (label, path) in [("expected", snap.expected), ("actual", snap.actual), ("diff", snap.diff), ("trace viewer", snap.traceViewer)] {
+                    for (label, path) in [
+                        ("expected", snap.expected), ("actual", snap.actual), ("diff", snap.diff), ("trace viewer", snap.traceViewer)
+                    ] {
                         if let path { body += "\(label): [[ATTACHMENT|\(base)/\(path)]]\n" }
                     }
                     for path in snap.runs ?? [] { body += "run: [[ATTACHMENT|\(base)/\(path)]]\n" }
@@ -76,14 +83,21 @@ public struct JUnitWriter: ResultFormat {
         var out = ""
         let message = escape("not run: --max-failures \(stopped.maxFailures) stopped the run")
         for (k, path) in stopped.notRun.enumerated() {
-            out += "  <testsuite package=\"overscroll\" id=\"\(firstID + k)\" name=\"\(escape(path))\"" + " timestamp=\"\(escape(timestamp))\" hostname=\"\(host)\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"1\"" + " time=\"0.000\">\n"
+            out +=
+                "  <testsuite package=\"overscroll\" id=\"\(firstID + k)\" name=\"\(escape(path))\""
+                + " timestamp=\"\(escape(timestamp))\" hostname=\"\(host)\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"1\""
+                + " time=\"0.000\">\n"
             out += "    <properties>\n"
             out += "      <property name=\"paths\" value=\"relative to the folder the suite ran in\"/>\n"
             out += "      <property name=\"report\" value=\"\(escape(base + "/report/index.html"))\"/>\n"
             if let v = suite.version { out += "      <property name=\"overscroll.version\" value=\"\(escape(v))\"/>\n" }
             out += "    </properties>\n"
-            out += "    <testcase classname=\"\(escape(classname(path)))\" name=\"(scenario)\" time=\"0.000\"><skipped" + " message=\"\(message)\"/></testcase>\n"
-            out += "    <system-out>\(escape("- \(path)  not run (--max-failures \(stopped.maxFailures))"))</system-out>\n    " + "<system-err></system-err>\n"
+            out +=
+                "    <testcase classname=\"\(escape(classname(path)))\" name=\"(scenario)\" time=\"0.000\"><skipped"
+                + " message=\"\(message)\"/></testcase>\n"
+            out +=
+                "    <system-out>\(escape("- \(path)  not run (--max-failures \(stopped.maxFailures))"))</system-out>\n    "
+                + "<system-err></system-err>\n"
             out += "  </testsuite>\n"
         }
         return out

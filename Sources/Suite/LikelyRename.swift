@@ -51,7 +51,8 @@ public struct LikelyRename: Codable, Sendable, Equatable {
                 let byName = Dictionary(r.snapshots.map { ($0.snapshot + ".png", $0) }, uniquingKeysWith: { a, _ in a })
                 let same = folder.files.allSatisfy { file in
                     guard let s = byName[file], let rel = s.actual, let mine = actual(rel),
-                          case .success(let old) = FileTree.readOwned(folder.folder + "/" + file) else { return false }
+                        case .success(let old) = FileTree.readOwned(folder.folder + "/" + file)
+                    else { return false }
                     return old == mine
                 }
                 if same { matches.append(r) }

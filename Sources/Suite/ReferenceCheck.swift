@@ -14,8 +14,11 @@ enum ReferenceCheck {
             return ("\(scenario): reference \(reference.file): \(error.description)", nil)
         }
         guard score.rms > reference.maxRms else { return nil }
-        return ("\(scenario): reference \(reference.file): rms \(String(format: "%.3f", score.rms)) pt is over maxRms" + " \(NumberFormat.short(reference.maxRms)) pt "
-            + "(max \(String(format: "%.2f", score.maxError)) pt at t = \(String(format: "%.3f", score.maxErrorAt)) s; "
-            + "overscroll compare-trace REFERENCE TRACE --plot FILE.png shows both)", score.maxErrorAt)
+        return (
+            "\(scenario): reference \(reference.file): rms \(String(format: "%.3f", score.rms)) pt is over maxRms"
+                + " \(NumberFormat.short(reference.maxRms)) pt "
+                + "(max \(String(format: "%.2f", score.maxError)) pt at t = \(String(format: "%.3f", score.maxErrorAt)) s; "
+                + "overscroll compare-trace REFERENCE TRACE --plot FILE.png shows both)", score.maxErrorAt
+        )
     }
 }

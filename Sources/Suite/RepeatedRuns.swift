@@ -18,8 +18,10 @@ enum RepeatedRuns {
 
     /// Runs `scenario` again `runs - 1` times (snapshot instants only) and returns, per snapshot
     /// name, the first run that differed from `first`.
-    static func differences(_ scenario: Scenario, recorder: Recorder, runs: Int, first: [String: PixelBuffer],
-                            perturb: ((Int, String, inout PixelBuffer) -> Void)?) async throws -> [String: Difference] {
+    static func differences(
+        _ scenario: Scenario, recorder: Recorder, runs: Int, first: [String: PixelBuffer],
+        perturb: ((Int, String, inout PixelBuffer) -> Void)?
+    ) async throws -> [String: Difference] {
         var found: [String: Difference] = [:]
         for run in 2...max(2, runs) {
             try await recorder.step(scenario, render: { !$0.snapshots.isEmpty }) { instant, _, surface in
@@ -41,14 +43,17 @@ enum RepeatedRuns {
     /// diff, so the report shows them side by side) in the snapshot's artifact folder.
     static func markFlaky(_ outcome: inout SnapshotResult, difference d: Difference, artifacts: FailureArtifacts) throws {
         let names = ["run-1.png", "run-\(d.run).png"]
-        let runs = [try artifacts.write(try d.first.pngBytes(), snapshot: outcome.snapshot, file: names[0]),
-                    try artifacts.write(try d.other.pngBytes(), snapshot: outcome.snapshot, file: names[1])]
+        let runs = [
+            try artifacts.write(try d.first.pngBytes(), snapshot: outcome.snapshot, file: names[0]),
+            try artifacts.write(try d.other.pngBytes(), snapshot: outcome.snapshot, file: names[1])
+        ]
         // The golden comparison's files, if any, no longer tell this snapshot's story.
         for stale in ["actual.png", "expected.png", "diff.png"] { artifacts.remove(snapshot: outcome.snapshot, file: stale) }
         var options = CompareOptions(maxDiffPixels: 0, threads: 1)
         options.pixelmatch.threshold = 0
-        let (frame, diff) = try CompareRunner.compare(d.first.rgbaImage(), d.other.rgbaImage(), name: outcome.snapshot,
-                                                      options: options, makeDiff: true, names: (names[0], names[1]))
+        let (frame, diff) = try CompareRunner.compare(
+            d.first.rgbaImage(), d.other.rgbaImage(), name: outcome.snapshot,
+            options: options, makeDiff: true, names: (names[0], names[1]))
         outcome.diff = nil
         if let diff { outcome.diff = try artifacts.write(try PNGEncoder.diff.encode(diff), snapshot: outcome.snapshot, file: "diff.png") }
         outcome.status = .flaky

@@ -20,7 +20,7 @@ public protocol ResultFormat: Sendable {
 /// The result formats both commands offer, in help order. One line per format.
 public enum ResultFormats {
     public static let all: [any ResultFormat] = [
-        JUnitWriter(),
+        JUnitWriter()
     ]
 }
 

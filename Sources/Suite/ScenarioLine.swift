@@ -37,7 +37,8 @@ enum ScenarioLine {
     /// The line under a failing snapshot, one case per outcome.
     static func snapshot(_ s: SnapshotResult) -> String {
         switch s.status {
-        case .missing: return "\n    \(s.snapshot) (t = \(s.at) s): missing golden \(OutputPaths.printable(s.golden)) (--update=missing creates it)"
+        case .missing:
+            return "\n    \(s.snapshot) (t = \(s.at) s): missing golden \(OutputPaths.printable(s.golden)) (--update=missing creates it)"
         case .failed, .error, .flaky: return "\n    \(s.snapshot) (t = \(s.at) s): \(OutputPaths.printable(SuiteReport.why(s)))"
         case .passed: return ""
         }
@@ -46,14 +47,19 @@ enum ScenarioLine {
     /// The lines under a failure: where its images are, and the command that accepts it.
     static func paths(_ s: SnapshotResult, scenario r: ScenarioResult, artifacts: String) -> String {
         var text = ""
-        let names = s.status == .flaky ? [("run 1", s.runs?.first), (SuiteReport.runName(s), s.runs?.last)]
+        let names =
+            s.status == .flaky
+            ? [("run 1", s.runs?.first), (SuiteReport.runName(s), s.runs?.last)]
             : [("expected", s.expected), ("actual", s.actual), ("diff", s.diff)]
         for (label, rel) in names {
             guard let rel else { continue }
-            text += "\n      \(label):\(String(repeating: " ", count: max(1, 10 - label.count)))\(OutputPaths.printable(artifacts + "/" + rel))"
+            text +=
+                "\n      \(label):\(String(repeating: " ", count: max(1, 10 - label.count)))\(OutputPaths.printable(artifacts + "/" + rel))"
         }
         if AcceptSelection.acceptable(s) {
-            text += "\n      accept:    \(OutputPaths.printable(AcceptSelection.command(results: artifacts, names: [AcceptSelection.name(r, s)])))"
+            text +=
+                "\n      accept:    "
+                + OutputPaths.printable(AcceptSelection.command(results: artifacts, names: [AcceptSelection.name(r, s)]))
         }
         return text
     }

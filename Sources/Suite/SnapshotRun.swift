@@ -8,8 +8,9 @@ import Support
 /// Runs one scenario of a suite: renders only its snapshot instants and compares each, in
 /// memory, with its decoded golden through the image strategy `verify` uses too
 /// (`ImageSnapshot`: the comparison of `overscroll compare`, `CompareRunner.compare`). Files
-/// are written only where someone will look at them: the expected/actual/diff images of a failing or missing snapshot (and its trace viewer and the
-/// scenario's `trace.jsonl`), and old/new/diff of a golden the run writes. After the whole run
+/// are written only where someone will look at them: the expected/actual/diff images of a
+/// failing or missing snapshot (and its trace viewer and the scenario's `trace.jsonl`), and
+/// old/new/diff of a golden the run writes. After the whole run
 /// succeeded, goldens are staged as the record mode asks, unchanged files untouched.
 @MainActor
 public enum SnapshotRun {
@@ -17,21 +18,27 @@ public enum SnapshotRun {
     /// `perturb` (tests only) changes the pixels of snapshot `name` in run `run` (1-based) of
     /// `--repeat-each`, to stand for an engine that is not deterministic. `parsed`: the scenario
     /// already parsed (or its error); nil parses the file.
-    public static func run(_ entry: SuiteEntry, options: SuiteOptions, resultsRoot: String, parsed: ParsedScenario? = nil,
-                           perturb: ((_ run: Int, _ name: String, inout PixelBuffer) -> Void)? = nil) async -> ScenarioResult {
+    public static func run(
+        _ entry: SuiteEntry, options: SuiteOptions, resultsRoot: String, parsed: ParsedScenario? = nil,
+        perturb: ((_ run: Int, _ name: String, inout PixelBuffer) -> Void)? = nil
+    ) async -> ScenarioResult {
         let clock = ContinuousClock.now
         var result = ScenarioResult(scenario: entry.path, goldens: entry.goldenFolder, frames: entry.frames)
         let work = resultsRoot + "/" + entry.artifactFolder
         do {
-            if let why = SafeName.problem(entry.baseName) { throw ScenarioFile.Failure(message: "\(entry.path): the scenario name '\(entry.baseName)' \(why)") }
-            result = try await compare(entry, options: options, work: work, resultsRoot: resultsRoot, result: result,
-                                       parsed: parsed, perturb: perturb)
+            if let why = SafeName.problem(entry.baseName) {
+                throw ScenarioFile.Failure(message: "\(entry.path): the scenario name '\(entry.baseName)' \(why)")
+            }
+            result = try await compare(
+                entry, options: options, work: work, resultsRoot: resultsRoot, result: result,
+                parsed: parsed, perturb: perturb)
         } catch {
             result.error = "\(error)"
             result.snapshots = []
-            FileTree.remove(work)   // a scenario error shows no snapshot: nothing of it is kept
+            FileTree.remove(work)  // a scenario error shows no snapshot: nothing of it is kept
         }
-        if !result.failed && result.trace == nil && !result.snapshots.contains(where: { $0.written == .created || $0.written == .changed }) {
+        if !result.failed && result.trace == nil && !result.snapshots.contains(where: { $0.written == .created || $0.written == .changed })
+        {
             FileTree.remove(work)
         }
         let elapsed = ContinuousClock.now - clock
@@ -69,14 +76,17 @@ public enum SnapshotRun {
         }
     }
 
-    private static func compare(_ entry: SuiteEntry, options: SuiteOptions, work: String, resultsRoot: String,
-                                result start: ScenarioResult, parsed: ParsedScenario?,
-                                perturb: ((Int, String, inout PixelBuffer) -> Void)?) async throws -> ScenarioResult {
+    private static func compare(
+        _ entry: SuiteEntry, options: SuiteOptions, work: String, resultsRoot: String,
+        result start: ScenarioResult, parsed: ParsedScenario?,
+        perturb: ((Int, String, inout PixelBuffer) -> Void)?
+    ) async throws -> ScenarioResult {
         // Each snapshot's time runs from the end of the one before (or the scenario's start):
         // loading, stepping and rendering up to it count, so the times add up to the scenario's.
         var renderStart = ContinuousClock.now
         var result = start
-        let scenario = try parsed?.result.get() ?? ScenarioFile.load(entry.path, maxBytes: options.maxScenarioBytes, physics: options.physics)
+        let scenario =
+            try parsed?.result.get() ?? ScenarioFile.load(entry.path, maxBytes: options.maxScenarioBytes, physics: options.physics)
         let shared = options.sharedMask.map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
         result.frames = scenario.frameCount
         let recorder = Recorder(renderer: CairoRenderer())
@@ -89,9 +99,12 @@ public enum SnapshotRun {
         var maskError: ScenarioError?
         // With --repeat-each, the first run's pixels of every snapshot, to compare later runs with.
         var firstRun: [String: PixelBuffer] = [:]
-        try await recorder.step(scenario, render: { instant in
-            return !instant.snapshots.isEmpty
-        }) { instant, session, surface in
+        try await recorder.step(
+            scenario,
+            render: { instant in
+                return !instant.snapshots.isEmpty
+            }
+        ) { instant, session, surface in
             if let i = instant.frame {
                 let fields = session.traceFields()
                 trace.append(TraceLine.json(frame: i, t: instant.t, fields: fields))
@@ -106,9 +119,14 @@ public enum SnapshotRun {
                     try SnapshotMask.check(snap, scale: scenario.scale, width: surface.width, height: surface.height)
                     // The config's masks add to the snapshot's own; one outside the frame is named
                     // as the config's field.
-                    for (i, r) in shared.enumerated() where SnapshotMask.pixelRect(r, scale: scenario.scale, width: surface.width, height: surface.height) == nil {
-                        throw ScenarioError(field: "\(options.configFile ?? SuiteConfig.fileName): mask[\(i)]",
-                                            reason: "[\(SnapshotMask.fmt(r.x)), \(SnapshotMask.fmt(r.y)), \(SnapshotMask.fmt(r.width))," + " \(SnapshotMask.fmt(r.height))] lies outside the" + " \(SnapshotMask.fmt(Double(surface.width) / scenario.scale))" + "×\(SnapshotMask.fmt(Double(surface.height) / scenario.scale)) frame of snapshot '\(snap.name)'")
+                    for (i, r) in shared.enumerated()
+                    where SnapshotMask.pixelRect(r, scale: scenario.scale, width: surface.width, height: surface.height) == nil {
+                        throw ScenarioError(
+                            field: "\(options.configFile ?? SuiteConfig.fileName): mask[\(i)]",
+                            reason: "[\(SnapshotMask.fmt(r.x)), \(SnapshotMask.fmt(r.y)), \(SnapshotMask.fmt(r.width)),"
+                                + " \(SnapshotMask.fmt(r.height))] lies outside the"
+                                + " \(SnapshotMask.fmt(Double(surface.width) / scenario.scale))"
+                                + "×\(SnapshotMask.fmt(Double(surface.height) / scenario.scale)) frame of snapshot '\(snap.name)'")
                     }
                     snap.mask += shared
                 } catch {
@@ -145,13 +163,15 @@ public enum SnapshotRun {
             // Every run masked alike: the config's masks too.
             var masked = scenario
             for i in masked.snapshots.indices { masked.snapshots[i].mask += shared }
-            let differing = try await RepeatedRuns.differences(masked, recorder: recorder, runs: options.repeatEach,
-                                                               first: firstRun, perturb: perturb)
+            let differing = try await RepeatedRuns.differences(
+                masked, recorder: recorder, runs: options.repeatEach,
+                first: firstRun, perturb: perturb)
             firstRun = [:]
             for n in outcomes.indices {
                 guard let d = differing[outcomes[n].outcome.snapshot] else { continue }
-                try RepeatedRuns.markFlaky(&outcomes[n].outcome, difference: d,
-                                           artifacts: FailureArtifacts(work: work, relative: entry.artifactFolder))
+                try RepeatedRuns.markFlaky(
+                    &outcomes[n].outcome, difference: d,
+                    artifacts: FailureArtifacts(work: work, relative: entry.artifactFolder))
             }
         }
         // Goldens: only now that every snapshot rendered and compared. Each golden written is
@@ -160,10 +180,13 @@ public enum SnapshotRun {
         for (n, (outcome, i)) in outcomes.enumerated() {
             var out = outcome
             let old = out.status == .missing ? nil : rendered[i].golden
-            out.written = try stageGolden(&rendered[i], outcome: out, mode: options.update,
-                                          into: resultsRoot + "/" + stagedGoldens(entry))
+            out.written = try stageGolden(
+                &rendered[i], outcome: out, mode: options.update,
+                into: resultsRoot + "/" + stagedGoldens(entry))
             if out.written == .created || out.written == .changed {
-                if out.actual == nil { out.actual = try artifacts.write(try rendered[i].encoded(), snapshot: out.snapshot, file: "actual.png") }
+                if out.actual == nil {
+                    out.actual = try artifacts.write(try rendered[i].encoded(), snapshot: out.snapshot, file: "actual.png")
+                }
                 if let old, out.expected == nil, (try? PNGHeader(png: old, file: out.golden)) != nil {
                     out.expected = try artifacts.write(old, snapshot: out.snapshot, file: "expected.png")
                 }
@@ -177,7 +200,9 @@ public enum SnapshotRun {
         result.obsolete = SuiteDiscovery.obsoleteGoldens(in: entry.goldenFolder, names: scenario.snapshots.map(\.name))
         var referenceFailure: Double?
         if let reference = scenario.reference,
-           let problem = ReferenceCheck.problem(reference, recorded: OffsetSeries(times: offsets.times, offsets: offsets.values), scenario: entry.path) {
+            let problem = ReferenceCheck.problem(
+                reference, recorded: OffsetSeries(times: offsets.times, offsets: offsets.values), scenario: entry.path)
+        {
             result.error = problem.message
             referenceFailure = problem.at
         }
@@ -188,8 +213,9 @@ public enum SnapshotRun {
             let kept = TraceExcerpt.lines(trace, fps: scenario.fps, failingAt: traced.map(\.at) + [referenceFailure].compactMap { $0 })
             result.trace = try FailureArtifacts(work: work, relative: entry.artifactFolder).writeTrace(kept)
             if !options.deferViewers {
-                try await TraceViewer.write(for: &result, scenario: scenario, entry: entry,
-                                            traced: Set(traced.map(\.snapshot)), lottieTimeout: options.lottieTimeout, work: work)
+                try await TraceViewer.write(
+                    for: &result, scenario: scenario, entry: entry,
+                    traced: Set(traced.map(\.snapshot)), lottieTimeout: options.lottieTimeout, work: work)
             }
         }
         return result
@@ -201,14 +227,17 @@ public enum SnapshotRun {
 
     /// Compares one rendered snapshot with its golden in memory; writes actual/expected/diff
     /// only when it does not pass.
-    private static func compareOne(_ r: inout Rendered, entry: SuiteEntry, scale: Double, options: SuiteOptions,
-                                   work: String) throws -> SnapshotResult {
+    private static func compareOne(
+        _ r: inout Rendered, entry: SuiteEntry, scale: Double, options: SuiteOptions,
+        work: String
+    ) throws -> SnapshotResult {
         let snap = r.snapshot
         let golden = entry.goldenFolder + "/" + snap.name + ".png"
-        var out = SnapshotResult(snapshot: snap.name, at: snap.at, status: .passed, golden: golden,
-                                 threshold: snap.threshold ?? options.threshold,
-                                 maxDiffPixels: snap.maxDiffPixels ?? options.maxDiffPixels,
-                                 maxDiffRatio: snap.maxDiffRatio ?? options.maxDiffRatio)
+        var out = SnapshotResult(
+            snapshot: snap.name, at: snap.at, status: .passed, golden: golden,
+            threshold: snap.threshold ?? options.threshold,
+            maxDiffPixels: snap.maxDiffPixels ?? options.maxDiffPixels,
+            maxDiffRatio: snap.maxDiffRatio ?? options.maxDiffRatio)
         let (width, height) = (r.pixels.width, r.pixels.height)
         out.width = width; out.height = height
         let artifacts = FailureArtifacts(work: work, relative: entry.artifactFolder)
@@ -220,9 +249,10 @@ public enum SnapshotRun {
         var compare = CompareOptions(maxDiffPixels: out.maxDiffPixels, maxDiffRatio: out.maxDiffRatio, threads: 1)
         compare.pixelmatch.threshold = out.threshold
         compare.pixelmatch.includeAA = options.includeAA
-        let strategy = ImageSnapshot.strategy(name: snap.name, options: compare, makeDiff: true, reading: .owned,
-                                              names: (golden, "snapshot '\(snap.name)'"),
-                                              paint: snap.mask.isEmpty ? nil : { SnapshotMask.paint(snap, scale: scale, into: &$0) })
+        let strategy = ImageSnapshot.strategy(
+            name: snap.name, options: compare, makeDiff: true, reading: .owned,
+            names: (golden, "snapshot '\(snap.name)'"),
+            paint: snap.mask.isEmpty ? nil : { SnapshotMask.paint(snap, scale: scale, into: &$0) })
         switch strategy.check(r.pixels.rgbaImage(), against: golden) {
         case .missing:
             out.status = .missing
@@ -253,9 +283,12 @@ public enum SnapshotRun {
             if !frame.match {
                 out.status = .failed
                 try keepActual()
-                out.expected = try artifacts.write(snap.mask.isEmpty ? goldenBytes : try PNGEncoder.fast.encode(expected),
-                                                   snapshot: snap.name, file: "expected.png")
-                if let diff = r.diff { out.diff = try artifacts.write(try PNGEncoder.diff.encode(diff), snapshot: snap.name, file: "diff.png") }
+                out.expected = try artifacts.write(
+                    snap.mask.isEmpty ? goldenBytes : try PNGEncoder.fast.encode(expected),
+                    snapshot: snap.name, file: "expected.png")
+                if let diff = r.diff {
+                    out.diff = try artifacts.write(try PNGEncoder.diff.encode(diff), snapshot: snap.name, file: "diff.png")
+                }
             }
             return out
         }
@@ -274,10 +307,14 @@ public enum SnapshotRun {
     /// Stages the golden as `mode` asks (under `stagedGoldens`, inside the results staging);
     /// the runner swaps each scenario's staged goldens in as one set after the run. Returns what
     /// will be done (nil: not a candidate).
-    private static func stageGolden(_ r: inout Rendered, outcome: SnapshotResult, mode: RecordMode,
-                                    into folder: String) throws -> SnapshotResult.Written? {
+    private static func stageGolden(
+        _ r: inout Rendered, outcome: SnapshotResult, mode: RecordMode,
+        into folder: String
+    ) throws -> SnapshotResult.Written? {
         // A flaky snapshot has no one image to keep: its golden is never written.
-        guard outcome.status != .flaky, mode.writes(missing: outcome.status == .missing, matches: outcome.status == .passed) else { return nil }
+        guard outcome.status != .flaky, mode.writes(missing: outcome.status == .missing, matches: outcome.status == .passed) else {
+            return nil
+        }
         let png = try r.encoded()
         if outcome.status != .missing, let old = r.golden, old == png { return .unchanged }
         try AtomicFileWriter.write(png, toPath: folder + "/" + outcome.snapshot + ".png")

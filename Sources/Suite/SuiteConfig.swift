@@ -12,8 +12,10 @@ import Support
 public struct SuiteConfig: Sendable, Equatable {
     public static let fileName = "overscroll.json"
     /// The fields, in the order `--help` and the README list them.
-    public static let fields = ["maxDiffPixels", "maxDiffRatio", "threshold", "mask", "workers", "artifacts", "physics",
-                                "trace", "maxFailures"]
+    public static let fields = [
+        "maxDiffPixels", "maxDiffRatio", "threshold", "mask", "workers", "artifacts", "physics",
+        "trace", "maxFailures"
+    ]
 
     /// The file, as a path from where the suite runs (absolute when it is above that folder).
     public var path: String
@@ -48,7 +50,10 @@ public struct SuiteConfig: Sendable, Equatable {
             let file = find(from: path)
             guard let f = first else { first = (file, path); continue }
             if f.file != file {
-                throw Failure(message: "\(OutputPaths.quoted(f.path)) and \(OutputPaths.quoted(path)) are under different config files" + " (\(f.file.map(OutputPaths.quoted) ?? "none") and \(file.map(OutputPaths.quoted) ?? "none")); run them" + " separately")
+                throw Failure(
+                    message: "\(OutputPaths.quoted(f.path)) and \(OutputPaths.quoted(path)) are under different config files"
+                        + " (\(f.file.map(OutputPaths.quoted) ?? "none") and \(file.map(OutputPaths.quoted) ?? "none")); run them"
+                        + " separately")
             }
         }
         return first?.file ?? nil
@@ -58,7 +63,8 @@ public struct SuiteConfig: Sendable, Equatable {
     /// search stops after the folder that holds `.git` (the repository's top) or at `/`.
     public static func find(from path: String) -> String? {
         var isDir: ObjCBool = false
-        let start = FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
+        let start =
+            FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
             ? path : (path as NSString).deletingLastPathComponent
         var dir = OutputPaths.canonical(start.isEmpty ? "." : start)
         let here = OutputPaths.canonical(".")
@@ -79,7 +85,9 @@ public struct SuiteConfig: Sendable, Equatable {
     public static func load(_ path: String) throws(Failure) -> SuiteConfig {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, maxBytes: 1 << 20) } catch {
-            throw Failure(message: "\(OutputPaths.quoted(path)): cannot read the config file " + "(\(error.description.replacingOccurrences(of: path + ": ", with: "")))")
+            throw Failure(
+                message: "\(OutputPaths.quoted(path)): cannot read the config file "
+                    + "(\(error.description.replacingOccurrences(of: path + ": ", with: "")))")
         }
         if let why = ScenarioEncoding.problem(bytes) { throw Failure(message: "\(OutputPaths.quoted(path)): \(why)") }
         let text = String(decoding: bytes, as: UTF8.self)
@@ -98,7 +106,9 @@ public struct SuiteConfig: Sendable, Equatable {
     static func parse(_ text: String, path: String) throws -> SuiteConfig {
         let root = try JSONParser.parse(text)
         let r = Reader(root, path: "")
-        guard case let .object(kv) = root else { throw ScenarioError(field: "", reason: "expected an object of settings, got \(root.typeName)") }
+        guard case let .object(kv) = root else {
+            throw ScenarioError(field: "", reason: "expected an object of settings, got \(root.typeName)")
+        }
         if let unknown = kv.first(where: { !fields.contains($0.0) }) {
             let hint = Suggestion.nearest(to: unknown.0, in: fields).map { "did you mean '\($0)'? " } ?? ""
             throw ScenarioError(field: unknown.0, reason: "unknown field (\(hint)fields: \(fields.joined(separator: ", ")))")

@@ -32,9 +32,11 @@ public enum SuiteDiscovery {
         public var parsed: [String: ParsedScenario] = [:]
     }
 
-    public static func find(_ paths: [String], excluding excluded: [String] = [],
-                            maxScenarioBytes: Int = ScenarioFile.defaultMaxBytes, physics: String? = nil,
-                            load: ParsedScenario.Load = ParsedScenario.fromFile) -> Found {
+    public static func find(
+        _ paths: [String], excluding excluded: [String] = [],
+        maxScenarioBytes: Int = ScenarioFile.defaultMaxBytes, physics: String? = nil,
+        load: ParsedScenario.Load = ParsedScenario.fromFile
+    ) -> Found {
         var found = Found()
         let skip = Set(excluded.map(OutputPaths.canonical))
         var files: [String] = []
@@ -72,7 +74,8 @@ public enum SuiteDiscovery {
                 }
                 // Golden folders (real folders only: a link is never followed to report or prune).
                 if names.contains("__snapshots__"), FileTree.isRealFolder(join("__snapshots__")),
-                   let golden = FileTree.listing(of: join("__snapshots__"))?.names {
+                    let golden = FileTree.listing(of: join("__snapshots__"))?.names
+                {
                     found.goldenTrees.append(join("__snapshots__"))
                     for name in golden where !name.hasPrefix(".") && FileTree.isRealFolder(join("__snapshots__") + "/" + name) {
                         goldenFolders.append((join(name), join("__snapshots__") + "/" + name))
@@ -86,7 +89,9 @@ public enum SuiteDiscovery {
                     if info.st_mode & S_IFMT == S_IFLNK {
                         var target = stat()
                         if stat(child, &target) == 0 && target.st_mode & S_IFMT == S_IFDIR {
-                            found.notes.append("\(child): a symlink to a folder, not followed (a suite walk never leaves the suite through a link;" + " name the folder as a PATH to include it)")
+                            found.notes.append(
+                                "\(child): a symlink to a folder, not followed (a suite walk never leaves the suite through a link;"
+                                    + " name the folder as a PATH to include it)")
                             continue
                         }
                     }
@@ -111,7 +116,8 @@ public enum SuiteDiscovery {
                         // Without the keys, only valid JSON is surely not a scenario: a typo
                         // (unquoted keys) may hide them.
                         do { _ = try JSONParser.parse(text) } catch {
-                            found.errors.append("\(child): not valid JSON (\(error)); a *.json file in a suite folder must be a scenario or valid JSON")
+                            found.errors.append(
+                                "\(child): not valid JSON (\(error)); a *.json file in a suite folder must be a scenario or valid JSON")
                             continue
                         }
                         found.notes.append("\(child): not a scenario (no top-level \"scene\" or \"events\" key), skipped")
@@ -127,20 +133,26 @@ public enum SuiteDiscovery {
             let probe = SuiteEntry(path: file, frames: 0, snapshotNames: [])
             let base = probe.baseName
             if let why = SafeName.problem(base) {
-                found.errors.append("\(file): the scenario name '\(base)' (the file name without .json) \(why); it would name its golden folder" + " \(OutputPaths.goldenTreeName)/\(base)/ — rename the file")
+                found.errors.append(
+                    "\(file): the scenario name '\(base)' (the file name without .json) \(why); it would name its golden folder"
+                        + " \(OutputPaths.goldenTreeName)/\(base)/ — rename the file")
                 continue
             }
             let golden = OutputPaths.canonical(probe.folder) + "/" + OutputPaths.goldenTreeName + "/" + base
             if let other = goldenOwners[golden] {
-                found.errors.append("\(file): its goldens would share the folder \(probe.goldenFolder)/ with \(other) (one golden folder per scenario" + " name) — rename one")
+                found.errors.append(
+                    "\(file): its goldens would share the folder \(probe.goldenFolder)/ with \(other) (one golden folder per scenario"
+                        + " name) — rename one")
                 continue
             }
             goldenOwners[golden] = file
             let parsed = ParsedScenario(load, file, maxBytes: maxScenarioBytes, physics: physics)
             let scenario = try? parsed.result.get()
             if parsed.keeps { found.parsed[file] = parsed }
-            found.entries.append(SuiteEntry(path: file, frames: scenario?.frameCount ?? 0,
-                                            snapshotNames: scenario?.snapshots.map(\.name) ?? []))
+            found.entries.append(
+                SuiteEntry(
+                    path: file, frames: scenario?.frameCount ?? 0,
+                    snapshotNames: scenario?.snapshots.map(\.name) ?? []))
         }
         // A golden folder is obsolete when no *.json file of its folder (scenario or not) has its name.
         let named = Set((files + jsonFiles).map { $0.lowercased().hasSuffix(".json") ? String($0.dropLast(5)) : $0 })
@@ -163,7 +175,9 @@ public enum SuiteDiscovery {
         for path in paths {
             let p = OutputPaths.canonical(path)
             if p == out || OutputPaths.isInside(p, out) {
-                throw OutputPaths.Refusal("--artifacts \(OutputPaths.quoted(artifacts)): \(p == out ? "is" : "contains") the suite path" + " \(OutputPaths.quoted(path)); the results folder is replaced at each run — choose another")
+                throw OutputPaths.Refusal(
+                    "--artifacts \(OutputPaths.quoted(artifacts)): \(p == out ? "is" : "contains") the suite path"
+                        + " \(OutputPaths.quoted(path)); the results folder is replaced at each run — choose another")
             }
         }
     }

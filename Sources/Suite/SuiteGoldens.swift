@@ -18,7 +18,9 @@ enum SuiteGoldens {
         for e in entries {
             let tree = e.folder + "/" + OutputPaths.goldenTreeName
             for path in [tree, e.goldenFolder, GoldenStackRecord.path(inTree: tree)] where FileTree.isLink(path) {
-                throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(path)): is a symlink; goldens are never written or deleted through one (replace it" + " with a folder)")
+                throw OutputPaths.Refusal(
+                    "\(flag) \(OutputPaths.quoted(path)): is a symlink; goldens are never written or deleted through one (replace it"
+                        + " with a folder)")
             }
             guard seen.insert(OutputPaths.canonical(e.folder)).inserted else { continue }
             locks.append(try FolderLock(path: e.folder + "/." + OutputPaths.goldenTreeName + ".lock", flag: flag, display: tree))
@@ -38,7 +40,7 @@ enum SuiteGoldens {
             let parent = tree.dropLast(OutputPaths.goldenTreeName.count)
             let treeLock = String(parent) + "." + OutputPaths.goldenTreeName + ".lock"
             if FileTree.isRegularFile(treeLock), let lock = try? FolderLock(path: treeLock, flag: "", display: tree) {
-                withExtendedLifetime(lock) {}   // its release removes the lock file
+                withExtendedLifetime(lock) {}  // its release removes the lock file
             }
         }
         for folder in folders.sorted() { ResultFolder.recoverForReading(folder) }
@@ -59,8 +61,9 @@ enum SuiteGoldens {
             if prune { results[i].obsolete = [] }
             guard !files.isEmpty || !dropping.isEmpty else { continue }
             do {
-                let summary = try GoldenWriter.write(files, into: URL(fileURLWithPath: results[i].goldens),
-                                                     flag: "--update", dropping: dropping)
+                let summary = try GoldenWriter.write(
+                    files, into: URL(fileURLWithPath: results[i].goldens),
+                    flag: "--update", dropping: dropping)
                 let created = Set(summary.created), changed = Set(summary.changed)
                 for j in results[i].snapshots.indices where results[i].snapshots[j].written != nil {
                     let name = results[i].snapshots[j].snapshot + ".png"

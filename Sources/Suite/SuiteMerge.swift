@@ -15,7 +15,8 @@ public enum SuiteMerge {
         var index: [(folder: String, i: Int, n: Int)] = []
         for p in parts {
             guard p.results.suite != nil, p.results.settings != nil else {
-                throw SuiteOutputs.Failure(message: "\(p.folder)/results.json: written by an older overscroll (no suite list or options); run the shards again")
+                throw SuiteOutputs.Failure(
+                    message: "\(p.folder)/results.json: written by an older overscroll (no suite list or options); run the shards again")
             }
             // A run without --shard is the whole suite: shard 1/1, complete alone.
             if p.results.shards.isEmpty { index.append((p.folder, 1, 1)); continue }
@@ -24,13 +25,17 @@ public enum SuiteMerge {
             }
             let ab = one.split(separator: "/")
             guard ab.count == 2, let i = Int(ab[0]), let n = Int(ab[1]), n >= 1, n <= SuiteResults.maxShards, i >= 1, i <= n else {
-                throw SuiteOutputs.Failure(message: "\(p.folder)/results.json: shard '\(TerminalText.escaped(String(one.prefix(60))))' is not I/N with N ≤" + " \(SuiteResults.maxShards)")
+                throw SuiteOutputs.Failure(
+                    message: "\(p.folder)/results.json: shard '\(TerminalText.escaped(String(one.prefix(60))))' is not I/N with N ≤"
+                        + " \(SuiteResults.maxShards)")
             }
             index.append((p.folder, i, n))
         }
         let first = index[0]
         if let other = index.first(where: { $0.n != first.n }) {
-            throw SuiteOutputs.Failure(message: "shards of different totals: \(first.folder) is \(first.i)/\(first.n) but \(other.folder) is \(other.i)/\(other.n)")
+            throw SuiteOutputs.Failure(
+                message: "shards of different totals: \(first.folder) is \(first.i)/\(first.n) but \(other.folder) is \(other.i)/\(other.n)"
+            )
         }
         var seen: [Int: String] = [:]
         for x in index {
@@ -49,13 +54,21 @@ public enum SuiteMerge {
             if a != b {
                 let onlyA = Set(a).subtracting(b).sorted(), onlyB = Set(b).subtracting(a).sorted()
                 var why: [String] = []
-                if let x = onlyA.first { why.append("\(OutputPaths.quoted(x)) only in \(base.folder)\(onlyA.count > 1 ? " (and \(onlyA.count - 1) more)" : "")") }
-                if let x = onlyB.first { why.append("\(OutputPaths.quoted(x)) only in \(p.folder)\(onlyB.count > 1 ? " (and \(onlyB.count - 1) more)" : "")") }
-                throw SuiteOutputs.Failure(message: "\(base.folder) and \(p.folder) ran different suites:" + " \(why.isEmpty ? "the scenario lists differ" : why.joined(separator: "; "))")
+                if let x = onlyA.first {
+                    why.append("\(OutputPaths.quoted(x)) only in \(base.folder)\(onlyA.count > 1 ? " (and \(onlyA.count - 1) more)" : "")")
+                }
+                if let x = onlyB.first {
+                    why.append("\(OutputPaths.quoted(x)) only in \(p.folder)\(onlyB.count > 1 ? " (and \(onlyB.count - 1) more)" : "")")
+                }
+                throw SuiteOutputs.Failure(
+                    message: "\(base.folder) and \(p.folder) ran different suites:"
+                        + " \(why.isEmpty ? "the scenario lists differ" : why.joined(separator: "; "))")
             }
             let diff = base.results.settings!.differences(from: p.results.settings!)
             if !diff.isEmpty {
-                throw SuiteOutputs.Failure(message: "\(base.folder) and \(p.folder) ran with different options: \(TerminalText.escaped(diff.joined(separator: "; ")))")
+                throw SuiteOutputs.Failure(
+                    message:
+                        "\(base.folder) and \(p.folder) ran with different options: \(TerminalText.escaped(diff.joined(separator: "; ")))")
             }
         }
         // Every scenario of the suite is in exactly one shard (run, or not run when --max-failures stopped it).
@@ -76,7 +89,10 @@ public enum SuiteMerge {
             guard let stack = p.results.stack else { continue }
             let d = stack.differences(from: reference)
             guard !d.isEmpty else { continue }
-            notes.append("shard \(label(p.results)) (\(p.folder)) ran on another rendering stack:" + " \(d.map { "\($0.name) \($0.current)" }.joined(separator: ", ")) (shard \(label(base.results)):" + " \(d.map { "\($0.name) \($0.recorded)" }.joined(separator: ", ")))")
+            notes.append(
+                "shard \(label(p.results)) (\(p.folder)) ran on another rendering stack:"
+                    + " \(d.map { "\($0.name) \($0.current)" }.joined(separator: ", ")) (shard \(label(base.results)):"
+                    + " \(d.map { "\($0.name) \($0.recorded)" }.joined(separator: ", ")))")
         }
         return notes
     }
@@ -96,10 +112,12 @@ public enum SuiteMerge {
         func list(_ xs: [Int], total: Int) -> String {
             xs.map { "\($0)/\(n)" }.joined(separator: ", ") + (total > xs.count ? " and \(total - xs.count) more" : "")
         }
-        return "incomplete shard set: missing \(list(missing, total: n - given.count)) (given" + " \(list(Array(given.prefix(shardsNamed)), total: given.count)))"
+        return "incomplete shard set: missing \(list(missing, total: n - given.count)) (given"
+            + " \(list(Array(given.prefix(shardsNamed)), total: given.count)))"
     }
 
-    public static func merge(_ folders: [String], into out: String, resultFiles: [ResultFile] = [], command: String) throws -> SuiteResults {
+    public static func merge(_ folders: [String], into out: String, resultFiles: [ResultFile] = [], command: String) throws -> SuiteResults
+    {
         var parts: [(folder: String, results: SuiteResults)] = []
         for f in folders { parts.append((f, try SuiteOutputs.read(f + "/results.json"))) }
         // Inputs: the shard folders, and the scenario files and golden folders they name.
@@ -117,7 +135,9 @@ public enum SuiteMerge {
         for p in parts {
             for s in p.results.scenarios {
                 if let other = seen[s.scenario] {
-                    throw SuiteOutputs.Failure(message: "\(OutputPaths.quoted(s.scenario)) is in both \(other) and \(p.folder) (were the shards run with the same N?)")
+                    throw SuiteOutputs.Failure(
+                        message:
+                            "\(OutputPaths.quoted(s.scenario)) is in both \(other) and \(p.folder) (were the shards run with the same N?)")
                 }
                 seen[s.scenario] = p.folder
             }
@@ -134,14 +154,17 @@ public enum SuiteMerge {
                     var copied = Set<String>()
                     for rel in paths where copied.insert(rel).inserted {
                         if let why = SafeName.relativePathProblem(rel) {
-                            throw SuiteOutputs.Failure(message: "\(OutputPaths.quoted(p.folder))/results.json: artifact path \(OutputPaths.quoted(rel)) \(why);" + " it must stay inside the results folder")
+                            throw SuiteOutputs.Failure(
+                                message: "\(OutputPaths.quoted(p.folder))/results.json: artifact path \(OutputPaths.quoted(rel)) \(why);"
+                                    + " it must stay inside the results folder")
                         }
                         // Only regular files found without following a link are copied.
                         let bytes: [UInt8]
                         switch FileTree.readOwned(rel, under: p.folder) {
                         case .success(let b): bytes = b
                         case .failure(.missing):
-                            throw SuiteOutputs.Failure(message: "\(OutputPaths.quoted(p.folder + "/" + rel)): missing artifact named in results.json")
+                            throw SuiteOutputs.Failure(
+                                message: "\(OutputPaths.quoted(p.folder + "/" + rel)): missing artifact named in results.json")
                         case .failure(let why):
                             throw SuiteOutputs.Failure(message: "\(why); merge-reports copies only regular files, never through a link")
                         }
@@ -154,10 +177,11 @@ public enum SuiteMerge {
             let first = parts[0].results
             func index(_ r: SuiteResults) -> Int { r.shards.first?.split(separator: "/").first.flatMap { Int($0) } ?? 1 }
             let ordered = parts.sorted { index($0.results) < index($1.results) }
-            var merged = SuiteResults(command: command, date: parts.map(\.results.date).min() ?? first.date,
-                                      threshold: first.threshold, maxDiffPixels: first.maxDiffPixels,
-                                      maxDiffRatio: first.maxDiffRatio,
-                                      shards: ordered.flatMap(\.results.shards), scenarios: scenarios)
+            var merged = SuiteResults(
+                command: command, date: parts.map(\.results.date).min() ?? first.date,
+                threshold: first.threshold, maxDiffPixels: first.maxDiffPixels,
+                maxDiffRatio: first.maxDiffRatio,
+                shards: ordered.flatMap(\.results.shards), scenarios: scenarios)
             let versions = ordered.compactMap(\.results.version).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             merged.version = versions.isEmpty ? nil : versions.joined(separator: ", ")
             merged.stack = ordered.first { $0.results.stack != nil }?.results.stack

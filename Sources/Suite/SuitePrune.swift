@@ -16,8 +16,10 @@ enum SuitePrune {
     /// (a scenario whose commit failed keeps its obsolete goldens); `obsoleteFolders`: gone
     /// scenarios' golden folders; `emptiedFolders`: gone scenarios' folders a killed prune
     /// emptied (only when the whole suite was looked at).
-    static func run(asFound: [ScenarioResult], results: [ScenarioResult], obsoleteFolders: [ObsoleteFolder],
-                    emptiedFolders: [String]) -> Outcome {
+    static func run(
+        asFound: [ScenarioResult], results: [ScenarioResult], obsoleteFolders: [ObsoleteFolder],
+        emptiedFolders: [String]
+    ) -> Outcome {
         var out = Outcome()
         for (before, after) in zip(asFound, results) where after.error == nil {
             out.pruned += before.obsolete.map { before.goldens + "/" + $0 }

@@ -31,14 +31,26 @@ public enum SuiteReport {
             if let e = scenario.error {
                 n += 1
                 let id = "card-\(n)"
-                items.append(Item(id: id, label: scenario.scenario, kind: "error", html: "<section class=\"card error\" id=\"\(id)\" data-status=\"error\"" + " data-text=\"\(h(scenario.scenario.lowercased()))\"><h3>\(h(scenario.scenario))</h3><p" + " class=\"meta\">scenario error</p><pre>\(h(e))</pre></section>"))
+                items.append(
+                    Item(
+                        id: id, label: scenario.scenario, kind: "error",
+                        html: "<section class=\"card error\" id=\"\(id)\" data-status=\"error\""
+                            + " data-text=\"\(h(scenario.scenario.lowercased()))\"><h3>\(h(scenario.scenario))</h3><p"
+                            + " class=\"meta\">scenario error</p><pre>\(h(e))</pre></section>"))
                 continue
             }
             for s in scenario.snapshots {
                 let written = s.written == .created || s.written == .changed
                 if !s.isFailure && !written {
-                    let trace = link(s.traceViewer).map { " <a class=\"trace\" href=\"\(h($0 + "#" + TraceViewer.fragment(s.snapshot)))\">trace</a>" } ?? ""
-                    passedRows.append("<tr data-status=\"passed\" data-text=\"\(h(searchText(scenario.scenario, s.snapshot)))\">" + "<td>\(h(scenario.scenario))</td><td>\(h(s.snapshot))</td><td>\(seconds(s.at))</td>" + "<td>\(s.differing.map { "\($0) differing pixels (within \(limit(s)))" } ?? "")\(trace)</td>" + "<td>\(s.seconds.map { String(format: "%.2f s", $0) } ?? "")</td></tr>")
+                    let trace =
+                        link(s.traceViewer).map {
+                            " <a class=\"trace\" href=\"\(h($0 + "#" + TraceViewer.fragment(s.snapshot)))\">trace</a>"
+                        } ?? ""
+                    passedRows.append(
+                        "<tr data-status=\"passed\" data-text=\"\(h(searchText(scenario.scenario, s.snapshot)))\">"
+                            + "<td>\(h(scenario.scenario))</td><td>\(h(s.snapshot))</td><td>\(seconds(s.at))</td>"
+                            + "<td>\(s.differing.map { "\($0) differing pixels (within \(limit(s)))" } ?? "")\(trace)</td>"
+                            + "<td>\(s.seconds.map { String(format: "%.2f s", $0) } ?? "")</td></tr>")
                     continue
                 }
                 n += 1
@@ -50,9 +62,12 @@ public enum SuiteReport {
                 // A scenario's trace viewer, opened at this snapshot.
                 let viewer = link(s.traceViewer).map { $0 + "#" + TraceViewer.fragment(s.snapshot) }
                 let kind = written ? "written" : (s.status == .error ? "error" : s.status.rawValue)
-                items.append(Item(id: id, label: "\(scenario.scenario) › \(s.snapshot)", kind: kind,
-                                  html: card(id: id, kind: kind, scenario: scenario, snapshot: s, images: images, viewer: viewer,
-                                             artifacts: artifacts, trace: suite.trace)))
+                items.append(
+                    Item(
+                        id: id, label: "\(scenario.scenario) › \(s.snapshot)", kind: kind,
+                        html: card(
+                            id: id, kind: kind, scenario: scenario, snapshot: s, images: images, viewer: viewer,
+                            artifacts: artifacts, trace: suite.trace)))
             }
         }
         var obsoleteRows: [String] = []
@@ -63,79 +78,111 @@ public enum SuiteReport {
             ("failed", "failed", suite.failed), ("flaky", "flaky", suite.flaky), ("missing", "missing", suite.missing),
             ("error", "errors", suite.errors + suite.snapshotErrors),
             ("written", "goldens written", suite.written(.created) + suite.written(.changed)),
-            ("obsolete", "obsolete", obsoleteRows.count), ("passed", "passed", passedRows.count)]
+            ("obsolete", "obsolete", obsoleteRows.count), ("passed", "passed", passedRows.count)
+        ]
         var html = """
-        <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>overscroll test report</title>
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <style>\(css)</style></head><body>
-        <header><h1>overscroll test — \(suite.failed) failed\(suite.flaky > 0 ? ", \(suite.flaky) flaky" : ""),\
-         \(suite.missing) missing, \(suite.passed)\
-         passed\(suite.updated > 0 ? ", \(suite.updated) updated" : "")\
-        \(suite.errors + suite.snapshotErrors > 0 ? ", \(suite.errors + suite.snapshotErrors) errors" : "")</h1>
-        <dl class="facts">
-        <dt>command</dt><dd><code>\(h(suite.command))</code></dd>
-        <dt>date</dt><dd>\(h(suite.date))</dd>
-        \(suite.version.map { "<dt>build</dt><dd>\(h($0))</dd>" } ?? "")
-        <dt>tolerances</dt><dd>threshold \(suite.threshold), max differing pixels\
-         \(suite.maxDiffPixels.map(String.init) ?? "0"), max differing ratio\
-         \(suite.maxDiffRatio.map { percent($0) } ?? "none") (snapshots may override)</dd>
-        <dt>goldens</dt><dd>\(goldenFolders.map { "<code>\(h($0))/&lt;scenario&gt;/</code>" }.joined(separator: " "))</dd>
-        \(suite.shards.isEmpty ? "" : "<dt>shards</dt><dd>\(h(suite.shards.joined(separator: ", ")))</dd>")
-        \(stackFacts(suite))
-        <dt>scenarios</dt><dd>\(suite.scenarios.count) (\(suite.snapshots.count) snapshots,\
-         \(suite.obsolete) obsolete goldens, \(String(format: "%.2f s", suite.scenarios.reduce(0) { $0 + $1.seconds })) in\
-         all scenarios)</dd>
-        </dl>
-        \(stoppedNote(suite))
-        <div id="filters" role="toolbar" aria-label="filter by\
-         status">\(filterButtons(counts))\
-         <input type="search" id="search" placeholder="search scenario or snapshot" aria-label="search scenario or\
-         snapshot">\(acceptAll(artifacts))</div>
-        </header>
-        <nav id="toc"><details id="contents"><summary><h2>Contents</h2> <span class="count">\(items.count) cards</span>\
-        </summary><ol>
-        """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>overscroll test report</title>
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <style>\(css)</style></head><body>
+            <header><h1>overscroll test — \(suite.failed) failed\(suite.flaky > 0 ? ", \(suite.flaky) flaky" : ""),\
+             \(suite.missing) missing, \(suite.passed)\
+             passed\(suite.updated > 0 ? ", \(suite.updated) updated" : "")\
+            \(suite.errors + suite.snapshotErrors > 0 ? ", \(suite.errors + suite.snapshotErrors) errors" : "")</h1>
+            <dl class="facts">
+            <dt>command</dt><dd><code>\(h(suite.command))</code></dd>
+            <dt>date</dt><dd>\(h(suite.date))</dd>
+            \(suite.version.map { "<dt>build</dt><dd>\(h($0))</dd>" } ?? "")
+            <dt>tolerances</dt><dd>threshold \(suite.threshold), max differing pixels\
+             \(suite.maxDiffPixels.map(String.init) ?? "0"), max differing ratio\
+             \(suite.maxDiffRatio.map { percent($0) } ?? "none") (snapshots may override)</dd>
+            <dt>goldens</dt><dd>\(goldenFolders.map { "<code>\(h($0))/&lt;scenario&gt;/</code>" }.joined(separator: " "))</dd>
+            \(suite.shards.isEmpty ? "" : "<dt>shards</dt><dd>\(h(suite.shards.joined(separator: ", ")))</dd>")
+            \(stackFacts(suite))
+            <dt>scenarios</dt><dd>\(suite.scenarios.count) (\(suite.snapshots.count) snapshots,\
+             \(suite.obsolete) obsolete goldens, \(String(format: "%.2f s", suite.scenarios.reduce(0) { $0 + $1.seconds })) in\
+             all scenarios)</dd>
+            </dl>
+            \(stoppedNote(suite))
+            <div id="filters" role="toolbar" aria-label="filter by\
+             status">\(filterButtons(counts))\
+             <input type="search" id="search" placeholder="search scenario or snapshot" aria-label="search scenario or\
+             snapshot">\(acceptAll(artifacts))</div>
+            </header>
+            <nav id="toc"><details id="contents"><summary><h2>Contents</h2> <span class="count">\(items.count) cards</span>\
+            </summary><ol>
+            """
         let rank = ["failed": 0, "flaky": 1, "missing": 2, "error": 3, "written": 4]
-        let ordered = items.enumerated().sorted { (rank[$0.element.kind] ?? 9, $0.offset) < (rank[$1.element.kind] ?? 9, $1.offset) }.map(\.element)
-        for t in ordered { html += "<li class=\"\(t.kind)\" data-status=\"\(t.kind)\" data-text=\"\(h(t.label.lowercased()))\"><a" + " href=\"#\(t.id)\">\(h(t.label))</a> <span class=\"tag\">\(t.kind)</span></li>" }
+        let ordered = items.enumerated().sorted { (rank[$0.element.kind] ?? 9, $0.offset) < (rank[$1.element.kind] ?? 9, $1.offset) }.map(
+            \.element)
+        for t in ordered {
+            html +=
+                "<li class=\"\(t.kind)\" data-status=\"\(t.kind)\" data-text=\"\(h(t.label.lowercased()))\"><a"
+                + " href=\"#\(t.id)\">\(h(t.label))</a> <span class=\"tag\">\(t.kind)</span></li>"
+        }
         html += "<li><a href=\"#durations\">durations per scenario</a></li>"
         if !obsoleteRows.isEmpty { html += "<li><a href=\"#obsolete\">\(obsoleteRows.count) obsolete goldens</a></li>" }
         html += "<li><a href=\"#passed\">\(passedRows.count) passed snapshots</a></li></ol></details></nav>\n<main>\n"
-        for (kind, title) in [("failed", "Failed"), ("flaky", "Flaky: runs differed"), ("missing", "Missing goldens"), ("error", "Errors"), ("written", "Goldens written")] {
+        for (kind, title) in [
+            ("failed", "Failed"), ("flaky", "Flaky: runs differed"), ("missing", "Missing goldens"), ("error", "Errors"),
+            ("written", "Goldens written")
+        ] {
             let group = items.filter { $0.kind == kind }
             guard !group.isEmpty else { continue }
-            html += "<section class=\"group\" data-group=\"\(kind)\"><h2>\(title)</h2>\n" + group.map(\.html).joined(separator: "\n") + "</section>\n"
+            html +=
+                "<section class=\"group\" data-group=\"\(kind)\"><h2>\(title)</h2>\n" + group.map(\.html).joined(separator: "\n")
+                + "</section>\n"
         }
         if !obsoleteRows.isEmpty {
-            html += "<section class=\"group\" data-group=\"obsolete\" id=\"obsolete\"><h2>Obsolete goldens</h2><p>No snapshot or scenario" + " names them; <code>--prune</code> deletes them.</p><ul>"
-            html += obsoleteRows.map { "<li data-status=\"obsolete\" data-text=\"\(h($0.lowercased()))\"><code>\(h($0))</code></li>" }.joined() + "</ul>"
+            html +=
+                "<section class=\"group\" data-group=\"obsolete\" id=\"obsolete\"><h2>Obsolete goldens</h2><p>No snapshot or scenario"
+                + " names them; <code>--prune</code> deletes them.</p><ul>"
+            html +=
+                obsoleteRows.map { "<li data-status=\"obsolete\" data-text=\"\(h($0.lowercased()))\"><code>\(h($0))</code></li>" }.joined()
+                + "</ul>"
             for r in suite.obsoleteFolders.compactMap(\.likelyRename) {
-                html += "<p class=\"rename\" data-status=\"obsolete\" data-text=\"\(h(r.from.lowercased()))\">Likely renamed: " + "<code>\(h(r.from))</code> holds byte-identical goldens of the missing snapshots of <code>\(h(r.scenario))" + "</code>; move them with <code>\(h(r.command))</code></p>"
+                html +=
+                    "<p class=\"rename\" data-status=\"obsolete\" data-text=\"\(h(r.from.lowercased()))\">Likely renamed: "
+                    + "<code>\(h(r.from))</code> holds byte-identical goldens of the missing snapshots of <code>\(h(r.scenario))"
+                    + "</code>; move them with <code>\(h(r.command))</code></p>"
             }
             html += "</section>\n"
         }
-        html += "<section class=\"group\" id=\"durations\"><h2>Durations</h2><table><thead><tr><th>scenario</th><th>status</th><th>frames" + "</th><th>snapshots</th><th>time</th></tr></thead><tbody>"
+        html +=
+            "<section class=\"group\" id=\"durations\"><h2>Durations</h2><table><thead><tr><th>scenario</th><th>status</th><th>frames"
+            + "</th><th>snapshots</th><th>time</th></tr></thead><tbody>"
         for s in suite.scenarios.sorted(by: { ($0.seconds, $1.scenario) > ($1.seconds, $0.scenario) }) {
             let status = durationStatus(s)
-            html += "<tr data-status=\"\(status)\" data-text=\"\(h(s.scenario.lowercased()))\"><td>\(h(s.scenario))</td><td>\(status)" + "</td><td>\(s.frames)</td><td>\(s.snapshots.count)</td><td class=\"num\">\(String(format: "%.2f s", s.seconds))</td>" + "</tr>"
+            html +=
+                "<tr data-status=\"\(status)\" data-text=\"\(h(s.scenario.lowercased()))\"><td>\(h(s.scenario))</td><td>\(status)"
+                + "</td><td>\(s.frames)</td><td>\(s.snapshots.count)</td><td class=\"num\">\(String(format: "%.2f s", s.seconds))</td>"
+                + "</tr>"
         }
         html += "</tbody></table></section>\n"
-        html += "<details id=\"passed\" class=\"group\" data-group=\"passed\"><summary>\(passedRows.count) passed snapshots</summary>" + "<table><thead><tr><th>scenario</th><th>snapshot</th><th>time</th><th></th><th>took</th></tr></thead><tbody>"
-        html += passedRows.joined() + "</tbody></table></details>\n<p id=\"none\" hidden>Nothing matches the filter.</p>\n</main>\n<script>\(script)</script>" + "</body></html>\n"
+        html +=
+            "<details id=\"passed\" class=\"group\" data-group=\"passed\"><summary>\(passedRows.count) passed snapshots</summary>"
+            + "<table><thead><tr><th>scenario</th><th>snapshot</th><th>time</th><th></th><th>took</th></tr></thead><tbody>"
+        html +=
+            passedRows.joined()
+            + "</tbody></table></details>\n<p id=\"none\" hidden>Nothing matches the filter.</p>\n</main>\n<script>\(script)</script>"
+            + "</body></html>\n"
         try AtomicFileWriter.write(text: html, toPath: folder + "/index.html", within: folder)
     }
 
     /// The line saying `--max-failures` stopped the run, with the scenarios not run (folded).
     static func stoppedNote(_ suite: SuiteResults) -> String {
         guard let s = suite.stopped else { return "" }
-        return "<div class=\"stopped\" id=\"stopped\"><p><strong>Stopped early:</strong> <code>--max-failures \(s.maxFailures)</code>" + " was reached; \(s.notRun.count) scenario\(s.notRun.count == 1 ? " was" : "s were") not run.</p><details>" + "<summary>scenarios not run</summary><ul>"
+        return "<div class=\"stopped\" id=\"stopped\"><p><strong>Stopped early:</strong> <code>--max-failures \(s.maxFailures)</code>"
+            + " was reached; \(s.notRun.count) scenario\(s.notRun.count == 1 ? " was" : "s were") not run.</p><details>"
+            + "<summary>scenarios not run</summary><ul>"
             + s.notRun.map { "<li><code>\(h($0))</code></li>" }.joined() + "</ul></details></div>"
     }
 
     /// `run K` for a flaky snapshot's second image (`…/run-K.png`).
     static func runName(_ s: SnapshotResult) -> String {
-        guard let file = s.runs?.last?.split(separator: "/").last, file.hasPrefix("run-"), file.hasSuffix(".png") else { return "other run" }
+        guard let file = s.runs?.last?.split(separator: "/").last, file.hasPrefix("run-"), file.hasSuffix(".png") else {
+            return "other run"
+        }
         return "run " + file.dropFirst(4).dropLast(4)
     }
 
@@ -143,8 +190,12 @@ public enum SuiteReport {
     /// (the whole table folded under them), and a warning when merged shards ran on different stacks.
     static func stackFacts(_ suite: SuiteResults) -> String {
         guard let stack = suite.stack else { return "" }
-        var out = "<dt>rendering stack</dt><dd class=\"stack\">\(h(stack.libraries.map { "\($0.name) \($0.version)" }.joined(separator: ", ")))"
-        out += "<details><summary>fonts" + " \(h(stack.fonts.map { "\($0.file) \(RenderingStack.shortHash($0.sha256))" }.joined(separator: ", "))), where each" + " version comes from</summary><table>"
+        var out =
+            "<dt>rendering stack</dt><dd class=\"stack\">\(h(stack.libraries.map { "\($0.name) \($0.version)" }.joined(separator: ", ")))"
+        out +=
+            "<details><summary>fonts"
+            + " \(h(stack.fonts.map { "\($0.file) \(RenderingStack.shortHash($0.sha256))" }.joined(separator: ", "))), where each"
+            + " version comes from</summary><table>"
         out += stack.libraries.map { "<tr><td>\(h($0.name))</td><td>\(h($0.version))</td><td>\(h($0.source))</td></tr>" }.joined()
         out += stack.fonts.map { "<tr><td>font</td><td>\(h($0.file))</td><td><code>sha256 \(h($0.sha256))</code></td></tr>" }.joined()
         out += "</table></details></dd>"
@@ -188,16 +239,24 @@ public enum SuiteReport {
         return "passed"
     }
 
-    static func card(id: String, kind: String, scenario: ScenarioResult, snapshot s: SnapshotResult,
-                     images: [(label: String, file: String)], viewer: String?, artifacts: String = "test-results",
-                     trace: TraceMode? = nil) -> String {
+    static func card(
+        id: String, kind: String, scenario: ScenarioResult, snapshot s: SnapshotResult,
+        images: [(label: String, file: String)], viewer: String?, artifacts: String = "test-results",
+        trace: TraceMode? = nil
+    ) -> String {
         let written = kind == "written"
-        var meta = "<dl class=\"meta\"><dt>scenario</dt><dd><code>\(h(scenario.scenario))</code>" + " (\(String(format: "%.2f s", scenario.seconds)))</dd><dt>snapshot</dt><dd><code>\(h(s.snapshot))</code> at t =" + " \(seconds(s.at))\(s.seconds.map { String(format: " (%.2f s)", $0) } ?? "")</dd>"
+        var meta =
+            "<dl class=\"meta\"><dt>scenario</dt><dd><code>\(h(scenario.scenario))</code>"
+            + " (\(String(format: "%.2f s", scenario.seconds)))</dd><dt>snapshot</dt><dd><code>\(h(s.snapshot))</code> at t ="
+            + " \(seconds(s.at))\(s.seconds.map { String(format: " (%.2f s)", $0) } ?? "")</dd>"
         if written {
             let what = s.written == .created ? "created (there was none)" : "changed: old on the left, new on the right"
             meta += "<dt>golden</dt><dd><code>\(h(s.golden))</code> \(what)</dd>"
-            if s.status == .failed || s.status == .error { meta += "<dt>was</dt><dd>\(h(why(s)))</dd>" }
-            else if let d = s.differing, d > 0 { meta += "<dt>was</dt><dd>\(d) differing pixels, within \(h(limit(s)))</dd>" }
+            if s.status == .failed || s.status == .error {
+                meta += "<dt>was</dt><dd>\(h(why(s)))</dd>"
+            } else if let d = s.differing, d > 0 {
+                meta += "<dt>was</dt><dd>\(d) differing pixels, within \(h(limit(s)))</dd>"
+            }
         } else if s.status == .missing {
             meta += "<dt>golden</dt><dd>missing: <code>\(h(s.golden))</code> (run with <code>--update=missing</code> to create it)</dd>"
         } else {
@@ -207,17 +266,27 @@ public enum SuiteReport {
         if let w = s.width, let hgt = s.height {
             if let size = sizes(s), size.expected != size.actual {
                 let old = written ? "old" : "expected", new = written ? "new" : "actual"
-                meta += "<dt>size</dt><dd class=\"sizes\">\(old) \(size.expected.w)×\(size.expected.h), \(new)" + " \(size.actual.w)×\(size.actual.h): different sizes, drawn at one scale</dd>"
+                meta +=
+                    "<dt>size</dt><dd class=\"sizes\">\(old) \(size.expected.w)×\(size.expected.h), \(new)"
+                    + " \(size.actual.w)×\(size.actual.h): different sizes, drawn at one scale</dd>"
             } else {
                 meta += "<dt>size</dt><dd>\(w)×\(hgt)</dd>"
             }
         }
-        if let viewer { meta += "<dt>trace</dt><dd><a class=\"trace\" href=\"\(h(viewer))\">open the trace viewer</a> (frames around t =" + " \(seconds(s.at)), fields, input events, offset/velocity)</dd>" }
-        else if let why = noViewer(s, trace: trace) { meta += "<dt>trace</dt><dd>no trace viewer: \(why)</dd>" }
+        if let viewer {
+            meta +=
+                "<dt>trace</dt><dd><a class=\"trace\" href=\"\(h(viewer))\">open the trace viewer</a> (frames around t ="
+                + " \(seconds(s.at)), fields, input events, offset/velocity)</dd>"
+        } else if let why = noViewer(s, trace: trace) {
+            meta += "<dt>trace</dt><dd>no trace viewer: \(why)</dd>"
+        }
         meta += "</dl>"
-        let names = written ? ["expected": "old", "actual": "new", "diff": "diff"]
-            : s.status == .flaky ? ["expected": "run 1", "actual": runName(s), "diff": "diff"]
-            : ["expected": "expected", "actual": "actual", "diff": "diff"]
+        let names =
+            written
+            ? ["expected": "old", "actual": "new", "diff": "diff"]
+            : s.status == .flaky
+                ? ["expected": "run 1", "actual": runName(s), "diff": "diff"]
+                : ["expected": "expected", "actual": "actual", "diff": "diff"]
         let file = Dictionary(uniqueKeysWithValues: images.map { ($0.label, $0.file) })
         let size = sizes(s)
         // Each image's own size, for the script that draws a card's images at one scale.
@@ -231,20 +300,33 @@ public enum SuiteReport {
             guard let f = file[label] else { return "" }
             let d = label == "expected" ? size?.expected : size?.actual
             let shown = differ && label != "diff" ? (d.map { " <span class=\"dim\">\($0.w)×\($0.h)</span>" } ?? "") : ""
-            return "<figure class=\"fig-\(label)\"><figcaption>\(names[label] ?? label)\(shown)</figcaption><img src=\"\(h(f))\"" + " alt=\"\(names[label] ?? label)\"\(dims(label))\(lazy)></figure>"
+            return "<figure class=\"fig-\(label)\"><figcaption>\(names[label] ?? label)\(shown)</figcaption><img src=\"\(h(f))\""
+                + " alt=\"\(names[label] ?? label)\"\(dims(label))\(lazy)></figure>"
         }
         var body = "<div class=\"view side\">\(figure("expected"))\(figure("actual"))\(figure("diff"))</div>"
         var buttons = ""
         if let e = file["expected"].map(h), let a = file["actual"].map(h) {
             let old = names["expected"]!, new = names["actual"]!
-            buttons = "<div class=\"modes\" role=\"group\">"
-                + ["side": "side by side", "slider": "slider", "diff": "diff", "flicker": "flicker"].sorted { order($0.key) < order($1.key) }
+            buttons =
+                "<div class=\"modes\" role=\"group\">"
+                + ["side": "side by side", "slider": "slider", "diff": "diff", "flicker": "flicker"].sorted {
+                    order($0.key) < order($1.key)
+                }
                 .filter { $0.key != "diff" || file["diff"] != nil }
-                .map { "<button type=\"button\" data-mode=\"\($0.key)\"\($0.key == "side" ? " aria-pressed=\"true\"" : "")>\($0.value)" + "</button>" }.joined()
+                .map {
+                    "<button type=\"button\" data-mode=\"\($0.key)\"\($0.key == "side" ? " aria-pressed=\"true\"" : "")>\($0.value)"
+                        + "</button>"
+                }.joined()
                 + "</div>"
-            body += "<div class=\"view slider\"><figure><figcaption>\(old) ◀ slide ▶ \(new)</figcaption><div class=\"wipebox\"><div" + " class=\"wipe\"><img src=\"\(a)\" alt=\"\(new)\"\(dims("actual"))\(lazy)><div class=\"top\"><img src=\"\(e)\"" + " alt=\"\(old)\"\(dims("expected"))\(lazy)></div></div><input type=\"range\" min=\"0\" max=\"100\" step=\"0.1\"" + " value=\"50\" aria-label=\"wipe position\"></div></figure></div>"
+            body +=
+                "<div class=\"view slider\"><figure><figcaption>\(old) ◀ slide ▶ \(new)</figcaption><div class=\"wipebox\"><div"
+                + " class=\"wipe\"><img src=\"\(a)\" alt=\"\(new)\"\(dims("actual"))\(lazy)><div class=\"top\"><img src=\"\(e)\""
+                + " alt=\"\(old)\"\(dims("expected"))\(lazy)></div></div><input type=\"range\" min=\"0\" max=\"100\" step=\"0.1\""
+                + " value=\"50\" aria-label=\"wipe position\"></div></figure></div>"
             body += "<div class=\"view diffonly\">\(figure("diff"))</div>"
-            body += "<div class=\"view flicker\"><figure><figcaption class=\"which\">\(old)</figcaption><img\(lazy) src=\"\(e)\"" + " data-a=\"\(a)\" data-e=\"\(e)\" data-an=\"\(new)\" data-en" + "=\"\(old)\"\(size.map(flickerSizes) ?? "")"
+            body +=
+                "<div class=\"view flicker\"><figure><figcaption class=\"which\">\(old)</figcaption><img\(lazy) src=\"\(e)\""
+                + " data-a=\"\(a)\" data-e=\"\(e)\" data-an=\"\(new)\" data-en" + "=\"\(old)\"\(size.map(flickerSizes) ?? "")"
                 + " alt=\"flicker\"></figure></div>"
         }
         let text = searchText(scenario.scenario, s.snapshot)
@@ -256,7 +338,9 @@ public enum SuiteReport {
         }
         // The card's body is a template the script renders when the card comes near the window:
         // a report of hundreds of failures lays out and loads only what is looked at.
-        return "<section class=\"card \(kind)\" id=\"\(id)\" data-mode=\"side\" data-status=\"\(kind)\"" + " data-text=\"\(h(text))\"\(acceptWord)><h3>\(h(scenario.scenario)) › \(h(s.snapshot))</h3>\(accept)" + "<template>\(meta)\(buttons)\(body)<p><a href=\"#toc\">contents</a></p></template></section>"
+        return "<section class=\"card \(kind)\" id=\"\(id)\" data-mode=\"side\" data-status=\"\(kind)\""
+            + " data-text=\"\(h(text))\"\(acceptWord)><h3>\(h(scenario.scenario)) › \(h(s.snapshot))</h3>\(accept)"
+            + "<template>\(meta)\(buttons)\(body)<p><a href=\"#toc\">contents</a></p></template></section>"
     }
 
     /// Why a failing card has no trace viewer (nil: nothing to say).
@@ -270,7 +354,8 @@ public enum SuiteReport {
     /// A "copy" button and the read-only field holding `command` (selected on click, so Ctrl+C
     /// copies it where the clipboard API is not allowed, as on file://).
     static func acceptField(_ command: String, label: String) -> String {
-        "<div class=\"accept\"><button type=\"button\" class=\"copy\">\(h(label))</button><input class=\"cmd\" type=\"text\" readonly" + " value=\"\(h(command))\" aria-label=\"accept command\"></div>"
+        "<div class=\"accept\"><button type=\"button\" class=\"copy\">\(h(label))</button><input class=\"cmd\" type=\"text\" readonly"
+            + " value=\"\(h(command))\" aria-label=\"accept command\"></div>"
     }
 
     /// The flicker image's `data-` sizes of both images (the script scales them to one).
@@ -290,7 +375,9 @@ public enum SuiteReport {
     /// (the script joins the shown cards' `data-accept` words after this prefix).
     static func acceptAll(_ artifacts: String) -> String {
         let prefix = AcceptSelection.command(results: artifacts, names: [])
-        return "<div class=\"accept all\" data-prefix=\"\(h(prefix))\"><button type=\"button\" class=\"copy\">copy accept command for" + " the shown</button><input class=\"cmd\" type=\"text\" readonly value=\"\" aria-label=\"accept command for the shown" + " snapshots\" hidden></div>"
+        return "<div class=\"accept all\" data-prefix=\"\(h(prefix))\"><button type=\"button\" class=\"copy\">copy accept command for"
+            + " the shown</button><input class=\"cmd\" type=\"text\" readonly value=\"\" aria-label=\"accept command for the shown"
+            + " snapshots\" hidden></div>"
     }
 
     /// The golden's and the snapshot's sizes in pixels (the golden's is recorded only when it
@@ -323,143 +410,143 @@ public enum SuiteReport {
     static func h(_ s: String) -> String { HTMLText.escape(s) }
 
     static let css = """
-    body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1600px;padding:16px 24px;color:#1d1d1f;background:#fafafa}
-    h1{font-size:20px;margin:0 0 8px}h2{font-size:17px;margin:24px 0 8px}h3{font-size:15px;margin:0 0 6px}
-    dl.facts,dl.meta{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:4px 0 8px}
-    dt{color:#666}dd{margin:0}code{font:12px ui-monospace,monospace;background:#eee;padding:0 3px;border-radius:3px}
-    #filters{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin:8px 0}
-    #filters button{font:inherit;padding:2px 10px;border:1px solid #888;background:#f2f2f2;border-radius:12px;cursor:pointer}
-    #filters button[aria-pressed=true]{background:#1d1d1f;color:#fff}#filters .count{font-weight:700}
-    #search{font:inherit;padding:2px 8px;min-width:260px}
-    nav ol{margin:4px 0;padding-left:22px}nav li.failed a,nav li.error a{color:#b00020}nav li.missing a{color:#a65e00}\
-    nav li.flaky a{color:#c2185b}nav li.written a{color:#1b5e20}
-    .tag{font-size:11px;color:#666}[hidden]{display:none!important}
-    #toc summary{cursor:pointer}#toc summary h2{display:inline;margin:0}#toc{margin:12px 0}
-    .card:not([data-ready]):not(.error){min-height:360px}
-    .card{background:#fff;border:1px solid #ddd;border-left:5px solid #b00020;border-radius:6px;padding:12px 16px;margin:12px 0}
-    .card.missing{border-left-color:#e08a00}.card.flaky{border-left-color:#c2185b}.card.error{border-left-color:#6a1b9a}\
-    .card.written{border-left-color:#2e7d32}
-    .modes{margin:6px 0}.modes button{font:inherit;padding:3px 10px;margin-right:4px;border:1px solid #888;\
-    background:#f2f2f2;border-radius:4px;cursor:pointer}
-    .modes button[aria-pressed=true]{background:#1d1d1f;color:#fff}
-    .view{display:none}.card[data-mode=side] .side,.card[data-mode=slider] .slider,.card[data-mode=diff] .diffonly,\
-    .card[data-mode=flicker] .flicker{display:flex}
-    .side{gap:12px;align-items:flex-start}.side figure{flex:1 1 0;min-width:0}
-    figure{margin:0}figcaption{font-weight:600;margin:0 0 4px}
-    img{display:block;max-width:100%;max-height:calc(100vh - 120px);border:1px solid #444;box-sizing:border-box}
-    .wipebox{display:inline-block;max-width:100%;padding:0 7px}.wipe{position:relative;display:block}
-    .dim{font-weight:400;color:#666;font-size:12px}
-    .wipe .top{position:absolute;left:0;top:0;bottom:0;width:50%;overflow:hidden}
-    .wipe .top img{max-width:none;max-height:none}
-    .wipebox input{display:block;width:calc(100% + 14px);margin:4px -7px 0;padding:0;box-sizing:border-box;\
-    -webkit-appearance:none;appearance:none;height:18px;background:transparent}
-    .wipebox input::-webkit-slider-runnable-track{height:4px;background:#888;border-radius:2px}
-    .wipebox input::-webkit-slider-thumb{-webkit-appearance:none;width:14px;height:18px;margin-top:-7px;background:#1d1d1f;\
-    border-radius:3px}
-    .wipebox input::-moz-range-track{height:4px;background:#888}
-    .wipebox input::-moz-range-thumb{width:14px;height:18px;border:0;border-radius:3px;background:#1d1d1f}
-    .wipe .top{border-right:1px solid #e00;box-sizing:border-box}
-    table{border-collapse:collapse}td,th{padding:2px 10px;border-bottom:1px solid #eee;text-align:left}td.num{text-align:right}
-    pre{white-space:pre-wrap}
-    dd.stack details{display:inline}dd.stack summary{cursor:pointer;color:#444}dd.stack table{margin:4px 0}
-    dd.stacknote{color:#b00020}.stopped{border:1px solid #e08a00;background:#fff8e6;border-radius:6px;padding:4px 12px;margin:8px 0}
-    .accept{display:flex;gap:6px;align-items:center;margin:6px 0}.accept .cmd{flex:1;min-width:240px;\
-    font:12px ui-monospace,monospace;padding:2px 6px}
-    .accept .copy{font:inherit;padding:2px 10px;border:1px solid #888;background:#f2f2f2;border-radius:4px;cursor:pointer}
-    .accept .copied{color:#1b5e20;font-size:12px}#filters .accept.all{margin:0;flex:1 1 360px}
-    """
+        body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1600px;padding:16px 24px;color:#1d1d1f;background:#fafafa}
+        h1{font-size:20px;margin:0 0 8px}h2{font-size:17px;margin:24px 0 8px}h3{font-size:15px;margin:0 0 6px}
+        dl.facts,dl.meta{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:4px 0 8px}
+        dt{color:#666}dd{margin:0}code{font:12px ui-monospace,monospace;background:#eee;padding:0 3px;border-radius:3px}
+        #filters{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin:8px 0}
+        #filters button{font:inherit;padding:2px 10px;border:1px solid #888;background:#f2f2f2;border-radius:12px;cursor:pointer}
+        #filters button[aria-pressed=true]{background:#1d1d1f;color:#fff}#filters .count{font-weight:700}
+        #search{font:inherit;padding:2px 8px;min-width:260px}
+        nav ol{margin:4px 0;padding-left:22px}nav li.failed a,nav li.error a{color:#b00020}nav li.missing a{color:#a65e00}\
+        nav li.flaky a{color:#c2185b}nav li.written a{color:#1b5e20}
+        .tag{font-size:11px;color:#666}[hidden]{display:none!important}
+        #toc summary{cursor:pointer}#toc summary h2{display:inline;margin:0}#toc{margin:12px 0}
+        .card:not([data-ready]):not(.error){min-height:360px}
+        .card{background:#fff;border:1px solid #ddd;border-left:5px solid #b00020;border-radius:6px;padding:12px 16px;margin:12px 0}
+        .card.missing{border-left-color:#e08a00}.card.flaky{border-left-color:#c2185b}.card.error{border-left-color:#6a1b9a}\
+        .card.written{border-left-color:#2e7d32}
+        .modes{margin:6px 0}.modes button{font:inherit;padding:3px 10px;margin-right:4px;border:1px solid #888;\
+        background:#f2f2f2;border-radius:4px;cursor:pointer}
+        .modes button[aria-pressed=true]{background:#1d1d1f;color:#fff}
+        .view{display:none}.card[data-mode=side] .side,.card[data-mode=slider] .slider,.card[data-mode=diff] .diffonly,\
+        .card[data-mode=flicker] .flicker{display:flex}
+        .side{gap:12px;align-items:flex-start}.side figure{flex:1 1 0;min-width:0}
+        figure{margin:0}figcaption{font-weight:600;margin:0 0 4px}
+        img{display:block;max-width:100%;max-height:calc(100vh - 120px);border:1px solid #444;box-sizing:border-box}
+        .wipebox{display:inline-block;max-width:100%;padding:0 7px}.wipe{position:relative;display:block}
+        .dim{font-weight:400;color:#666;font-size:12px}
+        .wipe .top{position:absolute;left:0;top:0;bottom:0;width:50%;overflow:hidden}
+        .wipe .top img{max-width:none;max-height:none}
+        .wipebox input{display:block;width:calc(100% + 14px);margin:4px -7px 0;padding:0;box-sizing:border-box;\
+        -webkit-appearance:none;appearance:none;height:18px;background:transparent}
+        .wipebox input::-webkit-slider-runnable-track{height:4px;background:#888;border-radius:2px}
+        .wipebox input::-webkit-slider-thumb{-webkit-appearance:none;width:14px;height:18px;margin-top:-7px;background:#1d1d1f;\
+        border-radius:3px}
+        .wipebox input::-moz-range-track{height:4px;background:#888}
+        .wipebox input::-moz-range-thumb{width:14px;height:18px;border:0;border-radius:3px;background:#1d1d1f}
+        .wipe .top{border-right:1px solid #e00;box-sizing:border-box}
+        table{border-collapse:collapse}td,th{padding:2px 10px;border-bottom:1px solid #eee;text-align:left}td.num{text-align:right}
+        pre{white-space:pre-wrap}
+        dd.stack details{display:inline}dd.stack summary{cursor:pointer;color:#444}dd.stack table{margin:4px 0}
+        dd.stacknote{color:#b00020}.stopped{border:1px solid #e08a00;background:#fff8e6;border-radius:6px;padding:4px 12px;margin:8px 0}
+        .accept{display:flex;gap:6px;align-items:center;margin:6px 0}.accept .cmd{flex:1;min-width:240px;\
+        font:12px ui-monospace,monospace;padding:2px 6px}
+        .accept .copy{font:inherit;padding:2px 10px;border:1px solid #888;background:#f2f2f2;border-radius:4px;cursor:pointer}
+        .accept .copied{color:#1b5e20;font-size:12px}#filters .accept.all{margin:0;flex:1 1 360px}
+        """
 
     static let script = """
-    (function(){
-    // A card's body is rendered from its template when it comes near the window (or is linked,
-    // or renderCards() is called): only the cards looked at are laid out and load images.
-    function setup(card){
-      var timer=null;
-      function flick(on){var img=card.querySelector('.flicker img'),cap=card.querySelector('.flicker .which');
-        if(timer){clearInterval(timer);timer=null}
-        if(on&&img){timer=setInterval(function(){var e=img.getAttribute('src')===img.dataset.e;
-          img.setAttribute('src',e?img.dataset.a:img.dataset.e);cap.textContent=e?img.dataset.an:img.dataset.en;flickSize()},600)}}
-      // The flicker view shows each image at the one scale that fits the larger.
-      function flickSize(){var img=card.querySelector('.flicker img'),avail=card.clientWidth-32;if(!img||!(img.dataset.ew>\
-    0)||!(avail>0))return;
-        var e=img.getAttribute('src')===img.dataset.e,w=Math.max(+img.dataset.ew,+img.dataset.aw),\
-    h=Math.max(+img.dataset.eh,+img.dataset.ah);
-        var k=Math.min(1,(avail-2)/w,(window.innerHeight-122)/h);img.dataset.w=e?img.dataset.ew:img.dataset.aw;\
-    img.dataset.h=e?img.dataset.eh:img.dataset.ah;place(img,k)}
-      card.querySelectorAll('.modes button').forEach(function(b){b.addEventListener('click',function(){
-        card.dataset.mode=b.dataset.mode;
-        card.querySelectorAll('.modes button').forEach(function(o){o.setAttribute('aria-pressed',o===b?'true':'false')});
-        flick(b.dataset.mode==='flicker');size();});});
-      var range=card.querySelector('.slider input'),top=card.querySelector('.wipe .top'),base=card.querySelector('.wipe > img');
-      // Every image of a view at one scale (their own sizes in data-w/data-h; never stretched
-      // past 1:1, never distorted): the side-by-side row fits the card, the slider's box is the
-      // larger of the two images.
-      function place(img,k){img.style.maxWidth='none';img.style.maxHeight='none';
-        img.style.width=(img.dataset.w*k+2)+'px';img.style.height=(img.dataset.h*k+2)+'px'}
-      function size(){var avail=card.clientWidth-32,tall=window.innerHeight-120;if(!(avail>0))return;
-        var imgs=Array.prototype.filter.call(card.querySelectorAll('.side img'),function(i){return i.dataset.w>0&&i.dataset.h>0});
-        if(imgs.length){var sum=0,hi=0;imgs.forEach(function(i){sum+=+i.dataset.w+2;hi=Math.max(hi,+i.dataset.h+2)});
-          var k=Math.min(1,(avail-12*(imgs.length-1))/sum,tall/hi);
-          imgs.forEach(function(i){place(i,k);i.parentNode.style.flex='0 0 auto'})}
-        var t=top&&top.querySelector('img');
-        if(base&&t&&base.dataset.w>0&&t.dataset.w>0){var w=Math.max(+base.dataset.w,+t.dataset.w),\
-    h=Math.max(+base.dataset.h,+t.dataset.h);
-          var q=Math.min(1,(avail-16)/w,(tall-2)/h),wipe=top.parentNode;
-          place(base,q);place(t,q);wipe.style.width=(w*q+2)+'px';wipe.style.height=(h*q+2)+'px'}}
-      // The range is 14 px wider than the images (7 px each side): the thumb's centre runs
-      // from the images' left edge to their right edge, and the split follows it to both ends.
-      // At either end the red split line goes too, so no pixel of either image stays covered.
-      function split(){top.style.width=(range.value)+'%';top.style.borderRightWidth=(range.value>0&&range.value<100)?'1px':'0'}
-      size();flickSize();window.addEventListener('resize',function(){size();flickSize()});
-      if(range&&top){split();range.addEventListener('input',split)}
-    }
-    function render(card){var t=card.querySelector(':scope > template');if(!t)return;
-      card.appendChild(t.content);card.removeChild(t);card.dataset.ready='';setup(card)}
-    window.renderCards=function(){document.querySelectorAll('.card').forEach(render)};
-    var cards=document.querySelectorAll('.card');
-    if('IntersectionObserver' in window){
-      var io=new IntersectionObserver(function(es){es.forEach(function(e){if(e.isIntersecting){io.unobserve(e.target);\
-    render(e.target)}})},{rootMargin:'600px 0px'});
-      cards.forEach(function(c){if(c.querySelector(':scope > template'))io.observe(c);else setup(c)});
-    }else window.renderCards();
-    var pressed=[],search=document.getElementById('search');
-    function apply(){var q=(search&&search.value||'').trim().toLowerCase(),shown=0;
-      document.querySelectorAll('[data-status]').forEach(function(e){
-        var ok=(!pressed.length||pressed.indexOf(e.dataset.status)>=0)&&(!q||(e.dataset.text||'').indexOf(q)>=0);
-        e.hidden=!ok;if(ok&&!e.closest('nav')&&!e.closest('#durations'))shown++});
-      document.querySelectorAll('.group[data-group]').forEach(function(g){
-        g.hidden=!g.querySelector('[data-status]:not([hidden])')});
-      var passed=document.getElementById('passed');if(passed&&pressed.indexOf('passed')>=0)passed.open=true;
-      document.getElementById('none').hidden=shown>0}
-    document.querySelectorAll('#filters button[data-filter]').forEach(function(b){b.addEventListener('click',function(){
-      var k=b.dataset.filter,i=pressed.indexOf(k);if(i>=0)pressed.splice(i,1);else pressed.push(k);
-      b.setAttribute('aria-pressed',i>=0?'false':'true');apply()})});
-    if(search)search.addEventListener('input',apply);
-    // Copy: the clipboard API where allowed, else the selected read-only field and execCommand;
-    // the field stays selected either way, so Ctrl+C copies it.
-    function copy(box,text){var f=box.querySelector('.cmd');f.hidden=false;if(text!==null)f.value=text;f.focus();f.select();
-      var note=box.querySelector('.copied');if(!note){note=document.createElement('span');note.className='copied';\
-    box.appendChild(note)}
-      function done(ok){note.textContent=ok?'copied':'selected: press Ctrl+C'}
-      var ok=false;try{ok=document.execCommand('copy')}catch(e){}
-      if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(f.value).then(function(){done(true)},\
-    function(){done(ok)})}else done(ok)}
-    document.querySelectorAll('.card .accept .copy').forEach(function(b){b.addEventListener('click',\
-    function(){copy(b.parentNode,null)})});
-    var all=document.querySelector('#filters .accept');
-    if(all)all.querySelector('.copy').addEventListener('click',function(){
-      var words=[];document.querySelectorAll('.card[data-accept]').forEach(function(c){if(!c.hidden&&!c.closest('[hidden]')\
-    )words.push(c.dataset.accept)});
-      copy(all,words.length?all.dataset.prefix+' '+words.join(' '):'no failing or missing snapshot is shown')});
-    // A link to a collapsed section opens it.
-    function openTarget(){var id=location.hash.slice(1),t=id&&document.getElementById(id);\
-    if(t&&t.tagName==='DETAILS')t.open=true;if(t&&t.classList.contains('card'))render(t);\
-    if(id==='toc')document.getElementById('contents').open=true}
-    window.addEventListener('hashchange',openTarget);openTarget();
-    document.querySelectorAll('a[href="#toc"]').forEach(function(a){a.addEventListener('click',\
-    function(){document.getElementById('contents').open=true})});
-    document.querySelectorAll('a[href="#passed"]').forEach(function(a){a.addEventListener('click',\
-    function(){document.getElementById('passed').open=true})});
-    })();
-    """
+        (function(){
+        // A card's body is rendered from its template when it comes near the window (or is linked,
+        // or renderCards() is called): only the cards looked at are laid out and load images.
+        function setup(card){
+          var timer=null;
+          function flick(on){var img=card.querySelector('.flicker img'),cap=card.querySelector('.flicker .which');
+            if(timer){clearInterval(timer);timer=null}
+            if(on&&img){timer=setInterval(function(){var e=img.getAttribute('src')===img.dataset.e;
+              img.setAttribute('src',e?img.dataset.a:img.dataset.e);cap.textContent=e?img.dataset.an:img.dataset.en;flickSize()},600)}}
+          // The flicker view shows each image at the one scale that fits the larger.
+          function flickSize(){var img=card.querySelector('.flicker img'),avail=card.clientWidth-32;if(!img||!(img.dataset.ew>\
+        0)||!(avail>0))return;
+            var e=img.getAttribute('src')===img.dataset.e,w=Math.max(+img.dataset.ew,+img.dataset.aw),\
+        h=Math.max(+img.dataset.eh,+img.dataset.ah);
+            var k=Math.min(1,(avail-2)/w,(window.innerHeight-122)/h);img.dataset.w=e?img.dataset.ew:img.dataset.aw;\
+        img.dataset.h=e?img.dataset.eh:img.dataset.ah;place(img,k)}
+          card.querySelectorAll('.modes button').forEach(function(b){b.addEventListener('click',function(){
+            card.dataset.mode=b.dataset.mode;
+            card.querySelectorAll('.modes button').forEach(function(o){o.setAttribute('aria-pressed',o===b?'true':'false')});
+            flick(b.dataset.mode==='flicker');size();});});
+          var range=card.querySelector('.slider input'),top=card.querySelector('.wipe .top'),base=card.querySelector('.wipe > img');
+          // Every image of a view at one scale (their own sizes in data-w/data-h; never stretched
+          // past 1:1, never distorted): the side-by-side row fits the card, the slider's box is the
+          // larger of the two images.
+          function place(img,k){img.style.maxWidth='none';img.style.maxHeight='none';
+            img.style.width=(img.dataset.w*k+2)+'px';img.style.height=(img.dataset.h*k+2)+'px'}
+          function size(){var avail=card.clientWidth-32,tall=window.innerHeight-120;if(!(avail>0))return;
+            var imgs=Array.prototype.filter.call(card.querySelectorAll('.side img'),function(i){return i.dataset.w>0&&i.dataset.h>0});
+            if(imgs.length){var sum=0,hi=0;imgs.forEach(function(i){sum+=+i.dataset.w+2;hi=Math.max(hi,+i.dataset.h+2)});
+              var k=Math.min(1,(avail-12*(imgs.length-1))/sum,tall/hi);
+              imgs.forEach(function(i){place(i,k);i.parentNode.style.flex='0 0 auto'})}
+            var t=top&&top.querySelector('img');
+            if(base&&t&&base.dataset.w>0&&t.dataset.w>0){var w=Math.max(+base.dataset.w,+t.dataset.w),\
+        h=Math.max(+base.dataset.h,+t.dataset.h);
+              var q=Math.min(1,(avail-16)/w,(tall-2)/h),wipe=top.parentNode;
+              place(base,q);place(t,q);wipe.style.width=(w*q+2)+'px';wipe.style.height=(h*q+2)+'px'}}
+          // The range is 14 px wider than the images (7 px each side): the thumb's centre runs
+          // from the images' left edge to their right edge, and the split follows it to both ends.
+          // At either end the red split line goes too, so no pixel of either image stays covered.
+          function split(){top.style.width=(range.value)+'%';top.style.borderRightWidth=(range.value>0&&range.value<100)?'1px':'0'}
+          size();flickSize();window.addEventListener('resize',function(){size();flickSize()});
+          if(range&&top){split();range.addEventListener('input',split)}
+        }
+        function render(card){var t=card.querySelector(':scope > template');if(!t)return;
+          card.appendChild(t.content);card.removeChild(t);card.dataset.ready='';setup(card)}
+        window.renderCards=function(){document.querySelectorAll('.card').forEach(render)};
+        var cards=document.querySelectorAll('.card');
+        if('IntersectionObserver' in window){
+          var io=new IntersectionObserver(function(es){es.forEach(function(e){if(e.isIntersecting){io.unobserve(e.target);\
+        render(e.target)}})},{rootMargin:'600px 0px'});
+          cards.forEach(function(c){if(c.querySelector(':scope > template'))io.observe(c);else setup(c)});
+        }else window.renderCards();
+        var pressed=[],search=document.getElementById('search');
+        function apply(){var q=(search&&search.value||'').trim().toLowerCase(),shown=0;
+          document.querySelectorAll('[data-status]').forEach(function(e){
+            var ok=(!pressed.length||pressed.indexOf(e.dataset.status)>=0)&&(!q||(e.dataset.text||'').indexOf(q)>=0);
+            e.hidden=!ok;if(ok&&!e.closest('nav')&&!e.closest('#durations'))shown++});
+          document.querySelectorAll('.group[data-group]').forEach(function(g){
+            g.hidden=!g.querySelector('[data-status]:not([hidden])')});
+          var passed=document.getElementById('passed');if(passed&&pressed.indexOf('passed')>=0)passed.open=true;
+          document.getElementById('none').hidden=shown>0}
+        document.querySelectorAll('#filters button[data-filter]').forEach(function(b){b.addEventListener('click',function(){
+          var k=b.dataset.filter,i=pressed.indexOf(k);if(i>=0)pressed.splice(i,1);else pressed.push(k);
+          b.setAttribute('aria-pressed',i>=0?'false':'true');apply()})});
+        if(search)search.addEventListener('input',apply);
+        // Copy: the clipboard API where allowed, else the selected read-only field and execCommand;
+        // the field stays selected either way, so Ctrl+C copies it.
+        function copy(box,text){var f=box.querySelector('.cmd');f.hidden=false;if(text!==null)f.value=text;f.focus();f.select();
+          var note=box.querySelector('.copied');if(!note){note=document.createElement('span');note.className='copied';\
+        box.appendChild(note)}
+          function done(ok){note.textContent=ok?'copied':'selected: press Ctrl+C'}
+          var ok=false;try{ok=document.execCommand('copy')}catch(e){}
+          if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(f.value).then(function(){done(true)},\
+        function(){done(ok)})}else done(ok)}
+        document.querySelectorAll('.card .accept .copy').forEach(function(b){b.addEventListener('click',\
+        function(){copy(b.parentNode,null)})});
+        var all=document.querySelector('#filters .accept');
+        if(all)all.querySelector('.copy').addEventListener('click',function(){
+          var words=[];document.querySelectorAll('.card[data-accept]').forEach(function(c){if(!c.hidden&&!c.closest('[hidden]')\
+        )words.push(c.dataset.accept)});
+          copy(all,words.length?all.dataset.prefix+' '+words.join(' '):'no failing or missing snapshot is shown')});
+        // A link to a collapsed section opens it.
+        function openTarget(){var id=location.hash.slice(1),t=id&&document.getElementById(id);\
+        if(t&&t.tagName==='DETAILS')t.open=true;if(t&&t.classList.contains('card'))render(t);\
+        if(id==='toc')document.getElementById('contents').open=true}
+        window.addEventListener('hashchange',openTarget);openTarget();
+        document.querySelectorAll('a[href="#toc"]').forEach(function(a){a.addEventListener('click',\
+        function(){document.getElementById('contents').open=true})});
+        document.querySelectorAll('a[href="#passed"]').forEach(function(a){a.addEventListener('click',\
+        function(){document.getElementById('passed').open=true})});
+        })();
+        """
 }

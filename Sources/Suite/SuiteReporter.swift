@@ -7,8 +7,9 @@ import Support
 /// `SuiteReporters`: `snapshotFinished` for each snapshot of a scenario, then `scenarioFinished`,
 /// as each scenario ends (on whichever lane ran it: a reporter is called from several threads,
 /// one event at a time per scenario); `goldensFailed` for a scenario whose goldens could not be
-/// swapped in after the run; `viewers` as the trace viewers are written (progress); `write` once the whole run is known, before the results folder is
-/// committed; `end` once everything is committed.
+/// swapped in after the run; `viewers` as the trace viewers are written (progress); `write` once
+/// the whole run is known, before the results folder is committed; `end` once everything is
+/// committed.
 public protocol SuiteReporter: Sendable {
     func snapshotFinished(_ snapshot: SnapshotResult, of scenario: ScenarioResult)
     func scenarioFinished(_ result: ScenarioResult)

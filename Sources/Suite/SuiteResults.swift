@@ -92,8 +92,10 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
     /// `trace.jsonl` of a failing scenario, relative to the results folder.
     public var trace: String?
 
-    public init(scenario: String, goldens: String, frames: Int = 0, seconds: Double = 0, error: String? = nil,
-                snapshots: [SnapshotResult] = [], obsolete: [String] = [], trace: String? = nil) {
+    public init(
+        scenario: String, goldens: String, frames: Int = 0, seconds: Double = 0, error: String? = nil,
+        snapshots: [SnapshotResult] = [], obsolete: [String] = [], trace: String? = nil
+    ) {
         self.scenario = scenario; self.goldens = goldens; self.frames = frames; self.seconds = seconds
         self.error = error; self.snapshots = snapshots; self.obsolete = obsolete; self.trace = trace
     }
@@ -152,8 +154,10 @@ public struct SuiteResults: Codable, Sendable, Equatable {
         public var flaky: Int?
     }
 
-    public init(command: String, date: String, threshold: Double, maxDiffPixels: Int?, maxDiffRatio: Double?,
-                shards: [String], scenarios: [ScenarioResult], version: String? = nil) {
+    public init(
+        command: String, date: String, threshold: Double, maxDiffPixels: Int?, maxDiffRatio: Double?,
+        shards: [String], scenarios: [ScenarioResult], version: String? = nil
+    ) {
         self.command = command; self.version = version; self.date = date; self.threshold = threshold
         self.maxDiffPixels = maxDiffPixels; self.maxDiffRatio = maxDiffRatio
         self.shards = shards; self.scenarios = scenarios
@@ -161,7 +165,7 @@ public struct SuiteResults: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case format, command, version, date, threshold, maxDiffPixels, maxDiffRatio, shards, scenarios, suite, settings, host,
-             folder, obsoleteFolders, stack, stackNotes, summary, stopped, trace
+            folder, obsoleteFolders, stack, stackNotes, summary, stopped, trace
     }
 
     /// Reads format 1 files too (`--last-failed` after an upgrade): fields added since are optional.
@@ -211,7 +215,9 @@ public struct SuiteResults: Codable, Sendable, Equatable {
         if snapshotErrors > 0 { counts += ", \(Self.counted(snapshotErrors, "unreadable golden"))" }
         if flaky > 0 { counts += ", \(flaky) flaky" }
         if let reason = obsoleteNotChecked {
-            counts += obsolete > 0 ? ", \(Self.counted(obsolete, "obsolete golden")) of the scenarios run (others not checked: \(reason))"
+            counts +=
+                obsolete > 0
+                ? ", \(Self.counted(obsolete, "obsolete golden")) of the scenarios run (others not checked: \(reason))"
                 : ", obsolete goldens not checked (\(reason))"
         } else {
             counts += ", \(Self.counted(obsolete, "obsolete golden"))"
@@ -234,10 +240,11 @@ public struct SuiteResults: Codable, Sendable, Equatable {
 
     /// The counts of `scenarios`.
     public var counted: Summary {
-        Summary(scenarios: scenarios.count, snapshots: snapshots.count, passed: passed, failed: failed,
-                missing: missing, obsolete: obsolete, errors: errors, updated: updated,
-                created: written(.created), changed: written(.changed), snapshotErrors: snapshotErrors,
-                flaky: flaky)
+        Summary(
+            scenarios: scenarios.count, snapshots: snapshots.count, passed: passed, failed: failed,
+            missing: missing, obsolete: obsolete, errors: errors, updated: updated,
+            created: written(.created), changed: written(.changed), snapshotErrors: snapshotErrors,
+            flaky: flaky)
     }
 
     /// 2 a scenario could not run or a golden could not be read; 1 a mismatch, missing golden or
@@ -272,7 +279,9 @@ public struct SuiteSettings: Codable, Sendable, Equatable {
         if includeAA != other.includeAA { out.append("--include-aa \(includeAA) vs \(other.includeAA)") }
         // Without the flag: 0, as the help and the report say.
         func pixels(_ v: Int?) -> String { v.map(String.init) ?? "0 (default)" }
-        if maxDiffPixels != other.maxDiffPixels { out.append("--max-diff-pixels \(pixels(maxDiffPixels)) vs \(pixels(other.maxDiffPixels))") }
+        if maxDiffPixels != other.maxDiffPixels {
+            out.append("--max-diff-pixels \(pixels(maxDiffPixels)) vs \(pixels(other.maxDiffPixels))")
+        }
         if maxDiffRatio != other.maxDiffRatio { out.append("--max-diff-ratio \(text(maxDiffRatio)) vs \(text(other.maxDiffRatio))") }
         if grep != other.grep { out.append("--grep \(text(grep)) vs \(text(other.grep))") }
         if grepInvert != other.grepInvert { out.append("--grep-invert \(text(grepInvert)) vs \(text(other.grepInvert))") }

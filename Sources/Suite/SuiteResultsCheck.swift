@@ -76,7 +76,8 @@ struct RangeCheck {
         let u = Array(value.utf8)
         func digits(_ r: Range<Int>) -> Bool { r.upperBound <= u.count && u[r].allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
         func at(_ k: Int, _ c: Character) -> Bool { k < u.count && u[k] == c.asciiValue! }
-        var ok = digits(0..<4) && at(4, "-") && digits(5..<7) && at(7, "-") && digits(8..<10) && at(10, "T")
+        var ok =
+            digits(0..<4) && at(4, "-") && digits(5..<7) && at(7, "-") && digits(8..<10) && at(10, "T")
             && digits(11..<13) && at(13, ":") && digits(14..<16) && at(16, ":") && digits(17..<19)
         var k = 19
         if ok, at(k, ".") {
@@ -95,7 +96,8 @@ struct RangeCheck {
         guard problem == nil else { return }
         let ab = value.split(separator: "/", omittingEmptySubsequences: false)
         guard ab.count == 2, ab.allSatisfy({ !$0.isEmpty && $0.count <= 7 && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
-              let i = Int(ab[0]), let n = Int(ab[1]), n >= 1, n <= SuiteResults.maxShards, i >= 1, i <= n else {
+            let i = Int(ab[0]), let n = Int(ab[1]), n >= 1, n <= SuiteResults.maxShards, i >= 1, i <= n
+        else {
             problem = "\(field): \(RangeCheck.shown(value)) is not a shard I/N with 1 ≤ I ≤ N ≤ \(SuiteResults.maxShards)"
             return
         }

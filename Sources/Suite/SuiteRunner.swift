@@ -105,15 +105,20 @@ public final class SuiteRunner {
             return error.status
         }
         defer { withExtendedLifetime(plan.goldenLocks) {} }
-        let reporters = SuiteReporters(all: [ConsoleReporter(output: output, artifacts: config.artifacts),
-                                             ResultsFolderReporter(artifacts: config.artifacts),
-                                             ResultFileReporter(files: config.resultFiles, artifacts: config.artifacts)]
-                                       + extraReporters)
+        let reporters = SuiteReporters(
+            all: [
+                ConsoleReporter(output: output, artifacts: config.artifacts),
+                ResultsFolderReporter(artifacts: config.artifacts),
+                ResultFileReporter(files: config.resultFiles, artifacts: config.artifacts)
+            ]
+                + extraReporters)
         let started = ContinuousClock.now
         var (results, obsoleteFolders, stopped) = await execute(plan, config: config, pool: pool, reporters: reporters)
         if outputLost() {
             plan.folder.abandon()
-            return StandardStreams.finish(2, command: "overscroll test", detail: "stopped after \(results.count) of \(plan.entries.count) scenarios; no results or goldens written")
+            return StandardStreams.finish(
+                2, command: "overscroll test",
+                detail: "stopped after \(results.count) of \(plan.entries.count) scenarios; no results or goldens written")
         }
         // Obsolete goldens as found, for the summary (the commit below prunes them).
         let asFound = results
@@ -124,8 +129,9 @@ public final class SuiteRunner {
         suite.stopped = stopped
         var pruned: [String] = []
         if config.prune {
-            let outcome = SuitePrune.run(asFound: asFound, results: results, obsoleteFolders: suite.obsoleteFolders,
-                                         emptiedFolders: plan.wholeSuite && (config.shard?.index ?? 1) == 1 ? plan.found.emptiedFolders : [])
+            let outcome = SuitePrune.run(
+                asFound: asFound, results: results, obsoleteFolders: suite.obsoleteFolders,
+                emptiedFolders: plan.wholeSuite && (config.shard?.index ?? 1) == 1 ? plan.found.emptiedFolders : [])
             for e in outcome.errors { errorOutput("overscroll test: \(e)") }
             pruned = outcome.pruned
             suite.obsoleteFolders = []
@@ -141,23 +147,31 @@ public final class SuiteRunner {
         guard report(suite, folder: plan.folder, reporters: reporters) else { return 2 }
         let elapsed = ContinuousClock.now - started
         var shown = suite
-        shown.scenarios = zip(asFound, results).map { before, after in var s = after; s.obsolete = before.obsolete; return s }
+        shown.scenarios = zip(asFound, results).map { before, after in
+            var s = after; s.obsolete = before.obsolete; return s
+        }
         shown.obsoleteFolders = obsoleteFolders
-        reporters.end(SuiteSummary(suite: shown, update: config.options.update, pruned: config.prune ? pruned : nil,
-                                   seconds: elapsed.inSeconds,
-                                   obsoleteNotChecked: Self.obsoleteNotChecked(config, selected: plan.selected, stopped: stopped != nil)))
+        reporters.end(
+            SuiteSummary(
+                suite: shown, update: config.options.update, pruned: config.prune ? pruned : nil,
+                seconds: elapsed.inSeconds,
+                obsoleteNotChecked: Self.obsoleteNotChecked(config, selected: plan.selected, stopped: stopped != nil)))
         return stackFailed ? 2 : suite.exitCode
     }
 
     /// Load: the scenarios of `config.paths` (errors and notes printed; none found is an error).
     private func load(_ config: Config) throws(Stop) -> SuiteDiscovery.Found {
-        let found = SuiteDiscovery.find(config.paths, excluding: [config.artifacts], maxScenarioBytes: config.options.maxScenarioBytes,
-                                        physics: config.options.physics, load: loadScenario)
+        let found = SuiteDiscovery.find(
+            config.paths, excluding: [config.artifacts], maxScenarioBytes: config.options.maxScenarioBytes,
+            physics: config.options.physics, load: loadScenario)
         for e in found.errors { errorOutput("overscroll test: \(OutputPaths.printable(e))") }
         if !found.errors.isEmpty { throw Stop(status: 2) }
         for n in found.notes { errorOutput("note: \(OutputPaths.printable(n))") }
         if found.entries.isEmpty {
-            errorOutput("overscroll test: no scenarios in \(config.paths.map(OutputPaths.quoted).joined(separator: " ")) (a scenario is a *.json file with a top-level \"scene\" or \"events\" key)")
+            errorOutput(
+                "overscroll test: no scenarios in \(config.paths.map(OutputPaths.quoted).joined(separator: " "))"
+                    + " (a scenario is a *.json file with a top-level \"scene\" or \"events\" key)"
+            )
             throw Stop(status: 2)
         }
         return found
@@ -189,13 +203,15 @@ public final class SuiteRunner {
         do {
             try OutputPaths.check(outputs, inputs: inputs)
             if config.options.update != .none || config.prune {
-                goldenLocks = try SuiteGoldens.lock(entries, trees: found.goldenTrees, flag: config.options.update != .none ? "--update" : "--prune")
+                goldenLocks = try SuiteGoldens.lock(
+                    entries, trees: found.goldenTrees, flag: config.options.update != .none ? "--update" : "--prune")
             } else {
                 goldenLocks = []
                 SuiteGoldens.recover(entries, trees: found.goldenTrees)
             }
-            folder = try ResultFolder(replacing: config.artifacts, flag: "--artifacts",
-                                      ownership: .manifest(legacy: { $0 == "results.json" }))
+            folder = try ResultFolder(
+                replacing: config.artifacts, flag: "--artifacts",
+                ownership: .manifest(legacy: { $0 == "results.json" }))
         } catch {
             errorOutput("overscroll test: \(error)")
             throw Stop(status: 2)
@@ -203,25 +219,33 @@ public final class SuiteRunner {
         let stack = config.stack ?? RenderingStack.probe(adding: config.stackExtras)
         let goldenStacks = SuiteStacks(entries, stack: stack)
         for w in goldenStacks.warnings { errorOutput("note: \(w)") }
-        return Plan(found: found, entries: entries, suiteList: suiteList, selected: selected, obsoleteFolders: obsoleteFolders,
-                    goldenLocks: goldenLocks, folder: folder, stack: stack, goldenStacks: goldenStacks)
+        return Plan(
+            found: found, entries: entries, suiteList: suiteList, selected: selected, obsoleteFolders: obsoleteFolders,
+            goldenLocks: goldenLocks, folder: folder, stack: stack, goldenStacks: goldenStacks)
     }
 
     /// Run: every scenario (reported as it ends), then the trace viewers; the results sorted, the
     /// likely renames of gone scenarios' goldens, and what `--max-failures` kept from starting.
-    private func execute(_ plan: Plan, config: Config, pool: WorkerPool?,
-                         reporters: SuiteReporters) async -> ([ScenarioResult], [ObsoleteFolder], StoppedEarly?) {
+    private func execute(
+        _ plan: Plan, config: Config, pool: WorkerPool?,
+        reporters: SuiteReporters
+    ) async -> ([ScenarioResult], [ObsoleteFolder], StoppedEarly?) {
         var scenarioPass = config
         scenarioPass.options.deferViewers = true
         let root = plan.folder.staging
         let parsed = { [loadScenario] (e: SuiteEntry) in
-            plan.found.parsed[e.path] ?? ParsedScenario(loadScenario, e.path, maxBytes: config.options.maxScenarioBytes, physics: config.options.physics)
+            plan.found.parsed[e.path]
+                ?? ParsedScenario(loadScenario, e.path, maxBytes: config.options.maxScenarioBytes, physics: config.options.physics)
         }
-        var results = await runAll(plan.entries, config: scenarioPass, root: root, stacks: plan.goldenStacks, pool: pool,
-                                   reporters: reporters, parsed: parsed)
+        var results = await runAll(
+            plan.entries, config: scenarioPass, root: root, stacks: plan.goldenStacks, pool: pool,
+            reporters: reporters, parsed: parsed)
         results.sort { $0.scenario < $1.scenario }
-        if !outputLost() { await writeViewers(&results, entries: plan.entries, config: config, root: root, pool: pool, parsed: parsed,
-                                                     reporters: reporters) }
+        if !outputLost() {
+            await writeViewers(
+                &results, entries: plan.entries, config: config, root: root, pool: pool, parsed: parsed,
+                reporters: reporters)
+        }
         TraceViewerLimit.apply(&results, root: root)
         // A gone scenario's goldens that a missing scenario rendered byte for byte: a rename
         // (looked for before anything is pruned; `--prune` deletes them instead).
@@ -239,10 +263,11 @@ public final class SuiteRunner {
 
     /// The run's `SuiteResults` (obsolete folders and `stopped` are set by the caller).
     private func suiteResults(_ results: [ScenarioResult], plan: Plan, config: Config) -> SuiteResults {
-        var suite = SuiteResults(command: config.command, date: Self.isoDate(),
-                                 threshold: config.options.threshold, maxDiffPixels: config.options.maxDiffPixels,
-                                 maxDiffRatio: config.options.maxDiffRatio,
-                                 shards: config.shard.map { ["\($0.index)/\($0.count)"] } ?? [], scenarios: results)
+        var suite = SuiteResults(
+            command: config.command, date: Self.isoDate(),
+            threshold: config.options.threshold, maxDiffPixels: config.options.maxDiffPixels,
+            maxDiffRatio: config.options.maxDiffRatio,
+            shards: config.shard.map { ["\($0.index)/\($0.count)"] } ?? [], scenarios: results)
         suite.version = config.version
         suite.stack = plan.stack
         suite.folder = OutputPaths.workingFolder()
@@ -270,8 +295,10 @@ public final class SuiteRunner {
         return true
     }
 
-    private func runAll(_ entries: [SuiteEntry], config: Config, root: String, stacks: SuiteStacks,
-                        pool: WorkerPool?, reporters: SuiteReporters, parsed: (SuiteEntry) -> ParsedScenario) async -> [ScenarioResult] {
+    private func runAll(
+        _ entries: [SuiteEntry], config: Config, root: String, stacks: SuiteStacks,
+        pool: WorkerPool?, reporters: SuiteReporters, parsed: (SuiteEntry) -> ParsedScenario
+    ) async -> [ScenarioResult] {
         let budget = FailureBudget(limit: config.maxFailures)
         let workers = min(max(1, config.workers), entries.count)
         guard workers > 1, let executable = config.workerExecutable else {
@@ -299,11 +326,14 @@ public final class SuiteRunner {
         // A worker that dies closes its pipe: writing to it must fail, not kill this process
         // (`StandardStreams.prepare` ignores SIGPIPE for the program; this is for other callers).
         Platform.ignoreBrokenPipe()
-        async let others: Void = Self.runWorkerLanes(workers - 1, jobs: jobs, executable: executable, pool: pool, next: next, slots: slots,
-                                                     stacks: stacks, budget: budget, finished: finished)
+        async let others: Void = Self.runWorkerLanes(
+            workers - 1, jobs: jobs, executable: executable, pool: pool, next: next, slots: slots,
+            stacks: stacks, budget: budget, finished: finished)
         while let k = next.take() {
-            let r = stacks.annotate(await SnapshotRun.run(jobs[k].entry, options: config.options, resultsRoot: root,
-                                                          parsed: parsed(jobs[k].entry)))
+            let r = stacks.annotate(
+                await SnapshotRun.run(
+                    jobs[k].entry, options: config.options, resultsRoot: root,
+                    parsed: parsed(jobs[k].entry)))
             slots.set(k, r)
             if budget.add(r.failureCount) { next.stop() }
             finished(r)
@@ -314,10 +344,12 @@ public final class SuiteRunner {
 
     /// Runs `count` lanes on threads of their own (they block on pipes, which must not hold up
     /// the cooperative pool), each feeding one worker process; returns when every lane is done.
-    nonisolated private static func runWorkerLanes(_ count: Int, jobs: [WorkerProcess.Job], executable: String, pool: WorkerPool?,
-                                                   next: IndexDispenser, slots: OutcomeSlots<ScenarioResult?>,
-                                                   stacks: SuiteStacks, budget: FailureBudget,
-                                                   finished: @escaping @Sendable (ScenarioResult) -> Void) async {
+    nonisolated private static func runWorkerLanes(
+        _ count: Int, jobs: [WorkerProcess.Job], executable: String, pool: WorkerPool?,
+        next: IndexDispenser, slots: OutcomeSlots<ScenarioResult?>,
+        stacks: SuiteStacks, budget: FailureBudget,
+        finished: @escaping @Sendable (ScenarioResult) -> Void
+    ) async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {
                 DispatchQueue.concurrentPerform(iterations: count) { _ in
@@ -331,8 +363,9 @@ public final class SuiteRunner {
                             let why = worker.map { $0.finish() ?? "the worker gave no result" } ?? "cannot start \(executable)"
                             worker = nil
                             let e = jobs[k].entry
-                            result = ScenarioResult(scenario: e.path, goldens: e.goldenFolder, frames: e.frames,
-                                                    error: "\(e.path): \(why)")
+                            result = ScenarioResult(
+                                scenario: e.path, goldens: e.goldenFolder, frames: e.frames,
+                                error: "\(e.path): \(why)")
                         }
                         result = stacks.annotate(result)
                         slots.set(k, result)

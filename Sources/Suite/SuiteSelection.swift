@@ -32,14 +32,21 @@ enum SuiteSelection {
                     return .nothing("--last-failed: no scenario failed in \(OutputPaths.quoted(previous)); nothing to run")
                 }
                 // Paths are relative to the folder that run was in, not to this one.
-                let failed = Set(failedPaths.map { p in
-                    OutputPaths.canonical(p.hasPrefix("/") ? p : (last.folder.map { $0 + "/" } ?? "") + p)
-                })
+                let failed = Set(
+                    failedPaths.map { p in
+                        OutputPaths.canonical(p.hasPrefix("/") ? p : (last.folder.map { $0 + "/" } ?? "") + p)
+                    })
                 entries = entries.filter { failed.contains(OutputPaths.canonical($0.path)) }
                 if entries.isEmpty {
-                    let named = failedPaths.prefix(3).map(OutputPaths.quoted).joined(separator: ", ")
+                    let named =
+                        failedPaths.prefix(3).map(OutputPaths.quoted).joined(separator: ", ")
                         + (failedPaths.count > 3 ? " and \(failedPaths.count - 3) more" : "")
-                    return .error("--last-failed: \(failedPaths.count == 1 ? "the scenario" : "the \(failedPaths.count) scenarios") that failed" + " in \(OutputPaths.quoted(previous)) " + "(\(named)\(last.folder.map { ", run in \(OutputPaths.quoted($0))" } ?? ""))" + " \(failedPaths.count == 1 ? "is" : "are") not among the scenarios of" + " \(config.paths.map(OutputPaths.quoted).joined(separator: " "))")
+                    return .error(
+                        "--last-failed: \(failedPaths.count == 1 ? "the scenario" : "the \(failedPaths.count) scenarios") that failed"
+                            + " in \(OutputPaths.quoted(previous)) "
+                            + "(\(named)\(last.folder.map { ", run in \(OutputPaths.quoted($0))" } ?? ""))"
+                            + " \(failedPaths.count == 1 ? "is" : "are") not among the scenarios of"
+                            + " \(config.paths.map(OutputPaths.quoted).joined(separator: " "))")
                 }
                 narrowed = true
             }

@@ -15,9 +15,11 @@ public enum SuiteWatch {
     /// Runs `makeConfig()` (read again after `overscroll.json` changes; its errors' text starts
     /// with the command word, `test: …`) and then reruns on every change; returns only when the folders cannot be
     /// watched (exit 2) or the config cannot be read at the start.
-    public static func run(_ makeConfig: () throws -> SuiteRunner.Config,
-                           output: @escaping @Sendable (String) -> Void = { StandardStreams.output($0 + "\n") },
-                           errorOutput: @escaping @Sendable (String) -> Void = { StandardStreams.error($0 + "\n") }) async -> Int32 {
+    public static func run(
+        _ makeConfig: () throws -> SuiteRunner.Config,
+        output: @escaping @Sendable (String) -> Void = { StandardStreams.output($0 + "\n") },
+        errorOutput: @escaping @Sendable (String) -> Void = { StandardStreams.error($0 + "\n") }
+    ) async -> Int32 {
         var config: SuiteRunner.Config
         do { config = try makeConfig() } catch { errorOutput("overscroll \(error)"); return 2 }
         _ = await SuiteRunner().run(config)
@@ -27,11 +29,17 @@ public enum SuiteWatch {
                 ? path : ((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
         }
         let artifacts = OutputPaths.canonical(config.artifacts)
-        guard let watch = FolderWatch(roots: roots, skip: { path, name in
-            name.hasPrefix(".") || name == OutputPaths.goldenTreeName || OutputPaths.canonical(path) == artifacts
-                || FileTree.exists(path + "/" + ResultFolder.manifestName)
-        }) else {
-            errorOutput("overscroll test: --watch: cannot watch \(roots.map(OutputPaths.quoted).joined(separator: " "))" + " (\(String(cString: strerror(errno))))")
+        guard
+            let watch = FolderWatch(
+                roots: roots,
+                skip: { path, name in
+                    name.hasPrefix(".") || name == OutputPaths.goldenTreeName || OutputPaths.canonical(path) == artifacts
+                        || FileTree.exists(path + "/" + ResultFolder.manifestName)
+                })
+        else {
+            errorOutput(
+                "overscroll test: --watch: cannot watch \(roots.map(OutputPaths.quoted).joined(separator: " "))"
+                    + " (\(String(cString: strerror(errno))))")
             return 2
         }
         let named = Set(config.paths.map(OutputPaths.canonical))
@@ -49,12 +57,14 @@ public enum SuiteWatch {
                 }
             }
             output("")
-            let what = plan.rerun.map { $0.isEmpty ? "nothing to run" : "running \($0.count) scenario\($0.count == 1 ? "" : "s")" } ?? "running every scenario"
+            let what =
+                plan.rerun.map { $0.isEmpty ? "nothing to run" : "running \($0.count) scenario\($0.count == 1 ? "" : "s")" }
+                ?? "running every scenario"
             output("changed: " + plan.shown.map { OutputPaths.printable(SuiteRunner.shown($0)) }.joined(separator: ", ") + " — " + what)
             if plan.rerun?.isEmpty ?? false { output(waiting(roots)); continue }
             var rerun = config
             rerun.only = plan.rerun
-            rerun.lastFailed = false   // --last-failed chose the first run; a rerun runs what changed
+            rerun.lastFailed = false  // --last-failed chose the first run; a rerun runs what changed
             _ = await SuiteRunner().run(rerun)
             output(waiting(roots))
         }
@@ -82,7 +92,7 @@ public enum SuiteWatch {
             if name.hasPrefix(".") || name.hasSuffix("~") { continue }
             let canonical = OutputPaths.canonical(path)
             if canonical == config || name == SuiteConfig.fileName {
-                plan.reloadConfig = true   // (made, changed or removed: found again)
+                plan.reloadConfig = true  // (made, changed or removed: found again)
                 plan.rerun = nil
                 plan.shown.append(path)
                 continue
@@ -91,7 +101,9 @@ public enum SuiteWatch {
             if isJSON, let text = try? ScenarioFile.read(path), ScenarioMarker.marks(text) {
                 // A scenario of the suite (in a folder PATH, or a file PATH itself); another
                 // scenario beside a file PATH is not part of the run.
-                guard paths.contains(canonical) || paths.contains(where: { OutputPaths.isInside(canonical, $0) && FileTree.isRealFolder($0) }) else { continue }
+                guard
+                    paths.contains(canonical) || paths.contains(where: { OutputPaths.isInside(canonical, $0) && FileTree.isRealFolder($0) })
+                else { continue }
                 plan.rerun?.insert(canonical)
                 plan.shown.append(path)
                 continue

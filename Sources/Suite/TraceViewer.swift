@@ -37,8 +37,10 @@ enum TraceViewer {
 
     /// Writes the scenario's page for the snapshots of `result` that `traced` names and records
     /// its path on each of them.
-    static func write(for result: inout ScenarioResult, scenario: Scenario, entry: SuiteEntry,
-                      traced: Set<String>, lottieTimeout: Double, work: String) async throws {
+    static func write(
+        for result: inout ScenarioResult, scenario: Scenario, entry: SuiteEntry,
+        traced: Set<String>, lottieTimeout: Double, work: String
+    ) async throws {
         let chosen = scenario.snapshots.indices.filter { i in
             traced.contains(scenario.snapshots[i].name) && result.snapshots.contains { $0.snapshot == scenario.snapshots[i].name }
         }
@@ -58,9 +60,12 @@ enum TraceViewer {
         var captured: [Captured] = []
         var series: [JSONWriter.Value] = []
         var previous: (pixels: PixelBuffer, png: [UInt8])?
-        try await recorder.step(scenario, render: { instant in
-            instant.frame.map(wanted.contains) == true || !chosenSet.isDisjoint(with: instant.snapshots)
-        }) { instant, session, surface in
+        try await recorder.step(
+            scenario,
+            render: { instant in
+                instant.frame.map(wanted.contains) == true || !chosenSet.isDisjoint(with: instant.snapshots)
+            }
+        ) { instant, session, surface in
             let fields = session.traceFields().map { ($0.0, TraceLine.value($0.1)) }
             if let frame = instant.frame, frame % stride == 0 || frame == last || wanted.contains(frame) {
                 let offset = fields.first { $0.0 == "offset" }?.1 ?? .null
@@ -95,7 +100,8 @@ enum TraceViewer {
         var files: [[UInt8]: String] = [:]
         for s in shown {
             guard let rel = s.actual, rel == entry.artifactFolder + "/" + s.snapshot + "/actual.png",
-                  case let .success(bytes) = FileTree.readOwned(work + "/" + s.snapshot + "/actual.png") else { continue }
+                case let .success(bytes) = FileTree.readOwned(work + "/" + s.snapshot + "/actual.png")
+            else { continue }
             files[bytes] = HTMLText.urlPath(s.snapshot + "/actual.png")
         }
         let page = html(scenario: scenario, entry: entry, shown: shown, windows: windows, frames: captured, files: files, series: series)
@@ -118,7 +124,9 @@ enum TraceViewer {
     /// `maxEvents` nearest any of the instants `around` (seconds), in time order.
     static func events(_ scenario: Scenario, around instants: [Double]) -> [JSONWriter.Value] {
         func p(_ q: Point) -> String { "(\(JSONWriter.compact.text(.number(q.x))), \(JSONWriter.compact.text(.number(q.y))))" }
-        var kept = scenario.events.indices.filter { if case .wait = scenario.events[$0].kind { return false }; return true }
+        var kept = scenario.events.indices.filter {
+            if case .wait = scenario.events[$0].kind { return false }; return true
+        }
         if kept.count > maxEvents {
             func distance(_ i: Int) -> Double { instants.map { abs(scenario.events[i].at - $0) }.min() ?? 0 }
             kept = Array(kept.sorted { distance($0) < distance($1) }.prefix(maxEvents)).sorted()
@@ -154,8 +162,10 @@ enum TraceViewer {
         return min(9, max(2, Int(log10(fps).rounded(.up)) + 1))
     }
 
-    private static func html(scenario: Scenario, entry: SuiteEntry, shown: [SnapshotResult], windows: [ClosedRange<Int>],
-                             frames: [Captured], files: [[UInt8]: String], series: [JSONWriter.Value]) -> String {
+    private static func html(
+        scenario: Scenario, entry: SuiteEntry, shown: [SnapshotResult], windows: [ClosedRange<Int>],
+        frames: [Captured], files: [[UInt8]: String], series: [JSONWriter.Value]
+    ) -> String {
         // The images beside the page (in each snapshot's folder), by name: never a second copy inside it.
         func image(_ rel: String?) -> JSONWriter.Value {
             let folder = entry.artifactFolder + "/"
@@ -171,165 +181,177 @@ enum TraceViewer {
             let c = frames[k]
             var image: (String, JSONWriter.Value) = ("src", .null)
             if let png = c.png {
-                if let file = files[png] { image = ("src", .string(file)) }
-                else if let earlier = firstWith[png] { image = ("same", .int(earlier)) }
-                else { firstWith[png] = k; image = ("src", dataURI(png)) }
+                if let file = files[png] {
+                    image = ("src", .string(file))
+                } else if let earlier = firstWith[png] {
+                    image = ("same", .int(earlier))
+                } else {
+                    firstWith[png] = k; image = ("src", dataURI(png))
+                }
             }
             return .object([("t", .number(c.t)), ("frame", c.frame.map { .int($0) } ?? .null), ("fields", .object(c.fields)), image])
         }
         let snapshots: [JSONWriter.Value] = zip(shown, windows).map { s, w in
             let at = w.first { abs(frames[$0].t - s.at) < 1e-9 } ?? w.lowerBound
-            return .object([("name", .string(s.snapshot)), ("at", .number(s.at)), ("status", .string(s.status.rawValue)),
-                            ("why", .string(why(s))), ("lo", .int(w.lowerBound)), ("hi", .int(w.upperBound)), ("snapIndex", .int(at)),
-                            ("expected", image(s.expected)), ("actual", image(s.actual)), ("diff", image(s.diff))])
+            return .object([
+                ("name", .string(s.snapshot)), ("at", .number(s.at)), ("status", .string(s.status.rawValue)),
+                ("why", .string(why(s))), ("lo", .int(w.lowerBound)), ("hi", .int(w.upperBound)), ("snapIndex", .int(at)),
+                ("expected", image(s.expected)), ("actual", image(s.actual)), ("diff", image(s.diff))
+            ])
         }
         let data: JSONWriter.Value = .object([
             ("scenario", .string(entry.path)), ("duration", .number(scenario.duration)), ("fps", .number(scenario.fps)),
             ("timeDecimals", .int(timeDecimals(fps: scenario.fps))), ("frames", .array(frameValues)),
             ("series", .array(series)), ("events", .array(events(scenario, around: shown.map(\.at)))),
-            ("snapshots", .array(snapshots)),
+            ("snapshots", .array(snapshots))
         ])
         let json = HTMLText.scriptData(json: JSONWriter.compact.text(data))
         // The page as it opens without a fragment: at its first snapshot (the script follows the fragment).
         let s = shown[0], w = windows[0]
         let first = w.first { abs(frames[$0].t - s.at) < 1e-9 } ?? w.lowerBound
         let title = SuiteReport.h("\(entry.path) › \(s.snapshot)")
-        let list = shown.count < 2 ? "" : "<nav id=\"snapshots\" aria-label=\"snapshots of this scenario\">Snapshots: "
-            + shown.map { "<a href=\"#\(SuiteReport.h(fragment($0.snapshot)))\" class=\"\($0.status.rawValue)\"" + ">\(SuiteReport.h($0.snapshot))</a> <span class=\"tag \($0.status.rawValue)\">\($0.status.rawValue)</span>" }.joined(separator: " · ")
-            + "</nav>"
+        let list =
+            shown.count < 2
+            ? ""
+            : "<nav id=\"snapshots\" aria-label=\"snapshots of this scenario\">Snapshots: "
+                + shown.map {
+                    "<a href=\"#\(SuiteReport.h(fragment($0.snapshot)))\" class=\"\($0.status.rawValue)\""
+                        + ">\(SuiteReport.h($0.snapshot))</a> <span class=\"tag \($0.status.rawValue)\">\($0.status.rawValue)</span>"
+                }.joined(separator: " · ")
+                + "</nav>"
         return """
-        <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>trace: \(SuiteReport.h(entry.path))</title>
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <style>\(css)</style></head><body>
-        <header><h1 id="title">Trace: \(title)</h1><p class="why"><span class="tag \(s.status.rawValue)"\
-         id="status">\(s.status.rawValue)</span> at t = <span id="at">\(s.at)</span>\
-         s: <span id="why">\(SuiteReport.h(why(s)))</span></p>
-        \(list)
-        <p class="hint">Frames \(halfWindow) each side of the snapshot's instant. Drag the slider or press ← / → (Home: the\
-         snapshot instant).</p></header>
-        <main>
-        <section class="scrub" aria-label="frames">
-        <figure><figcaption id="caption"></figcaption><img id="frame" alt="frame under the cursor"></figure>
-        <div class="side">
-        <div class="controls"><button type="button" id="prev" aria-label="previous frame">◀</button>\
-        <input type="range" id="slider" min="0" max="\(w.count - 1)" step="1" value="\(first - w.lowerBound)"\
-         aria-label="frame under the cursor"><button type="button" id="next" aria-label="next frame">▶</button>\
-         <button type="button" id="snap">snapshot instant</button></div>
-        <h2>Trace fields</h2><table id="fields"><tbody></tbody></table>
-        <h2>Offset and velocity</h2><svg id="plot" viewBox="0 0 600 220" role="img" aria-label="offset and velocity over\
-         time"></svg>
-        <p class="legend"><span class="offset">— offset (pt)</span> <span class="velocity">— velocity (pt/s)</span>\
-         <span class="win"><i class="swatch"></i> frames in the slider</span></p>
-        <h2>Input events</h2><svg id="timeline" viewBox="0 0 600 120" role="img" aria-label="input events over time"></svg>
-        <ol id="events"></ol>
-        </div></section>
-        <section><h2 id="instant">At the snapshot instant (t = \(s.at) s)</h2><div class="compare" id="compare"></div></section>
-        </main>
-        <script type="application/json" id="trace-data">\(json)</script>
-        <script>\(script)</script></body></html>
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>trace: \(SuiteReport.h(entry.path))</title>
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <style>\(css)</style></head><body>
+            <header><h1 id="title">Trace: \(title)</h1><p class="why"><span class="tag \(s.status.rawValue)"\
+             id="status">\(s.status.rawValue)</span> at t = <span id="at">\(s.at)</span>\
+             s: <span id="why">\(SuiteReport.h(why(s)))</span></p>
+            \(list)
+            <p class="hint">Frames \(halfWindow) each side of the snapshot's instant. Drag the slider or press ← / → (Home: the\
+             snapshot instant).</p></header>
+            <main>
+            <section class="scrub" aria-label="frames">
+            <figure><figcaption id="caption"></figcaption><img id="frame" alt="frame under the cursor"></figure>
+            <div class="side">
+            <div class="controls"><button type="button" id="prev" aria-label="previous frame">◀</button>\
+            <input type="range" id="slider" min="0" max="\(w.count - 1)" step="1" value="\(first - w.lowerBound)"\
+             aria-label="frame under the cursor"><button type="button" id="next" aria-label="next frame">▶</button>\
+             <button type="button" id="snap">snapshot instant</button></div>
+            <h2>Trace fields</h2><table id="fields"><tbody></tbody></table>
+            <h2>Offset and velocity</h2><svg id="plot" viewBox="0 0 600 220" role="img" aria-label="offset and velocity over\
+             time"></svg>
+            <p class="legend"><span class="offset">— offset (pt)</span> <span class="velocity">— velocity (pt/s)</span>\
+             <span class="win"><i class="swatch"></i> frames in the slider</span></p>
+            <h2>Input events</h2><svg id="timeline" viewBox="0 0 600 120" role="img" aria-label="input events over time"></svg>
+            <ol id="events"></ol>
+            </div></section>
+            <section><h2 id="instant">At the snapshot instant (t = \(s.at) s)</h2><div class="compare" id="compare"></div></section>
+            </main>
+            <script type="application/json" id="trace-data">\(json)</script>
+            <script>\(script)</script></body></html>
 
-        """
+            """
     }
 
     static let css = """
-    body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1600px;padding:16px 24px;color:#1d1d1f;background:#fafafa}
-    h1{font-size:19px;margin:0 0 6px}h2{font-size:15px;margin:14px 0 6px}.hint{color:#666;margin:2px 0}
-    .tag{font-size:12px;padding:1px 6px;border-radius:3px;background:#b00020;color:#fff}.tag.missing{background:#e08a00}\
-    .tag.passed{background:#2e7d32}.tag.flaky{background:#c2185b}
-    #snapshots{margin:4px 0}#snapshots a[aria-current=true]{font-weight:700;color:#1d1d1f}
-    .scrub{display:flex;gap:20px;align-items:flex-start}.scrub figure{margin:0;flex:0 1 420px}
-    .scrub img{display:block;max-width:100%;max-height:calc(100vh - 140px);border:1px solid #444}
-    figcaption{font-weight:600;margin:0 0 4px}.side{flex:1 1 0;min-width:0}
-    .controls{display:flex;gap:6px;align-items:center}.controls input{flex:1}
-    .controls button{font:inherit;padding:2px 10px;border:1px solid #888;background:#f2f2f2;border-radius:4px;cursor:pointer}
-    table{border-collapse:collapse}td{padding:1px 10px;border-bottom:1px solid #eee;font:12px ui-monospace,monospace}
-    svg{width:100%;max-width:900px;background:#fff;border:1px solid #ddd}
-    .legend span{margin-right:12px}.offset{color:#1f5fbf}.velocity{color:#c2410c}.win{color:#666}
-    .swatch{display:inline-block;width:12px;height:10px;background:#eee;border:1px solid #ccc;vertical-align:middle}
-    #events{font:12px ui-monospace,monospace;columns:2;margin:6px 0}#events li.now{font-weight:700}
-    .compare{display:flex;gap:12px;align-items:flex-start}.compare figure{margin:0;flex:1 1 0;min-width:0}
-    .compare img{display:block;max-width:100%;border:1px solid #444}
-    """
+        body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1600px;padding:16px 24px;color:#1d1d1f;background:#fafafa}
+        h1{font-size:19px;margin:0 0 6px}h2{font-size:15px;margin:14px 0 6px}.hint{color:#666;margin:2px 0}
+        .tag{font-size:12px;padding:1px 6px;border-radius:3px;background:#b00020;color:#fff}.tag.missing{background:#e08a00}\
+        .tag.passed{background:#2e7d32}.tag.flaky{background:#c2185b}
+        #snapshots{margin:4px 0}#snapshots a[aria-current=true]{font-weight:700;color:#1d1d1f}
+        .scrub{display:flex;gap:20px;align-items:flex-start}.scrub figure{margin:0;flex:0 1 420px}
+        .scrub img{display:block;max-width:100%;max-height:calc(100vh - 140px);border:1px solid #444}
+        figcaption{font-weight:600;margin:0 0 4px}.side{flex:1 1 0;min-width:0}
+        .controls{display:flex;gap:6px;align-items:center}.controls input{flex:1}
+        .controls button{font:inherit;padding:2px 10px;border:1px solid #888;background:#f2f2f2;border-radius:4px;cursor:pointer}
+        table{border-collapse:collapse}td{padding:1px 10px;border-bottom:1px solid #eee;font:12px ui-monospace,monospace}
+        svg{width:100%;max-width:900px;background:#fff;border:1px solid #ddd}
+        .legend span{margin-right:12px}.offset{color:#1f5fbf}.velocity{color:#c2410c}.win{color:#666}
+        .swatch{display:inline-block;width:12px;height:10px;background:#eee;border:1px solid #ccc;vertical-align:middle}
+        #events{font:12px ui-monospace,monospace;columns:2;margin:6px 0}#events li.now{font-weight:700}
+        .compare{display:flex;gap:12px;align-items:flex-start}.compare figure{margin:0;flex:1 1 0;min-width:0}
+        .compare img{display:block;max-width:100%;border:1px solid #444}
+        """
 
     static let script = """
-    (function(){
-    var d=JSON.parse(document.getElementById('trace-data').textContent);
-    var slider=document.getElementById('slider'),img=document.getElementById('frame'),cap=document.getElementById('caption');
-    var body=document.querySelector('#fields tbody'),NS='http://www.w3.org/2000/svg';
-    function el(p,n,a,t){var e=document.createElementNS(NS,n);for(var k in a)e.setAttribute(k,a[k]);if(t)e.textContent=t;\
-    p.appendChild(e);return e}
-    function set(e,a){for(var k in a)e.setAttribute(k,a[k])}
-    var W=600,L=50,R=550;function x(t){return L+(R-L)*(d.duration>0?t/d.duration:0)}
-    function frame(f){return typeof f==='number'?f:'—'}
-    // offset / velocity plot (one per scenario; the shaded window and the instant follow the snapshot)
-    var plot=document.getElementById('plot'),H=220,T=12,B=200;
-    var pw=el(plot,'rect',{y:T,height:B-T,fill:'#eee'});
-    function line(idx,color,side){var v=d.series.map(function(s){return s[idx]}).filter(function(q){return typeof q==='number'});
-      if(!v.length)return;var lo=Math.min.apply(null,v),hi=Math.max.apply(null,v);if(hi===lo){hi=lo+1}
-      var pts=d.series.filter(function(s){return typeof s[idx]==='number'}).map(function(s){return x(s[0]).toFixed(1)+',\
-    '+(B-(B-T)*(s[idx]-lo)/(hi-lo)).toFixed(1)}).join(' ');
-      el(plot,'polyline',{points:pts,fill:'none',stroke:color,'stroke-width':1.5,'class':'series'});
-      var X=side==='l'?4:W-4,anchor=side==='l'?'start':'end';
-      el(plot,'text',{x:X,y:T+4,'font-size':10,fill:color,'text-anchor':anchor},String(Math.round(hi)));
-      el(plot,'text',{x:X,y:B,'font-size':10,fill:color,'text-anchor':anchor},String(Math.round(lo)))}
-    line(1,'#1f5fbf','l');line(2,'#c2410c','r');
-    el(plot,'text',{x:L,y:H-4,'font-size':10},'0 s');el(plot,'text',{x:R,y:H-4,'font-size':10,'text-anchor':'end'},d.duration+' s');
-    var pa=el(plot,'line',{y1:T,y2:B,stroke:'#b00020','stroke-dasharray':'3 2'});
-    var pc=el(plot,'line',{id:'plot-cursor',y1:T,y2:B,stroke:'#000','stroke-width':1.5});
-    // input events
-    var tl=document.getElementById('timeline'),rows=['pointer','wheel','key','other'];
-    var tw=el(tl,'rect',{y:4,height:96,fill:'#eee'});
-    rows.forEach(function(r,i){el(tl,'text',{x:4,y:22+i*24,'font-size':10},r)});
-    var list=document.getElementById('events');
-    d.events.forEach(function(e,i){var y=12+rows.indexOf(e[2])*24;
-      if(e[1]>e[0])el(tl,'rect',{x:x(e[0]),y:y,width:Math.max(2,x(e[1])-x(e[0])),height:14,fill:'#7aa7e0','class':'event'},e[3]);
-      else el(tl,'rect',{x:x(e[0])-1.5,y:y,width:3,height:14,fill:e[2]==='wheel'?'#c2410c':'#333','class':'event'});
-      var li=document.createElement('li');li.textContent='t = '+e[0]+' s: '+e[3];li.dataset.at=e[0];li.dataset.end=e[1];\
-    list.appendChild(li)});
-    var ta=el(tl,'line',{y1:4,y2:100,stroke:'#b00020','stroke-dasharray':'3 2'});
-    el(tl,'text',{x:L,y:116,'font-size':10},'0 s');el(tl,'text',{x:R,y:116,'font-size':10,'text-anchor':'end'},d.duration+' s');
-    var tc=el(tl,'line',{id:'timeline-cursor',y1:4,y2:100,stroke:'#000','stroke-width':1.5});
-    var s=d.snapshots[0];
-    function show(i){i=Math.max(0,Math.min(s.hi-s.lo,i));slider.value=i;var f=d.frames[s.lo+i];if(!f)return;
-      img.src=f.src||d.frames[f.same].src;cap.textContent='frame '+frame(f.frame)+' · t =\
-     '+(+f.t.toFixed(d.timeDecimals))+' s'+(Math.abs(f.t-s.at)<1e-9?' (snapshot instant)':'');
-      body.innerHTML='';var rowsOut=[['frame',frame(f.frame)],['t',f.t]];for(var k in f.fields)rowsOut.push([k,f.fields[k]]);
-      rowsOut.forEach(function(r){var tr=document.createElement('tr');tr.dataset.field=r[0];\
-    var a=document.createElement('td'),b=document.createElement('td');
-        a.textContent=r[0];b.textContent=typeof r[1]==='number'?String(Math.round(r[1]*1000)/1000):String(r[1]);\
-    tr.appendChild(a);tr.appendChild(b);body.appendChild(tr)});
-      [pc,tc].forEach(function(c){c.setAttribute('x1',x(f.t));c.setAttribute('x2',x(f.t))});
-      list.querySelectorAll('li').forEach(function(li){li.className=(+li.dataset.at<=f.t&&f.t<=+li.dataset.end+1/d.fps)?'now':''})}
-    var cmp=document.getElementById('compare');
-    // The snapshot the address names (trace.html#NAME), else the first.
-    function choose(){var name='';try{name=decodeURIComponent(location.hash.slice(1))}catch(e){}
-      s=d.snapshots.filter(function(q){return q.name===name})[0]||d.snapshots[0];
-      document.getElementById('title').textContent='Trace: '+d.scenario+' › '+s.name;
-      var st=document.getElementById('status');st.textContent=s.status;st.className='tag '+s.status;
-      document.getElementById('at').textContent=s.at;document.getElementById('why').textContent=s.why;
-      document.getElementById('instant').textContent='At the snapshot instant (t = '+s.at+' s)';
-      document.querySelectorAll('#snapshots a').forEach(function(a){var n='';\
-    try{n=decodeURIComponent(a.getAttribute('href').slice(1))}catch(e){}a.setAttribute('aria-current',\
-    n===s.name?'true':'false')});
-      var t0=d.frames[s.lo].t,t1=d.frames[s.hi].t;
-      set(pw,{x:x(t0),width:Math.max(2,x(t1)-x(t0))});set(tw,{x:x(t0),width:Math.max(2,x(t1)-x(t0))});
-      [pa,ta].forEach(function(c){set(c,{x1:x(s.at),x2:x(s.at)})});
-      slider.max=s.hi-s.lo;cmp.innerHTML='';
-      [['expected',s.expected],['actual',s.actual],['diff',s.diff]].forEach(function(p){if(!p[1])return;
-        var fig=document.createElement('figure'),c=document.createElement('figcaption'),im=document.createElement('img');
-        c.textContent=p[0];im.src=p[1];im.alt=p[0];fig.appendChild(c);fig.appendChild(im);cmp.appendChild(fig)});
-      show(s.snapIndex-s.lo)}
-    slider.addEventListener('input',function(){show(+slider.value)});
-    document.getElementById('prev').addEventListener('click',function(){show(+slider.value-1)});
-    document.getElementById('next').addEventListener('click',function(){show(+slider.value+1)});
-    document.getElementById('snap').addEventListener('click',function(){show(s.snapIndex-s.lo)});
-    document.addEventListener('keydown',function(e){if(e.target===slider)return;
-      if(e.key==='ArrowLeft'){show(+slider.value-1);e.preventDefault()}else if(e.key==='ArrowRight'){show(+slider.value+1);\
-    e.preventDefault()}
-      else if(e.key==='Home'){show(s.snapIndex-s.lo);e.preventDefault()}});
-    window.addEventListener('hashchange',choose);
-    choose();
-    })();
-    """
+        (function(){
+        var d=JSON.parse(document.getElementById('trace-data').textContent);
+        var slider=document.getElementById('slider'),img=document.getElementById('frame'),cap=document.getElementById('caption');
+        var body=document.querySelector('#fields tbody'),NS='http://www.w3.org/2000/svg';
+        function el(p,n,a,t){var e=document.createElementNS(NS,n);for(var k in a)e.setAttribute(k,a[k]);if(t)e.textContent=t;\
+        p.appendChild(e);return e}
+        function set(e,a){for(var k in a)e.setAttribute(k,a[k])}
+        var W=600,L=50,R=550;function x(t){return L+(R-L)*(d.duration>0?t/d.duration:0)}
+        function frame(f){return typeof f==='number'?f:'—'}
+        // offset / velocity plot (one per scenario; the shaded window and the instant follow the snapshot)
+        var plot=document.getElementById('plot'),H=220,T=12,B=200;
+        var pw=el(plot,'rect',{y:T,height:B-T,fill:'#eee'});
+        function line(idx,color,side){var v=d.series.map(function(s){return s[idx]}).filter(function(q){return typeof q==='number'});
+          if(!v.length)return;var lo=Math.min.apply(null,v),hi=Math.max.apply(null,v);if(hi===lo){hi=lo+1}
+          var pts=d.series.filter(function(s){return typeof s[idx]==='number'}).map(function(s){return x(s[0]).toFixed(1)+',\
+        '+(B-(B-T)*(s[idx]-lo)/(hi-lo)).toFixed(1)}).join(' ');
+          el(plot,'polyline',{points:pts,fill:'none',stroke:color,'stroke-width':1.5,'class':'series'});
+          var X=side==='l'?4:W-4,anchor=side==='l'?'start':'end';
+          el(plot,'text',{x:X,y:T+4,'font-size':10,fill:color,'text-anchor':anchor},String(Math.round(hi)));
+          el(plot,'text',{x:X,y:B,'font-size':10,fill:color,'text-anchor':anchor},String(Math.round(lo)))}
+        line(1,'#1f5fbf','l');line(2,'#c2410c','r');
+        el(plot,'text',{x:L,y:H-4,'font-size':10},'0 s');el(plot,'text',{x:R,y:H-4,'font-size':10,'text-anchor':'end'},d.duration+' s');
+        var pa=el(plot,'line',{y1:T,y2:B,stroke:'#b00020','stroke-dasharray':'3 2'});
+        var pc=el(plot,'line',{id:'plot-cursor',y1:T,y2:B,stroke:'#000','stroke-width':1.5});
+        // input events
+        var tl=document.getElementById('timeline'),rows=['pointer','wheel','key','other'];
+        var tw=el(tl,'rect',{y:4,height:96,fill:'#eee'});
+        rows.forEach(function(r,i){el(tl,'text',{x:4,y:22+i*24,'font-size':10},r)});
+        var list=document.getElementById('events');
+        d.events.forEach(function(e,i){var y=12+rows.indexOf(e[2])*24;
+          if(e[1]>e[0])el(tl,'rect',{x:x(e[0]),y:y,width:Math.max(2,x(e[1])-x(e[0])),height:14,fill:'#7aa7e0','class':'event'},e[3]);
+          else el(tl,'rect',{x:x(e[0])-1.5,y:y,width:3,height:14,fill:e[2]==='wheel'?'#c2410c':'#333','class':'event'});
+          var li=document.createElement('li');li.textContent='t = '+e[0]+' s: '+e[3];li.dataset.at=e[0];li.dataset.end=e[1];\
+        list.appendChild(li)});
+        var ta=el(tl,'line',{y1:4,y2:100,stroke:'#b00020','stroke-dasharray':'3 2'});
+        el(tl,'text',{x:L,y:116,'font-size':10},'0 s');el(tl,'text',{x:R,y:116,'font-size':10,'text-anchor':'end'},d.duration+' s');
+        var tc=el(tl,'line',{id:'timeline-cursor',y1:4,y2:100,stroke:'#000','stroke-width':1.5});
+        var s=d.snapshots[0];
+        function show(i){i=Math.max(0,Math.min(s.hi-s.lo,i));slider.value=i;var f=d.frames[s.lo+i];if(!f)return;
+          img.src=f.src||d.frames[f.same].src;cap.textContent='frame '+frame(f.frame)+' · t =\
+         '+(+f.t.toFixed(d.timeDecimals))+' s'+(Math.abs(f.t-s.at)<1e-9?' (snapshot instant)':'');
+          body.innerHTML='';var rowsOut=[['frame',frame(f.frame)],['t',f.t]];for(var k in f.fields)rowsOut.push([k,f.fields[k]]);
+          rowsOut.forEach(function(r){var tr=document.createElement('tr');tr.dataset.field=r[0];\
+        var a=document.createElement('td'),b=document.createElement('td');
+            a.textContent=r[0];b.textContent=typeof r[1]==='number'?String(Math.round(r[1]*1000)/1000):String(r[1]);\
+        tr.appendChild(a);tr.appendChild(b);body.appendChild(tr)});
+          [pc,tc].forEach(function(c){c.setAttribute('x1',x(f.t));c.setAttribute('x2',x(f.t))});
+          list.querySelectorAll('li').forEach(function(li){li.className=(+li.dataset.at<=f.t&&f.t<=+li.dataset.end+1/d.fps)?'now':''})}
+        var cmp=document.getElementById('compare');
+        // The snapshot the address names (trace.html#NAME), else the first.
+        function choose(){var name='';try{name=decodeURIComponent(location.hash.slice(1))}catch(e){}
+          s=d.snapshots.filter(function(q){return q.name===name})[0]||d.snapshots[0];
+          document.getElementById('title').textContent='Trace: '+d.scenario+' › '+s.name;
+          var st=document.getElementById('status');st.textContent=s.status;st.className='tag '+s.status;
+          document.getElementById('at').textContent=s.at;document.getElementById('why').textContent=s.why;
+          document.getElementById('instant').textContent='At the snapshot instant (t = '+s.at+' s)';
+          document.querySelectorAll('#snapshots a').forEach(function(a){var n='';\
+        try{n=decodeURIComponent(a.getAttribute('href').slice(1))}catch(e){}a.setAttribute('aria-current',\
+        n===s.name?'true':'false')});
+          var t0=d.frames[s.lo].t,t1=d.frames[s.hi].t;
+          set(pw,{x:x(t0),width:Math.max(2,x(t1)-x(t0))});set(tw,{x:x(t0),width:Math.max(2,x(t1)-x(t0))});
+          [pa,ta].forEach(function(c){set(c,{x1:x(s.at),x2:x(s.at)})});
+          slider.max=s.hi-s.lo;cmp.innerHTML='';
+          [['expected',s.expected],['actual',s.actual],['diff',s.diff]].forEach(function(p){if(!p[1])return;
+            var fig=document.createElement('figure'),c=document.createElement('figcaption'),im=document.createElement('img');
+            c.textContent=p[0];im.src=p[1];im.alt=p[0];fig.appendChild(c);fig.appendChild(im);cmp.appendChild(fig)});
+          show(s.snapIndex-s.lo)}
+        slider.addEventListener('input',function(){show(+slider.value)});
+        document.getElementById('prev').addEventListener('click',function(){show(+slider.value-1)});
+        document.getElementById('next').addEventListener('click',function(){show(+slider.value+1)});
+        document.getElementById('snap').addEventListener('click',function(){show(s.snapIndex-s.lo)});
+        document.addEventListener('keydown',function(e){if(e.target===slider)return;
+          if(e.key==='ArrowLeft'){show(+slider.value-1);e.preventDefault()}else if(e.key==='ArrowRight'){show(+slider.value+1);\
+        e.preventDefault()}
+          else if(e.key==='Home'){show(s.snapIndex-s.lo);e.preventDefault()}});
+        window.addEventListener('hashchange',choose);
+        choose();
+        })();
+        """
 }

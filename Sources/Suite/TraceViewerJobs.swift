@@ -35,13 +35,17 @@ extension TraceViewerLimit {
     /// Writes one page (in this process); a page that cannot be made (the scenario no longer
     /// loads) is left out, as one past the limit is: the result comes back unchanged.
     @MainActor
-    static func write(_ request: TraceViewerRequest, entry: SuiteEntry, options: SuiteOptions, root: String,
-                      parsed: ParsedScenario? = nil) async -> ScenarioResult {
+    static func write(
+        _ request: TraceViewerRequest, entry: SuiteEntry, options: SuiteOptions, root: String,
+        parsed: ParsedScenario? = nil
+    ) async -> ScenarioResult {
         var result = request.result
         do {
-            let scenario = try parsed?.result.get() ?? ScenarioFile.load(entry.path, maxBytes: options.maxScenarioBytes, physics: options.physics)
-            try await TraceViewer.write(for: &result, scenario: scenario, entry: entry, traced: Set(request.traced),
-                                        lottieTimeout: options.lottieTimeout, work: root + "/" + entry.artifactFolder)
+            let scenario =
+                try parsed?.result.get() ?? ScenarioFile.load(entry.path, maxBytes: options.maxScenarioBytes, physics: options.physics)
+            try await TraceViewer.write(
+                for: &result, scenario: scenario, entry: entry, traced: Set(request.traced),
+                lottieTimeout: options.lottieTimeout, work: root + "/" + entry.artifactFolder)
             return result
         } catch {
             return request.result
@@ -60,8 +64,10 @@ extension SuiteRunner {
     /// Writes the pages `TraceViewerLimit.plan` keeps, on this process and the worker
     /// processes of `pool` (at most `workers - 1` of them), printing progress; a worker that
     /// dies leaves its page out.
-    func writeViewers(_ results: inout [ScenarioResult], entries: [SuiteEntry], config: Config, root: String,
-                      pool: WorkerPool?, parsed: (SuiteEntry) -> ParsedScenario, reporters: SuiteReporters) async {
+    func writeViewers(
+        _ results: inout [ScenarioResult], entries: [SuiteEntry], config: Config, root: String,
+        pool: WorkerPool?, parsed: (SuiteEntry) -> ParsedScenario, reporters: SuiteReporters
+    ) async {
         let plan = TraceViewerLimit.plan(results, options: config.options)
         guard !plan.isEmpty else { return }
         let byPath = Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
@@ -91,11 +97,15 @@ extension SuiteRunner {
         let workJobs = jobs.map(\.job)
         let lanes = config.workerExecutable == nil ? 0 : min(max(0, config.workers - 1), total - 1)
         Platform.ignoreBrokenPipe()
-        async let others: Void = Self.runViewerLanes(lanes, jobs: workJobs, executable: config.workerExecutable, pool: pool,
-                                                     next: next, slots: slots, finished: finished)
+        async let others: Void = Self.runViewerLanes(
+            lanes, jobs: workJobs, executable: config.workerExecutable, pool: pool,
+            next: next, slots: slots, finished: finished)
         while let k = next.take(), let request = workJobs[k].viewer {
-            slots.set(k, await TraceViewerLimit.write(request, entry: workJobs[k].entry, options: config.options, root: root,
-                                                      parsed: parsed(workJobs[k].entry)))
+            slots.set(
+                k,
+                await TraceViewerLimit.write(
+                    request, entry: workJobs[k].entry, options: config.options, root: root,
+                    parsed: parsed(workJobs[k].entry)))
             finished()
         }
         await others
@@ -106,9 +116,11 @@ extension SuiteRunner {
 
     /// `count` lanes on threads of their own, each feeding one worker process (from `pool`, or
     /// started); a worker that dies is ended and its page left out.
-    nonisolated private static func runViewerLanes(_ count: Int, jobs: [WorkerProcess.Job], executable: String?, pool: WorkerPool?,
-                                                   next: IndexDispenser, slots: OutcomeSlots<ScenarioResult?>,
-                                                   finished: @escaping @Sendable () -> Void) async {
+    nonisolated private static func runViewerLanes(
+        _ count: Int, jobs: [WorkerProcess.Job], executable: String?, pool: WorkerPool?,
+        next: IndexDispenser, slots: OutcomeSlots<ScenarioResult?>,
+        finished: @escaping @Sendable () -> Void
+    ) async {
         guard count > 0, let executable else { return }
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {

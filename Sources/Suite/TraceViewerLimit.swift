@@ -25,7 +25,8 @@ enum TraceViewerLimit {
                 guard let page = results[i].snapshots[j].traceViewer else { continue }
                 if keptPages.contains(page) { kept += 1; continue }
                 if !removedPages.contains(page) && kept < maxPages { keptPages.insert(page); kept += 1; continue }
-                if removedPages.insert(page).inserted, SafeName.relativePathProblem(page) == nil, FileTree.isRegularFile(root + "/" + page) {
+                if removedPages.insert(page).inserted, SafeName.relativePathProblem(page) == nil, FileTree.isRegularFile(root + "/" + page)
+                {
                     unlink(root + "/" + page)
                 }
                 results[i].snapshots[j].traceViewer = nil

@@ -90,11 +90,12 @@ final class WorkerProcess {
         _ = TextEngine().measure("Ag", style: TextStyle(size: 17), width: 300)
         while let line = Swift.readLine(strippingNewline: true) {
             guard let job = try? JSONDecoder().decode(Job.self, from: Data(line.utf8)) else { return 2 }
-            let result = if let viewer = job.viewer {
-                await TraceViewerLimit.write(viewer, entry: job.entry, options: job.options, root: job.resultsRoot)
-            } else {
-                await SnapshotRun.run(job.entry, options: job.options, resultsRoot: job.resultsRoot)
-            }
+            let result =
+                if let viewer = job.viewer {
+                    await TraceViewerLimit.write(viewer, entry: job.entry, options: job.options, root: job.resultsRoot)
+                } else {
+                    await SnapshotRun.run(job.entry, options: job.options, resultsRoot: job.resultsRoot)
+                }
             guard let data = try? JSONEncoder().encode(result) else { return 2 }
             // The parent gone (its pipe closed): stop, never trap.
             guard StandardStreams.write(String(decoding: data, as: UTF8.self) + "\n", to: STDOUT_FILENO) == 0 else { return 2 }

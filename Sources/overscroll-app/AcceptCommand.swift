@@ -20,21 +20,23 @@ enum AcceptCommand {
     static let spec = CommandSpec(
         "overscroll accept",
         about: """
-        Makes the actual images that RESULTS (the --artifacts folder of `overscroll test`, or the
-        folder of `merge-reports`) kept the goldens, without rendering anything. Run it in the
-        folder `overscroll test` ran in. A SELECTOR is a snapshot's name, scenario:snapshot as the
-        report and the console show it (suite/pull.json:pulled), or a regular expression searched
-        in those names; --failed, --missing and --all add whole groups; each must match something.
-        Refused, with nothing written: results made by another version or commit of overscroll
-        (unless --force), a golden changed since the run (results.json records its SHA-256), a
-        flaky snapshot, a selector that matches nothing. The goldens are written as --update
-        writes them: the suite's __snapshots__ locked, each scenario's golden folder swapped
-        all-or-nothing, never through a symlink. The old, new and diff images of what was
-        accepted, and accepted.json, replace RESULTS/accepted/.
-        Exit status: 0 accepted (or nothing left to accept), 2 refused or a usage error.
-        """,
-        positionals: [Positional("RESULTS", help: "a results folder"),
-                      Positional("SELECTOR", help: "scenario:snapshot or a regular expression", optional: true, repeats: true)],
+            Makes the actual images that RESULTS (the --artifacts folder of `overscroll test`, or the
+            folder of `merge-reports`) kept the goldens, without rendering anything. Run it in the
+            folder `overscroll test` ran in. A SELECTOR is a snapshot's name, scenario:snapshot as the
+            report and the console show it (suite/pull.json:pulled), or a regular expression searched
+            in those names; --failed, --missing and --all add whole groups; each must match something.
+            Refused, with nothing written: results made by another version or commit of overscroll
+            (unless --force), a golden changed since the run (results.json records its SHA-256), a
+            flaky snapshot, a selector that matches nothing. The goldens are written as --update
+            writes them: the suite's __snapshots__ locked, each scenario's golden folder swapped
+            all-or-nothing, never through a symlink. The old, new and diff images of what was
+            accepted, and accepted.json, replace RESULTS/accepted/.
+            Exit status: 0 accepted (or nothing left to accept), 2 refused or a usage error.
+            """,
+        positionals: [
+            Positional("RESULTS", help: "a results folder"),
+            Positional("SELECTOR", help: "scenario:snapshot or a regular expression", optional: true, repeats: true)
+        ],
         options: flags,
         epilogue: "Example: overscroll accept test-results suite/pull.json:pulled")
 
@@ -62,7 +64,9 @@ enum AcceptCommand {
         guard !items.isEmpty else { return 0 }
         let created = items.filter { $0.written == .created }.count
         let head = request.dryRun ? "would accept" : "accepted"
-        var text = "\(head) \(counted(items.count, "snapshot")) from \(OutputPaths.quoted(results)) (goldens: \(created) created," + " \(items.count - created) changed)\(request.dryRun ? "; dry run, nothing written" : ""):\n"
+        var text =
+            "\(head) \(counted(items.count, "snapshot")) from \(OutputPaths.quoted(results)) (goldens: \(created) created,"
+            + " \(items.count - created) changed)\(request.dryRun ? "; dry run, nothing written" : ""):\n"
         for item in items {
             text += "    \(OutputPaths.printable(item.snapshot)) → \(OutputPaths.printable(item.golden)) (\(item.written.rawValue))\n"
         }

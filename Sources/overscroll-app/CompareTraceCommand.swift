@@ -16,17 +16,19 @@ enum CompareTraceCommand {
     nonisolated static let spec = CommandSpec(
         "overscroll compare-trace",
         about: """
-        Scores TRACE's scroll offset against REFERENCE's. Each is a trace.jsonl (as `record` and
-        `run --trace` write it: JSON lines with "t" and "offset") or a .csv of `t,offset` rows
-        (seconds, points; one header row allowed; times must increase). The reference is resampled
-        at the trace's times by linear interpolation, over the times both cover. Prints the RMS and
-        the largest error in points; the settle time of each (from the first sample after which the
-        offset stays within \(NumberText.format(TraceComparison.settleTolerance)) pt of its last value) and its overshoot (how far
-        the offset goes past its last value after its farthest point from it); and their differences
-        (trace − reference). --plot FILE.png draws both. A scenario asserts a score with
-        "reference": {"file": …, "maxRms": …} (`overscroll test` fails it when the RMS is over).
-        """,
-        positionals: [Positional("REFERENCE", help: "trace.jsonl or t,offset CSV"), Positional("TRACE", help: "trace.jsonl or t,offset CSV")],
+            Scores TRACE's scroll offset against REFERENCE's. Each is a trace.jsonl (as `record` and
+            `run --trace` write it: JSON lines with "t" and "offset") or a .csv of `t,offset` rows
+            (seconds, points; one header row allowed; times must increase). The reference is resampled
+            at the trace's times by linear interpolation, over the times both cover. Prints the RMS and
+            the largest error in points; the settle time of each (from the first sample after which the
+            offset stays within \(NumberText.format(TraceComparison.settleTolerance)) pt of its last value) and its overshoot (how far
+            the offset goes past its last value after its farthest point from it); and their differences
+            (trace − reference). --plot FILE.png draws both. A scenario asserts a score with
+            "reference": {"file": …, "maxRms": …} (`overscroll test` fails it when the RMS is over).
+            """,
+        positionals: [
+            Positional("REFERENCE", help: "trace.jsonl or t,offset CSV"), Positional("TRACE", help: "trace.jsonl or t,offset CSV")
+        ],
         options: flags)
 
     static func run(_ argv: [String]) throws -> Int32 {
@@ -35,8 +37,9 @@ enum CompareTraceCommand {
         let plotPath = a.value(flags.plot)
         if let plotPath {
             do {
-                try OutputPaths.check([.init(plotPath, flag: "--plot", folder: false)],
-                                      inputs: [(referencePath, "REFERENCE"), (tracePath, "TRACE")])
+                try OutputPaths.check(
+                    [.init(plotPath, flag: "--plot", folder: false)],
+                    inputs: [(referencePath, "REFERENCE"), (tracePath, "TRACE")])
             } catch { throw UsageError(message: "compare-trace: \(error.description)") }
         }
         let reference: OffsetSeries, trace: OffsetSeries
@@ -59,18 +62,20 @@ enum CompareTraceCommand {
     /// The printed score, one measure a line.
     nonisolated static func report(_ s: TraceComparison, reference: (String, OffsetSeries), trace: (String, OffsetSeries)) -> String {
         func span(_ x: OffsetSeries) -> String { "\(x.count) samples, \(f(x.times[0], 3))…\(f(x.times[x.count - 1], 3)) s" }
-        func settle(_ t: Double, _ x: OffsetSeries) -> String { "\(f(t, 3)) s" + (TraceComparison.endsSettled(x) ? "" : " (still moving at its end)") }
+        func settle(_ t: Double, _ x: OffsetSeries) -> String {
+            "\(f(t, 3)) s" + (TraceComparison.endsSettled(x) ? "" : " (still moving at its end)")
+        }
         return """
-        reference  \(TerminalText.escaped(reference.0)) (\(span(reference.1)))
-        trace      \(TerminalText.escaped(trace.0)) (\(span(trace.1)))
-        compared   \(s.compared) trace samples
-        rms        \(f(s.rms)) pt
-        max        \(f(s.maxError)) pt at t = \(f(s.maxErrorAt, 3)) s
-        settle     reference \(settle(s.referenceSettle, reference.1)), trace \(settle(s.traceSettle, trace.1)),\
-         difference \(signed(s.settleDifference, 3)) s
-        overshoot  reference \(f(s.referenceOvershoot)) pt, trace \(f(s.traceOvershoot)) pt,\
-         difference \(signed(s.overshootDifference)) pt
+            reference  \(TerminalText.escaped(reference.0)) (\(span(reference.1)))
+            trace      \(TerminalText.escaped(trace.0)) (\(span(trace.1)))
+            compared   \(s.compared) trace samples
+            rms        \(f(s.rms)) pt
+            max        \(f(s.maxError)) pt at t = \(f(s.maxErrorAt, 3)) s
+            settle     reference \(settle(s.referenceSettle, reference.1)), trace \(settle(s.traceSettle, trace.1)),\
+             difference \(signed(s.settleDifference, 3)) s
+            overshoot  reference \(f(s.referenceOvershoot)) pt, trace \(f(s.traceOvershoot)) pt,\
+             difference \(signed(s.overshootDifference)) pt
 
-        """
+            """
     }
 }

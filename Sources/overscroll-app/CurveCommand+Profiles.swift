@@ -56,10 +56,13 @@ extension CurveCommand {
         }
         StandardStreams.output(out)
         if let plotPath {
-            let title = second.map { "edge: \(first.name) (blue) and \($0.name) (red), viewport \(NumberText.format(height)) pt" }
+            let title =
+                second.map { "edge: \(first.name) (blue) and \($0.name) (red), viewport \(NumberText.format(height)) pt" }
                 ?? "edge: \(first.name), viewport \(NumberText.format(height)) pt"
-            try writePlot(LinePlot(title: title, xLabel: "pull (pt)", yLabel: "moved (pt)",
-                                   series: second == nil ? [points] : [points, otherPoints]), to: plotPath)
+            try writePlot(
+                LinePlot(
+                    title: title, xLabel: "pull (pt)", yLabel: "moved (pt)",
+                    series: second == nil ? [points] : [points, otherPoints]), to: plotPath)
         }
         return 0
     }

@@ -9,8 +9,9 @@ import Support
 enum CurveCommand {
     /// The options, one declaration each.
     struct Flags: OptionGroup {
-        let rate = Option.number("rate", value: "R", in: 0.5...0.999999, help: "velocity kept per millisecond",
-                                 default: PhysicsProfile.iOS.decelerationRate)
+        let rate = Option.number(
+            "rate", value: "R", in: 0.5...0.999999, help: "velocity kept per millisecond",
+            default: PhysicsProfile.iOS.decelerationRate)
         let drag = Option.number("drag", value: "D", in: 1e-12...0.999999, help: "velocity kept per second, D = R^1000; instead of --rate")
         let x0 = Option.number("x0", value: "X", help: "start position, pt", default: 0)
         let v0 = Option.number("v0", value: "V", help: "start velocity, pt/s", defaultText: "1000; spring: 0")
@@ -26,19 +27,24 @@ enum CurveCommand {
         let max = Option.number("max", value: "B", help: "largest offset, pt (required)")
         let dt = Option.number("dt", value: "S", in: 1e-4...10, help: "sampling step in seconds", default: 1.0 / 60, defaultText: "1/60")
         let at = Option.numbers("at", value: "T1,T2,…", help: "sample exactly these times instead")
-        let until = Option.number("until", value: "S", in: 0...3600, help: "stop at this time even if not done",
-                                  defaultText: "when done, at most \(NumberText.format(maxDuration)) s")
+        let until = Option.number(
+            "until", value: "S", in: 0...3600, help: "stop at this time even if not done",
+            defaultText: "when done, at most \(NumberText.format(maxDuration)) s")
         let plot = Option.string("plot", value: "FILE", help: "also draw the curve to a PNG (axes, labels)")
-        let physics = Option.choice("physics", value: "NAME", PhysicsRegistry.names,
-                                    help: "fling, edge, wheel: this profile's (fling: not --rate, the spring)",
-                                    ignoringCase: true)
-        let compare = Option.choice("compare", value: "NAME", PhysicsRegistry.names,
-                                    help: "fling, edge, wheel: also this profile's, in more columns and on the plot",
-                                    ignoringCase: true)
-        let step = Option.number("step", value: "S", in: -1e6...1e6, help: "wheel: the notch's distance, pt",
-                                 default: InputSettings().pointsPerNotch)
-        let duration = Option.number("duration", value: "S", in: 0...10, help: "wheel: the notch's ease, s",
-                                     default: WheelRules().stepDuration)
+        let physics = Option.choice(
+            "physics", value: "NAME", PhysicsRegistry.names,
+            help: "fling, edge, wheel: this profile's (fling: not --rate, the spring)",
+            ignoringCase: true)
+        let compare = Option.choice(
+            "compare", value: "NAME", PhysicsRegistry.names,
+            help: "fling, edge, wheel: also this profile's, in more columns and on the plot",
+            ignoringCase: true)
+        let step = Option.number(
+            "step", value: "S", in: -1e6...1e6, help: "wheel: the notch's distance, pt",
+            default: InputSettings().pointsPerNotch)
+        let duration = Option.number(
+            "duration", value: "S", in: 0...10, help: "wheel: the notch's ease, s",
+            default: WheelRules().stepDuration)
     }
     nonisolated static let flags = Flags()
 
@@ -49,10 +55,16 @@ enum CurveCommand {
             ("decelerate", [f.rate.name, f.drag.name, f.x0.name, f.v0.name]),
             ("spring", [f.mass.name, f.stiffness.name, f.dampingRatio.name, f.from.name, f.to.name, f.v0.name]),
             ("rubberband", [f.viewport.name, f.coefficient.name, f.pull.name]),
-            ("fling", [f.x0.name, f.v0.name, f.min.name, f.max.name, f.rate.name, f.drag.name, f.mass.name, f.stiffness.name, f.dampingRatio.name,
-                       f.physics.name, f.compare.name, f.viewport.name]),
+            (
+                "fling",
+                [
+                    f.x0.name, f.v0.name, f.min.name, f.max.name, f.rate.name, f.drag.name, f.mass.name, f.stiffness.name,
+                    f.dampingRatio.name,
+                    f.physics.name, f.compare.name, f.viewport.name
+                ]
+            ),
             ("edge", [f.physics.name, f.compare.name, f.viewport.name, f.pull.name]),
-            ("wheel", [f.physics.name, f.compare.name, f.x0.name, f.step.name, f.duration.name]),
+            ("wheel", [f.physics.name, f.compare.name, f.x0.name, f.step.name, f.duration.name])
         ]
     }()
     nonisolated static let common = [flags.dt.name, flags.at.name, flags.until.name, flags.plot.name]
@@ -72,29 +84,30 @@ enum CurveCommand {
         return CommandSpec(
             "overscroll curve",
             about: """
-            Prints a scroll simulation as tab-separated rows with the header `t\tx\tv`, every --dt seconds
-            until it is done (or --until), or at the times given by --at. --plot FILE.png draws it.
+                Prints a scroll simulation as tab-separated rows with the header `t\tx\tv`, every --dt seconds
+                until it is done (or --until), or at the times given by --at. --plot FILE.png draws it.
 
-            kinds:
-              decelerate  deceleration from --x0 at --v0, by --rate per ms (or --drag per second)
-              spring      a spring from --from to --to, starting at --v0
-              rubberband  how far content pulled by each --pull distance shows; prints `pull\tshown`
-              fling       deceleration, then the spring from the moment it crosses --min or --max;
-                          with --physics NAME, that profile's release (ios, android, gnome) in a
-                          viewport of --viewport points; with --compare NAME, that profile's too
-                          (columns x_NAME, v_NAME; both on the --plot)
-              edge        a drag past the top edge under --physics NAME (default ios) in a viewport of
-                          --viewport points: for each --pull distance of the finger, the offset shown
-                          past the edge, the stretch's vertical scale and how far the content's far
-                          end moved (shown + (scale - 1) * viewport); prints `pull\tshown\tscale\tmoved`
-              wheel       one wheel notch of --step points from --x0 as --physics NAME (default ios)
-                          eases it over --duration s
-            with --compare NAME (fling, edge, wheel), that profile's too: more columns named
-            `_NAME`, both on the --plot
-            """,
+                kinds:
+                  decelerate  deceleration from --x0 at --v0, by --rate per ms (or --drag per second)
+                  spring      a spring from --from to --to, starting at --v0
+                  rubberband  how far content pulled by each --pull distance shows; prints `pull\tshown`
+                  fling       deceleration, then the spring from the moment it crosses --min or --max;
+                              with --physics NAME, that profile's release (ios, android, gnome) in a
+                              viewport of --viewport points; with --compare NAME, that profile's too
+                              (columns x_NAME, v_NAME; both on the --plot)
+                  edge        a drag past the top edge under --physics NAME (default ios) in a viewport of
+                              --viewport points: for each --pull distance of the finger, the offset shown
+                              past the edge, the stretch's vertical scale and how far the content's far
+                              end moved (shown + (scale - 1) * viewport); prints `pull\tshown\tscale\tmoved`
+                  wheel       one wheel notch of --step points from --x0 as --physics NAME (default ios)
+                              eases it over --duration s
+                with --compare NAME (fling, edge, wheel), that profile's too: more columns named
+                `_NAME`, both on the --plot
+                """,
             positionals: [Positional("KIND", choices: kinds.map(\.name))],
             options: flags,
-            epilogue: "\nflags of each kind (and \(common.map { "--" + $0 }.joined(separator: ", ")) for all):\n" + table.joined(separator: "\n"))
+            epilogue: "\nflags of each kind (and \(common.map { "--" + $0 }.joined(separator: ", ")) for all):\n"
+                + table.joined(separator: "\n"))
     }()
 
     /// Longest curve printed when no --until is given (s).
@@ -144,7 +157,8 @@ enum CurveCommand {
     }
 
     static func spring(_ a: ParsedArguments) -> SpringParameters {
-        SpringParameters(mass: a.value(flags.mass) ?? 1, stiffness: a.value(flags.stiffness) ?? 100, dampingRatio: a.value(flags.dampingRatio) ?? 1)
+        SpringParameters(
+            mass: a.value(flags.mass) ?? 1, stiffness: a.value(flags.stiffness) ?? 100, dampingRatio: a.value(flags.dampingRatio) ?? 1)
     }
 
     static func simulation(_ kind: String, _ a: ParsedArguments) throws -> any Simulation {
@@ -166,25 +180,32 @@ enum CurveCommand {
             guard hi >= lo else { throw UsageError(message: "curve fling: --max must be ≥ --min") }
             if let name = a.value(flags.physics), let physics = PhysicsRegistry.physics(named: name) {
                 let tuned = [flags.rate, flags.drag, flags.mass, flags.stiffness, flags.dampingRatio].filter { a.has($0) }
-                if let first = tuned.first { throw UsageError(message: "curve fling: --\(first.name) is the ios numbers; not with --physics") }
+                if let first = tuned.first {
+                    throw UsageError(message: "curve fling: --\(first.name) is the ios numbers; not with --physics")
+                }
                 return fling(physics, a, min: lo, max: hi)
             }
-            return BouncingSimulation(rate: try rate(a), x0: a.value(flags.x0) ?? 0, v0: a.value(flags.v0) ?? 1000,
-                                      min: lo, max: hi, spring: spring(a))
+            return BouncingSimulation(
+                rate: try rate(a), x0: a.value(flags.x0) ?? 0, v0: a.value(flags.v0) ?? 1000,
+                min: lo, max: hi, spring: spring(a))
         }
     }
 
     /// `physics`' release from --x0 at --v0 between `lo` and `hi` (at rest when it makes none).
     static func fling(_ physics: any ScrollPhysics, _ a: ParsedArguments, min lo: Double, max hi: Double) -> any Simulation {
-        let release = Release(offset: a.value(flags.x0) ?? 0, velocity: a.value(flags.v0) ?? 1000,
-                              bounds: ScrollBounds(minOffset: lo, maxOffset: hi, viewportHeight: a.value(flags.viewport) ?? 800))
-        return physics.ballisticSimulation(after: release) ?? EasingSimulation(from: release.offset, to: release.offset, duration: 0, curve: .easeOutCubic)
+        let release = Release(
+            offset: a.value(flags.x0) ?? 0, velocity: a.value(flags.v0) ?? 1000,
+            bounds: ScrollBounds(minOffset: lo, maxOffset: hi, viewportHeight: a.value(flags.viewport) ?? 800))
+        return physics.ballisticSimulation(after: release)
+            ?? EasingSimulation(from: release.offset, to: release.offset, duration: 0, curve: .easeOutCubic)
     }
 
     /// `curve fling|wheel --compare NAME`: the first motion and NAME's side by side, sampled
     /// until both are done; the plot draws both.
-    static func compared(_ a: ParsedArguments, kind: String, _ first: any Simulation, _ second: any Simulation, named otherName: String,
-                         plotPath: String?) throws -> Int32 {
+    static func compared(
+        _ a: ParsedArguments, kind: String, _ first: any Simulation, _ second: any Simulation, named otherName: String,
+        plotPath: String?
+    ) throws -> Int32 {
         let firstName = a.value(flags.physics)?.lowercased() ?? PhysicsRegistry.defaultName
         let out = BufferedOutput()
         out.append("t\tx\tv\tx_\(otherName)\tv_\(otherName)\n")
@@ -199,8 +220,10 @@ enum CurveCommand {
         }
         out.flush()
         if let plotPath {
-            try writePlot(LinePlot(title: "\(kind): \(firstName) (blue) and \(otherName) (red)", xLabel: "t (s)", yLabel: "x (pt)",
-                                   series: [points.points, otherPoints.points]), to: plotPath)
+            try writePlot(
+                LinePlot(
+                    title: "\(kind): \(firstName) (blue) and \(otherName) (red)", xLabel: "t (s)", yLabel: "x (pt)",
+                    series: [points.points, otherPoints.points]), to: plotPath)
         }
         return 0
     }
@@ -256,7 +279,9 @@ enum CurveCommand {
         }
         StandardStreams.output(out)
         if let plotPath {
-            try writePlot(LinePlot(title: "rubber band (d = \(fmt(d)), c = \(fmt(c)))", xLabel: "pull (pt)", yLabel: "shown (pt)", series: [points]), to: plotPath)
+            try writePlot(
+                LinePlot(title: "rubber band (d = \(fmt(d)), c = \(fmt(c)))", xLabel: "pull (pt)", yLabel: "shown (pt)", series: [points]),
+                to: plotPath)
         }
         return 0
     }

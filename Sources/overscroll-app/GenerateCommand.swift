@@ -11,11 +11,11 @@ enum GenerateCommand {
     static let spec = CommandSpec(
         "overscroll __generate",
         about: """
-        Writes OUT/man1/overscroll.1 and one page per command (overscroll-record.1 …),
-        OUT/bash/overscroll, OUT/zsh/_overscroll and OUT/fish/overscroll.fish. OUT must be a new
-        or empty folder. All or nothing: the files are written into a folder beside OUT that
-        takes OUT's place only once every file is complete (a full disk leaves OUT as it was).
-        """,
+            Writes OUT/man1/overscroll.1 and one page per command (overscroll-record.1 …),
+            OUT/bash/overscroll, OUT/zsh/_overscroll and OUT/fish/overscroll.fish. OUT must be a new
+            or empty folder. All or nothing: the files are written into a folder beside OUT that
+            takes OUT's place only once every file is complete (a full disk leaves OUT as it was).
+            """,
         positionals: [Positional("OUT")])
 
     static let description = """
@@ -30,17 +30,32 @@ enum GenerateCommand {
         """
 
     static let sections = [
-        ManPage.Section("Environment", items: [
-            ("OVERSCROLL_ASSETS", "the folder holding fonts.conf and refresh.json; searched first"),
-            ("XDG_DATA_DIRS", "folders whose overscroll/ subfolder is searched for the assets after the installed one (default" + " /usr/local/share:/usr/share)"),
-            ("OVERSCROLL_REDUCE_MOTION=1", "slow, fixed-arc spinners, as --reduce-motion"),
-            ("OVERSCROLL_RECORD=MODE", "which goldens test and verify write when no --update flag is given: none, missing, changed or all (verify" + " --update is all)"),
-        ]),
-        ManPage.Section("Files", items: [
-            ("PREFIX/share/overscroll/", "the assets: fonts.conf (pinned fonts) and refresh.json (the bundled Lottie spinner)"),
-            ("PREFIX/libexec/overscroll/overscroll-app", "runs every command but compare; the `overscroll` front starts it"),
-        ]),
-        ManPage.Section("Exit status", "0 success (all frames or snapshots match), 1 a mismatch or missing golden, 2 a usage error or bad input; see each" + " command's page."),
+        ManPage.Section(
+            "Environment",
+            items: [
+                ("OVERSCROLL_ASSETS", "the folder holding fonts.conf and refresh.json; searched first"),
+                (
+                    "XDG_DATA_DIRS",
+                    "folders whose overscroll/ subfolder is searched for the assets after the installed one (default"
+                        + " /usr/local/share:/usr/share)"
+                ),
+                ("OVERSCROLL_REDUCE_MOTION=1", "slow, fixed-arc spinners, as --reduce-motion"),
+                (
+                    "OVERSCROLL_RECORD=MODE",
+                    "which goldens test and verify write when no --update flag is given: none, missing, changed or all (verify"
+                        + " --update is all)"
+                )
+            ]),
+        ManPage.Section(
+            "Files",
+            items: [
+                ("PREFIX/share/overscroll/", "the assets: fonts.conf (pinned fonts) and refresh.json (the bundled Lottie spinner)"),
+                ("PREFIX/libexec/overscroll/overscroll-app", "runs every command but compare; the `overscroll` front starts it")
+            ]),
+        ManPage.Section(
+            "Exit status",
+            "0 success (all frames or snapshots match), 1 a mismatch or missing golden, 2 a usage error or bad input; see each"
+                + " command's page.")
     ]
 
     static func run(_ argv: [String]) throws -> Int32 {
@@ -49,9 +64,12 @@ enum GenerateCommand {
         do { try OutputPaths.checkFolder(out, flag: "OUT") } catch { throw UsageError(message: "__generate: \(error.description)") }
         guard FileTree.entries(of: out).isEmpty else { throw UsageError(message: "__generate: OUT \(OutputPaths.quoted(out)): not empty") }
         let header = ManPage.Header(source: "overscroll \(BuildInfo.version)", date: BuildInfo.date, manual: "Overscroll Manual")
-        var files = ManPage.pages(commands, description: description, sections: sections, header: header).map { ("man1/" + $0.file, $0.text) }
+        var files = ManPage.pages(commands, description: description, sections: sections, header: header).map {
+            ("man1/" + $0.file, $0.text)
+        }
         for shell in Completion.Shell.allCases {
-            files.append(("\(shell.rawValue)/\(shell.fileName(commands.program))", Completion.script(shell, commands, defaultCommand: "run")))
+            files.append(
+                ("\(shell.rawValue)/\(shell.fileName(commands.program))", Completion.script(shell, commands, defaultCommand: "run")))
         }
         do { try writeStaged(files, to: out) } catch {
             Platform.printError("overscroll __generate: \(error)")
@@ -82,7 +100,8 @@ enum GenerateCommand {
                 }
             }
             if rename(staging, trimmed) != 0 {
-                throw FileWriteError(file: OutputPaths.quoted(out), detail: "cannot put the generated files in place: \(String(cString: strerror(errno)))")
+                throw FileWriteError(
+                    file: OutputPaths.quoted(out), detail: "cannot put the generated files in place: \(String(cString: strerror(errno)))")
             }
         } catch {
             _ = FileTree.remove(staging)

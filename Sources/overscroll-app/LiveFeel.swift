@@ -42,10 +42,12 @@ final class LiveFeel: TuningHandler {
     /// Starts watching the file (nothing without `--feel`).
     func watch() {
         guard let path else { return }
-        watcher = FolderWatch.onSaves(of: path, { [pending] in
-            pending.flag.store(true, ordering: .releasing)
-            WindowApp.wakeEventLoop()
-        }, reason: { Platform.printError("overscroll run: --feel: \($0); saving it will not reload it") })
+        watcher = FolderWatch.onSaves(
+            of: path,
+            { [pending] in
+                pending.flag.store(true, ordering: .releasing)
+                WindowApp.wakeEventLoop()
+            }, reason: { Platform.printError("overscroll run: --feel: \($0); saving it will not reload it") })
     }
 
     func stop() {

@@ -10,18 +10,23 @@ import Support
 enum RecordCommand {
     /// The options, one declaration each.
     struct Flags: OptionGroup {
-        let out = Option.string("out", value: "DIR", help: """
-            output folder, replaced all-or-nothing; files you put there are kept,
-            a second run into the same folder at the same time is refused
-            """, required: true)
+        let out = Option.string(
+            "out", value: "DIR",
+            help: """
+                output folder, replaced all-or-nothing; files you put there are kept,
+                a second run into the same folder at the same time is refused
+                """, required: true)
         let noPNG = Option.flag("no-png", help: "write only the trace and plot.png")
         let noProgress = Option.flag("no-progress", help: "no progress bar on standard error")
         let allowLarge = Option.flag("allow-large", help: "record even above \(maxFrames) frames (see the estimate printed first)")
-        let traceTitle = Option.flag("trace-title", help: "print the title scene's navTitleTrace lines to standard error\n(no progress bar)")
-        let compare = Option.choice("compare", value: "NAME", PhysicsRegistry.names, help: """
-            record side by side: the scenario's physics on the left, NAME's on the
-            right, one input driving both (frames twice as wide, both in the plot)
-            """, ignoringCase: true)
+        let traceTitle = Option.flag(
+            "trace-title", help: "print the title scene's navTitleTrace lines to standard error\n(no progress bar)")
+        let compare = Option.choice(
+            "compare", value: "NAME", PhysicsRegistry.names,
+            help: """
+                record side by side: the scenario's physics on the left, NAME's on the
+                right, one input driving both (frames twice as wide, both in the plot)
+                """, ignoringCase: true)
         let shared = SharedFlags()
     }
     static let flags = Flags()
@@ -29,12 +34,12 @@ enum RecordCommand {
     static let spec = CommandSpec(
         "overscroll record",
         about: """
-        Runs the scenario headless on a virtual clock and writes DIR/frame-00000.png … (duration·fps + 1
-        frames, the last at exactly `duration`), DIR/trace.jsonl (one JSON object per frame),
-        DIR/plot.png (offset over time, refresh-state bands, event markers) and DIR/contact-sheet.png
-        (up to 24 frames with their time and state).
-        Nothing is written unless the whole run succeeds. Two runs give byte-identical frames.
-        """,
+            Runs the scenario headless on a virtual clock and writes DIR/frame-00000.png … (duration·fps + 1
+            frames, the last at exactly `duration`), DIR/trace.jsonl (one JSON object per frame),
+            DIR/plot.png (offset over time, refresh-state bands, event markers) and DIR/contact-sheet.png
+            (up to 24 frames with their time and state).
+            Nothing is written unless the whole run succeeds. Two runs give byte-identical frames.
+            """,
         positionals: [Positional("SCENARIO.json")],
         options: flags,
         epilogue: "See README.md \"Scenarios\" for the file format.")
@@ -65,7 +70,8 @@ enum RecordCommand {
             var s = try ScenarioParser.parse(text, loadFeel: { name throws(ScenarioError) in try ScenarioFile.feel(name, scenario: path) })
             try s.checkStrict()
             guard SceneCatalog.descriptor(named: s.scene) != nil else {
-                throw ScenarioError(field: "scene", reason: "unknown scene '\(s.scene)' (scenes: \(SceneCatalog.names.joined(separator: ", ")))")
+                throw ScenarioError(
+                    field: "scene", reason: "unknown scene '\(s.scene)' (scenes: \(SceneCatalog.names.joined(separator: ", ")))")
             }
             if let lottie = s.options.indicator.lottiePath, !lottie.hasPrefix("/") {
                 s.options.indicator.lottiePath = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(lottie).path
@@ -77,8 +83,10 @@ enum RecordCommand {
     }
 
     /// The scenario file and its Lottie file are inputs: no output may be, contain or lie in them.
-    static func refuseOverlap(output: String, flag: String, scenarioPath: String, scenario: Scenario, command: String,
-                              more: [(path: String, what: String)] = []) throws {
+    static func refuseOverlap(
+        output: String, flag: String, scenarioPath: String, scenario: Scenario, command: String,
+        more: [(path: String, what: String)] = []
+    ) throws {
         var inputs = [(path: scenarioPath, what: "the scenario")]
         if let lottie = scenario.options.indicator.lottiePath { inputs.append((lottie, "the scenario's Lottie file")) }
         do { try OutputPaths.refuseOverlap(output: output, flag: flag, inputs: inputs + more) } catch {

@@ -13,71 +13,98 @@ enum RunCommand {
 
     /// The options, one declaration each.
     struct Flags: OptionGroup {
-        let scene = Option.choice("scene", value: "NAME", SceneCatalog.names, help: "scene to open, in any case",
-                                  default: SceneCatalog.defaultScene, ignoringCase: true)
-        let size = Option<Size>.custom("size", value: "WxH", help: "window size in points", expects: "WxH in points (e.g. 390x844)",
-                                       annotation: "default \(NumberText.format(defaults.size.width))x\(NumberText.format(defaults.size.height))") { text in
+        let scene = Option.choice(
+            "scene", value: "NAME", SceneCatalog.names, help: "scene to open, in any case",
+            default: SceneCatalog.defaultScene, ignoringCase: true)
+        let size = Option<Size>.custom(
+            "size", value: "WxH", help: "window size in points", expects: "WxH in points (e.g. 390x844)",
+            annotation: "default \(NumberText.format(defaults.size.width))x\(NumberText.format(defaults.size.height))"
+        ) { text in
             let parts = text.lowercased().split(separator: "x")
-            guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1, w <= 8192, h <= 8192 else { return nil }
+            guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1, w <= 8192, h <= 8192 else {
+                return nil
+            }
             return Size(w, h)
         }
         let scale = Option.number("scale", value: "S", in: 0.25...4, help: "pixels per point", defaultText: "the display's")
         let rows = Option.integer("rows", value: "N", in: 0...ScenarioParser.maxRows, help: "rows in list scenes", default: defaults.rows)
         let theme = Option.choice("theme", value: "NAME", Theme.all.map(\.name), help: "colours", default: defaults.theme.name)
-        let physics = Option.choice("physics", value: "NAME", PhysicsRegistry.names,
-                                    help: "scroll physics: iOS's, Android's or GNOME's feel, or none", default: PhysicsRegistry.defaultName,
-                                    ignoringCase: true)
-        let compare = Option.choice("compare", value: "NAME", PhysicsRegistry.names, help: """
-            split the window: the same scene under --physics (left) and NAME (right),
-            one input driving both; --size is each pane's
-            """, ignoringCase: true)
+        let physics = Option.choice(
+            "physics", value: "NAME", PhysicsRegistry.names,
+            help: "scroll physics: iOS's, Android's or GNOME's feel, or none", default: PhysicsRegistry.defaultName,
+            ignoringCase: true)
+        let compare = Option.choice(
+            "compare", value: "NAME", PhysicsRegistry.names,
+            help: """
+                split the window: the same scene under --physics (left) and NAME (right),
+                one input driving both; --size is each pane's
+                """, ignoringCase: true)
         let overlay = Option.flag("overlay", help: "start with the debug overlay on")
-        let refreshDuration = Option.number("refresh-duration", value: "S", in: 0...3600, help: "seconds the refresh action takes",
-                                            default: defaults.refresh.duration)
-        let refreshOutcome = Option<RefreshBehaviour.Outcome>.choice("refresh-outcome", value: "O", help: "how the refresh action ends",
-                                                                    default: defaults.refresh.outcome)
-        let refreshTimeout = Option.number("refresh-timeout", value: "S", in: 0.001...3600, help: "cancel a refresh after this many seconds",
-                                           default: defaults.refresh.timeout)
-        let refreshDone = Option.number("refresh-done", value: "S", in: 0...60,
-                                        help: "seconds a refresh's finish (a check mark) shows before the return",
-                                        default: defaults.refresh.doneSeconds)
-        let triggerFraction = Option.number("trigger-fraction", value: "F", in: 0.01...1,
-                                            help: "trigger distance as this fraction of the scroll view's height",
-                                            defaultText: "off")
-        let spinner = Option.choice("spinner", value: "STYLE", SpinnerStyle.names,
-                                    help: "vector spinner; default: the scene's, a Lottie in the coordinator")
+        let refreshDuration = Option.number(
+            "refresh-duration", value: "S", in: 0...3600, help: "seconds the refresh action takes",
+            default: defaults.refresh.duration)
+        let refreshOutcome = Option<RefreshBehaviour.Outcome>.choice(
+            "refresh-outcome", value: "O", help: "how the refresh action ends",
+            default: defaults.refresh.outcome)
+        let refreshTimeout = Option.number(
+            "refresh-timeout", value: "S", in: 0.001...3600, help: "cancel a refresh after this many seconds",
+            default: defaults.refresh.timeout)
+        let refreshDone = Option.number(
+            "refresh-done", value: "S", in: 0...60,
+            help: "seconds a refresh's finish (a check mark) shows before the return",
+            default: defaults.refresh.doneSeconds)
+        let triggerFraction = Option.number(
+            "trigger-fraction", value: "F", in: 0.01...1,
+            help: "trigger distance as this fraction of the scroll view's height",
+            defaultText: "off")
+        let spinner = Option.choice(
+            "spinner", value: "STYLE", SpinnerStyle.names,
+            help: "vector spinner; default: the scene's, a Lottie in the coordinator")
         let reduceMotion = Option.flag("reduce-motion", help: "slow, fixed-arc spinner (also OVERSCROLL_REDUCE_MOTION=1)")
         let lottie = Option.string("lottie", value: "FILE", help: "Lottie file as the refresh indicator")
-        let lottiePull = Option<LottieSegmentChoice>.custom("lottie-pull", value: "SEG", help: "Lottie segment scrubbed by the pull: a marker name or frames A-B",
-                                                            expects: "a marker name or frames A-B (A ≤ B)", annotation: "MARKER|A-B") { LottieSegmentChoice(parsing: $0) }
-        let lottieLoop = Option<LottieSegmentChoice>.custom("lottie-loop", value: "SEG", help: "Lottie segment repeated while refreshing: a marker name or frames A-B",
-                                                            expects: "a marker name or frames A-B (A ≤ B)", annotation: "MARKER|A-B") { LottieSegmentChoice(parsing: $0) }
-        let lottieFinish = Option<LottieSegmentChoice>.custom("lottie-finish", value: "SEG", help: "Lottie segment played once in the done state (--refresh-done)",
-                                                              expects: "a marker name or frames A-B (A ≤ B)", annotation: "MARKER|A-B") { LottieSegmentChoice(parsing: $0) }
-        let indicatorColor = Option<Color>.custom("indicator-color", value: "C", help: "indicator colour", expects: "#RRGGBB",
-                                                  annotation: "#RRGGBB") { Color(parsing: $0) }
+        let lottiePull = Option<LottieSegmentChoice>.custom(
+            "lottie-pull", value: "SEG", help: "Lottie segment scrubbed by the pull: a marker name or frames A-B",
+            expects: "a marker name or frames A-B (A ≤ B)", annotation: "MARKER|A-B"
+        ) { LottieSegmentChoice(parsing: $0) }
+        let lottieLoop = Option<LottieSegmentChoice>.custom(
+            "lottie-loop", value: "SEG", help: "Lottie segment repeated while refreshing: a marker name or frames A-B",
+            expects: "a marker name or frames A-B (A ≤ B)", annotation: "MARKER|A-B"
+        ) { LottieSegmentChoice(parsing: $0) }
+        let lottieFinish = Option<LottieSegmentChoice>.custom(
+            "lottie-finish", value: "SEG", help: "Lottie segment played once in the done state (--refresh-done)",
+            expects: "a marker name or frames A-B (A ≤ B)", annotation: "MARKER|A-B"
+        ) { LottieSegmentChoice(parsing: $0) }
+        let indicatorColor = Option<Color>.custom(
+            "indicator-color", value: "C", help: "indicator colour", expects: "#RRGGBB",
+            annotation: "#RRGGBB"
+        ) { Color(parsing: $0) }
         let traceTitle = Option.flag("trace-title", help: "print navTitleTrace lines of the title scene to standard error")
         let capture = Option.string("capture", value: "FILE.json", help: "save this session's input as a scenario for `overscroll record`")
-        let trace = Option.string("trace", value: "FILE.jsonl", help: "save the state at every frame, in the lines of `record`'s trace.jsonl")
-        let feel = Option.string("feel", value: "FILE.json", help: """
-            every number of the feel from this file (`overscroll feel` prints the
-            default one); flags win over it; saving it applies it to the open window
-            """)
-        let timeScale = Option.number("time-scale", value: "F", in: TimeScale.range, help: """
-            slow motion: the whole engine (input, motion, refresh) runs at F times
-            real time; Ctrl+T toggles 0.25×
-            """, default: 1)
+        let trace = Option.string(
+            "trace", value: "FILE.jsonl", help: "save the state at every frame, in the lines of `record`'s trace.jsonl")
+        let feel = Option.string(
+            "feel", value: "FILE.json",
+            help: """
+                every number of the feel from this file (`overscroll feel` prints the
+                default one); flags win over it; saving it applies it to the open window
+                """)
+        let timeScale = Option.number(
+            "time-scale", value: "F", in: TimeScale.range,
+            help: """
+                slow motion: the whole engine (input, motion, refresh) runs at F times
+                real time; Ctrl+T toggles 0.25×
+                """, default: 1)
     }
     static let flags = Flags()
 
     static let spec = CommandSpec(
         "overscroll run",
         about: """
-        Opens the window. Drag with the mouse (or a finger), scroll with the wheel or touchpad;
-        Up/Down/PageUp/PageDown/Space/Shift+Space/Home/End scroll, F5 or Ctrl+R refreshes,
-        Esc cancels a refresh, D toggles the debug overlay, 1–6 switch scenes, Ctrl+T toggles slow
-        motion (0.25×), Q or Ctrl+Q quits.
-        """,
+            Opens the window. Drag with the mouse (or a finger), scroll with the wheel or touchpad;
+            Up/Down/PageUp/PageDown/Space/Shift+Space/Home/End scroll, F5 or Ctrl+R refreshes,
+            Esc cancels a refresh, D toggles the debug overlay, 1–6 switch scenes, Ctrl+T toggles slow
+            motion (0.25×), Q or Ctrl+Q quits.
+            """,
         options: flags)
 
     /// The value of `option` when the command line gives it (not its default).
@@ -134,12 +161,15 @@ enum RunCommand {
         w.scene = a.value(f.scene) ?? SceneCatalog.defaultScene
         w.scale = a.value(f.scale)
         let renderer = CairoRenderer()
-        IndicatorSetup.resolve(&w.sceneOptions.indicator, prefersLottie: SceneCatalog.prefersLottie(w.scene), renderer: renderer) { Platform.printError("overscroll: \($0)") }
+        IndicatorSetup.resolve(&w.sceneOptions.indicator, prefersLottie: SceneCatalog.prefersLottie(w.scene), renderer: renderer) {
+            Platform.printError("overscroll: \($0)")
+        }
         let session: Session
         let clock = SessionClock(scale: a.value(f.timeScale) ?? 1)
         do {
-            session = try Session(scene: w.scene, options: w.sceneOptions, textMeasurer: renderer.text,
-                                  runtime: RefreshRuntime(clock: clock.asClock, wake: WindowApp.wakeEventLoop))
+            session = try Session(
+                scene: w.scene, options: w.sceneOptions, textMeasurer: renderer.text,
+                runtime: RefreshRuntime(clock: clock.asClock, wake: WindowApp.wakeEventLoop))
         } catch {
             throw UsageError(message: "run: --scene: \(error)")
         }
@@ -150,7 +180,9 @@ enum RunCommand {
         let tracePath = a.value(f.trace)
         if let tracePath {
             do { try OutputPaths.checkFile(tracePath, flag: "--trace") } catch { throw UsageError(message: "run: \(error)") }
-            if let c = a.value(f.capture), URL(fileURLWithPath: c).standardizedFileURL == URL(fileURLWithPath: tracePath).standardizedFileURL {
+            if let c = a.value(f.capture),
+                URL(fileURLWithPath: c).standardizedFileURL == URL(fileURLWithPath: tracePath).standardizedFileURL
+            {
                 throw UsageError(message: "run: --trace \(tracePath): the same file as --capture")
             }
         }
@@ -168,7 +200,8 @@ enum RunCommand {
         }
         var capture: LiveCapture?
         if a.has(f.capture) && a.has(f.compare) {
-            throw UsageError(message: "run: --capture records one pane's input; not with --compare (record the capture with --compare instead)")
+            throw UsageError(
+                message: "run: --capture records one pane's input; not with --compare (record the capture with --compare instead)")
         }
         if let path = a.value(f.capture) {
             do { try LiveCapture.checkWritable(path) } catch { throw UsageError(message: "run: \(error)") }

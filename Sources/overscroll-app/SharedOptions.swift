@@ -5,15 +5,18 @@ import Suite
 /// Options several commands take, declared once.
 struct SharedFlags: OptionGroup {
     /// `record`, `verify`, `test`: how long one Lottie frame may take to render.
-    let lottieTimeout = Option.number("lottie-timeout", value: "S", in: 0.001...600, help: """
-        seconds a Lottie frame may take to render; longer, or a Lottie
-        file that fails to load, is an error (exit 2, nothing written)
-        """, default: Recorder.defaultLottieTimeout)
+    let lottieTimeout = Option.number(
+        "lottie-timeout", value: "S", in: 0.001...600,
+        help: """
+            seconds a Lottie frame may take to render; longer, or a Lottie
+            file that fails to load, is an error (exit 2, nothing written)
+            """, default: Recorder.defaultLottieTimeout)
 
     /// `record`, `verify`, `test`: the largest scenario file read (a bigger one is refused, named).
-    let maxScenarioSize = Option.integer("max-scenario-size", value: "MB", in: 1...(1 << 20),
-                                                help: "largest scenario file read, in MB (1 MB = 1,048,576 bytes)",
-                                                default: ScenarioFile.defaultMaxBytes >> 20)
+    let maxScenarioSize = Option.integer(
+        "max-scenario-size", value: "MB", in: 1...(1 << 20),
+        help: "largest scenario file read, in MB (1 MB = 1,048,576 bytes)",
+        default: ScenarioFile.defaultMaxBytes >> 20)
 
     /// The --max-scenario-size limit in bytes.
     func maxScenarioBytes(_ a: ParsedArguments) -> Int {

@@ -15,12 +15,12 @@ enum StackCommand {
     static let spec = CommandSpec(
         "overscroll stack",
         about: """
-        Prints the versions of cairo, pixman, pango, harfbuzz, freetype, fontconfig, rlottie and SDL
-        as the loaded libraries report them (rlottie has no version call: its shared object's file
-        name), where each comes from, and the SHA-256 of the font files the pinned fontconfig
-        resolves. `overscroll test` records the same in results.json, the report, the JUnit
-        properties and __snapshots__/stack.json.
-        """,
+            Prints the versions of cairo, pixman, pango, harfbuzz, freetype, fontconfig, rlottie and SDL
+            as the loaded libraries report them (rlottie has no version call: its shared object's file
+            name), where each comes from, and the SHA-256 of the font files the pinned fontconfig
+            resolves. `overscroll test` records the same in results.json, the report, the JUnit
+            properties and __snapshots__/stack.json.
+            """,
         options: flags)
 
     static func run(_ argv: [String]) throws -> Int32 {

@@ -12,16 +12,20 @@ enum VerifyCommand {
     /// The options, one declaration each.
     struct Flags: OptionGroup {
         let goldens = Option.string("goldens", value: "DIR", help: "golden folder", required: true)
-        let frames = Option<KeyframeSelection>.custom("frames", value: "SEL", help: "all, frame numbers 0,30,60, or every:N (plus the last frame)",
-                                                      expects: "all, frame numbers or every:N", default: .all, annotation: "default all") {
+        let frames = Option<KeyframeSelection>.custom(
+            "frames", value: "SEL", help: "all, frame numbers 0,30,60, or every:N (plus the last frame)",
+            expects: "all, frame numbers or every:N", default: .all, annotation: "default all"
+        ) {
             try KeyframeSelection.parse($0)
         }
-        let update = Option.flag("update", help: """
-            write every chosen frame as its golden instead of comparing; without
-            the flag, OVERSCROLL_RECORD=all in the environment does the same,
-            missing or changed compares, then writes the missing (and mismatched)
-            goldens (the flag wins)
-            """)
+        let update = Option.flag(
+            "update",
+            help: """
+                write every chosen frame as its golden instead of comparing; without
+                the flag, OVERSCROLL_RECORD=all in the environment does the same,
+                missing or changed compares, then writes the missing (and mismatched)
+                goldens (the flag wins)
+                """)
         let threshold = CompareCommandLine.flags.threshold
         let includeAA = CompareCommandLine.flags.includeAA
         let maxDiffPixels = CompareCommandLine.flags.maxDiffPixels
@@ -37,16 +41,16 @@ enum VerifyCommand {
     static let spec = CommandSpec(
         "overscroll verify",
         about: """
-        Records the scenario headless and compares the chosen frames with DIR/frame-NNNNN.png using
-        the same comparison as `overscroll compare`. A golden that does not exist fails (named).
-        With --update, writes the chosen frames as the new goldens instead — only after the whole
-        recording succeeded, as one set (swapped in), unchanged files untouched.
-        OVERSCROLL_RECORD=missing or changed compares and then writes the missing (and mismatched)
-        goldens only; a golden of another size or unreadable stays an error (use --update), and
-        --diff/--report show the comparison made before the goldens were written.
-        Exit status: 0 all chosen frames match (or goldens written), 1 a mismatch or missing
-        golden, 2 error.
-        """,
+            Records the scenario headless and compares the chosen frames with DIR/frame-NNNNN.png using
+            the same comparison as `overscroll compare`. A golden that does not exist fails (named).
+            With --update, writes the chosen frames as the new goldens instead — only after the whole
+            recording succeeded, as one set (swapped in), unchanged files untouched.
+            OVERSCROLL_RECORD=missing or changed compares and then writes the missing (and mismatched)
+            goldens only; a golden of another size or unreadable stays an error (use --update), and
+            --diff/--report show the comparison made before the goldens were written.
+            Exit status: 0 all chosen frames match (or goldens written), 1 a mismatch or missing
+            golden, 2 error.
+            """,
         positionals: [Positional("SCENARIO.json")],
         options: flags)
 
@@ -68,12 +72,16 @@ enum VerifyCommand {
             throw UsageError(message: "verify: \(error.description)")
         }
         if options.update != .none {
-            try RecordCommand.refuseOverlap(output: goldens, flag: "--goldens", scenarioPath: scenarioPath, scenario: scenario, command: "verify")
+            try RecordCommand.refuseOverlap(
+                output: goldens, flag: "--goldens", scenarioPath: scenarioPath, scenario: scenario, command: "verify")
         }
         var taken: [(path: String, what: String)] = [(goldens, "the golden folder")]
-        for (path, flag) in [(options.out?.path, "--out"), (options.compare.diffPath, "--diff"), (options.compare.reportDirectory, "--report")] {
+        for (path, flag) in [
+            (options.out?.path, "--out"), (options.compare.diffPath, "--diff"), (options.compare.reportDirectory, "--report")
+        ] {
             guard let path else { continue }
-            try RecordCommand.refuseOverlap(output: path, flag: flag, scenarioPath: scenarioPath, scenario: scenario, command: "verify", more: taken)
+            try RecordCommand.refuseOverlap(
+                output: path, flag: flag, scenarioPath: scenarioPath, scenario: scenario, command: "verify", more: taken)
             taken.append((path, "the \(flag) output"))
         }
     }

@@ -13,48 +13,60 @@ StandardStreams.prepare()
 
 /// The `overscroll` commands, declared once: the help, the "unknown command" error, the dispatch,
 /// the man pages and the shell completions are made from this list.
-let commands = CommandList(program: "overscroll", summary: "iOS scroll interactions in a window, recorded for visual regression", entries: [
-    .init("run", "open the window (default)", example: "overscroll run --help", spec: RunCommand.spec) { try RunCommand.run($0) },
-    .init("record", "record a scenario headless", example: "overscroll record SCENARIO.json --out DIR", spec: RecordCommand.spec) {
-        try await RecordCommand.run($0)
-    },
-    .init("curve", "print or plot a scroll simulation", example: "overscroll curve decelerate --v0 1000", spec: CurveCommand.spec) {
-        try CurveCommand.run($0)
-    },
-    .init("compare", "compare PNG frames (pixelmatch)", example: "overscroll compare EXPECTED ACTUAL", spec: CompareCommandLine.spec) {
-        CompareCommandLine.main($0)
-    },
-    .init("compare-trace", "score a trace's offset against a reference", example: "overscroll compare-trace device.csv trace.jsonl",
-          spec: CompareTraceCommand.spec) { try CompareTraceCommand.run($0) },
-    .init("verify", "record and compare with goldens", example: "overscroll verify SCENARIO.json --goldens DIR", spec: VerifyCommand.spec) {
-        try await VerifyCommand.run($0)
-    },
-    .init("test", "check scenarios' named snapshots", example: "overscroll test Tests/Scenarios", spec: TestCommand.spec) {
-        try await TestCommand.run($0)
-    },
-    .init("merge-reports", "merge sharded test results", example: "overscroll merge-reports shard-1 shard-2", spec: MergeReportsCommand.spec) {
-        try await MergeReportsCommand.run($0)
-    },
-    .init("accept", "make a results folder's actual images the goldens", example: "overscroll accept test-results --failed", spec: AcceptCommand.spec) {
-        try AcceptCommand.run($0)
-    },
-    .init("stack", "print the rendering stack's versions and fonts", example: "overscroll stack", spec: StackCommand.spec) {
-        try StackCommand.run($0)
-    },
-    .init("feel", "print the default feel file", example: "overscroll feel > feel.json", spec: FeelCommand.spec) {
-        try FeelCommand.run($0)
-    },
-    .init("help", "this text") { words in
-        let (text, error) = commands.help(for: words)
-        if let text { StandardStreams.output(text); return 0 }
-        Platform.printError("overscroll help: \(error ?? "")")
-        return 2
-    },
-    .init("__test-worker", "a worker process of `overscroll test`", hidden: true) { _ in await SuiteWorker.serve() },
-    .init("__generate", "write the man pages and shell completions", spec: GenerateCommand.spec, hidden: true) {
-        try GenerateCommand.run($0)
-    },
-], epilogue: "Every command takes --help. `overscroll --version` prints the version and commit.")
+let commands = CommandList(
+    program: "overscroll", summary: "iOS scroll interactions in a window, recorded for visual regression",
+    entries: [
+        .init("run", "open the window (default)", example: "overscroll run --help", spec: RunCommand.spec) { try RunCommand.run($0) },
+        .init("record", "record a scenario headless", example: "overscroll record SCENARIO.json --out DIR", spec: RecordCommand.spec) {
+            try await RecordCommand.run($0)
+        },
+        .init("curve", "print or plot a scroll simulation", example: "overscroll curve decelerate --v0 1000", spec: CurveCommand.spec) {
+            try CurveCommand.run($0)
+        },
+        .init("compare", "compare PNG frames (pixelmatch)", example: "overscroll compare EXPECTED ACTUAL", spec: CompareCommandLine.spec) {
+            CompareCommandLine.main($0)
+        },
+        .init(
+            "compare-trace", "score a trace's offset against a reference", example: "overscroll compare-trace device.csv trace.jsonl",
+            spec: CompareTraceCommand.spec
+        ) { try CompareTraceCommand.run($0) },
+        .init(
+            "verify", "record and compare with goldens", example: "overscroll verify SCENARIO.json --goldens DIR", spec: VerifyCommand.spec
+        ) {
+            try await VerifyCommand.run($0)
+        },
+        .init("test", "check scenarios' named snapshots", example: "overscroll test Tests/Scenarios", spec: TestCommand.spec) {
+            try await TestCommand.run($0)
+        },
+        .init(
+            "merge-reports", "merge sharded test results", example: "overscroll merge-reports shard-1 shard-2",
+            spec: MergeReportsCommand.spec
+        ) {
+            try await MergeReportsCommand.run($0)
+        },
+        .init(
+            "accept", "make a results folder's actual images the goldens", example: "overscroll accept test-results --failed",
+            spec: AcceptCommand.spec
+        ) {
+            try AcceptCommand.run($0)
+        },
+        .init("stack", "print the rendering stack's versions and fonts", example: "overscroll stack", spec: StackCommand.spec) {
+            try StackCommand.run($0)
+        },
+        .init("feel", "print the default feel file", example: "overscroll feel > feel.json", spec: FeelCommand.spec) {
+            try FeelCommand.run($0)
+        },
+        .init("help", "this text") { words in
+            let (text, error) = commands.help(for: words)
+            if let text { StandardStreams.output(text); return 0 }
+            Platform.printError("overscroll help: \(error ?? "")")
+            return 2
+        },
+        .init("__test-worker", "a worker process of `overscroll test`", hidden: true) { _ in await SuiteWorker.serve() },
+        .init("__generate", "write the man pages and shell completions", spec: GenerateCommand.spec, hidden: true) {
+            try GenerateCommand.run($0)
+        }
+    ], epilogue: "Every command takes --help. `overscroll --version` prints the version and commit.")
 
 @MainActor
 func dispatch(_ args: [String]) async -> Int32 {

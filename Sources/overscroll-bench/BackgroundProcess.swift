@@ -21,7 +21,8 @@ final class BackgroundProcess {
     /// User + system CPU time of the process (all its threads) in clock ticks, from /proc/PID/stat.
     func cpuTicks() -> Int? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = text.lastIndex(of: ")") else { return nil }
+            let close = text.lastIndex(of: ")")
+        else { return nil }
         // Fields after "(comm)": state is field 3, utime 14, stime 15.
         let fields = text[text.index(after: close)...].split(separator: " ")
         guard fields.count > 12, let u = Int(fields[11]), let s = Int(fields[12]) else { return nil }

@@ -89,7 +89,7 @@ enum CompareBench {
         let fm = FileManager.default
         // The 1920×1080 set, then a second set by other encoders at 4K and at 390×844 @3.
         let sizes: [(label: String, points: Size, scale: Double, other: Bool)] = [
-            ("", Size(1920, 1080), 1, false), ("4K ", Size(3840, 2160), 1, true), ("@3 ", Size(390, 844), 3, true),
+            ("", Size(1920, 1080), 1, false), ("4K ", Size(3840, 2160), 1, true), ("@3 ", Size(390, 844), 3, true)
         ]
         for (index, size) in sizes.enumerated() {
             let suffix = index == 0 ? "" : "-\(index)"
@@ -102,10 +102,13 @@ enum CompareBench {
             try fm.createDirectory(at: pairsDir, withIntermediateDirectories: true)
             try renderSources(into: source, size: size.points, scale: size.scale)
             Log.progress("compare: encoding the pairs with other tools (tools/make-compare-pairs.py)")
-            let made = try ProcessRunner.run(python, [pairScript, source.path, pairsDir.path]
-                                             + (size.other ? ["--other"] : []))
+            let made = try ProcessRunner.run(
+                python,
+                [pairScript, source.path, pairsDir.path]
+                    + (size.other ? ["--other"] : []))
             guard made.status == 0 else {
-                result.skipped = "tools/make-compare-pairs.py failed (\(made.status)): "
+                result.skipped =
+                    "tools/make-compare-pairs.py failed (\(made.status)): "
                     + made.stderr.split(separator: "\n").suffix(2).joined(separator: " ")
                 return result
             }
@@ -114,9 +117,10 @@ enum CompareBench {
             for line in listing.split(separator: "\n") {
                 let cells = line.split(separator: "\t").map(String.init)
                 guard cells.count == 4 else { continue }
-                var pair = Pair(set: size.label + cells[0], kind: cells[1],
-                                a: pairsDir.appendingPathComponent(cells[2]).path,
-                                b: pairsDir.appendingPathComponent(cells[3]).path)
+                var pair = Pair(
+                    set: size.label + cells[0], kind: cells[1],
+                    a: pairsDir.appendingPathComponent(cells[2]).path,
+                    b: pairsDir.appendingPathComponent(cells[3]).path)
                 if result.pairs.allSatisfy({ $0.set == cells[0] }) && magick != nil {
                     pair.magickTarget = ["identical files": 20.0, "1 pt scroll": 3.0][cells[1]]
                 }
@@ -161,11 +165,12 @@ enum CompareBench {
                 case (.magick, _):
                     r = try ProcessRunner.run(magick!, ["-metric", "AE", "-fuzz", "10%", p.a, p.b, "null:"])
                 }
-                let ok: Bool = switch job.tool {
-                case .ours: r.status == 0 || r.status == 1
-                case .odiff: [0, 21, 22].contains(r.status)
-                case .magick: r.status == 0 || r.status == 1
-                }
+                let ok: Bool =
+                    switch job.tool {
+                    case .ours: r.status == 0 || r.status == 1
+                    case .odiff: [0, 21, 22].contains(r.status)
+                    case .magick: r.status == 0 || r.status == 1
+                    }
                 guard ok else { throw BenchError("\(job.tool) failed (\(r.status)) on \(p.set)/\(p.kind): \(r.stderr)") }
                 result.pairs[job.pair].wall[job.mode.rawValue][job.tool.rawValue].add(r.wallMs)
                 result.pairs[job.pair].cpu[job.mode.rawValue][job.tool.rawValue].add(r.cpuMs)

@@ -28,12 +28,19 @@ enum FailuresBench {
             return result
         }
         let folder = work.appendingPathComponent("failures"), json = work.appendingPathComponent("failures.json")
-        Log.progress("failures: \(result.scenarios * 3) snapshots, \(result.failing * 3) failing; a first run of" + " \(result.missingScenarios * 3) missing")
-        let r = try ProcessRunner.run(python, [script, bin, folder.path, "--scenarios", "\(result.scenarios)",
-                                               "--failing", "\(result.failing)", "--missing", "\(result.missingScenarios)",
-                                               "--json", json.path])
+        Log.progress(
+            "failures: \(result.scenarios * 3) snapshots, \(result.failing * 3) failing; a first run of"
+                + " \(result.missingScenarios * 3) missing")
+        let r = try ProcessRunner.run(
+            python,
+            [
+                script, bin, folder.path, "--scenarios", "\(result.scenarios)",
+                "--failing", "\(result.failing)", "--missing", "\(result.missingScenarios)",
+                "--json", json.path
+            ])
         guard r.status == 0, let data = FileManager.default.contents(atPath: json.path),
-              let figures = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            let figures = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else {
             throw BenchError("failures: tools/failing-suite.py failed (\(r.status)): \(r.stderr.suffix(600))")
         }
         result.figures = figures
@@ -50,14 +57,26 @@ extension Report {
         func n(_ d: [String: Any], _ k: String) -> Double { (d[k] as? NSNumber)?.doubleValue ?? .nan }
         let w = [46, 10, 10, 8, 12]
         row(["run", "wall s", "MB disk", "files", "report load"], w)
-        row(["\(r.scenarios * 3) snapshots, \(r.failing * 3) failing", Self.f(n(f, "wall_s"), 1), Self.f(n(f, "bytes_on_disk") / 1e6, 1),
-             Self.f(n(f, "files"), 0), Self.f(n(f, "load_ms"), 0) + " ms"], w)
+        row(
+            [
+                "\(r.scenarios * 3) snapshots, \(r.failing * 3) failing", Self.f(n(f, "wall_s"), 1), Self.f(n(f, "bytes_on_disk") / 1e6, 1),
+                Self.f(n(f, "files"), 0), Self.f(n(f, "load_ms"), 0) + " ms"
+            ], w)
         let first = r.figures["first_run"] as? [String: Any] ?? [:]
         let m = first["missing"] as? [String: Any] ?? [:], u = first["update_missing"] as? [String: Any] ?? [:]
-        row(["first run, \(r.missingScenarios * 3) goldens missing", Self.f(n(m, "wall_s"), 1), Self.f(n(m, "bytes_on_disk") / 1e6, 1), Self.f(n(m, "files"), 0), ""], w)
-        row(["the same with --update=missing", Self.f(n(u, "wall_s"), 1), Self.f(n(u, "bytes_on_disk") / 1e6, 1), Self.f(n(u, "files"), 0), ""], w)
-        lines.append("report: \(Self.f(n(f, "img_elements"), 0)) <img> elements, \(Self.f(n(f, "html_bytes") / 1e6, 1)) MB of HTML; "
-            + "Chromium's whole process (start, load, dump) \(Self.f(n(f, "chromium_wall_ms"), 0)) ms")
+        row(
+            [
+                "first run, \(r.missingScenarios * 3) goldens missing", Self.f(n(m, "wall_s"), 1), Self.f(n(m, "bytes_on_disk") / 1e6, 1),
+                Self.f(n(m, "files"), 0), ""
+            ], w)
+        row(
+            [
+                "the same with --update=missing", Self.f(n(u, "wall_s"), 1), Self.f(n(u, "bytes_on_disk") / 1e6, 1),
+                Self.f(n(u, "files"), 0), ""
+            ], w)
+        lines.append(
+            "report: \(Self.f(n(f, "img_elements"), 0)) <img> elements, \(Self.f(n(f, "html_bytes") / 1e6, 1)) MB of HTML; "
+                + "Chromium's whole process (start, load, dump) \(Self.f(n(f, "chromium_wall_ms"), 0)) ms")
         check("report load (ms) of \(r.failing * 3) failures", n(f, "load_ms"), atMost: 1000)
         check("first run with missing goldens ÷ --update=missing (wall)", n(m, "wall_s") / n(u, "wall_s"), atMost: 1.5)
         json["failures"] = r.figures

@@ -26,8 +26,8 @@ enum FrameBench {
                 if quick { args.append("--quick") }
                 let r = try ProcessRunner.run(ProcessRunner.selfPath, args, passStderr: true)
                 guard r.status == 0, let line = r.stdout.split(separator: "\n").last,
-                      let obj = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                      let frames = obj["frame_ms"] as? [Double], let fills = obj["fill_ms"] as? [Double]
+                    let obj = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                    let frames = obj["frame_ms"] as? [Double], let fills = obj["fill_ms"] as? [Double]
                 else { throw BenchError("frames: child \(c.id) failed (status \(r.status))") }
                 var cr = results[c]!
                 frames.forEach { cr.frames.add($0) }

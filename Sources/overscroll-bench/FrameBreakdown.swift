@@ -10,8 +10,10 @@ import ScrollEngine
 /// view's offset to pixels — it shows what fractional row edges cost.
 @MainActor
 enum FrameBreakdown {
-    static let variants = ["background only", "+ row fills", "+ separators", "+ text (full frame)",
-                           "full frame, pixel-snapped"]
+    static let variants = [
+        "background only", "+ row fills", "+ separators", "+ text (full frame)",
+        "full frame, pixel-snapped"
+    ]
 
     static func run(_ c: FrameCase, quick: Bool) throws -> [Samples] {
         let renderer = CairoRenderer()
@@ -45,17 +47,20 @@ enum FrameBreakdown {
             }
             return out
         }
-        for m in models { renderer.render(m, into: surface.context, scale: c.scale); renderer.render(snapped(m), into: surface.context, scale: c.scale) }
+        for m in models {
+            renderer.render(m, into: surface.context, scale: c.scale); renderer.render(snapped(m), into: surface.context, scale: c.scale)
+        }
         var samples = Array(repeating: Samples(), count: variants.count)
         let passes = quick ? 1 : 2
         for _ in 0..<passes {
             for m in models {
                 for level in 0..<variants.count {
                     let sub = level < 4 ? subset(m, level) : snapped(m)
-                    samples[level].add(Stopwatch.time {
-                        renderer.render(sub, into: surface.context, scale: c.scale)
-                        _ = surface.withPixels { $0.count }
-                    })
+                    samples[level].add(
+                        Stopwatch.time {
+                            renderer.render(sub, into: surface.context, scale: c.scale)
+                            _ = surface.withPixels { $0.count }
+                        })
                 }
             }
         }

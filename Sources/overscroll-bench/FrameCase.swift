@@ -1,4 +1,3 @@
-
 /// One list-frame benchmark case: viewport in points, pixels per point, row count.
 struct FrameCase: Sendable, Hashable {
     var width: Double
@@ -10,7 +9,7 @@ struct FrameCase: Sendable, Hashable {
         FrameCase(width: 1920, height: 1080, scale: 1, rows: 100),
         FrameCase(width: 1920, height: 1080, scale: 1, rows: 10_000_000),
         FrameCase(width: 390, height: 844, scale: 2, rows: 100),
-        FrameCase(width: 390, height: 844, scale: 2, rows: 10_000_000),
+        FrameCase(width: 390, height: 844, scale: 2, rows: 10_000_000)
     ]
 
     /// `1920x1080@1`.

@@ -22,11 +22,12 @@ enum FrameChild {
         var frames: [Double] = [], fills: [Double] = [], offsets: [Double] = []
         frames.reserveCapacity(fling.frameCount)
         for i in 0..<fling.frameCount {
-            frames.append(Stopwatch.time {
-                let model = fling.frame(i)
-                renderer.render(model, into: surface.context, scale: c.scale)
-                _ = surface.withPixels { $0.count }
-            })
+            frames.append(
+                Stopwatch.time {
+                    let model = fling.frame(i)
+                    renderer.render(model, into: surface.context, scale: c.scale)
+                    _ = surface.withPixels { $0.count }
+                })
             offsets.append(fling.session.scene.scrollView.contentOffset)
             fills.append(Stopwatch.time { surface.fill(fillColour) })
         }
@@ -36,7 +37,7 @@ enum FrameChild {
             "fill_ms": fills,
             "offsets": offsets,
             "peak_rss_kib": ProcStatus.peakRSSKiB ?? -1,
-            "rss_kib": ProcStatus.rssKiB ?? -1,
+            "rss_kib": ProcStatus.rssKiB ?? -1
         ]
         let data = try JSONSerialization.data(withJSONObject: out)
         StandardStreams.output(String(decoding: data, as: UTF8.self) + "\n")

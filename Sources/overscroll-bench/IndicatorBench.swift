@@ -59,39 +59,48 @@ enum IndicatorBench {
                 // Warm the indicator paths too (first rlottie render, cairo arc set-up).
                 for k in 0..<3 {
                     let t = 0.5 + Double(k) * lottieStep
-                    vectorRenderer.render(FrameModel(size: box, background: .white, commands: vector.commands(.refreshing(loop), center: center, at: t)),
-                                          into: vectorSurface.context, scale: scale)
+                    vectorRenderer.render(
+                        FrameModel(size: box, background: .white, commands: vector.commands(.refreshing(loop), center: center, at: t)),
+                        into: vectorSurface.context, scale: scale)
                     if let lottie, let lottieRenderer {
-                        lottieRenderer.render(FrameModel(size: box, background: .white, commands: lottie.commands(.refreshing(loop), center: center, at: t)),
-                                              into: lottieSurface.context, scale: scale)
+                        lottieRenderer.render(
+                            FrameModel(size: box, background: .white, commands: lottie.commands(.refreshing(loop), center: center, at: t)),
+                            into: lottieSurface.context, scale: scale)
                     }
                 }
             }
             for i in 0..<fling.frameCount {
-                result.list.add(Stopwatch.time {
-                    let model = fling.frame(i)
-                    listRenderer.render(model, into: listSurface.context, scale: scale)
-                    _ = listSurface.withPixels { $0.count }
-                })
+                result.list.add(
+                    Stopwatch.time {
+                        let model = fling.frame(i)
+                        listRenderer.render(model, into: listSurface.context, scale: scale)
+                        _ = listSurface.withPixels { $0.count }
+                    })
                 step += 1
                 let tv = 1 + Double(step) / 60
-                result.vector.add(Stopwatch.time {
-                    let cmds = vector.commands(.refreshing(loop), center: center, at: tv)
-                    vectorRenderer.render(FrameModel(size: box, background: .white, commands: cmds), into: vectorSurface.context, scale: scale)
-                    _ = vectorSurface.withPixels { $0.count }
-                })
+                result.vector.add(
+                    Stopwatch.time {
+                        let cmds = vector.commands(.refreshing(loop), center: center, at: tv)
+                        vectorRenderer.render(
+                            FrameModel(size: box, background: .white, commands: cmds), into: vectorSurface.context, scale: scale)
+                        _ = vectorSurface.withPixels { $0.count }
+                    })
                 if let lottie, let lottieRenderer {
                     let tl = 1 + Double(step) * lottieStep
-                    result.lottie.add(Stopwatch.time {
-                        let cmds = lottie.commands(.refreshing(loop), center: center, at: tl)
-                        lottieRenderer.render(FrameModel(size: box, background: .white, commands: cmds), into: lottieSurface.context, scale: scale)
-                        _ = lottieSurface.withPixels { $0.count }
-                    })
+                    result.lottie.add(
+                        Stopwatch.time {
+                            let cmds = lottie.commands(.refreshing(loop), center: center, at: tl)
+                            lottieRenderer.render(
+                                FrameModel(size: box, background: .white, commands: cmds), into: lottieSurface.context, scale: scale)
+                            _ = lottieSurface.withPixels { $0.count }
+                        })
                 }
             }
         }
-        if let drawer, let path = lottie.flatMap({ l -> String? in if case let .lottie(info, _) = l.kind { return info.path } else { return nil } }),
-           drawer.isDropped(path) {
+        if let drawer,
+            let path = lottie.flatMap({ l -> String? in if case let .lottie(info, _) = l.kind { return info.path } else { return nil } }),
+            drawer.isDropped(path)
+        {
             result.lottieNote = "the Lottie file was dropped during the run (deadline misses); figures include vector fallbacks"
         }
         return result

@@ -23,8 +23,9 @@ enum ProcessRunner {
         let outURL = scratch.appendingPathComponent("stdout"), errURL = scratch.appendingPathComponent("stderr")
         let cpu0 = childrenCPUMs()
         let t0 = Stopwatch.nowMs()
-        let child = try ChildProcess(executable, arguments, stdin: .discard, stdout: .file(outURL.path),
-                                     stderr: passStderr ? .inherit : .file(errURL.path))
+        let child = try ChildProcess(
+            executable, arguments, stdin: .discard, stdout: .file(outURL.path),
+            stderr: passStderr ? .inherit : .file(errURL.path))
         let exit = child.wait()
         let wall = Stopwatch.nowMs() - t0
         let cpu = childrenCPUMs() - cpu0

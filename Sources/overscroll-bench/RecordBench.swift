@@ -36,12 +36,12 @@ enum RecordBench {
     }
 
     static let scenario = """
-    {"scene": "list", "size": [390, 844], "scale": 2, "fps": 60, "duration": 4.0, "rows": 200,
-     "events": [
-       {"at": 0.20, "drag": {"from": [195, 700], "to": [195, 150], "duration": 0.2}},
-       {"at": 2.00, "drag": {"from": [195, 150], "to": [195, 750], "duration": 0.25}},
-       {"at": 3.20, "wheel": {"dy": -3.5, "precise": true}}]}
-    """
+        {"scene": "list", "size": [390, 844], "scale": 2, "fps": 60, "duration": 4.0, "rows": 200,
+         "events": [
+           {"at": 0.20, "drag": {"from": [195, 700], "to": [195, 150], "duration": 0.2}},
+           {"at": 2.00, "drag": {"from": [195, 150], "to": [195, 750], "duration": 0.25}},
+           {"at": 3.20, "wheel": {"dy": -3.5, "precise": true}}]}
+        """
 
     static func run(quick: Bool, work: URL) throws -> Result {
         var result = Result()
@@ -93,8 +93,9 @@ enum RecordBench {
             var reused: [UInt8] = []
             func recorderPath() throws {
                 reused = try p.bytes.withUnsafeBytes {
-                    try PNGEncoder.fast.encodePremultipliedARGB32($0.baseAddress!, width: p.width, height: p.height, stride: p.stride,
-                                                                 ignoreAlpha: p.knownOpaque, workspace: workspace)
+                    try PNGEncoder.fast.encodePremultipliedARGB32(
+                        $0.baseAddress!, width: p.width, height: p.height, stride: p.stride,
+                        ignoreAlpha: p.knownOpaque, workspace: workspace)
                 }
             }
             result.encodeReused.add(try Stopwatch.time { try recorderPath() })

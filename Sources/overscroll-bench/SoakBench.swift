@@ -74,9 +74,10 @@ enum SoakBench {
             }
         }
         let warm = rss[rss.count / 4].1
-        return Result(simulatedSeconds: minutes * 60, frames: frames, events: events, refreshes: scene.coordinator.refreshes,
-                      rss: rss, lockViolations: violations, wallSeconds: Date().timeIntervalSince(t0),
-                      growthMB: (rss.last?.1 ?? warm) - warm)
+        return Result(
+            simulatedSeconds: minutes * 60, frames: frames, events: events, refreshes: scene.coordinator.refreshes,
+            rss: rss, lockViolations: violations, wallSeconds: Date().timeIntervalSince(t0),
+            growthMB: (rss.last?.1 ?? warm) - warm)
     }
 
     /// One random gesture starting at `t`: a drag (mostly pulls from near the top), a wheel
@@ -98,8 +99,13 @@ enum SoakBench {
         case 5...6:
             let precise = Bool.random(using: &rng)
             for _ in 0..<Int.random(in: 1...10, using: &rng) {
-                out.append((time, .wheel(dy: precise ? Double.random(in: -4...4, using: &rng) : Double(Int.random(in: -2...3, using: &rng)),
-                                         precise: precise)))
+                out.append(
+                    (
+                        time,
+                        .wheel(
+                            dy: precise ? Double.random(in: -4...4, using: &rng) : Double(Int.random(in: -2...3, using: &rng)),
+                            precise: precise)
+                    ))
                 time += Double.random(in: 0.01...0.05, using: &rng)
             }
         case 7:

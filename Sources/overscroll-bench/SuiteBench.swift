@@ -28,22 +28,22 @@ enum SuiteBench {
         let scene = scenes[i % scenes.count]
         let from = 300 + (i * 37) % 300, to = 100 + (i * 53) % 500
         return """
-        {"scene": "\(scene)", "duration": 2.0, "rows": 200,
-         "events": [{"at": 0.20, "drag": {"from": [195, \(from)], "to": [195, \(to)], "duration": 0.25}},
-                    {"at": 0.3, "snapshot": "dragging"}, {"at": 0.6, "snapshot": "moving"}, {"at": 2.0, "snapshot": "rest"}]}
-        """
+            {"scene": "\(scene)", "duration": 2.0, "rows": 200,
+             "events": [{"at": 0.20, "drag": {"from": [195, \(from)], "to": [195, \(to)], "duration": 0.25}},
+                        {"at": 0.3, "snapshot": "dragging"}, {"at": 0.6, "snapshot": "moving"}, {"at": 2.0, "snapshot": "rest"}]}
+            """
     }
 
     /// The record-vs-test scenario: 4 s at 60 fps, 390×844 @2 (as the record part), 4 snapshots.
     static let fourSnapshots = """
-    {"scene": "list", "size": [390, 844], "scale": 2, "fps": 60, "duration": 4.0, "rows": 200,
-     "events": [
-       {"at": 0.20, "drag": {"from": [195, 700], "to": [195, 150], "duration": 0.2}},
-       {"at": 2.00, "drag": {"from": [195, 150], "to": [195, 750], "duration": 0.25}},
-       {"at": 3.20, "wheel": {"dy": -3.5, "precise": true}},
-       {"at": 0.5, "snapshot": "flinging"}, {"at": 1.5, "snapshot": "coasting"},
-       {"at": 2.3, "snapshot": "pulled-back"}, {"at": 4.0, "snapshot": "rest"}]}
-    """
+        {"scene": "list", "size": [390, 844], "scale": 2, "fps": 60, "duration": 4.0, "rows": 200,
+         "events": [
+           {"at": 0.20, "drag": {"from": [195, 700], "to": [195, 150], "duration": 0.2}},
+           {"at": 2.00, "drag": {"from": [195, 150], "to": [195, 750], "duration": 0.25}},
+           {"at": 3.20, "wheel": {"dy": -3.5, "precise": true}},
+           {"at": 0.5, "snapshot": "flinging"}, {"at": 1.5, "snapshot": "coasting"},
+           {"at": 2.3, "snapshot": "pulled-back"}, {"at": 4.0, "snapshot": "rest"}]}
+        """
 
     static func run(quick: Bool, work: URL) throws -> Result {
         var result = Result()
@@ -77,7 +77,8 @@ enum SuiteBench {
             }
         }
 
-        result.loadAverage = ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "").split(separator: " ").first.map(String.init) ?? "?"
+        result.loadAverage =
+            ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "").split(separator: " ").first.map(String.init) ?? "?"
         let one = work.appendingPathComponent("four-snapshots")
         try? fm.removeItem(at: one)
         try fm.createDirectory(at: one, withIntermediateDirectories: true)
@@ -119,13 +120,16 @@ extension Report {
         let t = r.test4.median, rec = r.recordAll.median
         row(["record, every frame (\(r.recordFrames) frames)", Self.f(rec, 0), "", ""], w)
         row(["test, 4 snapshots of the same scenario", Self.f(t, 0), Self.f(rec / t) + "×", ""], w)
-        lines.append("load average (1 min) after the suite runs: \(r.loadAverage) on \(ProcessInfo.processInfo.activeProcessorCount) cores; "
-            + "the workers speed-up needs idle cores (CPU ms shows the extra work of parallel runs)")
+        lines.append(
+            "load average (1 min) after the suite runs: \(r.loadAverage) on \(ProcessInfo.processInfo.activeProcessorCount) cores; "
+                + "the workers speed-up needs idle cores (CPU ms shows the extra work of parallel runs)")
         check("suite --workers 2 vs 1 (40 scenarios)", w1 / w2, atLeast: 1.7)
         check("test (4 snapshots) vs record (every frame)", rec / t, atLeast: 10)
-        json["suite"] = ["scenarios": r.scenarios, "workers1_ms_median": w1, "workers2_ms_median": w2, "workers_speedup": w1 / w2,
-                         "workers1_cpu_ms_median": r.cpu1.median, "workers2_cpu_ms_median": r.cpu2.median, "load_average": r.loadAverage,
-                         "test4_ms_median": t, "record_ms_median": rec, "record_frames": r.recordFrames,
-                         "test_vs_record": rec / t, "runs": r.workers1.count]
+        json["suite"] = [
+            "scenarios": r.scenarios, "workers1_ms_median": w1, "workers2_ms_median": w2, "workers_speedup": w1 / w2,
+            "workers1_cpu_ms_median": r.cpu1.median, "workers2_cpu_ms_median": r.cpu2.median, "load_average": r.loadAverage,
+            "test4_ms_median": t, "record_ms_median": rec, "record_frames": r.recordFrames,
+            "test_vs_record": rec / t, "runs": r.workers1.count
+        ]
     }
 }

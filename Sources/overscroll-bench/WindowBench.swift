@@ -38,13 +38,16 @@ enum WindowBench {
         Case(name: "refreshing, seed spinner", arguments: ["--spinner", "seed"], action: .refresh, target: 5),
         Case(name: "refreshing, material spinner", arguments: ["--spinner", "material"], action: .refresh, target: 5),
         Case(name: "refreshing, reduced motion", arguments: ["--spinner", "seed", "--reduce-motion"], action: .refresh, target: 2),
-        Case(name: "refreshing, seed, texture presenter", arguments: ["--spinner", "seed"],
-             environment: ["OVERSCROLL_PRESENTER": "texture"], action: .refresh, target: nil),
-        Case(name: "refreshing, seed, surface presenter", arguments: ["--spinner", "seed"],
-             environment: ["OVERSCROLL_PRESENTER": "surface"], action: .refresh, target: nil),
+        Case(
+            name: "refreshing, seed, texture presenter", arguments: ["--spinner", "seed"],
+            environment: ["OVERSCROLL_PRESENTER": "texture"], action: .refresh, target: nil),
+        Case(
+            name: "refreshing, seed, surface presenter", arguments: ["--spinner", "seed"],
+            environment: ["OVERSCROLL_PRESENTER": "surface"], action: .refresh, target: nil),
         Case(name: "fling (list, repeated drags)", arguments: ["--rows", "5000"], action: .fling, target: nil),
-        Case(name: "fling, whole frames (OVERSCROLL_DIRTY_RECTS=0)", arguments: ["--rows", "5000"],
-             environment: ["OVERSCROLL_DIRTY_RECTS": "0"], action: .fling, target: nil),
+        Case(
+            name: "fling, whole frames (OVERSCROLL_DIRTY_RECTS=0)", arguments: ["--rows", "5000"],
+            environment: ["OVERSCROLL_DIRTY_RECTS": "0"], action: .fling, target: nil)
     ]
 
     static func run(quick: Bool) throws -> Result {
@@ -54,7 +57,8 @@ enum WindowBench {
             return result
         }
         guard let xvfb = ProcessRunner.which("Xvfb"), let xdotool = ProcessRunner.which("xdotool"),
-              let timeout = ProcessRunner.which("timeout") else {
+            let timeout = ProcessRunner.which("timeout")
+        else {
             result.skipped = "Xvfb or xdotool is not installed (apt-get install xvfb xdotool; `make bench` does); window part skipped"
             return result
         }
@@ -96,15 +100,22 @@ enum WindowBench {
         throw BenchError("Xvfb did not start on :\(n)")
     }
 
-    private static func measure(_ c: Case, bin: String, xdotool: String, timeout: String, display: String,
-                                seconds: Double) throws -> Double {
+    private static func measure(
+        _ c: Case, bin: String, xdotool: String, timeout: String, display: String,
+        seconds: Double
+    ) throws -> Double {
         var env = c.environment
         env["DISPLAY"] = display
         env["SDL_VIDEODRIVER"] = "x11"
-        let app = try BackgroundProcess(bin, ["run", "--size", "390x844", "--scale", "1", "--refresh-outcome", "hang",
-                                              "--refresh-timeout", "600"] + c.arguments, environment: env)
+        let app = try BackgroundProcess(
+            bin,
+            [
+                "run", "--size", "390x844", "--scale", "1", "--refresh-outcome", "hang",
+                "--refresh-timeout", "600"
+            ] + c.arguments, environment: env)
         defer { app.stop() }
-        let search = try ProcessRunner.run(timeout, [Self.appearTimeout, xdotool, "search", "--sync", "--onlyvisible", "--name", "Overscroll"])
+        let search = try ProcessRunner.run(
+            timeout, [Self.appearTimeout, xdotool, "search", "--sync", "--onlyvisible", "--name", "Overscroll"])
         guard let window = search.stdout.split(separator: "\n").first.map(String.init), search.status == 0 else {
             throw BenchError("window: the app's window did not appear within \(appearTimeout) s (\(c.name))")
         }

@@ -28,21 +28,21 @@ func benchMain() -> Int32 {
             // A part that fails (a window that never appeared on a loaded machine, a missing peer tool) is
             // named and skipped: the other parts' figures are still reported, and the run exits 1.
             do {
-            switch part {
-            case "frames":
-                report.add(frames: try FrameBench.run(quick: options.quick), out: out)
-                Log.progress("frames: breakdown of a 1920x1080@1 frame (in process)")
-                let big = FrameCase(width: 1920, height: 1080, scale: 1, rows: 100)
-                report.add(breakdown: try FrameBreakdown.run(big, quick: options.quick), case: big)
-            case "indicator": report.add(indicator: try IndicatorBench.run(quick: options.quick))
-            case "record": report.add(record: try RecordBench.run(quick: options.quick, work: work))
-            case "compare": report.add(compare: try CompareBench.run(quick: options.quick, work: work))
-            case "suite": report.add(suite: try SuiteBench.run(quick: options.quick, work: work))
-            case "failures": report.add(failures: try FailuresBench.run(quick: options.quick, work: work))
-            case "soak": report.add(soak: try SoakBench.run(quick: options.quick))
-            case "window": report.add(window: try WindowBench.run(quick: options.quick))
-            default: break
-            }
+                switch part {
+                case "frames":
+                    report.add(frames: try FrameBench.run(quick: options.quick), out: out)
+                    Log.progress("frames: breakdown of a 1920x1080@1 frame (in process)")
+                    let big = FrameCase(width: 1920, height: 1080, scale: 1, rows: 100)
+                    report.add(breakdown: try FrameBreakdown.run(big, quick: options.quick), case: big)
+                case "indicator": report.add(indicator: try IndicatorBench.run(quick: options.quick))
+                case "record": report.add(record: try RecordBench.run(quick: options.quick, work: work))
+                case "compare": report.add(compare: try CompareBench.run(quick: options.quick, work: work))
+                case "suite": report.add(suite: try SuiteBench.run(quick: options.quick, work: work))
+                case "failures": report.add(failures: try FailuresBench.run(quick: options.quick, work: work))
+                case "soak": report.add(soak: try SoakBench.run(quick: options.quick))
+                case "window": report.add(window: try WindowBench.run(quick: options.quick))
+                default: break
+                }
             } catch {
                 StandardStreams.error("overscroll-bench: \(part): \(error)\n")
                 failed.append(part)

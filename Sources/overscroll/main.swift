@@ -30,5 +30,7 @@ let candidates: [String] = [directory + "/overscroll-app", directory + "/../libe
 let app = candidates.first { access($0, X_OK) == 0 } ?? candidates[0]
 var argv: [UnsafeMutablePointer<CChar>?] = (["overscroll"] + arguments).map { strdup($0) } + [nil]
 execv(app, &argv)
-StandardStreams.error("overscroll: cannot start \(app): \(String(cString: strerror(errno))) (build it with `make build`, or `swift build --product" + " overscroll-app`)\n")
+StandardStreams.error(
+    "overscroll: cannot start \(app): \(String(cString: strerror(errno))) (build it with `make build`, or `swift build --product"
+        + " overscroll-app`)\n")
 exit(127)

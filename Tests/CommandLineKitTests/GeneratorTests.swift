@@ -5,12 +5,16 @@ import Testing
 /// The man pages and the shell completions are made from the same declarations as the parser
 /// and the help: every option that is not hidden appears in each, with its choices.
 @Suite struct GeneratorTests {
-    static let list = CommandList(program: "tool", summary: "does tool things", entries: [
-        .init("sample", "a sample thing", spec: Sample.spec) { _ in 0 },
-        .init("curve", "a curve", spec: CommandSpec("tool curve", positionals: [Positional("KIND", choices: ["spring", "fling"])])) { _ in 0 },
-        .init("help", "this text") { _ in 0 },
-        .init("__worker", "internal", spec: CommandSpec("tool __worker"), hidden: true) { _ in 0 },
-    ])
+    static let list = CommandList(
+        program: "tool", summary: "does tool things",
+        entries: [
+            .init("sample", "a sample thing", spec: Sample.spec) { _ in 0 },
+            .init("curve", "a curve", spec: CommandSpec("tool curve", positionals: [Positional("KIND", choices: ["spring", "fling"])])) {
+                _ in 0
+            },
+            .init("help", "this text") { _ in 0 },
+            .init("__worker", "internal", spec: CommandSpec("tool __worker"), hidden: true) { _ in 0 }
+        ])
     static let header = ManPage.Header(source: "tool 1.0", date: "2026-12-01", manual: "Tool Manual")
 
     @Test func theCommandPageHasEveryOptionItsValueAndItsAnnotation() {
@@ -49,11 +53,12 @@ import Testing
         for shell in Completion.Shell.allCases {
             let script = Completion.script(shell, Self.list)
             for o in Sample.spec.allOptions where !o.hidden {
-                let expected = switch shell {
-                case .bash: o.flag
-                case .zsh: "'\(o.flag)["
-                case .fish: "-n '__fish_seen_subcommand_from sample' -l \(o.name)"
-                }
+                let expected =
+                    switch shell {
+                    case .bash: o.flag
+                    case .zsh: "'\(o.flag)["
+                    case .fish: "-n '__fish_seen_subcommand_from sample' -l \(o.name)"
+                    }
                 #expect(script.contains(expected), "\(shell): \(o.flag) missing")
             }
             #expect(!script.contains("secret") && !script.contains("__worker"), "\(shell)")
@@ -73,8 +78,11 @@ import Testing
         let words = line.map { "'" + $0 + "'" }.joined(separator: " ")
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/bash")
-        p.arguments = ["--norc", "--noprofile", "-c",
-                       "source \"$1\"; COMP_WORDS=(\(words)); COMP_CWORD=\(line.count - 1); _tool; printf '%s\\n' \"${COMPREPLY[@]}\"", "bash", file.path]
+        p.arguments = [
+            "--norc", "--noprofile", "-c",
+            "source \"$1\"; COMP_WORDS=(\(words)); COMP_CWORD=\(line.count - 1); _tool; printf '%s\\n' \"${COMPREPLY[@]}\"", "bash",
+            file.path
+        ]
         p.currentDirectoryURL = dir
         let out = Pipe()
         p.standardOutput = out

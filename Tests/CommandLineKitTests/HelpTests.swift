@@ -27,7 +27,9 @@ import Testing
         var columns: Set<Int> = []
         for o in Sample.spec.allOptions where !o.hidden {
             let text = String(o.help.split(separator: "\n")[0])
-            guard let line = lines.first(where: { $0.hasPrefix("  \(o.synopsis) ") }), let r = line.dropFirst(2 + o.synopsis.count).firstRange(of: text) else {
+            guard let line = lines.first(where: { $0.hasPrefix("  \(o.synopsis) ") }),
+                let r = line.dropFirst(2 + o.synopsis.count).firstRange(of: text)
+            else {
                 Issue.record("\(o.flag) missing")
                 continue
             }
@@ -45,11 +47,13 @@ import Testing
     }
 
     @Test func anAnnotationThatWouldOverflowTheWidthGetsItsOwnLine() {
-        let long = String(repeating: "word ", count: 13) + "last"   // 69 characters
-        let spec = CommandSpec("tool wrap", specs: [
-            Option.choice("mode", value: "MODE", ["none", "missing", "changed", "all"], help: "short\n" + long).spec,
-            Option.choice("fits", value: "MODE", ["a", "b"], help: "short").spec,
-        ])
+        let long = String(repeating: "word ", count: 13) + "last"  // 69 characters
+        let spec = CommandSpec(
+            "tool wrap",
+            specs: [
+                Option.choice("mode", value: "MODE", ["none", "missing", "changed", "all"], help: "short\n" + long).spec,
+                Option.choice("fits", value: "MODE", ["a", "b"], help: "short").spec
+            ])
         let lines = spec.help.split(separator: "\n").map(String.init)
         #expect(lines.allSatisfy { $0.count <= CommandSpec.width }, "\(lines.filter { $0.count > CommandSpec.width })")
         guard let last = lines.firstIndex(where: { $0.hasSuffix(long) }) else { Issue.record("the long line is missing"); return }
@@ -63,8 +67,12 @@ import Testing
     }
 
     @Test func commandListHelpAndUnknownCommand() {
-        let list = CommandList(program: "tool", entries: [.init("record", "record it", example: "tool record X") { _ in 0 }, .init("verify", "check it") { _ in 0 },
-                                                          .init("__worker", "internal", hidden: true) { _ in 0 }])
+        let list = CommandList(
+            program: "tool",
+            entries: [
+                .init("record", "record it", example: "tool record X") { _ in 0 }, .init("verify", "check it") { _ in 0 },
+                .init("__worker", "internal", hidden: true) { _ in 0 }
+            ])
         #expect(list.help.contains("  record  record it  tool record X\n  verify  check it\n"))
         #expect(list.unknown("recrod") == "unknown command 'recrod'; did you mean 'record'? (record, verify)")
         #expect(list.unknown("zzz") == "unknown command 'zzz' (record, verify)")

@@ -24,10 +24,11 @@ enum Sample {
     static let threshold = flags.threshold, count = flags.count, json = flags.json, theme = flags.theme, out = flags.out
     static let diff = flags.diff, at = flags.at, only = flags.only, size = flags.size, secret = flags.secret, mode = flags.mode
 
-    static let spec = CommandSpec("tool sample", about: "Does a sample thing.",
-                                  positionals: [Positional("INPUT", help: "the input file")],
-                                  options: flags,
-                                  epilogue: "More words.")
+    static let spec = CommandSpec(
+        "tool sample", about: "Does a sample thing.",
+        positionals: [Positional("INPUT", help: "the input file")],
+        options: flags,
+        epilogue: "More words.")
 
     /// The parsed arguments of a command line that must parse.
     static func parsed(_ words: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> ParsedArguments {
@@ -53,8 +54,10 @@ enum Sample {
 
 @Suite struct ParserTests {
     @Test func valuesAreReadInBothSpellingsAndTyped() throws {
-        let a = try Sample.parsed(["in.png", "--threshold", "0.25", "--count=3", "--json", "--out=o", "--theme", "dark",
-                                   "--at", "0.1, 0.5", "--only", "record,frames", "--size", "3x4"])
+        let a = try Sample.parsed([
+            "in.png", "--threshold", "0.25", "--count=3", "--json", "--out=o", "--theme", "dark",
+            "--at", "0.1, 0.5", "--only", "record,frames", "--size", "3x4"
+        ])
         #expect(a.positionals == ["in.png"])
         #expect(a.value(Sample.threshold) == 0.25)
         #expect(a.value(Sample.count) == 3)
@@ -109,8 +112,9 @@ enum Sample {
     }
 
     @Test func anUnknownFlagNamesItAndSuggestsTheNearestDeclaredOne() {
-        #expect(Sample.error(["in", "--out", "o", "--thresold", "0.2"])
-            == "unknown flag --thresold; did you mean --threshold? (see `tool sample --help`)")
+        #expect(
+            Sample.error(["in", "--out", "o", "--thresold", "0.2"])
+                == "unknown flag --thresold; did you mean --threshold? (see `tool sample --help`)")
         #expect(Sample.error(["in", "--out", "o", "--jsno"]).contains("did you mean --json?"))
         #expect(Sample.error(["in", "--out", "o", "--thres=1"]).contains("unknown flag --thres; did you mean --threshold?"))
         #expect(Sample.error(["in", "--out", "o", "-json"]).contains("unknown flag -json; did you mean --json?"))
@@ -121,7 +125,8 @@ enum Sample {
     }
 
     @Test func echoedWordsStayOnOneLineWithoutEscapeSequences() {
-        #expect(Sample.error(["in", "--out", "o", "--threshold", "1\n\u{1B}[2J"]) == "--threshold must be a number in 0…1, got '1\\n\\x1B[2J'")
+        #expect(
+            Sample.error(["in", "--out", "o", "--threshold", "1\n\u{1B}[2J"]) == "--threshold must be a number in 0…1, got '1\\n\\x1B[2J'")
         #expect(Sample.error(["in", "--out", "o", "--b\u{7}"]) == "unknown flag --b\\x07 (see `tool sample --help`)")
         #expect(CommandList(program: "p", entries: []).unknown("a\tb") == "unknown command 'a\\tb' ()")
     }
@@ -137,8 +142,12 @@ enum Sample {
         #expect(Sample.error(["in", "--out", "o", "--threshold", "-0.5"]) == "--threshold must be a number in 0…1, got '-0.5'")
         #expect(Sample.error(["in", "--out", "o", "--count", "0"]) == "--count must be a whole number in 1…10, got '0'")
         #expect(Sample.error(["in", "--out", "o", "--count", "2.5"]) == "--count must be a whole number in 1…10, got '2.5'")
-        let open = CommandSpec("tool open", specs: [Option.integer("n", value: "N", in: 1...Int.max, help: "n").spec,
-                                                      Option.number("x", value: "X", help: "x").spec])
+        let open = CommandSpec(
+            "tool open",
+            specs: [
+                Option.integer("n", value: "N", in: 1...Int.max, help: "n").spec,
+                Option.number("x", value: "X", help: "x").spec
+            ])
         #expect(throws: CommandLineError("--n must be a whole number ≥ 1, got '0'")) { try open.parse(["--n", "0"]) }
         #expect(throws: CommandLineError("--x must be a number, got 'inf'")) { try open.parse(["--x", "inf"]) }
         #expect(Sample.error(["in", "--out", "o", "--at", "1,x"]) == "--at expects numbers separated by commas, got '1,x'")
@@ -159,7 +168,9 @@ enum Sample {
         #expect(a.value(scene) == "coordinator", "the declared spelling")
         guard case .run(let b) = try spec.parse(["--scene", "LIST"]) else { Issue.record("help"); return }
         #expect(b.value(scene) == "list")
-        #expect(throws: CommandLineError("--scene 'lst' is unknown (coordinator, list); did you mean 'list'?")) { try spec.parse(["--scene", "lst"]) }
+        #expect(throws: CommandLineError("--scene 'lst' is unknown (coordinator, list); did you mean 'list'?")) {
+            try spec.parse(["--scene", "lst"])
+        }
         #expect(throws: CommandLineError("--scene 'Coordinater' is unknown (coordinator, list); did you mean 'coordinator'?")) {
             try spec.parse(["--scene", "Coordinater"])
         }
@@ -183,7 +194,9 @@ enum Sample {
         #expect(try Sample.parsed(["i", "--out", "o", "--mode", "one-by-one"]).value(Sample.mode) == .oneByOne)
         #expect(try Sample.parsed(["i", "--out", "o"]).value(Sample.mode) == .fast)
         #expect(Sample.mode.spec.choices == ["fast", "careful", "one-by-one"])
-        #expect(Sample.error(["i", "--out", "o", "--mode", "carefull"]) == "--mode 'carefull' is unknown (fast, careful, one-by-one); did you mean 'careful'?")
+        #expect(
+            Sample.error(["i", "--out", "o", "--mode", "carefull"])
+                == "--mode 'carefull' is unknown (fast, careful, one-by-one); did you mean 'careful'?")
         // The kit escapes what it echoes, for every kind of option (a raw ESC never reaches the terminal).
         #expect(Sample.error(["i", "--out", "o", "--mode", "\u{1B}[2J"]) == "--mode '\\x1B[2J' is unknown (fast, careful, one-by-one)")
     }
@@ -195,7 +208,9 @@ enum Sample {
             throw Refused(text: text)
         }
         let spec = CommandSpec("tool frames", specs: [f.spec])
-        #expect(throws: CommandLineError("--frames expects all or numbers, got 'x\\x1B': bad x\\x1B")) { try spec.parse(["--frames", "x\u{1B}"]) }
+        #expect(throws: CommandLineError("--frames expects all or numbers, got 'x\\x1B': bad x\\x1B")) {
+            try spec.parse(["--frames", "x\u{1B}"])
+        }
         guard case .run(let a) = try? spec.parse(["--frames", "all"]) else { Issue.record("all"); return }
         #expect(a.value(f) == 0)
     }
@@ -210,7 +225,9 @@ enum Sample {
         struct Inner: OptionGroup { let b = Option.flag("b", help: "b"); let c = Option.flag("c", help: "c") }
         struct Outer: OptionGroup { let a = Option.flag("a", help: "a"); let inner = Inner(); let d = Option.flag("d", help: "d") }
         #expect(Outer().optionSpecs.map(\.name) == ["a", "b", "c", "d"])
-        #expect(Sample.spec.options.map(\.name) == ["threshold", "count", "json", "theme", "out", "diff", "at", "only", "size", "secret", "mode"])
+        #expect(
+            Sample.spec.options.map(\.name) == [
+                "threshold", "count", "json", "theme", "out", "diff", "at", "only", "size", "secret", "mode"
+            ])
     }
 }
-

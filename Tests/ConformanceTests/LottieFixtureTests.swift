@@ -25,7 +25,7 @@ import Testing
         "Framerate.json": .loads(frames: nil, fps: nil),
         "dog.json": .loads(frames: nil, fps: nil),
         "repro_propertyhelper_type_confusion1.json": .rejected,
-        "segments-ours.json": .loads(frames: 90, fps: 30),
+        "segments-ours.json": .loads(frames: 90, fps: 30)
     ]
 
     /// The folder holds exactly the files of the table (a new file needs its expectation).
@@ -63,8 +63,10 @@ import Testing
         renderer.add(source)
         let image = try ImageSurface(width: 80, height: 80)
         let started = Date()
-        for (mode, tint) in [(LottieFrame.Mode.scrub(0), nil), (.scrub(0.5), Color.black), (.scrub(1), nil),
-                             (.loop(elapsedSeconds: 0.7), Color(hex: 0x336699))] {
+        for (mode, tint) in [
+            (LottieFrame.Mode.scrub(0), nil), (.scrub(0.5), Color.black), (.scrub(1), nil),
+            (.loop(elapsedSeconds: 0.7), Color(hex: 0x336699))
+        ] {
             let frame = LottieFrame(animation: source.info, mode: mode, rect: Rect(x: 0, y: 0, width: 40, height: 40), tint: tint)
             let model = FrameModel(size: Size(40, 40), background: .white, commands: [.lottie(frame)])
             CairoRenderer(lottie: renderer).render(model, into: image.context, scale: 2)

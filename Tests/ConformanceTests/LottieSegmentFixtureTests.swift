@@ -11,7 +11,8 @@ import Testing
     static let fixture = LottieFixtureTests.folder.appendingPathComponent("segments-ours.json").path
 
     @Test func markersResolveToTheRenderersFrames() throws {
-        let s = try LottieIndicatorSource.load(path: Self.fixture, segments: LottieSegmentChoices(pull: .marker("pull"), loop: .marker("spin"), finish: .marker("done")))
+        let s = try LottieIndicatorSource.load(
+            path: Self.fixture, segments: LottieSegmentChoices(pull: .marker("pull"), loop: .marker("spin"), finish: .marker("done")))
         #expect(s.info.segments == LottieSegments(pull: 0...29, loop: 30...59, finish: 60...89))
         let frames = try LottieIndicatorSource.load(path: Self.fixture, segments: LottieSegmentChoices(loop: .frames(from: 35, to: 44)))
         #expect(frames.info.segments == LottieSegments(loop: 35...44))
@@ -27,11 +28,14 @@ import Testing
             .replacingOccurrences(of: "\"ip\":0,\"op\":90,\"w\"", with: "\"ip\":10,\"op\":90,\"w\"")
         let path = dir.appendingPathComponent("shifted.json").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
-        let s = try LottieIndicatorSource.load(path: path, segments: LottieSegmentChoices(loop: .marker("spin"), finish: .frames(from: 60, to: 89)))
+        let s = try LottieIndicatorSource.load(
+            path: path, segments: LottieSegmentChoices(loop: .marker("spin"), finish: .frames(from: 60, to: 89)))
         #expect(s.info.frameCount == 80)
         #expect(s.info.segments == LottieSegments(loop: 20...49, finish: 50...79))
         // The marker `pull` starts at 0, before the in-point: outside the animation.
-        #expect(throws: LottieLoadError.self) { try LottieIndicatorSource.load(path: path, segments: LottieSegmentChoices(pull: .marker("pull"))) }
+        #expect(throws: LottieLoadError.self) {
+            try LottieIndicatorSource.load(path: path, segments: LottieSegmentChoices(pull: .marker("pull")))
+        }
     }
 
     @Test func anUnknownMarkerNamesTheFileAndTheMarkersThereAre() {
@@ -58,7 +62,8 @@ import Testing
 
     /// The segment frames drawn differ from the whole-file frames, so the choice reaches the pixels.
     @Test func theIndicatorDrawsTheSegmentsFrames() throws {
-        let s = try LottieIndicatorSource.load(path: Self.fixture, segments: LottieSegmentChoices(pull: .marker("pull"), loop: .marker("spin"), finish: .marker("done")))
+        let s = try LottieIndicatorSource.load(
+            path: Self.fixture, segments: LottieSegmentChoices(pull: .marker("pull"), loop: .marker("spin"), finish: .marker("done")))
         var config = SpinnerConfig()
         config.lottieSide = 40
         let indicator = RefreshIndicator(config: config, kind: .lottie(s.info, tint: nil))
@@ -74,7 +79,7 @@ import Testing
         }
         // The full pull reaches the pull segment's last frame (29), not half the file (45).
         #expect(frameIndex(.pulling(progress: 1, pullDistance: 80, threshold: 80), at: 0) == 29)
-        #expect(frameIndex(.pulling(progress: 0.5, pullDistance: 40, threshold: 80), at: 0) == 15)   // 14.5 rounds to 15
+        #expect(frameIndex(.pulling(progress: 0.5, pullDistance: 40, threshold: 80), at: 0) == 15)  // 14.5 rounds to 15
         // The loop repeats 30…59 at 30 fps from the refresh's start: 1.1 s in is frame 33 → 30 + 33 mod 30 = 33.
         #expect(frameIndex(.refreshing(RefreshLoop(since: 2)), at: 3.1) == 33)
         #expect(frameIndex(.refreshing(RefreshLoop(since: 2)), at: 2) == 30)

@@ -8,8 +8,8 @@ import Testing
 @Suite struct PixelmatchConformanceTests {
     /// `Tests/Fixtures/pixelmatch`, found from this source file's path.
     static let fixtures: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()   // ConformanceTests
-        .deletingLastPathComponent()   // Tests
+        .deletingLastPathComponent()  // ConformanceTests
+        .deletingLastPathComponent()  // Tests
         .appendingPathComponent("Fixtures/pixelmatch")
 
     struct Case: CustomStringConvertible, Sendable {
@@ -26,8 +26,9 @@ import Testing
         return text.split(separator: "\n").dropFirst().compactMap { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 5, let count = Int(fields[3]) else { return nil }
-            return Case(first: fields[0], second: fields[1], optionsJSON: fields[2], expectedCount: count,
-                        expectedDiff: fields[4])
+            return Case(
+                first: fields[0], second: fields[1], optionsJSON: fields[2], expectedCount: count,
+                expectedDiff: fields[4])
         }
     }
 
@@ -73,8 +74,9 @@ import Testing
                 #expect(result.differing == testCase.expectedCount, "\(testCase) threads \(threads)")
                 let diff = try #require(result.diff)
                 #expect(diff.width == expected.width && diff.height == expected.height, "\(testCase)")
-                #expect(Self.firstDifference(diff.pixels, expected.pixels) == nil,
-                        "\(testCase): diff image differs first at byte \(Self.firstDifference(diff.pixels, expected.pixels) ?? -1)")
+                #expect(
+                    Self.firstDifference(diff.pixels, expected.pixels) == nil,
+                    "\(testCase): diff image differs first at byte \(Self.firstDifference(diff.pixels, expected.pixels) ?? -1)")
             }
             let countOnly = try Pixelmatch.compare(first, second, options: options)
             #expect(countOnly.differing == testCase.expectedCount, "\(testCase) without diff image")

@@ -28,8 +28,10 @@ final class MemoryPresenter: FramePresenter {
         let rows: [DrawCommand] = (0..<10).map {
             .text("Row \($0)", Rect(x: 16, y: 80 + Double($0) * 50, width: 250, height: 30), TextStyle(size: 17))
         }
-        let arc = DrawCommand.arc(ArcStroke(center: Point(150, 40), radius: 11, lineWidth: 3,
-                                            startAngle: arcStart, endAngle: arcStart + 2, color: .black))
+        let arc = DrawCommand.arc(
+            ArcStroke(
+                center: Point(150, 40), radius: 11, lineWidth: 3,
+                startAngle: arcStart, endAngle: arcStart + 2, color: .black))
         return FrameModel(size: Size(300, 600), background: .white, commands: rows + [arc] + extra)
     }
 
@@ -116,7 +118,8 @@ final class MemoryPresenter: FramePresenter {
         let actual = UnsafeRawBufferPointer(start: surface.pixels, count: rowBytes * 600)
         // Compare the colour bytes (the X byte of RGB24 is undefined).
         var differing = 0
-        for i in stride(from: 0, to: rowBytes * 600, by: 4) where expected[i] != actual[i] || expected[i + 1] != actual[i + 1] || expected[i + 2] != actual[i + 2] {
+        for i in stride(from: 0, to: rowBytes * 600, by: 4)
+        where expected[i] != actual[i] || expected[i + 1] != actual[i + 1] || expected[i + 2] != actual[i + 2] {
             differing += 1
         }
         #expect(differing == 0)

@@ -9,7 +9,7 @@ struct FramePacingTests {
 
     @Test func aCallbackAtTheNextRefreshIsDrawnAtOnce() {
         #expect(pacing.drawTime(now: 1.0165, lastDraw: 1.0) == 1.0165)
-        #expect(pacing.drawTime(now: 1.013, lastDraw: 1.0) == 1.013)   // over 3/4 of a period
+        #expect(pacing.drawTime(now: 1.013, lastDraw: 1.0) == 1.013)  // over 3/4 of a period
         #expect(pacing.drawTime(now: 2, lastDraw: nil) == 2)
     }
 

@@ -13,8 +13,11 @@ import Testing
         #expect(entry.version == "\(v.major).\(v.minor).\(v.patch)")
         // Told apart from the headers' version by the mapped library's file name: SDL 2 names its
         // shared object libSDL2-2.0.so.0.<minor × 100>.<patch>.
-        let maps = try String(decoding: FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/maps")).readToEnd() ?? Data(), as: UTF8.self)
-        if let mapped = maps.split(separator: "\n").compactMap({ $0.split(separator: " ").last }).first(where: { $0.contains("/libSDL2-2.0.so") }) {
+        let maps = try String(
+            decoding: FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/maps")).readToEnd() ?? Data(), as: UTF8.self)
+        if let mapped = maps.split(separator: "\n").compactMap({ $0.split(separator: " ").last }).first(where: {
+            $0.contains("/libSDL2-2.0.so")
+        }) {
             let file = URL(fileURLWithPath: String(mapped)).resolvingSymlinksInPath().lastPathComponent
             #expect(file == "libSDL2-2.0.so.0.\(Int(v.minor) * 100).\(v.patch)", "\(file) is SDL \(entry.version)")
         }

@@ -15,12 +15,12 @@ import Testing
         var byte: UInt8 = 7
         for _ in 0..<2 {
             #expect(write(p[1], &byte, 1) == 1)
-            #expect(woken.wait(timeout: .now() + 30) == .success)   // a hang bound, not a speed check
+            #expect(woken.wait(timeout: .now() + 30) == .success)  // a hang bound, not a speed check
             #expect(read(p[0], &byte, 1) == 1)
             waiter.rearm()
         }
-        waiter.rearm()          // nothing waiting: a no-op
-        waiter.stop()           // returns once the thread has ended
+        waiter.rearm()  // nothing waiting: a no-op
+        waiter.stop()  // returns once the thread has ended
         #expect(woken.wait(timeout: .now()) == .timedOut)
     }
 }

@@ -11,9 +11,10 @@ import Testing
 /// change of v / 10 (increment 1.0) on X11 and an SDL precise delta of −v / 10 on Wayland; a click
 /// (axis_discrete 1) is one increment on X11 and 1.0 on Wayland.
 @Suite struct TouchpadUnitTests {
-    static let pointer = XI2Device(id: 9, name: "xwayland-pointer:13", kind: .unknown,
-                                   scroll: [XI2ScrollValuator(number: 3, orientation: .vertical, increment: 1, flags: 2)],
-                                   pixelsPerValuatorUnit: 10)
+    static let pointer = XI2Device(
+        id: 9, name: "xwayland-pointer:13", kind: .unknown,
+        scroll: [XI2ScrollValuator(number: 3, orientation: .vertical, increment: 1, flags: 2)],
+        pixelsPerValuatorUnit: 10)
 
     /// The two paths' events for Wayland axis values `axes` (px, > 0 scrolls down; nil: a click
     /// down), `ms` apart, the X11 path entering the window first.
@@ -61,7 +62,7 @@ import Testing
     @Test(arguments: [2.5, 2.3, -2.5])
     func aFingerMovesTheContentOnePointPerPixelOnBothPaths(px: Double) {
         let (x11, wayland) = paths(Array(repeating: px, count: 40), ms: 8)
-        #expect(x11.count == 40 && wayland.count == 40)     // item 4: none lost after the enter
+        #expect(x11.count == 40 && wayland.count == 40)  // item 4: none lost after the enter
         for ((_, a), (_, b)) in zip(x11, wayland) {
             guard case let .wheel(dx, true, .touchpad) = a, case let .wheel(dw, true, .touchpad) = b else {
                 Issue.record("not touchpad deltas: \(a), \(b)"); return
@@ -84,7 +85,7 @@ import Testing
             #expect(events.map(\.1) == Array(repeating: InputEvent.wheel(dy: -1, precise: false, source: .wheel), count: 3))
             let (moved, input) = drive(Array(events.prefix(1)), offset: 5000, to: 1.01)
             #expect(input.wheelMode == .steps)
-            #expect(moved > 5000 && moved < 5040)     // easing, not a jump
+            #expect(moved > 5000 && moved < 5040)  // easing, not a jump
             #expect(drive(events, offset: 5000, to: 3).0 == 5120)
         }
         #expect(InputSettings().pointsPerNotch == 40)

@@ -7,7 +7,9 @@ import Testing
 /// wheel frames with axis_source 0 and axis_discrete or axis_value120, hold gestures.
 @Suite struct WaylandPointerTranslatorTests {
     /// Feeds `events`, each read at `pump` (seconds), and returns what they made.
-    func feed(_ x: inout WaylandPointerTranslator, _ events: [WaylandPointerEvent], pump: Double, notBefore: Double = 0) -> [(InputEvent, Double)] {
+    func feed(_ x: inout WaylandPointerTranslator, _ events: [WaylandPointerEvent], pump: Double, notBefore: Double = 0) -> [(
+        InputEvent, Double
+    )] {
         events.flatMap { x.translate($0, pump: pump, notBefore: notBefore) }
     }
 
@@ -33,7 +35,8 @@ import Testing
         #expect(click.map(\.0) == [.wheel(dy: -1, precise: false, source: .wheel)])
         #expect(InputSettings().points(wheel: 1, precise: false) == 40)
         // Seat 8, a high-resolution wheel: a quarter step (value120 30) is a quarter notch, 10 pt.
-        let quarter = feed(&x, [.axisSource(0), .axisValue120(axis: 0, value: -30), .axis(time: 200, axis: 0, value: -3.75), .frame], pump: 2)
+        let quarter = feed(
+            &x, [.axisSource(0), .axisValue120(axis: 0, value: -30), .axis(time: 200, axis: 0, value: -3.75), .frame], pump: 2)
         #expect(quarter.map(\.0) == [.wheel(dy: 0.25, precise: false, source: .wheel)])
         #expect(InputSettings().points(wheel: 0.25, precise: false) == 10)
         // A whole 1.0 from a finger stays a finger's 10 px (no guessing by value).

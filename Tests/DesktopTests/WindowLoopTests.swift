@@ -29,9 +29,15 @@ import Scenes
         let app = WindowApp(session: session, renderer: CairoRenderer(), options: w)
         try app.open()
         defer { app.close() }
-        push(SDL_MOUSEBUTTONDOWN) { $0.button.button = UInt8(SDL_BUTTON_LEFT); $0.button.x = 100; $0.button.y = 300 }
-        push(SDL_MOUSEMOTION) { $0.motion.x = 100; $0.motion.y = 200; $0.motion.state = UInt32(overscroll_sdl_button_lmask()) }
-        push(SDL_MOUSEBUTTONUP) { $0.button.button = UInt8(SDL_BUTTON_LEFT); $0.button.x = 100; $0.button.y = 200 }
+        push(SDL_MOUSEBUTTONDOWN) {
+            $0.button.button = UInt8(SDL_BUTTON_LEFT); $0.button.x = 100; $0.button.y = 300
+        }
+        push(SDL_MOUSEMOTION) {
+            $0.motion.x = 100; $0.motion.y = 200; $0.motion.state = UInt32(overscroll_sdl_button_lmask())
+        }
+        push(SDL_MOUSEBUTTONUP) {
+            $0.button.button = UInt8(SDL_BUTTON_LEFT); $0.button.x = 100; $0.button.y = 200
+        }
         push(SDL_QUIT)
         let frames = app.run()
         #expect(frames >= 1)

@@ -7,13 +7,17 @@ import Testing
 /// (increment 120), and an Xvfb-like XTEST pointer with no scroll class. A finger's pixel is a
 /// point (a tenth of a precise unit); a wheel's increment is a notch.
 @Suite struct XInput2ScrollTranslatorTests {
-    static let touchpad = XI2Device(id: 12, name: "ELAN0501:00 04F3:3060 Touchpad", kind: .touchpad, scroll: [
-        XI2ScrollValuator(number: 2, orientation: .horizontal, increment: 15),
-        XI2ScrollValuator(number: 3, orientation: .vertical, increment: 15, flags: 2),
-    ], pixelsPerValuatorUnit: 1)
-    static let mouse = XI2Device(id: 13, name: "Logitech USB Optical Mouse", kind: .wheel, scroll: [
-        XI2ScrollValuator(number: 3, orientation: .vertical, increment: 120, flags: 2),
-    ])
+    static let touchpad = XI2Device(
+        id: 12, name: "ELAN0501:00 04F3:3060 Touchpad", kind: .touchpad,
+        scroll: [
+            XI2ScrollValuator(number: 2, orientation: .horizontal, increment: 15),
+            XI2ScrollValuator(number: 3, orientation: .vertical, increment: 15, flags: 2)
+        ], pixelsPerValuatorUnit: 1)
+    static let mouse = XI2Device(
+        id: 13, name: "Logitech USB Optical Mouse", kind: .wheel,
+        scroll: [
+            XI2ScrollValuator(number: 3, orientation: .vertical, increment: 120, flags: 2)
+        ])
     static let xtest = XI2Device(id: 5, name: "Virtual core XTEST pointer", kind: .wheel, scroll: [])
 
     func translator() -> XInput2ScrollTranslator {
@@ -27,14 +31,17 @@ import Testing
         // The first motion with no known value only records the absolute value.
         #expect(x.translate(.motion(device: 12, valuators: [0: 300, 1: 200, 3: 1000], emulated: false), at: 1.0).isEmpty)
         // Scrolling down (value grows) by 7.5 px: content moves up 7.5 pt, SDL's y < 0.
-        #expect(x.translate(.motion(device: 12, valuators: [3: 1007.5], emulated: false), at: 1.01)
+        #expect(
+            x.translate(.motion(device: 12, valuators: [3: 1007.5], emulated: false), at: 1.01)
                 == [.wheel(dy: -0.75, precise: true, source: .touchpad)])
         // A whole increment (15 px) is still 15 pt of finger, not a notch.
-        #expect(x.translate(.motion(device: 12, valuators: [3: 992.5], emulated: false), at: 1.02)
+        #expect(
+            x.translate(.motion(device: 12, valuators: [3: 992.5], emulated: false), at: 1.02)
                 == [.wheel(dy: 1.5, precise: true, source: .touchpad)])
         // At 2 window pixels per point a finger pixel is half a point.
         x.unitsPerPoint = 2
-        #expect(x.translate(.motion(device: 12, valuators: [3: 1012.5], emulated: false), at: 1.03)
+        #expect(
+            x.translate(.motion(device: 12, valuators: [3: 1012.5], emulated: false), at: 1.03)
                 == [.wheel(dy: -1, precise: true, source: .touchpad)])
     }
 
@@ -42,17 +49,21 @@ import Testing
         var x = translator()
         _ = x.translate(.motion(device: 13, valuators: [3: 0], emulated: false), at: 1)
         // One click of the 120-increment wheel is one notch; a high-resolution eighth, an eighth.
-        #expect(x.translate(.motion(device: 13, valuators: [3: 120], emulated: false), at: 1.1)
+        #expect(
+            x.translate(.motion(device: 13, valuators: [3: 120], emulated: false), at: 1.1)
                 == [.wheel(dy: -1, precise: false, source: .wheel)])
-        #expect(x.translate(.motion(device: 13, valuators: [3: 105], emulated: false), at: 1.2)
+        #expect(
+            x.translate(.motion(device: 13, valuators: [3: 105], emulated: false), at: 1.2)
                 == [.wheel(dy: 0.125, precise: false, source: .wheel)])
         // A touchpad of unknown driver: one increment is 15 px.
         var y = XInput2ScrollTranslator()
-        let synaptics = XI2Device(id: 4, name: "SynPS/2 Synaptics TouchPad", kind: .touchpad,
-                                  scroll: [XI2ScrollValuator(number: 3, orientation: .vertical, increment: 100)])
+        let synaptics = XI2Device(
+            id: 4, name: "SynPS/2 Synaptics TouchPad", kind: .touchpad,
+            scroll: [XI2ScrollValuator(number: 3, orientation: .vertical, increment: 100)])
         _ = y.translate(.devices([synaptics]), at: 0)
         _ = y.translate(.current(device: 4, values: [3: 0]), at: 0)
-        #expect(y.translate(.motion(device: 4, valuators: [3: 50], emulated: false), at: 1)
+        #expect(
+            y.translate(.motion(device: 4, valuators: [3: 50], emulated: false), at: 1)
                 == [.wheel(dy: -0.75, precise: true, source: .touchpad)])
     }
 
@@ -64,9 +75,10 @@ import Testing
         // the first motion inside is a delta from it (issue 19 item 4: it was dropped).
         _ = x.translate(.enter(device: 12), at: 3)
         _ = x.translate(.current(device: 12, values: [0: 5, 1: 5, 3: 9100]), at: 3)
-        #expect(x.translate(.motion(device: 12, valuators: [3: 9115], emulated: false), at: 3.1)
+        #expect(
+            x.translate(.motion(device: 12, valuators: [3: 9115], emulated: false), at: 3.1)
                 == [.wheel(dy: -1.5, precise: true, source: .touchpad)])
-        #expect(x.resets == 3)      // devices, leave, enter
+        #expect(x.resets == 3)  // devices, leave, enter
         // With no current value known the first motion only records it (the old behaviour).
         _ = x.translate(.enter(device: 12), at: 4)
         #expect(x.translate(.motion(device: 12, valuators: [3: 9300], emulated: false), at: 4.1).isEmpty)
@@ -75,15 +87,19 @@ import Testing
     @Test func aDeviceChangeTakesTheNewClassesAndValues() {
         var x = translator()
         _ = x.translate(.motion(device: 12, valuators: [3: 100], emulated: false), at: 1)
-        _ = x.translate(.deviceChanged(device: 12, scroll: [XI2ScrollValuator(number: 4, orientation: .vertical, increment: 30)],
-                                       values: [4: 50]), at: 2)
+        _ = x.translate(
+            .deviceChanged(
+                device: 12, scroll: [XI2ScrollValuator(number: 4, orientation: .vertical, increment: 30)],
+                values: [4: 50]), at: 2)
         #expect(x.translate(.motion(device: 12, valuators: [3: 200], emulated: false), at: 2.1).isEmpty)
-        #expect(x.translate(.motion(device: 12, valuators: [4: 80], emulated: false), at: 2.3)
+        #expect(
+            x.translate(.motion(device: 12, valuators: [4: 80], emulated: false), at: 2.3)
                 == [.wheel(dy: -3, precise: true, source: .touchpad)])
         // A device first seen in a change event scrolls too (a wheel: notches).
         _ = x.translate(.deviceChanged(device: 20, scroll: [XI2ScrollValuator(number: 3, orientation: .vertical, increment: 15)]), at: 3)
         _ = x.translate(.motion(device: 20, valuators: [3: 0], emulated: false), at: 3.1)
-        #expect(x.translate(.motion(device: 20, valuators: [3: -15], emulated: false), at: 3.2)
+        #expect(
+            x.translate(.motion(device: 20, valuators: [3: -15], emulated: false), at: 3.2)
                 == [.wheel(dy: 1, precise: false, source: .wheel)])
     }
 
@@ -93,7 +109,8 @@ import Testing
         // Legacy button 5 emulated as valuator motion: SDL has the button.
         #expect(x.translate(.motion(device: 13, valuators: [3: 120], emulated: true), at: 1.1).isEmpty)
         #expect(x.emulatedDropped == 1)
-        #expect(x.translate(.motion(device: 13, valuators: [3: 240], emulated: false), at: 1.2)
+        #expect(
+            x.translate(.motion(device: 13, valuators: [3: 240], emulated: false), at: 1.2)
                 == [.wheel(dy: -1, precise: false, source: .wheel)])
     }
 
@@ -117,7 +134,8 @@ import Testing
         _ = x.translate(.motion(device: 12, valuators: [2: 50, 3: 50], emulated: false), at: 1)
         #expect(x.translate(.motion(device: 12, valuators: [2: 80], emulated: false), at: 1.1).isEmpty)
         #expect(x.lastDelta?.dx == 3 && x.lastDelta?.dy == 0 && x.lastDelta?.source == .touchpad)
-        #expect(x.translate(.motion(device: 12, valuators: [2: 65, 3: 57.5], emulated: false), at: 1.2)
+        #expect(
+            x.translate(.motion(device: 12, valuators: [2: 65, 3: 57.5], emulated: false), at: 1.2)
                 == [.wheel(dy: -0.75, precise: true, source: .touchpad)])
         #expect(x.lastDelta?.dx == -1.5)
     }
@@ -125,9 +143,11 @@ import Testing
     @Test func aWrapOfTheAbsoluteValueIsUnwrapped() {
         var x = translator()
         _ = x.translate(.motion(device: 12, valuators: [3: 2_147_483_640], emulated: false), at: 1)
-        #expect(x.translate(.motion(device: 12, valuators: [3: -2_147_483_641], emulated: false), at: 1.1)
+        #expect(
+            x.translate(.motion(device: 12, valuators: [3: -2_147_483_641], emulated: false), at: 1.1)
                 == [.wheel(dy: -1.5, precise: true, source: .touchpad)])
-        #expect(x.translate(.motion(device: 12, valuators: [3: 2_147_483_640], emulated: false), at: 1.2)
+        #expect(
+            x.translate(.motion(device: 12, valuators: [3: 2_147_483_640], emulated: false), at: 1.2)
                 == [.wheel(dy: 1.5, precise: true, source: .touchpad)])
         // An absurd jump is taken for a reset, not a scroll.
         #expect(x.translate(.motion(device: 12, valuators: [3: 1_000_000], emulated: false), at: 1.3).isEmpty)
@@ -143,8 +163,11 @@ import Testing
         #expect(!translator().fallsBack)
     }
 
-    static let xwayland = XI2Device(id: 9, name: "xwayland-pointer:13", kind: .unknown, scroll: [
-        XI2ScrollValuator(number: 3, orientation: .vertical, increment: 1)],
+    static let xwayland = XI2Device(
+        id: 9, name: "xwayland-pointer:13", kind: .unknown,
+        scroll: [
+            XI2ScrollValuator(number: 3, orientation: .vertical, increment: 1)
+        ],
         pixelsPerValuatorUnit: XI2Device.pixelsPerValuatorUnit(name: "xwayland-pointer:13", isLibinput: false))
 
     /// True when `events` is one wheel event of `dy` (to 1e-9), `precise` and `source`.
@@ -168,13 +191,13 @@ import Testing
         var x = xwayland()
         var value = 0.0, points = 0.0
         for k in 0..<40 {
-            value -= 0.25                       // a finger axis of -2.5 px
+            value -= 0.25  // a finger axis of -2.5 px
             for e in x.translate(.motion(device: 9, valuators: [3: value], emulated: false), at: 1 + Double(k) * 0.008) {
                 guard case let .wheel(dy, true, .touchpad) = e else { Issue.record("not a touchpad delta: \(e)"); continue }
                 points += dy * InputSettings().pointsPerPreciseUnit
             }
         }
-        #expect(abs(points - 100) < 1e-9)        // 40 × 2.5 px = 100 pt
+        #expect(abs(points - 100) < 1e-9)  // 40 × 2.5 px = 100 pt
     }
 
     /// Issue 19 item 2: finger values on the 1.25 px grid (whole eighths of an increment) are a
@@ -184,8 +207,10 @@ import Testing
         for (k, px) in [-2.5, 2.5, -1.25, 3.75, -2.3, 5].enumerated() {
             let before = x.translate(.current(device: 9, values: [3: 100]), at: 0)
             #expect(before.isEmpty)
-            #expect(near(x.translate(.motion(device: 9, valuators: [3: 100 + px / 10], emulated: false), at: 10 + Double(k)),
-                         -px / 10, true, .touchpad), "finger \(px) px")
+            #expect(
+                near(
+                    x.translate(.motion(device: 9, valuators: [3: 100 + px / 10], emulated: false), at: 10 + Double(k)),
+                    -px / 10, true, .touchpad), "finger \(px) px")
         }
     }
 
@@ -193,9 +218,11 @@ import Testing
     /// increment inside a finger gesture stays finger.
     @Test func xwaylandClicksAreNotchesAndFingersStayFingers() {
         var x = xwayland()
-        #expect(x.translate(.motion(device: 9, valuators: [3: 1], emulated: false), at: 1.0)
+        #expect(
+            x.translate(.motion(device: 9, valuators: [3: 1], emulated: false), at: 1.0)
                 == [.wheel(dy: -1, precise: false, source: .wheel)])
-        #expect(x.translate(.motion(device: 9, valuators: [3: 2], emulated: false), at: 1.12)
+        #expect(
+            x.translate(.motion(device: 9, valuators: [3: 2], emulated: false), at: 1.12)
                 == [.wheel(dy: -1, precise: false, source: .wheel)])
         // A finger: 3.75 px, then 10 px in one frame (a whole increment) 8 ms later: still finger.
         #expect(near(x.translate(.motion(device: 9, valuators: [3: 2.375], emulated: false), at: 2.0), -0.375, true, .touchpad))

@@ -52,7 +52,10 @@ import Testing
         #expect(Array(lines[1...]) == ["missing in ACTUAL: frame-00060.png", "missing in EXPECTED: frame-00090.png", "1 passed, 3 failed"])
         let json = T.run(["\(root)/a", "\(root)/b", "--json"])
         #expect(json.status == 1)
-        #expect(json.out.contains("\"passed\": 1, \"failed\": 3, \"missing\": [\"missing in ACTUAL: frame-00060.png\", \"missing in EXPECTED:" + " frame-00090.png\"]"))
+        #expect(
+            json.out.contains(
+                "\"passed\": 1, \"failed\": 3, \"missing\": [\"missing in ACTUAL: frame-00060.png\", \"missing in EXPECTED:"
+                    + " frame-00090.png\"]"))
         // The report lists them too, as the counts do.
         let report = T.run(["\(root)/a", "\(root)/b", "--report", "\(root)/report"])
         #expect(report.status == 1)

@@ -32,8 +32,9 @@ import Support
     static func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
         final class Sink: @unchecked Sendable { var text = "" }
         let out = Sink(), err = Sink()
-        let status = CompareCommandLine.run(arguments, standardOutput: { out.text += $0 },
-                                            standardError: { err.text += $0 })
+        let status = CompareCommandLine.run(
+            arguments, standardOutput: { out.text += $0 },
+            standardError: { err.text += $0 })
         return (status, out.text, err.text)
     }
 
@@ -68,17 +69,20 @@ import Support
         try Self.write(Self.frame(), "\(root)/expected/f001.png")
         try Self.write(Self.frame(), "\(root)/expected/f002.png")
         try Self.write(Self.frame(), "\(root)/actual/f000.png")
-        try Self.write(Self.frame(shift: 1), "\(root)/actual/f001.png")         // 2 columns × 30 rows
-        try Self.write(Self.frame(coloredBlock: true), "\(root)/actual/f002.png") // 5 × 4 block
-        let result = Self.run(["\(root)/expected", "\(root)/actual", "--diff", "\(root)/diff",
-                               "--report", "\(root)/report"])
+        try Self.write(Self.frame(shift: 1), "\(root)/actual/f001.png")  // 2 columns × 30 rows
+        try Self.write(Self.frame(coloredBlock: true), "\(root)/actual/f002.png")  // 5 × 4 block
+        let result = Self.run([
+            "\(root)/expected", "\(root)/actual", "--diff", "\(root)/diff",
+            "--report", "\(root)/report"
+        ])
         #expect(result.status == 1)
-        #expect(result.out == """
-            f001.png: 60 differing pixels, ratio 0.020000
-            f002.png: 20 differing pixels, ratio 0.006667
-            1 passed, 2 failed
+        #expect(
+            result.out == """
+                f001.png: 60 differing pixels, ratio 0.020000
+                f002.png: 20 differing pixels, ratio 0.006667
+                1 passed, 2 failed
 
-            """)
+                """)
         #expect(result.err.isEmpty)
 
         // Diff images: red where the rectangle moved, gray elsewhere; none for the identical frame.
@@ -115,8 +119,11 @@ import Support
         #expect(Self.run(["\(root)/expected", "\(root)/actual", "--max-diff-pixels", "60"]).status == 0)
         #expect(Self.run(["\(root)/expected", "\(root)/actual", "--max-diff-pixels", "59"]).status == 1)
         #expect(Self.run(["\(root)/expected", "\(root)/actual", "--max-diff-ratio", "0.02"]).status == 0)
-        #expect(Self.run(["\(root)/expected", "\(root)/actual", "--max-diff-pixels", "100",
-                          "--max-diff-ratio", "0.01"]).status == 1)
+        #expect(
+            Self.run([
+                "\(root)/expected", "\(root)/actual", "--max-diff-pixels", "100",
+                "--max-diff-ratio", "0.01"
+            ]).status == 1)
     }
 
     @Test func twoFilesWithDiffFile() throws {
@@ -124,8 +131,10 @@ import Support
         defer { try? FileManager.default.removeItem(atPath: root) }
         try Self.write(Self.frame(), "\(root)/a.png")
         try Self.write(Self.frame(shift: 1), "\(root)/b.png")
-        let result = Self.run(["\(root)/a.png", "\(root)/b.png", "--diff", "\(root)/out/diff.png",
-                               "--diff-color", "0,255,0", "--threshold", "0.2"])
+        let result = Self.run([
+            "\(root)/a.png", "\(root)/b.png", "--diff", "\(root)/out/diff.png",
+            "--diff-color", "0,255,0", "--threshold", "0.2"
+        ])
         #expect(result.status == 1)
         #expect(try PNGDecoder.decodeFile(atPath: "\(root)/out/diff.png").pixel(x: 10, y: 20) == (0, 255, 0, 255))
     }
@@ -176,7 +185,7 @@ import Support
             (["a.png", "b.png", "--alpha"], "--alpha"),
             (["a.png", "b.png", "--frobnicate"], "--frobnicate"),
             (["a.png", "b.png", "--json=yes"], "--json"),
-            (["a.png"], "EXPECTED ACTUAL"),
+            (["a.png"], "EXPECTED ACTUAL")
         ]
         for (arguments, flag) in cases {
             let result = Self.run(arguments)
@@ -192,11 +201,12 @@ import Support
         let parsed = try CompareCommandLine.parse([
             "e", "a", "--threshold=0.05", "--include-aa", "--alpha", "0.5", "--diff-color", "1,2,3",
             "--aa-color", "4,5,6", "--diff-color-alt", "7,8,9", "--diff-mask", "--max-diff-pixels", "10",
-            "--max-diff-ratio", "0.25", "--diff", "d", "--report", "r", "--json",
+            "--max-diff-ratio", "0.25", "--diff", "d", "--report", "r", "--json"
         ])
         guard case .run(let invocation) = parsed else { Issue.record("expected a run"); return }
-        let expected = PixelmatchOptions(threshold: 0.05, includeAA: true, alpha: 0.5, aaColor: RGBColor(4, 5, 6),
-                                         diffColor: RGBColor(1, 2, 3), diffColorAlt: RGBColor(7, 8, 9), diffMask: true)
+        let expected = PixelmatchOptions(
+            threshold: 0.05, includeAA: true, alpha: 0.5, aaColor: RGBColor(4, 5, 6),
+            diffColor: RGBColor(1, 2, 3), diffColorAlt: RGBColor(7, 8, 9), diffMask: true)
         #expect(invocation.options.pixelmatch == expected)
         #expect(invocation.options.maxDiffPixels == 10 && invocation.options.maxDiffRatio == 0.25)
         #expect(invocation.options.diffPath == "d" && invocation.options.reportDirectory == "r")

@@ -33,7 +33,8 @@ import Support
             _ = try PNGDecoder.decode(png, file: "huge.png")
             Issue.record("a 16384×16384 image must be refused")
         } catch let error as ImagingError {
-            #expect(error.description == "huge.png: image too large (16384×16384 = 268435456 pixels, over the --max-pixels cap of 100000000)")
+            #expect(
+                error.description == "huge.png: image too large (16384×16384 = 268435456 pixels, over the --max-pixels cap of 100000000)")
         }
         // With the cap lifted, the 17 bytes of image data cannot hold 2 GiB of rows: refused
         // before anything that size is allocated (peak memory does not grow by the claim).
@@ -42,8 +43,9 @@ import Support
             _ = try PNGDecoder.decode(png, file: "huge.png", maxPixels: 1 << 30)
             Issue.record("a 16384×16384 claim backed by 17 bytes must fail")
         } catch let error as ImagingError {
-            #expect(error.description.hasPrefix("huge.png: truncated PNG (17 bytes of compressed image data cannot hold 16384×16384 pixels"),
-                    "\(error)")
+            #expect(
+                error.description.hasPrefix("huge.png: truncated PNG (17 bytes of compressed image data cannot hold 16384×16384 pixels"),
+                "\(error)")
             #expect(!error.description.contains("\n"))
         }
         #expect(Self.peakResidentBytes() - before < 512 << 20)
@@ -97,19 +99,20 @@ import Support
             #expect(run.err.split(separator: "\n").count == 1, "\(run.err)")
         }
         #expect(CompareRunnerTests.run(["\(root)/a.png", "\(root)/b.png", "--max-pixels", "3000"]).status == 1)
-        #expect(CompareRunnerTests.run(["\(root)/a.png", "\(root)/b.png", "--max-pixels", "0"]).err
-            .contains("--max-pixels must be a whole number ≥ 1, got '0'"))
+        #expect(
+            CompareRunnerTests.run(["\(root)/a.png", "\(root)/b.png", "--max-pixels", "0"]).err
+                .contains("--max-pixels must be a whole number ≥ 1, got '0'"))
     }
 
     @Test func identicalCorruptFilesAreAnErrorNotAMatch() throws {
         let root = try CompareRunnerTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
         var png = try PNGEncoder.fast.encode(CompareRunnerTests.frame())
-        png[png.count - 20] ^= 0x40   // inside the IDAT payload: its CRC no longer matches
+        png[png.count - 20] ^= 0x40  // inside the IDAT payload: its CRC no longer matches
         let cases: [(name: String, bytes: [UInt8], message: String)] = [
             ("crc", png, "CRC mismatch in IDAT chunk"),
             ("text", Array("not a png at all".utf8), "not a PNG file"),
-            ("header", Array(png.prefix(20)), "truncated PNG"),
+            ("header", Array(png.prefix(20)), "truncated PNG")
         ]
         for item in cases {
             let a = "\(root)/\(item.name)-a.png", b = "\(root)/\(item.name)-b.png"
@@ -145,8 +148,11 @@ import Support
     }
 
     @Test func frameNamesAreEscapedInTheTextReport() {
-        let report = CompareReport(frames: [FrameComparison(name: "f\u{1B}]0;x.png", width: 1, height: 1, differing: 1,
-                                                            identical: false, match: false)])
+        let report = CompareReport(frames: [
+            FrameComparison(
+                name: "f\u{1B}]0;x.png", width: 1, height: 1, differing: 1,
+                identical: false, match: false)
+        ])
         #expect(report.text.hasPrefix("f\\x1B]0;x.png: 1 differing pixels"))
     }
 

@@ -16,7 +16,7 @@ import Testing
         .init(colorType: 3, bitDepth: 1), .init(colorType: 3, bitDepth: 2), .init(colorType: 3, bitDepth: 4),
         .init(colorType: 3, bitDepth: 8),
         .init(colorType: 4, bitDepth: 8), .init(colorType: 4, bitDepth: 16),
-        .init(colorType: 6, bitDepth: 8), .init(colorType: 6, bitDepth: 16),
+        .init(colorType: 6, bitDepth: 8), .init(colorType: 6, bitDepth: 16)
     ]
 
     static func scale(_ value: Int, depth: Int) -> UInt8 {
@@ -24,12 +24,15 @@ import Testing
     }
 
     /// Builds a random image of the format and the RGBA the decoder must produce.
-    static func sample(_ format: Format, width: Int, height: Int, interlaced: Bool, withTransparency: Bool,
-                       seed: UInt64) -> (png: [UInt8], expected: [UInt8]) {
+    static func sample(
+        _ format: Format, width: Int, height: Int, interlaced: Bool, withTransparency: Bool,
+        seed: UInt64
+    ) -> (png: [UInt8], expected: [UInt8]) {
         var random = SeededRandom(state: seed)
         let maxValue = (1 << format.bitDepth) - 1
-        var writer = TestPNGWriter(width: width, height: height, bitDepth: format.bitDepth,
-                                   colorType: format.colorType, interlaced: interlaced, samples: [])
+        var writer = TestPNGWriter(
+            width: width, height: height, bitDepth: format.bitDepth,
+            colorType: format.colorType, interlaced: interlaced, samples: [])
         let channels = writer.channels
         let paletteSize = format.colorType == 3 ? min(256, maxValue + 1) : 0
         writer.palette = (0..<(paletteSize * 3)).map { _ in UInt8.random(in: 0...255, using: &random) }
@@ -37,7 +40,8 @@ import Testing
         // A few distinct values so that runs and key-colour hits occur.
         let choices = (0..<4).map { _ in (0..<channels).map { _ in Int.random(in: 0...maxValue, using: &random) } }
         writer.samples = (0..<(width * height)).map { _ in
-            Bool.random(using: &random) ? choices[Int.random(in: 0..<4, using: &random)]
+            Bool.random(using: &random)
+                ? choices[Int.random(in: 0..<4, using: &random)]
                 : (0..<channels).map { _ in Int.random(in: 0...maxValue, using: &random) }
         }
         let key = choices[0]
@@ -62,8 +66,10 @@ import Testing
                 let g = scale(pixel[0], depth: d)
                 expected += [g, g, g, keyed ? 0 : 255]
             case 2:
-                expected += [scale(pixel[0], depth: d), scale(pixel[1], depth: d), scale(pixel[2], depth: d),
-                             keyed ? 0 : 255]
+                expected += [
+                    scale(pixel[0], depth: d), scale(pixel[1], depth: d), scale(pixel[2], depth: d),
+                    keyed ? 0 : 255
+                ]
             case 3:
                 let i = pixel[0]
                 expected += [writer.palette[i * 3], writer.palette[i * 3 + 1], writer.palette[i * 3 + 2], paletteAlpha[i]]
@@ -83,12 +89,14 @@ import Testing
             for interlaced in [false, true] {
                 for withTransparency in [false, true] {
                     let seed = UInt64(width * 1000 + height) &* 31 &+ UInt64(format.colorType) &* 7 &+ UInt64(format.bitDepth)
-                    let (png, expected) = Self.sample(format, width: width, height: height, interlaced: interlaced,
-                                                      withTransparency: withTransparency, seed: seed)
+                    let (png, expected) = Self.sample(
+                        format, width: width, height: height, interlaced: interlaced,
+                        withTransparency: withTransparency, seed: seed)
                     let image = try PNGDecoder.decode(png, file: "test.png")
                     #expect(image.width == width && image.height == height)
-                    #expect(image.pixels == expected,
-                            "\(format) \(width)×\(height) interlaced \(interlaced) tRNS \(withTransparency)")
+                    #expect(
+                        image.pixels == expected,
+                        "\(format) \(width)×\(height) interlaced \(interlaced) tRNS \(withTransparency)")
                 }
             }
         }
@@ -101,8 +109,9 @@ import Testing
     }
 
     @Test func reportsTruncation() throws {
-        let (png, _) = Self.sample(Format(colorType: 6, bitDepth: 8), width: 8, height: 8, interlaced: false,
-                                   withTransparency: false, seed: 1)
+        let (png, _) = Self.sample(
+            Format(colorType: 6, bitDepth: 8), width: 8, height: 8, interlaced: false,
+            withTransparency: false, seed: 1)
         for cut in [4, 20, png.count / 2, png.count - 20] {
             do {
                 _ = try PNGDecoder.decode(Array(png.prefix(cut)), file: "cut.png")
@@ -114,9 +123,10 @@ import Testing
     }
 
     @Test func reportsCRCMismatch() throws {
-        var (png, _) = Self.sample(Format(colorType: 2, bitDepth: 8), width: 4, height: 4, interlaced: false,
-                                   withTransparency: false, seed: 2)
-        png[20] ^= 0xFF   // inside the IHDR payload
+        var (png, _) = Self.sample(
+            Format(colorType: 2, bitDepth: 8), width: 4, height: 4, interlaced: false,
+            withTransparency: false, seed: 2)
+        png[20] ^= 0xFF  // inside the IHDR payload
         #expect(throws: ImagingError.badCRC(file: "crc.png", chunk: "IHDR")) {
             try PNGDecoder.decode(png, file: "crc.png")
         }
@@ -129,7 +139,7 @@ import Testing
         // Rewrite the first IDAT payload to an invalid zlib header, with a fresh CRC.
         let idat = png.indices.first { png[$0..<($0 + 4)].elementsEqual("IDAT".utf8) }!
         png[idat + 4] = 0x78
-        png[idat + 5] = 0x00   // header check bits wrong
+        png[idat + 5] = 0x00  // header check bits wrong
         let length = Int(png[idat - 4]) << 24 | Int(png[idat - 3]) << 16 | Int(png[idat - 2]) << 8 | Int(png[idat - 1])
         let crc = TestPNGWriter.u32(Int(TestPNGWriter.crc32(Array(png[idat..<(idat + 4 + length)]))))
         png.replaceSubrange((idat + 4 + length)..<(idat + 8 + length), with: crc)
@@ -145,7 +155,7 @@ import Testing
         var writer = TestPNGWriter(width: 1, height: 1, bitDepth: 8, colorType: 2, samples: [[1, 2, 3]])
         writer.bitDepth = 8
         var png = writer.data()
-        png[24] = 4   // RGB at 4 bits per sample is not allowed
+        png[24] = 4  // RGB at 4 bits per sample is not allowed
         let crc = TestPNGWriter.u32(Int(TestPNGWriter.crc32(Array(png[12..<29]))))
         png.replaceSubrange(29..<33, with: crc)
         do {

@@ -24,8 +24,9 @@ import Testing
         let stride = image.width * 4 + padding
         let words = argbWords(image, stride: stride)
         return try words.withUnsafeBytes {
-            try PNGEncoder.fast.encodePremultipliedARGB32($0.baseAddress!, width: image.width, height: image.height,
-                                                         stride: stride, ignoreAlpha: true, workspace: workspace)
+            try PNGEncoder.fast.encodePremultipliedARGB32(
+                $0.baseAddress!, width: image.width, height: image.height,
+                stride: stride, ignoreAlpha: true, workspace: workspace)
         }
     }
 
@@ -49,8 +50,9 @@ import Testing
         var image = RGBAImage(width: 256, height: 257)
         for y in 0..<257 {
             for x in 0..<256 {
-                image.setPixel(x: x, y: y, UInt8(truncatingIfNeeded: x &* y), UInt8(truncatingIfNeeded: x &+ y * 7),
-                               UInt8(truncatingIfNeeded: 255 &- x &+ y), 255)
+                image.setPixel(
+                    x: x, y: y, UInt8(truncatingIfNeeded: x &* y), UInt8(truncatingIfNeeded: x &+ y * 7),
+                    UInt8(truncatingIfNeeded: 255 &- x &+ y), 255)
             }
         }
         let png = try Self.encodeARGB(image, padding: 4, workspace: PNGEncodeWorkspace())
@@ -74,8 +76,10 @@ import Testing
     @Test func goldenFilesAreReencodedByteForByte() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Scenarios")
-        let names = ["__snapshots__/list-tour/end-key-animating.png",
-                     "refresh/__snapshots__/fast-action-mid-drag/second-triggered.png"]
+        let names = [
+            "__snapshots__/list-tour/end-key-animating.png",
+            "refresh/__snapshots__/fast-action-mid-drag/second-triggered.png"
+        ]
         let workspace = PNGEncodeWorkspace()
         for name in names {
             let file = try [UInt8](Data(contentsOf: root.appendingPathComponent(name)))

@@ -11,9 +11,10 @@ import Testing
                 // Flat bands with noise, like UI content.
                 let band = UInt8((y / 5) * 40 % 256)
                 let noisy = Int.random(in: 0..<6, using: &random) == 0
-                image.setPixel(x: x, y: y, noisy ? UInt8.random(in: 0...255, using: &random) : band,
-                               UInt8(x % 256), band &+ 17,
-                               opaque ? 255 : UInt8.random(in: 0...255, using: &random))
+                image.setPixel(
+                    x: x, y: y, noisy ? UInt8.random(in: 0...255, using: &random) : band,
+                    UInt8(x % 256), band &+ 17,
+                    opaque ? 255 : UInt8.random(in: 0...255, using: &random))
             }
         }
         return image
@@ -24,7 +25,7 @@ import Testing
         PNGEncoder(level: 0, strategy: .standard, filter: .fixed(.none)),
         PNGEncoder(level: 3, strategy: .standard, filter: .fixed(.sub)),
         PNGEncoder(level: 2, strategy: .filtered, filter: .fixed(.average)),
-        PNGEncoder(level: 9, strategy: .standard, filter: .fixed(.paeth)),
+        PNGEncoder(level: 9, strategy: .standard, filter: .fixed(.paeth))
     ]
 
     @Test func encodeDecodeIsIdentity() throws {
@@ -41,7 +42,7 @@ import Testing
 
     @Test func opaqueImagesAreWrittenAsRGB() throws {
         let png = try PNGEncoder.fast.encode(Self.randomImage(width: 4, height: 4, opaque: true, seed: 3))
-        #expect(png[25] == 2)   // IHDR colour type
+        #expect(png[25] == 2)  // IHDR colour type
         let translucent = try PNGEncoder.fast.encode(Self.randomImage(width: 4, height: 4, opaque: false, seed: 3))
         #expect(translucent[25] == 6)
     }
@@ -60,16 +61,17 @@ import Testing
         // 256 grays: a full palette, each index its gray, and back to the same pixels.
         let grays = Self.fewColorImage(others: 0)
         let png = try PNGEncoder.diff.encode(grays)
-        #expect(png[25] == 3)   // IHDR colour type: palette
+        #expect(png[25] == 3)  // IHDR colour type: palette
         #expect(try PNGDecoder.decode(png) == grays)
-        #expect(try PNGEncoder.fast.encode(grays)[25] == 2)   // only with `palette`
+        #expect(try PNGEncoder.fast.encode(grays)[25] == 2)  // only with `palette`
         // Grays plus a few marker colours, as in diff images.
         var diffLike = RGBAImage(width: 40, height: 30)
         for y in 0..<30 {
             for x in 0..<40 {
                 let marker = (x * 7 + y * 3) % 11 == 0
-                diffLike.setPixel(x: x, y: y, marker ? 255 : UInt8(230 + x % 20), marker ? 0 : UInt8(230 + x % 20),
-                                  marker ? UInt8(y % 3) : UInt8(230 + x % 20), 255)
+                diffLike.setPixel(
+                    x: x, y: y, marker ? 255 : UInt8(230 + x % 20), marker ? 0 : UInt8(230 + x % 20),
+                    marker ? UInt8(y % 3) : UInt8(230 + x % 20), 255)
             }
         }
         let diffPNG = try PNGEncoder.diff.encode(diffLike)
@@ -103,16 +105,20 @@ import Testing
     @Test func premultipliedARGB32IsUnpremultiplied() throws {
         // Words 0xAARRGGBB: opaque red, half-transparent premultiplied green, fully transparent,
         // and a low alpha value where rounding matters; stride has 8 bytes of padding.
-        let words: [UInt32] = [0xFFFF_0000, 0x8000_8000, 0x0000_0000, 0x0302_0100, 0, 0,
-                               0xFF10_2030, 0x4020_1008, 0xFFFF_FFFF, 0x0101_0101, 0, 0]
+        let words: [UInt32] = [
+            0xFFFF_0000, 0x8000_8000, 0x0000_0000, 0x0302_0100, 0, 0,
+            0xFF10_2030, 0x4020_1008, 0xFFFF_FFFF, 0x0101_0101, 0, 0
+        ]
         let stride = 6 * 4
         let (png, image) = try words.withUnsafeBytes { raw in
-            (try PNGEncoder.fast.encodePremultipliedARGB32(raw.baseAddress!, width: 4, height: 2, stride: stride),
-             PremultipliedARGB.image(raw.baseAddress!, width: 4, height: 2, stride: stride))
+            (
+                try PNGEncoder.fast.encodePremultipliedARGB32(raw.baseAddress!, width: 4, height: 2, stride: stride),
+                PremultipliedARGB.image(raw.baseAddress!, width: 4, height: 2, stride: stride)
+            )
         }
         let expected: [UInt8] = [
             255, 0, 0, 255, /**/ 0, 255, 0, 128, /**/ 0, 0, 0, 0, /**/ 170, 85, 0, 3,
-            16, 32, 48, 255, /**/ 128, 64, 32, 64, /**/ 255, 255, 255, 255, /**/ 255, 255, 255, 1,
+            16, 32, 48, 255, /**/ 128, 64, 32, 64, /**/ 255, 255, 255, 255, /**/ 255, 255, 255, 1
         ]
         #expect(image.pixels == expected)
         #expect(try PNGDecoder.decode(png).pixels == expected)

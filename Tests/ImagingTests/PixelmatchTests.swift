@@ -30,8 +30,9 @@ import Testing
 
     @Test func sizeMismatchThrowsNamingBothSizes() {
         do {
-            _ = try Pixelmatch.compare(RGBAImage(width: 2, height: 3), RGBAImage(width: 3, height: 2),
-                                       names: ("a.png", "b.png"))
+            _ = try Pixelmatch.compare(
+                RGBAImage(width: 2, height: 3), RGBAImage(width: 3, height: 2),
+                names: ("a.png", "b.png"))
             Issue.record("should throw")
         } catch {
             #expect("\(error)" == "size mismatch: a.png is 2×3, b.png is 3×2")

@@ -31,8 +31,9 @@ import Testing
         var keyed = b
         keyed.transparency = [0, 80, 0, 80, 0, 80]
         #expect(PNGStagedImage.samePixels(try Self.staged(a), try Self.staged(keyed)) == nil)
-        let rgba = TestPNGWriter(width: 13, height: 7, bitDepth: 8, colorType: 6,
-                                 samples: pixels.map { $0 + [255] })
+        let rgba = TestPNGWriter(
+            width: 13, height: 7, bitDepth: 8, colorType: 6,
+            samples: pixels.map { $0 + [255] })
         #expect(PNGStagedImage.samePixels(try Self.staged(a), try Self.staged(rgba)) == nil)
 
         // Finishing gives the same RGBA as the one-step decode.
@@ -46,11 +47,12 @@ import Testing
         var image = CompareRunnerTests.frame()
         try CompareRunnerTests.write(image, "\(root)/a.png")
         image.setPixel(x: 45, y: 5, 0, 0, 0)
-        var writer = TestPNGWriter(width: 60, height: 50, bitDepth: 8, colorType: 2,
-                                   samples: (0..<(60 * 50)).map { i in
-                                       let p = image.pixel(x: i % 60, y: i / 60)
-                                       return [Int(p.r), Int(p.g), Int(p.b)]
-                                   })
+        var writer = TestPNGWriter(
+            width: 60, height: 50, bitDepth: 8, colorType: 2,
+            samples: (0..<(60 * 50)).map { i in
+                let p = image.pixel(x: i % 60, y: i / 60)
+                return [Int(p.r), Int(p.g), Int(p.b)]
+            })
         writer.filters = [4]
         try Data(writer.data()).write(to: URL(fileURLWithPath: "\(root)/b.png"))
         let run = CompareRunnerTests.run(["\(root)/a.png", "\(root)/b.png"])

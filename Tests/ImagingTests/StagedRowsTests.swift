@@ -32,8 +32,11 @@ import Testing
         let read = PNGStagedImage.rowsRead(differing: rows)
         #expect(read.indices.filter { read[$0] } == [0, 1, 2, 28, 29, 30, 31, 32, 45, 46, 47])
         // An RGBA image cannot be told from its rows.
-        let rgba = try PNGDecoder.decodeStaged(PNGEncoder.fast.encode(RGBAImage(width: 64, height: 48,
-            pixels: Self.frame().pixels.enumerated().map { $0.offset % 4 == 3 ? 254 : $0.element })),
+        let rgba = try PNGDecoder.decodeStaged(
+            PNGEncoder.fast.encode(
+                RGBAImage(
+                    width: 64, height: 48,
+                    pixels: Self.frame().pixels.enumerated().map { $0.offset % 4 == 3 ? 254 : $0.element })),
             file: "t.png", maxPixels: 1 << 20)
         #expect(PNGStagedImage.differingRows(a, rgba) == nil)
     }
@@ -60,14 +63,16 @@ import Testing
             let whole = try Pixelmatch.compare(expected, actual, options: pixelmatch, makeDiff: true)
             #expect(whole.differing > 0)
             let diffPath = "\(root)/diff-\(mask).png"
-            let report = CompareRunner.run(expected: "\(root)/a.png", actual: "\(root)/b.png",
-                                           options: CompareOptions(pixelmatch: pixelmatch, diffPath: diffPath))
+            let report = CompareRunner.run(
+                expected: "\(root)/a.png", actual: "\(root)/b.png",
+                options: CompareOptions(pixelmatch: pixelmatch, diffPath: diffPath))
             #expect(report.frames.first?.differing == whole.differing)
             let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: diffPath)))
             #expect(written == (try PNGEncoder.diff.encode(try #require(whole.diff))))
             for threads in [1, 2] {
-                let plain = CompareRunner.run(expected: "\(root)/a.png", actual: "\(root)/b.png",
-                                              options: CompareOptions(pixelmatch: pixelmatch, threads: threads))
+                let plain = CompareRunner.run(
+                    expected: "\(root)/a.png", actual: "\(root)/b.png",
+                    options: CompareOptions(pixelmatch: pixelmatch, threads: threads))
                 #expect(plain.frames.first?.differing == whole.differing)
             }
         }

@@ -9,8 +9,8 @@ struct TestPNGWriter {
     var bitDepth: Int
     var colorType: UInt8
     var interlaced = false
-    var palette: [UInt8] = []          // RGB triples
-    var transparency: [UInt8]?         // raw tRNS payload
+    var palette: [UInt8] = []  // RGB triples
+    var transparency: [UInt8]?  // raw tRNS payload
     /// Per pixel, the samples (channel values at `bitDepth`), row-major.
     var samples: [[Int]]
     /// Filter type for the n-th written row, cycled.
@@ -21,7 +21,8 @@ struct TestPNGWriter {
     func data() -> [UInt8] {
         var raw: [UInt8] = []
         var rowCounter = 0
-        let layout: [(Int, Int, Int, Int)] = interlaced
+        let layout: [(Int, Int, Int, Int)] =
+            interlaced
             ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
             : [(0, 0, 1, 1)]
         let bpp = max(1, channels * bitDepth / 8)

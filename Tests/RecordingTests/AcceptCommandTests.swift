@@ -33,14 +33,18 @@ import Support
         let f = try failingSuite()
         let root = f.root.path
         let before = Sandbox.tree(root)
-        for (args, words) in [(["nothing"], "'nothing' matches no snapshot"),
-                              (["suite/b.json:end", "--missing", "zzz"], "'zzz' matches no snapshot"),
-                              ([], "name what to accept"),
-                              (["--all", "--dry-run"], "")] {
+        for (args, words) in [
+            (["nothing"], "'nothing' matches no snapshot"),
+            (["suite/b.json:end", "--missing", "zzz"], "'zzz' matches no snapshot"),
+            ([], "name what to accept"),
+            (["--all", "--dry-run"], "")
+        ] {
             let r = try cli(["accept", "test-results"] + args, in: root)
             if words.isEmpty {
                 #expect(r.status == 0, "\(r.err)")
-                #expect(r.out.contains("would accept 3 snapshots from test-results (goldens: 1 created, 2 changed); dry run, nothing written:"), "\(r.out)")
+                #expect(
+                    r.out.contains("would accept 3 snapshots from test-results (goldens: 1 created, 2 changed); dry run, nothing written:"),
+                    "\(r.out)")
             } else {
                 #expect(r.status == 2, "\(args)")
                 #expect(r.err.hasPrefix("overscroll accept: ") && r.err.contains(words), "\(r.err)")
@@ -67,29 +71,29 @@ import Support
     /// (and leaves the filter as it was), a card's button selects its field; the copied line,
     /// run by a shell, accepts exactly that snapshot and the next run passes it.
     static let checker = """
-    <script>
-    window.addEventListener('load', function(){
-      var problems = [], out = {};
-      document.querySelector('#filters button[data-filter=missing]').click();
-      var shown = document.querySelectorAll('main .card:not([hidden])').length;
-      var bar = document.querySelector('#filters .accept');
-      bar.querySelector('.copy').click();
-      out.missing = bar.querySelector('.cmd').value;
-      if (document.querySelectorAll('main .card:not([hidden])').length !== shown) problems.push('the accept button changed\
-     the filter');
-      document.querySelector('#filters button[data-filter=missing]').click();
-      var card = document.querySelector('.card[data-accept="suite/a.json:mid"]');
-      card.querySelector('.accept .copy').click();
-      var field = card.querySelector('.accept .cmd');
-      if (document.activeElement !== field) problems.push('the field is not focused');
-      if (field.selectionStart !== 0 || field.selectionEnd !== field.value.length) problems.push('the field is not selected');
-      var pre = document.createElement('pre');
-      pre.id = 'verdict';
-      pre.textContent = 'problems=' + problems.join('; ') + '\\nmissing=' + out.missing + '\\ncard=' + field.value;
-      document.body.appendChild(pre);
-    });
-    </script>
-    """
+        <script>
+        window.addEventListener('load', function(){
+          var problems = [], out = {};
+          document.querySelector('#filters button[data-filter=missing]').click();
+          var shown = document.querySelectorAll('main .card:not([hidden])').length;
+          var bar = document.querySelector('#filters .accept');
+          bar.querySelector('.copy').click();
+          out.missing = bar.querySelector('.cmd').value;
+          if (document.querySelectorAll('main .card:not([hidden])').length !== shown) problems.push('the accept button changed\
+         the filter');
+          document.querySelector('#filters button[data-filter=missing]').click();
+          var card = document.querySelector('.card[data-accept="suite/a.json:mid"]');
+          card.querySelector('.accept .copy').click();
+          var field = card.querySelector('.accept .cmd');
+          if (document.activeElement !== field) problems.push('the field is not focused');
+          if (field.selectionStart !== 0 || field.selectionEnd !== field.value.length) problems.push('the field is not selected');
+          var pre = document.createElement('pre');
+          pre.id = 'verdict';
+          pre.textContent = 'problems=' + problems.join('; ') + '\\nmissing=' + out.missing + '\\ncard=' + field.value;
+          document.body.appendChild(pre);
+        });
+        </script>
+        """
 
     @Test func theCommandCopiedFromTheReportAcceptsThatSnapshot() throws {
         guard let browser = SuiteReportBrowserTests.chromium() else {
@@ -100,7 +104,8 @@ import Support
         let root = f.root.path
         let page = try String(contentsOfFile: f.path("test-results/report/index.html"), encoding: .utf8)
         let checked = f.path("test-results/report/checked.html")
-        try page.replacingOccurrences(of: "</body>", with: Self.checker + "</body>").write(toFile: checked, atomically: true, encoding: .utf8)
+        try page.replacingOccurrences(of: "</body>", with: Self.checker + "</body>").write(
+            toFile: checked, atomically: true, encoding: .utf8)
         let dom = try SuiteReportBrowserTests.dumpDOM(browser, page: checked, folder: f)
         let verdict = try #require(SuiteReportBrowserTests.verdict(dom), "no verdict in the dumped DOM")
         let lines = verdict.split(separator: "\n").map(String.init)
@@ -114,11 +119,12 @@ import Support
         let binary = try #require(CommandLineRunner.binary("overscroll"))
         let before = Sandbox.tree(f.path("suite"))
         let path = binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        let r = try CommandLineRunner.run(executable: URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: root, environment: ["PATH": path])
+        let r = try CommandLineRunner.run(
+            executable: URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: root, environment: ["PATH": path])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.out.contains("accepted 1 snapshot from test-results (goldens: 0 created, 1 changed):"), "\(r.out)")
         let changed = Sandbox.changes(before, Sandbox.tree(f.path("suite")))
-            .filter { $0 != "__snapshots__/stack.json" && !$0.hasSuffix("/.overscroll-manifest") }   // as --update leaves them
+            .filter { $0 != "__snapshots__/stack.json" && !$0.hasSuffix("/.overscroll-manifest") }  // as --update leaves them
         #expect(changed == ["__snapshots__/a/mid.png"], "\(changed)")
         let again = try cli(["test", "suite", "--workers", "1"], in: root)
         #expect(again.out.contains("3 snapshots: 1 passed, 1 failed, 1 missing golden"), "\(again.out)")

@@ -17,14 +17,19 @@ import Support
         try f.write("suite/a.json", SuiteFixture.listScenario([("s0", 0.1), ("s1", 0.5)]))
         try f.write("suite/b.json", SuiteFixture.listScenario([("s0", 0.3)]))
         try f.write("suite/c.json", SuiteFixture.listScenario([("s0", 0.2)]))
-        #expect(await f.run { $0.options.update = .missing; $0.version = Self.build } == 0)
+        #expect(
+            await f.run {
+                $0.options.update = .missing; $0.version = Self.build
+            } == 0)
         for g in ["a/s0", "a/s1", "b/s0"] { try SuiteFixture.perturb(f.path("suite/__snapshots__/\(g).png")) }
         #expect(await f.run { $0.version = Self.build } == 1)
         return f
     }
 
-    func request(_ f: SuiteFixture, _ selectors: [String] = [], version: String = build,
-                 _ configure: (inout GoldenAccept.Request) -> Void = { _ in }) -> GoldenAccept.Request {
+    func request(
+        _ f: SuiteFixture, _ selectors: [String] = [], version: String = build,
+        _ configure: (inout GoldenAccept.Request) -> Void = { _ in }
+    ) -> GoldenAccept.Request {
         var r = GoldenAccept.Request(results: f.path("results"), version: version)
         r.selection.selectors = selectors
         configure(&r)
@@ -57,7 +62,11 @@ import Support
         }
         // The suite now passes that snapshot, and only that one.
         #expect(await f.run { $0.version = Self.build } == 1)
-        let statuses = try f.results().scenarios.flatMap { sc in sc.snapshots.map { SuiteEntry(path: sc.scenario, frames: 0, snapshotNames: []).baseName + "/" + $0.snapshot + " " + $0.status.rawValue } }
+        let statuses = try f.results().scenarios.flatMap { sc in
+            sc.snapshots.map {
+                SuiteEntry(path: sc.scenario, frames: 0, snapshotNames: []).baseName + "/" + $0.snapshot + " " + $0.status.rawValue
+            }
+        }
         #expect(statuses.sorted() == ["a/s0 passed", "a/s1 failed", "b/s0 failed", "c/s0 passed"])
     }
 
@@ -65,7 +74,10 @@ import Support
         let f = try await failingSuite()
         var outcome = try GoldenAccept.run(request(f, ["a\\.json:s"]) { $0.dryRun = true })
         #expect(outcome.accepted.map(\.snapshot) == [name(f, "a", "s0"), name(f, "a", "s1")])
-        outcome = try GoldenAccept.run(request(f) { $0.selection.failed = true; $0.dryRun = true })
+        outcome = try GoldenAccept.run(
+            request(f) {
+                $0.selection.failed = true; $0.dryRun = true
+            })
         #expect(outcome.accepted.count == 3)
         outcome = try GoldenAccept.run(request(f) { $0.selection.all = true })
         #expect(outcome.accepted.count == 3)
@@ -76,11 +88,15 @@ import Support
     @Test func acceptingFromAMergedThreeShardReport() async throws {
         let f = try await failingSuite()
         for i in 1...3 {
-            _ = await f.run { $0.version = Self.build; $0.shard = (i, 3); $0.artifacts = f.path("shard-\(i)") }
+            _ = await f.run {
+                $0.version = Self.build; $0.shard = (i, 3); $0.artifacts = f.path("shard-\(i)")
+            }
         }
-        let merged = try SuiteMerge.merge((1...3).map { f.path("shard-\($0)") }, into: f.path("merged"), command: "overscroll merge-reports")
+        let merged = try SuiteMerge.merge(
+            (1...3).map { f.path("shard-\($0)") }, into: f.path("merged"), command: "overscroll merge-reports")
         #expect(merged.failed == 3)
-        let outcome = try GoldenAccept.run(GoldenAccept.Request(results: f.path("merged"), version: Self.build).with { $0.selection.failed = true })
+        let outcome = try GoldenAccept.run(
+            GoldenAccept.Request(results: f.path("merged"), version: Self.build).with { $0.selection.failed = true })
         #expect(outcome.accepted.count == 3)
         #expect(FileManager.default.fileExists(atPath: f.path("merged/accepted/accepted.json")))
         #expect(await f.run { $0.version = Self.build } == 0)
@@ -97,14 +113,19 @@ import Support
     @Test func aDryRunWritesNothing() async throws {
         let f = try await failingSuite()
         let before = Sandbox.tree(f.root.path)
-        let outcome = try GoldenAccept.run(request(f) { $0.selection.all = true; $0.dryRun = true })
+        let outcome = try GoldenAccept.run(
+            request(f) {
+                $0.selection.all = true; $0.dryRun = true
+            })
         #expect(outcome.accepted.count == 3)
         #expect(Sandbox.changes(before, Sandbox.tree(f.root.path)) == [])
     }
 
     /// Each refusal: its message, and not one file changed.
-    func refused(_ f: SuiteFixture, _ r: GoldenAccept.Request, _ words: String,
-                 sourceLocation: SourceLocation = #_sourceLocation) {
+    func refused(
+        _ f: SuiteFixture, _ r: GoldenAccept.Request, _ words: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let before = Sandbox.tree(f.root.path)
         do {
             let outcome = try GoldenAccept.run(r)
@@ -127,7 +148,10 @@ import Support
         // A snapshot that passed has nothing to accept.
         refused(f, request(f, ["c\\.json"]), "(it passed)")
         // --force takes results of another build.
-        let forced = try GoldenAccept.run(request(f, [name(f, "a", "s1")], version: "other") { $0.force = true; $0.dryRun = true })
+        let forced = try GoldenAccept.run(
+            request(f, [name(f, "a", "s1")], version: "other") {
+                $0.force = true; $0.dryRun = true
+            })
         #expect(forced.accepted.count == 1)
     }
 
@@ -148,7 +172,10 @@ import Support
         let encoder = JSONEncoder()
         try encoder.encode(suite).write(to: URL(fileURLWithPath: f.path("results/results.json")))
         refused(f, request(f, [name(f, "a", "s0")]), "is flaky")
-        let outcome = try GoldenAccept.run(request(f) { $0.selection.all = true; $0.dryRun = true })
+        let outcome = try GoldenAccept.run(
+            request(f) {
+                $0.selection.all = true; $0.dryRun = true
+            })
         #expect(outcome.accepted.count == 2)
         #expect(outcome.notes.contains { $0.contains("is flaky") })
     }
@@ -198,7 +225,10 @@ import Support
     @Test func theReportOffersTheCommandEscaped() async throws {
         let f = try await failingSuite()
         let html = try String(contentsOfFile: f.path("results/report/index.html"), encoding: .utf8)
-        #expect(html.contains("copy accept command</button><input class=\"cmd\" type=\"text\" readonly value=\"overscroll accept" + " \(f.path("results")) \(name(f, "a", "s0"))\""))
+        #expect(
+            html.contains(
+                "copy accept command</button><input class=\"cmd\" type=\"text\" readonly value=\"overscroll accept"
+                    + " \(f.path("results")) \(name(f, "a", "s0"))\""))
         #expect(html.contains("copy accept command for the shown"))
         #expect(html.contains("data-accept=\"\(name(f, "b", "s0"))\""))
         let field = SuiteReport.acceptField(AcceptSelection.command(results: "r\"<b>'", names: ["x y"]), label: "copy")

@@ -12,7 +12,7 @@ import Testing
     static let outside: Set<String> = [
         "CaseIterable", "Equatable", "Sendable", "Codable", "ContinuousClock", "Data", "Date", "FileManager",
         "Foundation", "FoundationEssentials", "Glibc", "Dispatch", "Synchronization", "Mutex", "Testing", "XCTest",
-        "JSONEncoder", "JSONDecoder", "Package.swift", "VERSION", "Makefile", "README.md",
+        "JSONEncoder", "JSONDecoder", "Package.swift", "VERSION", "Makefile", "README.md"
     ]
 
     /// Every `.swift` file and folder under Sources, Tests, tools and Plugins, as paths relative
@@ -38,15 +38,17 @@ import Testing
     @Test func everyNamedFileFolderAndTypeExists() throws {
         let text = try String(contentsOf: Self.repository.appendingPathComponent("docs/ARCHITECTURE.md"), encoding: .utf8)
         let (paths, declared) = try Self.inventory()
-        let targets = Set(paths.compactMap { p -> String? in
-            let parts = p.split(separator: "/")
-            return parts.count == 2 && p.hasSuffix("/") && (parts[0] == "Sources" || parts[0] == "Tests") ? String(parts[1]) : nil
-        })
+        let targets = Set(
+            paths.compactMap { p -> String? in
+                let parts = p.split(separator: "/")
+                return parts.count == 2 && p.hasSuffix("/") && (parts[0] == "Sources" || parts[0] == "Tests") ? String(parts[1]) : nil
+            })
         var checked = 0
         var missing: [String] = []
         for m in text.matches(of: try Regex(#"`([^`\n]+)`"#)) {
             guard let word = m.output[1].substring.map(String.init), !Self.outside.contains(word),
-                  word.contains(where: \.isLowercase) else { continue }  // `DISPLAY`, `TMPDIR`: variables
+                word.contains(where: \.isLowercase)
+            else { continue }  // `DISPLAY`, `TMPDIR`: variables
             if word.wholeMatch(of: try Regex(#"[A-Za-z0-9_+./-]+\.swift|[A-Z][A-Za-z0-9_./-]*/"#)) != nil {
                 // A file or folder: some path ends with it (`Kit/SceneDescriptor.swift`, `Suite/`).
                 checked += 1
@@ -55,7 +57,9 @@ import Testing
                 // A type, a target, or `Type.member`: each part is declared somewhere.
                 checked += 1
                 let parts = word.split(separator: ".").map(String.init)
-                if !(declared.contains(parts[0]) || targets.contains(parts[0])) || parts.dropFirst().contains(where: { !declared.contains($0) }) {
+                if !(declared.contains(parts[0]) || targets.contains(parts[0]))
+                    || parts.dropFirst().contains(where: { !declared.contains($0) })
+                {
                     missing.append(word)
                 }
             }

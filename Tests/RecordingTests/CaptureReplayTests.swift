@@ -59,14 +59,18 @@ import Scenes
         case wayland(WaylandPointerEvent)
     }
 
-    func live(scene: String, options: SceneOptions, fps: Double, duration: Double,
-              input sdlInput: [(t: Double, event: SDL_Event)],
-              smooth: [(t: Double, event: XI2Event)] = [], devices: [XI2Device] = [],
-              wayland: [(t: Double, event: WaylandPointerEvent)] = [])
-              async throws -> (offsets: [Double], json: String) {
+    func live(
+        scene: String, options: SceneOptions, fps: Double, duration: Double,
+        input sdlInput: [(t: Double, event: SDL_Event)],
+        smooth: [(t: Double, event: XI2Event)] = [], devices: [XI2Device] = [],
+        wayland: [(t: Double, event: WaylandPointerEvent)] = []
+    )
+        async throws -> (offsets: [Double], json: String)
+    {
         // XI2 and Wayland first at equal times: the window drains its connections before SDL's batch.
-        let input = (smooth.map { (t: $0.t, event: Pumped.xi2($0.event)) } + wayland.map { (t: $0.t, event: Pumped.wayland($0.event)) }
-                     + sdlInput.map { (t: $0.t, event: Pumped.sdl($0.event)) })
+        let input =
+            (smooth.map { (t: $0.t, event: Pumped.xi2($0.event)) } + wayland.map { (t: $0.t, event: Pumped.wayland($0.event)) }
+            + sdlInput.map { (t: $0.t, event: Pumped.sdl($0.event)) })
             .enumerated().sorted { ($0.element.t, $0.offset) < ($1.element.t, $1.offset) }.map(\.element)
         var translator = XInput2ScrollTranslator(settings: options.input)
         var waylandTranslator = WaylandPointerTranslator()
@@ -97,9 +101,10 @@ import Scenes
                     let size = Size(Double(sdl.window.data1), Double(sdl.window.data2))
                     adapter.sizeInPoints = size
                     events = [(.resize(size), t)]
-                case let .sdl(sdl): events = adapter.translate(sdl).filter { e in
-                    if case .wheel(_, false, _) = e { return !translator.dropsNotch(at: t) } else { return true }
-                }.map { ($0, t) }
+                case let .sdl(sdl):
+                    events = adapter.translate(sdl).filter { e in
+                        if case .wheel(_, false, _) = e { return !translator.dropsNotch(at: t) } else { return true }
+                    }.map { ($0, t) }
                 case let .xi2(xi): events = translator.translate(xi, at: t).map { ($0, t) }
                 case let .wayland(w): events = waylandTranslator.translate(w, pump: t, notBefore: 0)
                 }
@@ -130,9 +135,9 @@ import Scenes
         options.rows = 120
         var input: [(Double, SDL_Event)] = [(0.1037, Synthetic.button(true, 120, 300))]
         for k in 1...12 { input.append((0.1037 + Double(k) * 0.0161, Synthetic.motion(120, Int32(300 - 18 * k)))) }
-        input.append((0.3101, Synthetic.button(false, 120, 84)))        // fling
-        input.append((0.9003, Synthetic.wheel(-2, precise: -2)))          // notches while decelerating
-        input.append((1.0507, Synthetic.wheel(0, precise: 0.75)))         // precise
+        input.append((0.3101, Synthetic.button(false, 120, 84)))  // fling
+        input.append((0.9003, Synthetic.wheel(-2, precise: -2)))  // notches while decelerating
+        input.append((1.0507, Synthetic.wheel(0, precise: 0.75)))  // precise
         input.append((1.4444, Synthetic.key(SDLK_END)))
         input.append((1.5, Synthetic.key(SDLK_r, ctrl: true)))
         input.append((1.7777, Synthetic.resize(240, 300)))
@@ -159,8 +164,9 @@ import Scenes
         options.rows = 60
         options.refresh.duration = 0.3
         options.indicator.style = "seed"
-        let pad = XI2Device(id: 11, name: "SynPS/2 Synaptics TouchPad", kind: .touchpad,
-                            scroll: [XI2ScrollValuator(number: 3, orientation: .vertical, increment: 15)])
+        let pad = XI2Device(
+            id: 11, name: "SynPS/2 Synaptics TouchPad", kind: .touchpad,
+            scroll: [XI2ScrollValuator(number: 3, orientation: .vertical, increment: 15)])
         var smooth: [(t: Double, event: XI2Event)] = [(0.05, .enter(device: 11))]
         var value = 500.0
         var t = 0.1
@@ -180,18 +186,20 @@ import Scenes
         }
         // The server's core-button emulation of the same motion, as SDL reports it: dropped.
         let sdl: [(Double, SDL_Event)] = [(0.2, Synthetic.wheel(-1, precise: -1)), (1.8, Synthetic.wheel(1, precise: 1))]
-        let live = try await live(scene: "coordinator", options: options, fps: 60, duration: 3.0,
-                                  input: sdl, smooth: smooth, devices: [pad])
+        let live = try await live(
+            scene: "coordinator", options: options, fps: 60, duration: 3.0,
+            input: sdl, smooth: smooth, devices: [pad])
         #expect(live.json.contains(#""wheel": {"dy": -1, "precise": true, "source": "touchpad"}"#))
         #expect(live.json.contains(#""wheel": {"dy": -2, "precise": true, "source": "touchpad"}"#))
         #expect(!live.json.contains(#""precise": false"#))
         let replayed = try await replay(live.json)
-        #expect(replayed.scenario.events.count == 13 + 40)   // the first motion after the enter only sets the value
-        #expect(replayed.scenario.events.allSatisfy {
-            if case .wheel(_, true, .touchpad) = $0.kind { return true } else { return false }
-        })
+        #expect(replayed.scenario.events.count == 13 + 40)  // the first motion after the enter only sets the value
+        #expect(
+            replayed.scenario.events.allSatisfy {
+                if case .wheel(_, true, .touchpad) = $0.kind { return true } else { return false }
+            })
         #expect(replayed.offsets == live.offsets)
-        #expect(live.offsets.max()! > 300)        // the flick carried on after the fingers lifted
+        #expect(live.offsets.max()! > 300)  // the flick carried on after the fingers lifted
         #expect(live.offsets.contains { $0 < -50 })  // pulled and held while refreshing
     }
 
@@ -214,10 +222,15 @@ import Scenes
         wl += [(0.7, .holdBegin(time: ms + 500, fingers: 2)), (1.0, .holdEnd(time: ms + 800, cancelled: 0 != 0))]
         for k in 0..<4 {
             let t = 1.5 + Double(k) * 0.03
-            wl += [(t, .axisSource(0)), (t, .axisValue120(axis: 0, value: 30)), (t, .axis(time: ms + 1300 + UInt32(k * 30), axis: 0, value: 3.75)), (t, .frame)]
+            wl += [
+                (t, .axisSource(0)), (t, .axisValue120(axis: 0, value: 30)),
+                (t, .axis(time: ms + 1300 + UInt32(k * 30), axis: 0, value: 3.75)), (t, .frame)
+            ]
         }
         let live = try await live(scene: "list", options: options, fps: 60, duration: 2.5, input: [], wayland: wl)
-        #expect(live.json.contains(#""touchpad": "lift""#) && live.json.contains(#""touchpad": "hold""#) && live.json.contains(#""touchpad": "release""#))
+        #expect(
+            live.json.contains(#""touchpad": "lift""#) && live.json.contains(#""touchpad": "hold""#)
+                && live.json.contains(#""touchpad": "release""#))
         #expect(live.json.contains(#""wheel": {"dy": -0.25, "precise": false, "source": "wheel"}"#))
         let replayed = try await replay(live.json)
         #expect(replayed.offsets == live.offsets)
@@ -241,6 +254,6 @@ import Scenes
         let live = try await live(scene: "coordinator", options: options, fps: 60, duration: 1.6, input: input)
         let replayed = try await replay(live.json)
         #expect(replayed.offsets == live.offsets)
-        #expect(live.offsets.contains { $0 < -50 })    // it was pulled and held while refreshing
+        #expect(live.offsets.contains { $0 < -50 })  // it was pulled and held while refreshing
     }
 }

@@ -34,17 +34,22 @@ enum CommandLineRunner {
         try run("overscroll", args, stderrPath: stderrPath, sourceLocation: sourceLocation)
     }
 
-    static func run(_ name: String, _ args: [String], in folder: String? = nil, stderrPath: String? = nil,
-                    environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
+    static func run(
+        _ name: String, _ args: [String], in folder: String? = nil, stderrPath: String? = nil,
+        environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Result {
         let executable = try #require(binary(name), "\(name) not built (run `swift build --build-tests`)", sourceLocation: sourceLocation)
-        return try run(executable: executable, args, in: folder, stderrPath: stderrPath, environment: environment,
-                       sourceLocation: sourceLocation)
+        return try run(
+            executable: executable, args, in: folder, stderrPath: stderrPath, environment: environment,
+            sourceLocation: sourceLocation)
     }
 
     /// Runs any program to the end, in `folder` (default: the current one): the one subprocess
     /// runner of the tests.
-    static func run(executable: URL, _ args: [String], in folder: String? = nil, stderrPath: String? = nil,
-                    environment extra: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
+    static func run(
+        executable: URL, _ args: [String], in folder: String? = nil, stderrPath: String? = nil,
+        environment extra: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Result {
         let p = Process()
         p.executableURL = executable
         p.arguments = args
@@ -65,8 +70,9 @@ enum CommandLineRunner {
         let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = stderrPath == nil ? err.fileHandleForReading.readDataToEndOfFile() : Data()
         p.waitUntilExit()
-        return Result(status: p.terminationStatus, out: String(decoding: o, as: UTF8.self),
-                      err: String(decoding: e, as: UTF8.self), signalled: p.terminationReason == .uncaughtSignal)
+        return Result(
+            status: p.terminationStatus, out: String(decoding: o, as: UTF8.self),
+            err: String(decoding: e, as: UTF8.self), signalled: p.terminationReason == .uncaughtSignal)
     }
 
     /// Starts `name args…` with output discarded; the caller signals and waits.

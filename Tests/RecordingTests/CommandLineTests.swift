@@ -17,8 +17,10 @@ import Support
         let dir = try Self.workspace()
         defer { try? FileManager.default.removeItem(at: dir) }
         let a = dir.appendingPathComponent("a.png").path, b = dir.appendingPathComponent("b.png").path
-        try AtomicFileWriter.write(PNGEncoder.fast.encode(RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 200, count: 64))), toPath: a)
-        try AtomicFileWriter.write(PNGEncoder.fast.encode(RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 10, count: 64))), toPath: b)
+        try AtomicFileWriter.write(
+            PNGEncoder.fast.encode(RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 200, count: 64))), toPath: a)
+        try AtomicFileWriter.write(
+            PNGEncoder.fast.encode(RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 10, count: 64))), toPath: b)
         for args in [["compare", a, a], ["compare", a, b, "--json"], ["compare", a, b, "--thresold", "0.2"], ["compare", "--help"]] {
             let front = try CommandLineRunner.run("overscroll", args)
             let app = try CommandLineRunner.run("overscroll-app", args)
@@ -31,9 +33,11 @@ import Support
     }
 
     @Test func everyCommandHasGeneratedHelp() throws {
-        for (command, flags) in [("run", ["--scene NAME", "--capture FILE.json"]), ("record", ["--out DIR", "--no-progress"]),
-                                 ("verify", ["--goldens DIR", "--no-progress", "--max-diff-ratio R"]),
-                                 ("curve", ["--damping-ratio Z", "--plot FILE"]), ("compare", ["--diff-color-alt R,G,B"])] {
+        for (command, flags) in [
+            ("run", ["--scene NAME", "--capture FILE.json"]), ("record", ["--out DIR", "--no-progress"]),
+            ("verify", ["--goldens DIR", "--no-progress", "--max-diff-ratio R"]),
+            ("curve", ["--damping-ratio Z", "--plot FILE"]), ("compare", ["--diff-color-alt R,G,B"])
+        ] {
             let r = try CommandLineRunner.run("overscroll-app", [command, "--help"])
             #expect(r.status == 0 && r.out.hasPrefix("usage: overscroll \(command)"), "\(command)")
             for flag in flags + ["--help"] { #expect(r.out.contains("\n  \(flag) "), "\(command) \(flag)") }
@@ -64,15 +68,19 @@ import Support
         #expect(r.status == 2 && r.err.contains("unknown command 'verfy'; did you mean 'verify'?"))
         // `curve fling --physics` prints the profile's release: Android's 1000 pt/s fling ends
         // 194.3136 pt on, at 0.5552 s (docs/BEHAVIOUR.md, "Android physics").
-        r = try CommandLineRunner.run("overscroll-app", ["curve", "fling", "--physics", "android", "--min", "0", "--max", "100000", "--at", "10"])
+        r = try CommandLineRunner.run(
+            "overscroll-app", ["curve", "fling", "--physics", "android", "--min", "0", "--max", "100000", "--at", "10"])
         #expect(r.status == 0 && r.out == "t\tx\tv\n10.0000\t194.3136\t0.0000\n", "\(r.out)\(r.err)")
-        r = try CommandLineRunner.run("overscroll-app", ["curve", "fling", "--physics", "gnome", "--min", "0", "--max", "1000", "--at", "10"])
+        r = try CommandLineRunner.run(
+            "overscroll-app", ["curve", "fling", "--physics", "gnome", "--min", "0", "--max", "1000", "--at", "10"])
         #expect(r.status == 0 && r.out == "t\tx\tv\n10.0000\t250.0000\t0.0000\n", "\(r.out)\(r.err)")
-        r = try CommandLineRunner.run("overscroll-app", ["curve", "fling", "--physics", "gnome", "--rate", "0.99", "--min", "0", "--max", "1"])
+        r = try CommandLineRunner.run(
+            "overscroll-app", ["curve", "fling", "--physics", "gnome", "--rate", "0.99", "--min", "0", "--max", "1"])
         #expect(r.status == 2 && r.err == "overscroll curve fling: --rate is the ios numbers; not with --physics\n", "\(r.err)")
         // `--compare NAME` adds that profile's release (#30 item 6): iOS's 499.4774 pt at 5 s
         // (x0 − v0/(1000 ln 0.998), not yet done) beside Android's 194.3136 pt, both on the plot.
-        r = try CommandLineRunner.run("overscroll-app", ["curve", "fling", "--physics", "ios", "--compare", "android", "--min", "0", "--max", "100000", "--at", "5"])
+        r = try CommandLineRunner.run(
+            "overscroll-app", ["curve", "fling", "--physics", "ios", "--compare", "android", "--min", "0", "--max", "100000", "--at", "5"])
         #expect(r.status == 0 && r.out == "t\tx\tv\tx_android\tv_android\n5.0000\t499.4774\t0.0449\t194.3136\t0.0000\n", "\(r.out)\(r.err)")
         r = try CommandLineRunner.run("overscroll-app", ["record", "s.json", "--out", "o", "--compare", "andriod"])
         #expect(r.status == 2 && r.err.contains("did you mean 'android'?"), "\(r.err)")
@@ -83,13 +91,16 @@ import Support
         r = try CommandLineRunner.run("overscroll-app", ["run", "--theme", "drak"])
         #expect(r.status == 2 && r.err.contains("did you mean 'dark'?"))
         r = try CommandLineRunner.run("overscroll-app", ["run", "--scene", "lst"])
-        #expect(r.status == 2 && r.err.contains("--scene 'lst' is unknown (coordinator, refreshable, title, pager, header, list); did you mean 'list'?"))
+        #expect(
+            r.status == 2
+                && r.err.contains("--scene 'lst' is unknown (coordinator, refreshable, title, pager, header, list); did you mean 'list'?"))
     }
 
     /// `--spinner` takes its choices from `SpinnerStyle.registered`: the error lists every name.
     @Test func spinnerChoicesComeFromTheRegistry() throws {
         let r = try CommandLineRunner.run("overscroll-app", ["run", "--spinner", "spokes"])
-        #expect(r.status == 2 && r.err.contains("--spinner 'spokes' is unknown (\(SpinnerStyle.names.joined(separator: ", ")))"), "\(r.err)")
+        #expect(
+            r.status == 2 && r.err.contains("--spinner 'spokes' is unknown (\(SpinnerStyle.names.joined(separator: ", ")))"), "\(r.err)")
     }
 
     @Test func theFrontSaysHowToBuildAMissingApp() throws {

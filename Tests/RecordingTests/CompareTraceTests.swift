@@ -17,7 +17,7 @@ import Testing
         #expect(TraceComparison.interpolate(s, at: 0) == 0)
         #expect(TraceComparison.interpolate(s, at: 1) == 10)
         #expect(TraceComparison.interpolate(s, at: 0.25) == 2.5)
-        #expect(TraceComparison.interpolate(s, at: 2) == 0)      // halfway from 10 to −10
+        #expect(TraceComparison.interpolate(s, at: 2) == 0)  // halfway from 10 to −10
         #expect(TraceComparison.interpolate(s, at: 2.5) == -5)
         #expect(TraceComparison.interpolate(s, at: 3) == -10)
         #expect(TraceComparison.interpolate(s, at: -0.01) == nil)
@@ -65,8 +65,8 @@ import Testing
     }
 
     @Test func differencesAreTraceMinusReference() throws {
-        let reference = Self.series([0, 1, 2, 3], [-100, 0, 0, 0])        // settles at 1, no overshoot
-        let trace = Self.series([0, 1, 2, 3], [-100, 8, 1, 0])            // settles at 3, overshoot 8
+        let reference = Self.series([0, 1, 2, 3], [-100, 0, 0, 0])  // settles at 1, no overshoot
+        let trace = Self.series([0, 1, 2, 3], [-100, 8, 1, 0])  // settles at 3, overshoot 8
         let s = try TraceComparison.compare(reference: reference, trace: trace)
         #expect(s.referenceSettle == 1 && s.traceSettle == 3 && s.settleDifference == 2)
         #expect(s.referenceOvershoot == 0 && s.traceOvershoot == 8 && s.overshootDifference == 8)
@@ -83,11 +83,12 @@ import Testing
     @Test func csvWithAHeaderCommentsAndCRLFAndTraceLinesAreRead() throws {
         let csv = try OffsetSeries.parse("t,offset\r\n# device\r\n0, -10\r\n0.5,-4.5\r\n\r\n1,0\r\n", file: "d.csv", csv: true)
         #expect(csv == Self.series([0, 0.5, 1], [-10, -4.5, 0]))
-        let jsonl = try OffsetSeries.parse("""
-        {"frame":0,"t":0,"scene":"list","offset":-10,"velocity":0,"phase":"idle"}
-        {"frame":1,"t":0.016666666666666666,"scene":"list","offset":-9.5,"velocity":0,"phase":"idle"}
+        let jsonl = try OffsetSeries.parse(
+            """
+            {"frame":0,"t":0,"scene":"list","offset":-10,"velocity":0,"phase":"idle"}
+            {"frame":1,"t":0.016666666666666666,"scene":"list","offset":-9.5,"velocity":0,"phase":"idle"}
 
-        """, file: "trace.jsonl", csv: false)
+            """, file: "trace.jsonl", csv: false)
         #expect(jsonl == Self.series([0, 1.0 / 60], [-10, -9.5]))
     }
 
@@ -103,7 +104,7 @@ import Testing
         ("{\"t\":0,\"offset\":1}\n{\"t\":1}\n", false, "d.csv: line 2: missing field 'offset'"),
         ("{\"t\":0,\"offset\":\"1\"}\n", false, "d.csv: line 1: field 'offset' is a string, expected a number"),
         ("[1, 2]\n", false, "d.csv: line 1: expected an object, found an array"),
-        ("\n\n", false, "d.csv: no samples (expected JSON lines with \"t\" and \"offset\")"),
+        ("\n\n", false, "d.csv: no samples (expected JSON lines with \"t\" and \"offset\")")
     ])
     func badInputIsOneLineNamingFileAndLine(text: String, csv: Bool, message: String) {
         do {
@@ -116,7 +117,9 @@ import Testing
     }
 
     @Test func badJSONNamesTheLine() {
-        do { _ = try OffsetSeries.parse("{\"t\":0,\"offset\":1}\n{\"t\":1,\n", file: "a.jsonl", csv: false); Issue.record("accepted") } catch {
+        do {
+            _ = try OffsetSeries.parse("{\"t\":0,\"offset\":1}\n{\"t\":1,\n", file: "a.jsonl", csv: false); Issue.record("accepted")
+        } catch {
             #expect(error.message.hasPrefix("a.jsonl: line 2: not valid JSON"))
         }
     }
@@ -142,7 +145,9 @@ import Testing
         #expect(r.out.contains("rms        0.71 pt"))
         #expect(r.out.contains("max        1.00 pt at t = 0.500 s"))
         // Both still fall in their last step (10 → 0, 4 → 0): settled only at their last sample, and told.
-        #expect(r.out.contains("settle     reference 2.000 s (still moving at its end), trace 2.000 s (still moving at its end), difference 0.000 s"))
+        #expect(
+            r.out.contains(
+                "settle     reference 2.000 s (still moving at its end), trace 2.000 s (still moving at its end), difference 0.000 s"))
         #expect(r.out.contains("overshoot  reference 0.00 pt, trace 0.00 pt, difference 0.00 pt"))
         let png = try Data(contentsOf: URL(fileURLWithPath: plot))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
@@ -163,7 +168,7 @@ import Testing
             ([good, try file("empty.jsonl", "")], "empty.jsonl: no samples"),
             ([good, try file("back.csv", "0,0\n2,1\n1,1\n")], "back.csv: line 3: time 1 s does not come after 2 s"),
             ([good, try file("late.csv", "5,0\n6,1\n")], "do not overlap"),
-            ([good, good, "--plot", good], "--plot"),
+            ([good, good, "--plot", good], "--plot")
         ]
         for (args, fragment) in cases {
             let r = try CommandLineRunner.run(["compare-trace"] + args)
@@ -182,14 +187,16 @@ import Testing
         // The drag scrolls the list by ~130 pt; a reference resting at 0 is far from it.
         try f.write("suite/rest.csv", "t,offset\n0,0\n0.6,0\n")
         let scenario = { (maxRms: String, file: String) in
-            SuiteFixture.listScenario([("end", 0.6)]).replacingOccurrences(of: "\"rows\": 60,", with: "\"rows\": 60, \"reference\": {\"file\": \"\(file)\", \"maxRms\": \(maxRms)},")
+            SuiteFixture.listScenario([("end", 0.6)]).replacingOccurrences(
+                of: "\"rows\": 60,", with: "\"rows\": 60, \"reference\": {\"file\": \"\(file)\", \"maxRms\": \(maxRms)},")
         }
         try f.write("suite/s.json", scenario("1000000", "rest.csv"))
         #expect(await f.run { $0.options.update = .missing } == 0, "\(f.text)")
         try f.write("suite/s.json", scenario("1", "rest.csv"))
         #expect(await f.run() == 2)
         let error = try #require(try f.results().scenarios.first?.error)
-        #expect(error.contains("s.json: reference ") && error.contains("rest.csv: rms ") && error.contains("is over maxRms 1 pt"), "\(error)")
+        #expect(
+            error.contains("s.json: reference ") && error.contains("rest.csv: rms ") && error.contains("is over maxRms 1 pt"), "\(error)")
         #expect(f.text.contains("is over maxRms 1 pt"))
         #expect(try f.results().scenarios.first?.trace != nil, "the trace is kept to look at")
         try f.write("suite/s.json", scenario("1", "gone.csv"))
@@ -198,12 +205,16 @@ import Testing
     }
 
     @Test func theReferenceFieldIsChecked() {
-        for (json, field) in [(#"{"reference": {"file": "a.csv"}}"#, "reference"),
-                              (#"{"reference": {"file": "a.csv", "maxRms": -1}}"#, "reference.maxRms"),
-                              (#"{"reference": {"file": "", "maxRms": 1}}"#, "reference.file"),
-                              (#"{"reference": {"file": "a.csv", "maxRms": 1, "max": 2}}"#, "reference.max")] {
+        for (json, field) in [
+            (#"{"reference": {"file": "a.csv"}}"#, "reference"),
+            (#"{"reference": {"file": "a.csv", "maxRms": -1}}"#, "reference.maxRms"),
+            (#"{"reference": {"file": "", "maxRms": 1}}"#, "reference.file"),
+            (#"{"reference": {"file": "a.csv", "maxRms": 1, "max": 2}}"#, "reference.max")
+        ] {
             do { _ = try ScenarioParser.parse(json); Issue.record("accepted \(json)") } catch { #expect(error.field == field, "\(error)") }
         }
-        #expect((try? ScenarioParser.parse(#"{"reference": {"file": "a.csv", "maxRms": 1.5}}"#))?.reference == TraceReference(file: "a.csv", maxRms: 1.5))
+        #expect(
+            (try? ScenarioParser.parse(#"{"reference": {"file": "a.csv", "maxRms": 1.5}}"#))?.reference
+                == TraceReference(file: "a.csv", maxRms: 1.5))
     }
 }

@@ -23,8 +23,12 @@ import Testing
 
     @Test func edgeShowsEachProfilesRuleAndComparesTwo() throws {
         let pulls = [0.0, 50, 200, 800]
-        var r = try CommandLineRunner.run("overscroll-app", ["curve", "edge", "--physics", "ios", "--compare", "android",
-                                                             "--viewport", "800", "--pull", "0,50,200,800"])
+        var r = try CommandLineRunner.run(
+            "overscroll-app",
+            [
+                "curve", "edge", "--physics", "ios", "--compare", "android",
+                "--viewport", "800", "--pull", "0,50,200,800"
+            ])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.out.hasPrefix("pull\tshown\tscale\tmoved\tshown_android\tscale_android\tmoved_android\n"), "\(r.out)")
         var rows = Self.rows(r.out)
@@ -55,18 +59,21 @@ import Testing
         // x = 40·(1 − (1 − t/0.15)³), v = 40·3·(1 − t/0.15)²/0.15; none lands at once.
         let times = [0.0, 0.05, 0.1, 0.15]
         for name in ["ios", "android", "gnome"] {
-            let r = try CommandLineRunner.run("overscroll-app", ["curve", "wheel", "--physics", name, "--compare", "none", "--at", "0,0.05,0.1,0.15"])
+            let r = try CommandLineRunner.run(
+                "overscroll-app", ["curve", "wheel", "--physics", name, "--compare", "none", "--at", "0,0.05,0.1,0.15"])
             #expect(r.status == 0 && r.out.hasPrefix("t\tx\tv\tx_none\tv_none\n"), "\(name): \(r.out)\(r.err)")
             let rows = Self.rows(r.out)
             #expect(rows.count == times.count)
             for (row, t) in zip(rows, times) where row.count == 5 {
                 let p = 1 - t / 0.15
-                #expect(Self.close(row[1], 40 * (1 - p * p * p)) && Self.close(row[2], t < 0.15 ? 40 * 3 * p * p / 0.15 : 0), "\(name) \(row)")
+                #expect(
+                    Self.close(row[1], 40 * (1 - p * p * p)) && Self.close(row[2], t < 0.15 ? 40 * 3 * p * p / 0.15 : 0), "\(name) \(row)")
                 #expect(row[3] == 40 && row[4] == 0, "\(name) \(row)")
             }
         }
         // --x0, --step and --duration: from 100, 120 pt down over 0.3 s; at 0.1 s 100 + 120·(1 − (2/3)³).
-        let r = try CommandLineRunner.run("overscroll-app", ["curve", "wheel", "--x0", "100", "--step", "-120", "--duration", "0.3", "--at", "0.1"])
+        let r = try CommandLineRunner.run(
+            "overscroll-app", ["curve", "wheel", "--x0", "100", "--step", "-120", "--duration", "0.3", "--at", "0.1"])
         let row = Self.rows(r.out).first ?? []
         #expect(r.status == 0 && row.count == 3 && Self.close(row[1], 100 - 120 * (1 - 8.0 / 27)), "\(r.out)\(r.err)")
     }
@@ -78,7 +85,8 @@ import Testing
         // (iOS's and Android's wheel steps are the same ease: the wheel compares iOS with none.)
         for (kind, other, extra) in [("wheel", "none", [String]()), ("edge", "android", ["--pull", "0,100,400"])] {
             let png = dir.appendingPathComponent("\(kind).png")
-            let r = try CommandLineRunner.run("overscroll-app", ["curve", kind, "--physics", "ios", "--compare", other, "--plot", png.path] + extra)
+            let r = try CommandLineRunner.run(
+                "overscroll-app", ["curve", kind, "--physics", "ios", "--compare", other, "--plot", png.path] + extra)
             #expect(r.status == 0, "\(kind): \(r.err)")
             // Both profiles are drawn: pixels of the first series' blue (#007AFF) and of the
             // second's red (#FF3B30), the title being dark text.

@@ -34,29 +34,40 @@ import Testing
         let durations = soak ? [1.0, 1.013, 0.2, 0.0] : [1.0, 1.013]
         for start in starts {
             for d in durations {
-                out.append(Case(name: "F5 at \(start), success after \(d)",
-                                refresh: #"{"outcome": "success", "duration": \#(d)}"#,
-                                events: #"{"at": \#(start), "key": "F5"}"#))
+                out.append(
+                    Case(
+                        name: "F5 at \(start), success after \(d)",
+                        refresh: #"{"outcome": "success", "duration": \#(d)}"#,
+                        events: #"{"at": \#(start), "key": "F5"}"#))
             }
-            out.append(Case(name: "F5 at \(start), failure after 0.7",
-                            refresh: #"{"outcome": "failure", "duration": 0.7}"#,
-                            events: #"{"at": \#(start), "key": "F5"}"#))
-            out.append(Case(name: "F5 at \(start), hang, timeout 1.0",
-                            refresh: #"{"outcome": "hang", "timeout": 1.0}"#,
-                            events: #"{"at": \#(start), "key": "F5"}"#))
-            out.append(Case(name: "F5 at \(start), hang, Esc 0.7 later",
-                            refresh: #"{"outcome": "hang"}"#,
-                            events: #"{"at": \#(start), "key": "F5"}, {"at": \#(start + 0.7), "key": "Esc"}"#))
+            out.append(
+                Case(
+                    name: "F5 at \(start), failure after 0.7",
+                    refresh: #"{"outcome": "failure", "duration": 0.7}"#,
+                    events: #"{"at": \#(start), "key": "F5"}"#))
+            out.append(
+                Case(
+                    name: "F5 at \(start), hang, timeout 1.0",
+                    refresh: #"{"outcome": "hang", "timeout": 1.0}"#,
+                    events: #"{"at": \#(start), "key": "F5"}"#))
+            out.append(
+                Case(
+                    name: "F5 at \(start), hang, Esc 0.7 later",
+                    refresh: #"{"outcome": "hang"}"#,
+                    events: #"{"at": \#(start), "key": "F5"}, {"at": \#(start + 0.7), "key": "Esc"}"#))
         }
         // The newcomer's scenario of #28: a pull released at 0.63 s, a refresh of 1.5 s.
-        out.append(Case(name: "pull released at 0.63, success after 1.5",
-                        refresh: #"{"outcome": "success", "duration": 1.5}"#,
-                        events: #"{"at": 0.2, "drag": {"from": [120, 100], "to": [120, 380], "duration": 0.43}}"#))
+        out.append(
+            Case(
+                name: "pull released at 0.63, success after 1.5",
+                refresh: #"{"outcome": "success", "duration": 1.5}"#,
+                events: #"{"at": 0.2, "drag": {"from": [120, 100], "to": [120, 380], "duration": 0.43}}"#))
         return out
     }
 
     static func scenario(scene: String, fps: Int, _ c: Case) throws -> Scenario {
-        try ScenarioParser.parse(#"""
+        try ScenarioParser.parse(
+            #"""
             {"scene": "\#(scene)", "size": [240, 400], "scale": 1, "fps": \#(fps), "duration": 2.5,
              "refresh": \#(c.refresh), "events": [\#(c.events)]}
             """#)

@@ -28,7 +28,7 @@ import Testing
         Case(file: "list-tour", minPartial: 0),
         Case(file: "title-scroll", minPartial: 0),
         Case(file: "header-direction", minPartial: 0),
-        Case(file: "pager-swipes", minPartial: 0),
+        Case(file: "pager-swipes", minPartial: 0)
     ]
 
     @Test(arguments: cases)
@@ -81,7 +81,8 @@ import Testing
         var canvasArea = 0
         try await Recorder(renderer: renderer).drive(scenario, render: false) { _, _, session, _ in
             let model = session.frame()
-            let canvas = PixelRect(x: 0, y: 0, width: Int(model.size.width * scenario.scale), height: Int(model.size.height * scenario.scale))
+            let canvas = PixelRect(
+                x: 0, y: 0, width: Int(model.size.width * scenario.scale), height: Int(model.size.height * scenario.scale))
             canvasArea = canvas.area
             let region = DirtyRegion.between(shown, model, scale: scenario.scale, canvas: canvas)
             if !region.isEmpty { smallest = min(smallest, region.reduce(0) { $0 + $1.area }) }
@@ -141,7 +142,8 @@ import Testing
                 #expect(renderer.render(model, into: kept.context, scale: c.scale, shift: shift))
                 copies += 1
             } else {
-                renderer.render(model, into: kept.context, scale: c.scale, region: DirtyRegion.between(shown, model, scale: c.scale, canvas: canvas))
+                renderer.render(
+                    model, into: kept.context, scale: c.scale, region: DirtyRegion.between(shown, model, scale: c.scale, canvas: canvas))
                 redrawn += 1
             }
             shown = model

@@ -83,7 +83,8 @@ struct FeelFileTests {
         #expect(s.options.coordinator.threshold == 130)
         #expect(s.options.theme.name == "light")
         #expect(s.options.indicator.lottiePath == folder.appendingPathComponent("feels/spin.json").path)
-        try #"{"coordinator": {"triggerDistance": -1}}"#.write(to: folder.appendingPathComponent("feels/tight.json"), atomically: true, encoding: .utf8)
+        try #"{"coordinator": {"triggerDistance": -1}}"#.write(
+            to: folder.appendingPathComponent("feels/tight.json"), atomically: true, encoding: .utf8)
         #expect(throws: ScenarioFile.Failure.self) { try ScenarioFile.load(scenario.path) }
         do { _ = try ScenarioFile.load(scenario.path) } catch {
             #expect(error.message.contains("feels/tight.json:1:18: field 'coordinator.triggerDistance'"), "\(error.message)")
@@ -99,8 +100,9 @@ struct FeelFileTests {
         let body = readme[start.upperBound...]
         let open = try #require(body.range(of: "-->\n"))
         let end = try #require(body.range(of: "<!-- /feel-fields -->"))
-        #expect(String(body[open.upperBound..<end.lowerBound]) == FeelText.markdownTable(),
-                "run `overscroll feel --fields` and paste it between the feel-fields markers of README.md")
+        #expect(
+            String(body[open.upperBound..<end.lowerBound]) == FeelText.markdownTable(),
+            "run `overscroll feel --fields` and paste it between the feel-fields markers of README.md")
     }
 
     @Test func runRefusesABadFeelFileInOneLine() throws {
@@ -124,7 +126,8 @@ struct FeelFileTests {
         var frames: [String: Data] = [:]
         for (name, field) in [("absent", ""), ("off", ", \"tuningPanel\": false"), ("on", ", \"tuningPanel\": true")] {
             let scenario = folder.appendingPathComponent("\(name).json").path
-            try "{\"scene\": \"list\", \"duration\": 0, \"fps\": 1, \"scale\": 1\(field)}".write(toFile: scenario, atomically: true, encoding: .utf8)
+            try "{\"scene\": \"list\", \"duration\": 0, \"fps\": 1, \"scale\": 1\(field)}".write(
+                toFile: scenario, atomically: true, encoding: .utf8)
             let out = folder.appendingPathComponent("out-\(name)").path
             let r = try CommandLineRunner.run(["record", scenario, "--out", out])
             #expect(r.status == 0, "\(r.err)")
@@ -155,7 +158,8 @@ struct FeelFileTests {
             let out = folder.appendingPathComponent("out-\(name)").path
             let r = try CommandLineRunner.run(["record", scenario, "--out", out])
             #expect(r.status == 0, "\(r.err)")
-            let files = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasPrefix("frame-") || $0 == "trace.jsonl" }.sorted()
+            let files = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasPrefix("frame-") || $0 == "trace.jsonl" }
+                .sorted()
             #expect(files.count > 5)
             outputs.append(try files.map { try Data(contentsOf: URL(fileURLWithPath: out + "/" + $0)) })
         }
@@ -172,7 +176,8 @@ struct FeelFileTests {
         try #"{"coordinator": {"triggerDistance": 110}}"#.write(toFile: feelPath, atomically: true, encoding: .utf8)
         var options = SceneOptions()
         try FeelFile.load(feelPath).apply(to: &options)
-        let capture = LiveCapture(path: folder.appendingPathComponent("cap.json").path, scene: "coordinator", options: options, feel: feelPath)
+        let capture = LiveCapture(
+            path: folder.appendingPathComponent("cap.json").path, scene: "coordinator", options: options, feel: feelPath)
         capture.record(.pointerDown(Point(100, 100)), at: 0.1)
         try capture.write(endingAt: 0.5)
         let replay = try ScenarioFile.load(capture.path)
@@ -184,15 +189,17 @@ struct FeelFileTests {
     /// fields: read, written back, and refused in one line naming the field.
     @Test func theRefreshDetailsAreFeelFields() throws {
         let text = """
-        {"refresh": {"doneSeconds": 0.6, "triggerFraction": 0.15},
-         "lottie": {"file": "/a/spin.json", "pull": "pull", "loop": "10-29", "finish": "done"}}
-        """
+            {"refresh": {"doneSeconds": 0.6, "triggerFraction": 0.15},
+             "lottie": {"file": "/a/spin.json", "pull": "pull", "loop": "10-29", "finish": "done"}}
+            """
         let feel = try FeelParser.parse(text, file: "f.json")
         #expect(feel.refreshDone == 0.6 && feel.triggerFraction == 0.15 && feel.lottie == "/a/spin.json")
-        #expect(feel.lottieSegments == LottieSegmentChoices(pull: .marker("pull"), loop: .frames(from: 10, to: 29), finish: .marker("done")))
+        #expect(
+            feel.lottieSegments == LottieSegmentChoices(pull: .marker("pull"), loop: .frames(from: 10, to: 29), finish: .marker("done")))
         #expect(try FeelParser.parse(FeelText.file(feel), file: "f.json") == feel)
         let printed = FeelText.file(Feel())
-        #expect(printed.contains("\"doneSeconds\": 0") && printed.contains("\"triggerFraction\": 0") && printed.contains("\"finish\": \"\""))
+        #expect(
+            printed.contains("\"doneSeconds\": 0") && printed.contains("\"triggerFraction\": 0") && printed.contains("\"finish\": \"\""))
         let bad = try #require(error("{\"lottie\": {\"finish\": \"9-3\"}}"))
         #expect(bad.field == "lottie.finish" && bad.line == 1 && bad.column == 13, "\(bad)")
         let between = try #require(error("{\"refresh\": {\"triggerFraction\": 0.001}}"))

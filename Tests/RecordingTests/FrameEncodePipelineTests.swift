@@ -11,10 +11,10 @@ import Testing
 @Suite struct FrameEncodePipelineTests {
     // Moves, rests (frames copied, not encoded) and moves again, at an odd size.
     static let scenario = """
-    {"scene": "list", "size": [123, 211], "scale": 2, "fps": 30, "duration": 2.0, "rows": 100,
-     "events": [{"at": 0.1, "drag": {"from": [60, 180], "to": [60, 40], "duration": 0.2}},
-                {"at": 1.5, "drag": {"from": [60, 40], "to": [60, 190], "duration": 0.2}}]}
-    """
+        {"scene": "list", "size": [123, 211], "scale": 2, "fps": 30, "duration": 2.0, "rows": 100,
+         "events": [{"at": 0.1, "drag": {"from": [60, 180], "to": [60, 40], "duration": 0.2}},
+                    {"at": 1.5, "drag": {"from": [60, 40], "to": [60, 190], "duration": 0.2}}]}
+        """
 
     func tempDir() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("overscroll-test-\(UUID().uuidString)")

@@ -10,9 +10,10 @@ import Testing
         let sandbox = try Sandbox()
         let binary = try #require(CommandLineRunner.binary("overscroll"))
         // 8 blocks of 512 bytes: the small completions fit, the larger ones do not.
-        let limited = try CommandLineRunner.run(executable: URL(fileURLWithPath: "/bin/sh"),
-                                                ["-c", "trap '' XFSZ; ulimit -f 8; exec \"$0\" __generate out", binary.path],
-                                                in: sandbox.box)
+        let limited = try CommandLineRunner.run(
+            executable: URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "trap '' XFSZ; ulimit -f 8; exec \"$0\" __generate out", binary.path],
+            in: sandbox.box)
         #expect(limited.status == 2, "\(limited.err)")
         #expect(limited.err.hasPrefix("overscroll __generate: out/"), "\(limited.err)")
         #expect(limited.err.contains("cannot write: File too large"), "\(limited.err)")
@@ -29,6 +30,8 @@ import Testing
 /// Dot-files of a folder other than the sandbox's own decoys.
 enum FileTreeNames {
     static func hidden(in folder: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix(".") && $0 != ".git" && $0 != ".gitignore" }
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+            $0.hasPrefix(".") && $0 != ".git" && $0 != ".gitignore"
+        }
     }
 }

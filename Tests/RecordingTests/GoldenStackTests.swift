@@ -12,10 +12,13 @@ import Testing
 @MainActor
 @Suite struct GoldenStackTests {
     static func stack(cairo: String, pango: String) -> RenderingStack {
-        RenderingStack(libraries: [.init(name: "cairo", version: cairo, source: "cairo_version_string()"),
-                                   .init(name: "pango", version: pango, source: "pango_version_string()"),
-                                   .init(name: "SDL", version: "2.26.5", source: "SDL_GetVersion()")],
-                       fonts: [.init(file: "NotoSansCJK-Regular.ttc", sha256: String(repeating: "ab", count: 32))])
+        RenderingStack(
+            libraries: [
+                .init(name: "cairo", version: cairo, source: "cairo_version_string()"),
+                .init(name: "pango", version: pango, source: "pango_version_string()"),
+                .init(name: "SDL", version: "2.26.5", source: "SDL_GetVersion()")
+            ],
+            fonts: [.init(file: "NotoSansCJK-Regular.ttc", sha256: String(repeating: "ab", count: 32))])
     }
     static let debian12 = stack(cairo: "1.16.0", pango: "1.50.12")
     static let debian13 = stack(cairo: "1.18.4", pango: "1.56.3")
@@ -23,7 +26,10 @@ import Testing
     @Test func goldensRecordTheirStackAndAMismatchNamesWhatDiffers() async throws {
         let f = try SuiteFixture()
         try f.write("suite/a.json", SuiteFixture.listScenario([("start", 0), ("mid", 0.3)]))
-        #expect(await f.run { $0.options.update = .missing; $0.stack = Self.debian12 } == 0)
+        #expect(
+            await f.run {
+                $0.options.update = .missing; $0.stack = Self.debian12
+            } == 0)
         let tree = f.path("suite/__snapshots__")
         let record = try #require(try GoldenStackRecord.read(tree: tree))
         #expect(record.stacks.count == 1)
@@ -34,9 +40,14 @@ import Testing
         // Another stack: a mismatch says where the goldens were made, naming what differs.
         try SuiteFixture.perturb(f.path("suite/__snapshots__/a/mid.png"))
         let junit = ResultFile(JUnitWriter(), path: f.path("junit.xml"))
-        #expect(await f.run { $0.stack = Self.debian13; $0.resultFiles = [junit] } == 1)
+        #expect(
+            await f.run {
+                $0.stack = Self.debian13; $0.resultFiles = [junit]
+            } == 1)
         let note = "goldens made with cairo 1.16.0, pango 1.50.12; this run: cairo 1.18.4, pango 1.56.3"
-        #expect(f.text.contains("mid (t = 0.3 s): 36 differing pixels (0.06 %), over the limit of 0 pixels, threshold 0.1 (\(note))"), "\(f.text)")
+        #expect(
+            f.text.contains("mid (t = 0.3 s): 36 differing pixels (0.06 %), over the limit of 0 pixels, threshold 0.1 (\(note))"),
+            "\(f.text)")
         let results = try f.results()
         #expect(results.stack == Self.debian13)
         #expect(results.snapshots.first { $0.snapshot == "mid" }?.stackNote == note)
@@ -46,7 +57,8 @@ import Testing
         #expect(html.contains(HTMLText.escape(note)))
         let xml = try String(contentsOfFile: f.path("junit.xml"), encoding: .utf8)
         #expect(xml.contains("<property name=\"stack.cairo\" value=\"1.18.4\"/>"))
-        #expect(xml.contains("<property name=\"stack.font.NotoSansCJK-Regular.ttc\" value=\"sha256:\(String(repeating: "ab", count: 32))\"/>"))
+        #expect(
+            xml.contains("<property name=\"stack.font.NotoSansCJK-Regular.ttc\" value=\"sha256:\(String(repeating: "ab", count: 32))\"/>"))
         #expect(xml.contains("(\(note))\" type=\"mismatch\">"))
         if JUnitSchemaTests.xmllint() {
             let verdict = try JUnitSchemaTests.validate(f.path("junit.xml"))
@@ -58,7 +70,10 @@ import Testing
         #expect(f.text.contains("36 differing pixels") && !f.text.contains("goldens made with"), "\(f.text)")
 
         // Rewriting the changed golden on the new stack moves it, and only it, to that stack.
-        #expect(await f.run { $0.stack = Self.debian13; $0.options.update = .changed } == 0)
+        #expect(
+            await f.run {
+                $0.stack = Self.debian13; $0.options.update = .changed
+            } == 0)
         let after = try #require(try GoldenStackRecord.read(tree: tree))
         #expect(after.stack(ofGolden: "a/mid.png") == Self.debian13)
         #expect(after.stack(ofGolden: "a/start.png") == Self.debian12)
@@ -67,7 +82,10 @@ import Testing
     @Test func aMissingRecordIsNoErrorAndABrokenOneIsOneLine() async throws {
         let f = try SuiteFixture()
         try f.write("suite/a.json", SuiteFixture.listScenario([("start", 0)]))
-        #expect(await f.run { $0.options.update = .missing; $0.stack = Self.debian12 } == 0)
+        #expect(
+            await f.run {
+                $0.options.update = .missing; $0.stack = Self.debian12
+            } == 0)
         let file = f.path("suite/__snapshots__/stack.json")
         // Goldens older than the record: no file, no note, no error.
         try FileManager.default.removeItem(atPath: file)
@@ -75,7 +93,9 @@ import Testing
         #expect(await f.run { $0.stack = Self.debian13 } == 1)
         #expect(!f.text.contains("goldens made with") && !f.text.contains("stack.json"), "\(f.text)")
 
-        for garbage in ["not json {", "{\"format\": 1}", "{\"format\": 1, \"stacks\": [{\"libraries\": 3}]}", "[]", "{\"format\": 7, \"stacks\": {}}"] {
+        for garbage in [
+            "not json {", "{\"format\": 1}", "{\"format\": 1, \"stacks\": [{\"libraries\": 3}]}", "[]", "{\"format\": 7, \"stacks\": {}}"
+        ] {
             try garbage.write(toFile: file, atomically: true, encoding: .utf8)
             #expect(await f.run { $0.stack = Self.debian13 } == 1, "only the mismatch fails")
             let notes = f.lines.all.filter { $0.contains("stack.json") }
@@ -85,12 +105,18 @@ import Testing
         }
         #expect(f.text.contains("format 7 is not one this overscroll reads"))
         // A later format's record is a newer overscroll's: a writing run leaves it as it is.
-        #expect(await f.run { $0.stack = Self.debian13; $0.options.update = .all } == 0)
+        #expect(
+            await f.run {
+                $0.stack = Self.debian13; $0.options.update = .all
+            } == 0)
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "{\"format\": 7, \"stacks\": {}}")
         // A run that writes goldens replaces a broken one with a record.
         try "not json {".write(toFile: file, atomically: true, encoding: .utf8)
         try SuiteFixture.perturb(f.path("suite/__snapshots__/a/start.png"))
-        #expect(await f.run { $0.stack = Self.debian13; $0.options.update = .changed } == 0)
+        #expect(
+            await f.run {
+                $0.stack = Self.debian13; $0.options.update = .changed
+            } == 0)
         #expect(try GoldenStackRecord.read(tree: f.path("suite/__snapshots__"))?.stack(ofGolden: "a/start.png") == Self.debian13)
 
         // A link there is never followed: read as unknown, refused before a writing run writes anything.
@@ -98,7 +124,10 @@ import Testing
         try f.write("elsewhere.json", "{}")
         try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: f.path("elsewhere.json"))
         #expect(await f.run { $0.stack = Self.debian13 } == 0)
-        #expect(await f.run { $0.stack = Self.debian13; $0.options.update = .all } == 2)
+        #expect(
+            await f.run {
+                $0.stack = Self.debian13; $0.options.update = .all
+            } == 2)
         #expect(f.text.contains("stack.json") && f.text.contains("symlink"), "\(f.text)")
         #expect(try String(contentsOfFile: f.path("elsewhere.json"), encoding: .utf8) == "{}")
     }
@@ -121,7 +150,8 @@ import Testing
         options.stack = Self.debian13
         let outcome = try await GoldenVerifier().run(scenario, options: options)
         #expect(outcome.exitCode == 1)
-        #expect(outcome.stackNotes == ["frame-00006.png: goldens made with cairo 1.16.0, pango 1.50.12; this run: cairo 1.18.4, pango 1.56.3"])
+        #expect(
+            outcome.stackNotes == ["frame-00006.png: goldens made with cairo 1.16.0, pango 1.50.12; this run: cairo 1.18.4, pango 1.56.3"])
         #expect(outcome.text.contains("frame-00006.png: goldens made with cairo 1.16.0"))
         // No record beside them: nothing said, no error.
         try FileManager.default.removeItem(atPath: f.path("g/stack.json"))
@@ -146,13 +176,26 @@ import Testing
         let f = try SuiteFixture()
         try f.write("suite/a.json", SuiteFixture.listScenario([("start", 0)]))
         try f.write("suite/b.json", SuiteFixture.listScenario([("start", 0.1)]))
-        #expect(await f.run { $0.options.update = .missing; $0.stack = Self.debian12 } == 0)
-        #expect(await f.run { $0.shard = (1, 2); $0.artifacts = f.path("s1"); $0.stack = Self.debian12 } == 0)
-        #expect(await f.run { $0.shard = (2, 2); $0.artifacts = f.path("s2"); $0.stack = Self.debian13 } == 0)
+        #expect(
+            await f.run {
+                $0.options.update = .missing; $0.stack = Self.debian12
+            } == 0)
+        #expect(
+            await f.run {
+                $0.shard = (1, 2); $0.artifacts = f.path("s1"); $0.stack = Self.debian12
+            } == 0)
+        #expect(
+            await f.run {
+                $0.shard = (2, 2); $0.artifacts = f.path("s2"); $0.stack = Self.debian13
+            } == 0)
         let junit = ResultFile(JUnitWriter(), path: f.path("merged.xml"))
         let merged = try SuiteMerge.merge([f.path("s1"), f.path("s2")], into: f.path("merged"), resultFiles: [junit], command: "merge")
         #expect(merged.stack == Self.debian12)
-        #expect(merged.stackNotes == ["shard 2/2 (\(f.path("s2"))) ran on another rendering stack: cairo 1.18.4, pango 1.56.3 (shard 1/2: cairo 1.16.0," + " pango 1.50.12)"])
+        #expect(
+            merged.stackNotes == [
+                "shard 2/2 (\(f.path("s2"))) ran on another rendering stack: cairo 1.18.4, pango 1.56.3 (shard 1/2: cairo 1.16.0,"
+                    + " pango 1.50.12)"
+            ])
         let html = try String(contentsOfFile: f.path("merged/report/index.html"), encoding: .utf8)
         #expect(html.contains("<dt>stacks differ</dt>"))
         let xml = try String(contentsOfFile: f.path("merged.xml"), encoding: .utf8)
@@ -162,7 +205,10 @@ import Testing
             #expect(verdict.status == 0, "\(verdict.messages)")
         }
         // Shards on one stack: nothing to say.
-        #expect(await f.run { $0.shard = (2, 2); $0.artifacts = f.path("s2"); $0.stack = Self.debian12 } == 0)
+        #expect(
+            await f.run {
+                $0.shard = (2, 2); $0.artifacts = f.path("s2"); $0.stack = Self.debian12
+            } == 0)
         let same = try SuiteMerge.merge([f.path("s1"), f.path("s2")], into: f.path("merged"), command: "merge")
         #expect(same.stackNotes.isEmpty)
     }

@@ -10,9 +10,9 @@ import Support
 @MainActor
 @Suite struct GoldenWorkflowTests {
     static let scenarioText = """
-    {"scene": "list", "size": [200, 300], "scale": 1, "fps": 20, "duration": 0.6, "rows": 60,
-     "events": [{"at": 0.05, "drag": {"from": [100, 250], "to": [100, 120], "duration": 0.2}}]}
-    """
+        {"scene": "list", "size": [200, 300], "scale": 1, "fps": 20, "duration": 0.6, "rows": 60,
+         "events": [{"at": 0.05, "drag": {"from": [100, 250], "to": [100, 120], "duration": 0.2}}]}
+        """
 
     func temp(_ name: String = "") -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("overscroll-goldens-\(name)\(UUID().uuidString)")
@@ -73,7 +73,11 @@ import Support
         // A colour change: an 8×8 flat block painted red → exactly 64 differing pixels.
         var changed = original
         let (bx, by) = try #require(uniformBlock(original))
-        for y in by..<(by + 8) { for x in bx..<(bx + 8) { changed.pixels.replaceSubrange((y * original.width + x) * 4..<(y * original.width + x) * 4 + 4, with: [255, 0, 0, 255]) } }
+        for y in by..<(by + 8) {
+            for x in bx..<(bx + 8) {
+                changed.pixels.replaceSubrange((y * original.width + x) * 4..<(y * original.width + x) * 4 + 4, with: [255, 0, 0, 255])
+            }
+        }
         try Data(PNGEncoder.fast.encode(changed)).write(to: b.appendingPathComponent(name))
         var options = CompareOptions(diffPath: diffs.path)
         var report = CompareRunner.run(expected: a.path, actual: b.path, options: options)
@@ -97,7 +101,9 @@ import Support
             }
         }
         var changedPixels = 0
-        for i in 0..<original.pixelCount where original.pixels[i * 4..<i * 4 + 4] != shifted.pixels[i * 4..<i * 4 + 4] { changedPixels += 1 }
+        for i in 0..<original.pixelCount where original.pixels[i * 4..<i * 4 + 4] != shifted.pixels[i * 4..<i * 4 + 4] {
+            changedPixels += 1
+        }
         try Data(PNGEncoder.fast.encode(shifted)).write(to: b.appendingPathComponent(name))
         report = CompareRunner.run(expected: a.path, actual: b.path, options: CompareOptions(diffPath: diffs.path))
         let count = try #require(report.frames.first { !$0.match }?.differing)
@@ -159,7 +165,7 @@ import Support
         let goldens = temp(), blocker = temp("file-")
         defer { try? FileManager.default.removeItem(at: goldens); try? FileManager.default.removeItem(at: blocker) }
         let s = try ScenarioParser.parse(Self.scenarioText)
-        _ = try await GoldenVerifier().run(s, options: verifier(goldens, .list([0, 6])  , update: .all))
+        _ = try await GoldenVerifier().run(s, options: verifier(goldens, .list([0, 6]), update: .all))
         // Make the goldens stale so an update would change them.
         try Data("stale".utf8).write(to: goldens.appendingPathComponent("frame-00006.png"))
         let before = snapshot(goldens)
@@ -205,13 +211,14 @@ import Support
     }
 
     @Test func plotHasBandsForRefreshStatesAndEventMarkers() async throws {
-        let s = try ScenarioParser.parse("""
-        {"scene": "coordinator", "size": [240, 400], "scale": 1, "fps": 30, "duration": 2.5, "spinner": "seed",
-         "refresh": {"duration": 0.5},
-         "events": [{"at": 0.1, "drag": {"from": [120, 60], "to": [120, 330], "duration": 0.4}},
-                    {"at": 2.0, "wheel": {"dy": -1, "precise": false}}, {"at": 2.02, "wheel": {"dy": -1, "precise": false}},
-                    {"at": 2.2, "key": "End"}]}
-        """)
+        let s = try ScenarioParser.parse(
+            """
+            {"scene": "coordinator", "size": [240, 400], "scale": 1, "fps": 30, "duration": 2.5, "spinner": "seed",
+             "refresh": {"duration": 0.5},
+             "events": [{"at": 0.1, "drag": {"from": [120, 60], "to": [120, 330], "duration": 0.4}},
+                        {"at": 2.0, "wheel": {"dy": -1, "precise": false}}, {"at": 2.02, "wheel": {"dy": -1, "precise": false}},
+                        {"at": 2.2, "key": "End"}]}
+            """)
         let pictures = RecordingPictures(scenario: s, contactSheet: false)
         try await Recorder(renderer: CairoRenderer()).drive(s) { i, t, session, _ in
             try pictures.add(frame: i, t: t, fields: session.traceFields(), surface: nil)
@@ -247,7 +254,9 @@ import Support
         #expect(r.out.contains("frame-00006.png: missing golden"))
         r = try runCLI(["verify", scenario.path, "--goldens", goldens, "--frames", "0,6", "--update"])
         #expect(r.status == 0)
-        r = try runCLI(["verify", scenario.path, "--goldens", goldens, "--frames", "0,6", "--report", dir.appendingPathComponent("report").path])
+        r = try runCLI([
+            "verify", scenario.path, "--goldens", goldens, "--frames", "0,6", "--report", dir.appendingPathComponent("report").path
+        ])
         #expect(r.status == 0)
         #expect(r.out.contains("2 passed, 0 failed"))
         r = try runCLI(["verify", scenario.path, "--goldens", goldens, "--frames", "every:x"])

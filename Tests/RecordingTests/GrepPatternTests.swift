@@ -21,7 +21,7 @@ import Testing
         ("\\bpull\\b", "a pull b", true), ("\\bpull\\b", "pulled", false), ("\\Bull", "pull", true),
         ("(?:ab)+c", "ababc", true), ("(?<name>ab)c", "abc", true), ("a*?b", "aab", true), ("(a|)b", "b", true),
         ("[a\\-z]", "-", true), ("[-a]", "-", true), ("[a-]", "-", true), ("[\\d_]", "_", true), ("[]a]", "]", true),
-        ("é", "café", true), ("^.$", "😀", true), ("(a*)*b", "aaab", true), ("(a*)*$", "", true),
+        ("é", "café", true), ("^.$", "😀", true), ("(a*)*b", "aaab", true), ("(a*)*$", "", true)
     ])
     func matchesAsARegularExpression(_ pattern: String, _ text: String, _ expected: Bool) throws {
         #expect(try matches(pattern, text) == expected, "'\(pattern)' on '\(text)'")
@@ -36,7 +36,7 @@ import Testing
         ("[a", "at character 1: unterminated '['"), ("[z-a]", "at character 4: a range out of order"),
         ("a{3,2}", "at character 2: {3,2}: the maximum is below the minimum"), ("a{1001}", "at character 2: a count over 1000"),
         ("\\q", "at character 1: unknown escape '\\q'"), ("a\\", "at character 2: a '\\' at the end"),
-        ("a*+", "at character 3: possessive quantifiers are not supported"),
+        ("a*+", "at character 3: possessive quantifiers are not supported")
     ])
     func unsupportedOrBrokenPatternsAreRefused(_ pattern: String, _ reason: String) {
         do {

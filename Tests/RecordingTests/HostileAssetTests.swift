@@ -12,7 +12,8 @@ import Testing
         try FileManager.default.createDirectory(atPath: assets, withIntermediateDirectories: true)
         #expect(mkfifo(assets + "/fonts.conf", 0o644) == 0)
         try sandbox.write("s.json", #"{"scene": "list", "size": [120, 160], "duration": 0.1, "events": [{"at": 0.05, "snapshot": "a"}]}"#)
-        try sandbox.write("suite/s.json", #"{"scene": "list", "size": [120, 160], "duration": 0.1, "events": [{"at": 0.05, "snapshot": "a"}]}"#)
+        try sandbox.write(
+            "suite/s.json", #"{"scene": "list", "size": [120, 160], "duration": 0.1, "events": [{"at": 0.05, "snapshot": "a"}]}"#)
         for args in [["record", "s.json", "--out", "out"], ["test", "suite"], ["verify", "s.json", "--goldens", "g"]] {
             let r = try Self.run(args, in: sandbox.box, environment: ["OVERSCROLL_ASSETS": assets])
             #expect(!r.stopped, "\(args): still running after 120 s")
@@ -21,7 +22,9 @@ import Testing
         }
     }
 
-    static func run(_ args: [String], in folder: String, environment: [String: String]) throws -> (status: Int32, err: String, stopped: Bool) {
+    static func run(_ args: [String], in folder: String, environment: [String: String]) throws -> (
+        status: Int32, err: String, stopped: Bool
+    ) {
         let executable = try #require(CommandLineRunner.binary("overscroll"))
         let p = Process()
         p.executableURL = executable

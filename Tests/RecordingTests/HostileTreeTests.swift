@@ -10,11 +10,12 @@ import Support
 @Suite struct HostileTreeTests {
     /// A two-snapshot list scenario that renders fast; `to` changes its pictures.
     static func scenario(to y: Int = 40, snapshots: Int = 2) -> String {
-        let snaps = (0..<snapshots).map { ", {\"at\": \(String(format: "%.2f", 0.05 * Double($0 + 1))), \"snapshot\": \"s\($0 + 1)\"}" }.joined()
+        let snaps = (0..<snapshots).map { ", {\"at\": \(String(format: "%.2f", 0.05 * Double($0 + 1))), \"snapshot\": \"s\($0 + 1)\"}" }
+            .joined()
         return """
-        {"scene": "list", "size": [120, 160], "scale": 1, "fps": 10, "duration": 0.5, "rows": 40,
-         "events": [{"at": 0.0, "drag": {"from": [60, 150], "to": [60, \(y)], "duration": 0.4}}\(snaps)]}
-        """
+            {"scene": "list", "size": [120, 160], "scale": 1, "fps": 10, "duration": 0.5, "rows": 40,
+             "events": [{"at": 0.0, "drag": {"from": [60, 150], "to": [60, \(y)], "duration": 0.4}}\(snaps)]}
+            """
     }
 
     /// A sandbox with `suite/a.json` and its goldens.
@@ -28,8 +29,10 @@ import Support
     }
 
     // 1. A scenario named `...json` (its name becomes `..`) or `.json` (empty).
-    @Test(arguments: [["test", "./...json"], ["test", "./...json", "--update=all"], ["test", "./...json", "--prune"],
-                      ["test", "./...json", "b.json", "--workers", "2"], ["test", "./.json"]])
+    @Test(arguments: [
+        ["test", "./...json"], ["test", "./...json", "--update=all"], ["test", "./...json", "--prune"],
+        ["test", "./...json", "b.json", "--workers", "2"], ["test", "./.json"]
+    ])
     func aScenarioWhoseNameIsDotDotIsRefusedAndDeletesNothing(args: [String]) throws {
         let s = try Sandbox()
         try s.write("...json", Self.scenario())
@@ -78,8 +81,10 @@ import Support
         #expect(Sandbox.tree(s.outside) == outsideWithPNG)
         // compare --report through an index.html link.
         try s.write("e.png", "")
-        try AtomicFileWriter.write(PNGEncoder.fast.encode(RGBAImage(width: 2, height: 2, pixels: [UInt8](repeating: 9, count: 16))), toPath: s.path("e.png"))
-        try AtomicFileWriter.write(PNGEncoder.fast.encode(RGBAImage(width: 2, height: 2, pixels: [UInt8](repeating: 200, count: 16))), toPath: s.path("f.png"))
+        try AtomicFileWriter.write(
+            PNGEncoder.fast.encode(RGBAImage(width: 2, height: 2, pixels: [UInt8](repeating: 9, count: 16))), toPath: s.path("e.png"))
+        try AtomicFileWriter.write(
+            PNGEncoder.fast.encode(RGBAImage(width: 2, height: 2, pixels: [UInt8](repeating: 200, count: 16))), toPath: s.path("f.png"))
         try s.link("rep/index.html", to: s.outside + "/secret.txt")
         try s.link("rep2/images", to: s.outside + "/dir")
         for report in ["rep", "rep2"] {
@@ -101,8 +106,10 @@ import Support
         let s = try suite()
         try failingShard(s)
         let before = Sandbox.tree(s.box)
-        for args in [["--junit", "suite/__snapshots__/a/s1.png"], ["--junit", "suite/a.json"],
-                     ["--artifacts", "suite/__snapshots__"], ["--artifacts", "suite/__snapshots__/new"]] {
+        for args in [
+            ["--junit", "suite/__snapshots__/a/s1.png"], ["--junit", "suite/a.json"],
+            ["--artifacts", "suite/__snapshots__"], ["--artifacts", "suite/__snapshots__/new"]
+        ] {
             let r = try s.run(["merge-reports", "shard"] + args + (args[0] == "--artifacts" ? [] : ["--artifacts", "merged"]))
             #expect(r.status == 2 && r.err.contains(args[0]), "\(args): \(r.err)")
             #expect(Sandbox.changes(before, Sandbox.tree(s.box)).isEmpty, "\(args)")
@@ -188,7 +195,8 @@ import Support
         try FileManager.default.moveItem(atPath: folder, toPath: old)
         var info = stat()
         _ = lstat(staging, &info)
-        try Data("overscroll swap 2 \(info.st_ino)\n\(staging)\n\(old)\n\(folder)\n".utf8).write(to: URL(fileURLWithPath: parent + "/." + name + ".swap"))
+        try Data("overscroll swap 2 \(info.st_ino)\n\(staging)\n\(old)\n\(folder)\n".utf8).write(
+            to: URL(fileURLWithPath: parent + "/." + name + ".swap"))
     }
 
     // 10. A reader that finds a half-done swap sees the new set (never "missing golden").
@@ -250,7 +258,8 @@ import Support
         try s.write("suite/__snapshots__/.a.old-1.swap", "a.old-1's journal")
         try s.write("suite/__snapshots__/.a.old-77/s1.png", "a's old set")
         ResultFolder.recoverForReading(s.path("suite/__snapshots__/a"))
-        #expect(FileTree.entries(of: s.path("suite/__snapshots__")).sorted()
+        #expect(
+            FileTree.entries(of: s.path("suite/__snapshots__")).sorted()
                 == [".a.old-1.staging-999997", ".a.old-1.swap", "a", "a.old-1", GoldenStackRecord.fileName])
         try s.write("suite/__snapshots__/.a.staging-999998/s1.png", "half written")
         try s.write("suite/__snapshots__/.a.lock", "999998\n")
@@ -276,13 +285,19 @@ import Support
             p.standardError = FileHandle.nullDevice
             try p.run()
             // Wait until the run has written into its staging (no clock: poll for the file).
-            while p.isRunning && !FileTree.entries(of: s.box).contains(where: { $0.hasPrefix(".results.staging-") && !FileTree.entries(of: s.box + "/" + $0).isEmpty }) {
+            while p.isRunning
+                && !FileTree.entries(of: s.box).contains(where: {
+                    $0.hasPrefix(".results.staging-") && !FileTree.entries(of: s.box + "/" + $0).isEmpty
+                })
+            {
                 usleep(2_000)
             }
             kill(p.processIdentifier, signal)
             p.waitUntilExit()
             // The workers may outlive the parent by a moment; they never write again.
-            let litter = FileTree.entries(of: s.box).filter { $0.hasPrefix(".results") } + FileTree.entries(of: s.path("suite")).filter { $0.hasPrefix(".") }
+            let litter =
+                FileTree.entries(of: s.box).filter { $0.hasPrefix(".results") }
+                + FileTree.entries(of: s.path("suite")).filter { $0.hasPrefix(".") }
             #expect(litter.isEmpty, "signal \(signal) left \(litter)")
             // Each scenario's goldens are all there or none (a signal late in the run may come
             // after some sets were swapped in).

@@ -22,9 +22,10 @@ import Testing
         /// tools/check-imports.swift on the fixture.
         func check() throws -> CommandLineRunner.Result {
             let script = ImportCheckTests.repository.appendingPathComponent("tools/check-imports.swift").path
-            return try CommandLineRunner.run(executable: URL(fileURLWithPath: "/usr/bin/env"),
-                                             ["swift", script, "--package-json", "package.json", "--root", root.path],
-                                             in: root.path)
+            return try CommandLineRunner.run(
+                executable: URL(fileURLWithPath: "/usr/bin/env"),
+                ["swift", script, "--package-json", "package.json", "--root", root.path],
+                in: root.path)
         }
 
         func remove() { try? FileManager.default.removeItem(at: root) }
@@ -34,7 +35,9 @@ import Testing
         let fixture = Fixture()
         defer { fixture.remove() }
         // The shape of `swift package dump-package`: Core declares nothing, App declares Core.
-        try fixture.write("package.json", """
+        try fixture.write(
+            "package.json",
+            """
             {"targets": [
               {"name": "CCairo", "type": "system", "dependencies": []},
               {"name": "Core", "type": "regular", "dependencies": []},
@@ -59,7 +62,9 @@ import Testing
     @Test func fullFoundationInAFrontTargetFailsTheCheck() throws {
         let fixture = Fixture()
         defer { fixture.remove() }
-        try fixture.write("package.json", """
+        try fixture.write(
+            "package.json",
+            """
             {"targets": [
               {"name": "Support", "type": "regular", "dependencies": []},
               {"name": "Recording", "type": "regular", "dependencies": [{"byName": ["Support", null]}]}
@@ -79,13 +84,17 @@ import Testing
     @Test func aClockOrAFileInAPureTargetFailsTheCheck() throws {
         let fixture = Fixture()
         defer { fixture.remove() }
-        try fixture.write("package.json", """
+        try fixture.write(
+            "package.json",
+            """
             {"targets": [
               {"name": "ScrollEngine", "type": "regular", "dependencies": []},
               {"name": "Recording", "type": "regular", "dependencies": []}
             ]}
             """)
-        try fixture.write("Sources/ScrollEngine/Motion.swift", """
+        try fixture.write(
+            "Sources/ScrollEngine/Motion.swift",
+            """
             import Foundation
             // Date() in a comment is fine, and so is "FileManager" in a string.
             let label = "FileManager"
@@ -97,9 +106,14 @@ import Testing
         let r = try fixture.check()
         #expect(r.status == 1, "\(r.err)")
         let lines = r.out.split(separator: "\n").map(String.init)
-        #expect(lines.contains("Sources/ScrollEngine/Motion.swift:4: target 'ScrollEngine' does no I/O and reads no clock, but uses 'ContinuousClock'"))
-        #expect(lines.contains("Sources/ScrollEngine/Motion.swift:5: target 'ScrollEngine' does no I/O and reads no clock, but uses 'Data'"))
-        #expect(lines.contains("Sources/ScrollEngine/Motion.swift:5: target 'ScrollEngine' does no I/O and reads no clock, but uses 'FileManager'"))
+        #expect(
+            lines.contains(
+                "Sources/ScrollEngine/Motion.swift:4: target 'ScrollEngine' does no I/O and reads no clock, but uses 'ContinuousClock'"))
+        #expect(
+            lines.contains("Sources/ScrollEngine/Motion.swift:5: target 'ScrollEngine' does no I/O and reads no clock, but uses 'Data'"))
+        #expect(
+            lines.contains(
+                "Sources/ScrollEngine/Motion.swift:5: target 'ScrollEngine' does no I/O and reads no clock, but uses 'FileManager'"))
         #expect(!r.out.contains("Motion.swift:2") && !r.out.contains("Motion.swift:3") && !r.out.contains("Motion.swift:6"))
         #expect(!r.out.contains("Recording"), "only the pure targets are held to this")
         #expect(r.out.hasSuffix("check-imports: 3 problems\n"))
@@ -111,14 +125,18 @@ import Testing
     @Test func anImportNothingUsesFailsTheCheck() throws {
         let fixture = Fixture()
         defer { fixture.remove() }
-        try fixture.write("package.json", """
+        try fixture.write(
+            "package.json",
+            """
             {"targets": [
               {"name": "Core", "type": "regular", "dependencies": []},
               {"name": "Extras", "type": "regular", "dependencies": [{"byName": ["Core", null]}]},
               {"name": "App", "type": "executable", "dependencies": [{"byName": ["Core", null]}, {"byName": ["Extras", null]}]}
             ]}
             """)
-        try fixture.write("Sources/Core/Phase.swift", """
+        try fixture.write(
+            "Sources/Core/Phase.swift",
+            """
             public enum Phase: Sendable {
                 case idle, dragging
                 case settling(Double)
@@ -126,10 +144,15 @@ import Testing
             package final class Box<T> {}
             public struct Size { public var width = 0.0 }
             """)
-        try fixture.write("Sources/Extras/Size+Area.swift", "import Core\n\nextension Size {\n    public var area: Double { width * width }\n}\n")
-        try fixture.write("Sources/App/UsesACase.swift", "import Core\nfunc f(_ p: Any) -> Bool { p as? Int == nil ? true : false }\nlet p: Any = 1\nlet q = [.idle].count\n")
+        try fixture.write(
+            "Sources/Extras/Size+Area.swift", "import Core\n\nextension Size {\n    public var area: Double { width * width }\n}\n")
+        try fixture.write(
+            "Sources/App/UsesACase.swift",
+            "import Core\nfunc f(_ p: Any) -> Bool { p as? Int == nil ? true : false }\nlet p: Any = 1\nlet q = [.idle].count\n")
         try fixture.write("Sources/App/UsesAPackageType.swift", "import Core\nlet b = Box<Int>()\n")
-        try fixture.write("Sources/App/UsesAnExtension.swift", "import Extras\nfunc g(_ s: Any) -> Double { (s as! HasArea).area }\nprotocol HasArea { var area: Double { get } }\n")
+        try fixture.write(
+            "Sources/App/UsesAnExtension.swift",
+            "import Extras\nfunc g(_ s: Any) -> Double { (s as! HasArea).area }\nprotocol HasArea { var area: Double { get } }\n")
         try fixture.write("Sources/App/UsesNothing.swift", "import Foundation\nimport Core\nimport Extras\nlet answer = 42\n")
         let r = try fixture.check()
         #expect(r.status == 1, "\(r.err)")

@@ -64,7 +64,9 @@ import Testing
         let fish = try String(contentsOf: out.appendingPathComponent("fish/overscroll.fish"), encoding: .utf8)
         let program = try String(contentsOf: out.appendingPathComponent("man1/overscroll.1"), encoding: .utf8)
         let commands = try Self.commands()
-        #expect(commands == ["run", "record", "curve", "compare", "compare-trace", "verify", "test", "merge-reports", "accept", "stack", "feel"])
+        #expect(
+            commands == ["run", "record", "curve", "compare", "compare-trace", "verify", "test", "merge-reports", "accept", "stack", "feel"]
+        )
         for command in commands {
             let page = try String(contentsOf: out.appendingPathComponent("man1/overscroll-\(command).1"), encoding: .utf8)
             #expect(program.contains("\\fBoverscroll\\-\(command.replacingOccurrences(of: "-", with: "\\-"))\\fR(1)"))
@@ -73,8 +75,12 @@ import Testing
             let bashBlock = Self.block(bash, from: "    \(command))", to: "    ;;")
             let zshBlock = Self.block(zsh, from: "    (\(command))", to: "        ;;")
             for flag in flags {
-                #expect(page.contains("\\fB\(flag.replacingOccurrences(of: "-", with: "\\-"))\\fR"), "\(flag) missing from overscroll-\(command)(1)")
-                #expect(bashBlock.contains(" \(flag) ") || bashBlock.contains("'\(flag) ") || bashBlock.contains(" \(flag)'"), "bash: \(command) \(flag)")
+                #expect(
+                    page.contains("\\fB\(flag.replacingOccurrences(of: "-", with: "\\-"))\\fR"),
+                    "\(flag) missing from overscroll-\(command)(1)")
+                #expect(
+                    bashBlock.contains(" \(flag) ") || bashBlock.contains("'\(flag) ") || bashBlock.contains(" \(flag)'"),
+                    "bash: \(command) \(flag)")
                 #expect(zshBlock.contains("'\(flag)["), "zsh: \(command) \(flag)")
                 #expect(fish.contains("__fish_seen_subcommand_from \(command)' -l \(flag.dropFirst(2))"), "fish: \(command) \(flag)")
             }
@@ -98,8 +104,14 @@ import Testing
         let bashScript = out.appendingPathComponent("bash/overscroll").path
         func bash(_ words: [String]) throws -> [String] {
             let line = words.map { "'\($0)'" }.joined(separator: " ")
-            let r = try #require(try Self.shell("bash", ["--norc", "--noprofile", "-c",
-                "source \"$1\"; COMP_WORDS=(\(line)); COMP_CWORD=\(words.count - 1); _overscroll; printf '%s\\n'" + " \"${COMPREPLY[@]}\"", "bash", bashScript]))
+            let r = try #require(
+                try Self.shell(
+                    "bash",
+                    [
+                        "--norc", "--noprofile", "-c",
+                        "source \"$1\"; COMP_WORDS=(\(line)); COMP_CWORD=\(words.count - 1); _overscroll; printf '%s\\n'"
+                            + " \"${COMPREPLY[@]}\"", "bash", bashScript
+                    ]))
             return r.out.split(separator: "\n").map(String.init)
         }
         #expect(try bash(["overscroll", "te"]) == ["test"])
@@ -114,10 +126,21 @@ import Testing
         #expect(try bash(["overscroll", "curve", "sp"]) == ["spring"])
 
         let fishScript = out.appendingPathComponent("fish/overscroll.fish").path
-        let fish = try #require(try Self.shell("fish", ["--no-config", "-c", "source $argv[1]; complete -C 'overscroll te'; complete -C 'overscroll record --no-p'; complete -C 'overscroll" + " run --theme '", fishScript]),
-                                "fish is installed by `make test`")
-        #expect(fish.out.split(separator: "\n").map { String($0.split(separator: "\t")[0]) } == ["test", "--no-png", "--no-progress", "dark", "light"])
-        let zsh = try #require(try Self.shell("zsh", ["-n", out.appendingPathComponent("zsh/_overscroll").path]), "zsh is installed by `make test`")
+        let fish = try #require(
+            try Self.shell(
+                "fish",
+                [
+                    "--no-config", "-c",
+                    "source $argv[1]; complete -C 'overscroll te'; complete -C 'overscroll record --no-p'; complete -C 'overscroll"
+                        + " run --theme '", fishScript
+                ]),
+            "fish is installed by `make test`")
+        #expect(
+            fish.out.split(separator: "\n").map { String($0.split(separator: "\t")[0]) } == [
+                "test", "--no-png", "--no-progress", "dark", "light"
+            ])
+        let zsh = try #require(
+            try Self.shell("zsh", ["-n", out.appendingPathComponent("zsh/_overscroll").path]), "zsh is installed by `make test`")
         #expect(zsh.status == 0)
     }
 
@@ -126,8 +149,11 @@ import Testing
         #expect(r.status == 0)
         var dir = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { dir = dir.deletingLastPathComponent() }
-        let version = try String(contentsOf: dir.appendingPathComponent("VERSION"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let version = try String(contentsOf: dir.appendingPathComponent("VERSION"), encoding: .utf8).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         #expect(r.out.hasPrefix("overscroll \(version) (commit "))
-        #expect(r.out.range(of: #"^overscroll [0-9.]+ \(commit ([0-9a-f]{12}(-dirty)?|unknown)\)\n$"#, options: .regularExpression) != nil, "\(r.out)")
+        #expect(
+            r.out.range(of: #"^overscroll [0-9.]+ \(commit ([0-9a-f]{12}(-dirty)?|unknown)\)\n$"#, options: .regularExpression) != nil,
+            "\(r.out)")
     }
 }

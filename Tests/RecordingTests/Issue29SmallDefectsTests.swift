@@ -31,7 +31,9 @@ import Testing
 
     @Test func junitTestcasesCarryClassnamesWithoutTheExtension() async throws {
         let f = try SuiteFixture()
-        try f.write("suite/sub/a.json", """
+        try f.write(
+            "suite/sub/a.json",
+            """
             {"scene": "list", "size": [200, 300], "scale": 1, "fps": 60, "duration": 2.0, "rows": 60,
              "events": [{"at": 0.05, "drag": {"from": [100, 250], "to": [100, 120], "duration": 0.2}}, {"at": 1.9,\
              "snapshot": "end"}]}

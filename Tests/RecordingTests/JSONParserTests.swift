@@ -14,9 +14,12 @@ import Testing
         // The same key spelled with an escape is the same key.
         #expect(failure(#"{"a": 1, "\u0061": 2}"#)?.reason == "duplicate key \"a\"")
         // Duplicates in different objects, or nested, are fine.
-        #expect(try JSONParser.parse(#"{"a": {"a": 1}, "b": [{"a": 1}, {"a": 2}]}"#) ==
-            .object([("a", .object([("a", .number(1))])),
-                     ("b", .array([.object([("a", .number(1))]), .object([("a", .number(2))])]))]))
+        #expect(
+            try JSONParser.parse(#"{"a": {"a": 1}, "b": [{"a": 1}, {"a": 2}]}"#)
+                == .object([
+                    ("a", .object([("a", .number(1))])),
+                    ("b", .array([.object([("a", .number(1))]), .object([("a", .number(2))])]))
+                ]))
     }
 
     @Test func keysThatDifferInCodePointsAreDistinct() throws {
@@ -34,12 +37,12 @@ import Testing
     }
 
     @Test(arguments: [
-        #""\ud83d""#,            // high surrogate at the end
-        #""\ud83d x""#,          // high surrogate followed by text
-        #""\ud83d\u0041""#,      // high surrogate followed by a non-surrogate escape
-        #""\ud83d\ud83d""#,      // two high surrogates
-        #""\ude00""#,            // a lone low surrogate
-        #""\ude00\ud83d""#,      // a pair in the wrong order
+        #""\ud83d""#,  // high surrogate at the end
+        #""\ud83d x""#,  // high surrogate followed by text
+        #""\ud83d\u0041""#,  // high surrogate followed by a non-surrogate escape
+        #""\ud83d\ud83d""#,  // two high surrogates
+        #""\ude00""#,  // a lone low surrogate
+        #""\ude00\ud83d""#  // a pair in the wrong order
     ])
     func unpairedSurrogatesAreRefused(_ text: String) throws {
         let f = try #require(failure(text))

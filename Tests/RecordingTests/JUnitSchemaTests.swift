@@ -50,7 +50,8 @@ import Testing
         let verdict = try Self.validate(file)
         #expect(verdict.status == 0, "\(verdict.messages)")
         let xml = try String(contentsOfFile: file, encoding: .utf8)
-        #expect(xml.contains("<failure message=\"36 differing pixels (0.06 %), over the limit of 0 pixels, threshold 0.1\" type=\"mismatch\">"))
+        #expect(
+            xml.contains("<failure message=\"36 differing pixels (0.06 %), over the limit of 0 pixels, threshold 0.1\" type=\"mismatch\">"))
         #expect(xml.contains("type=\"missing golden\""))
         #expect(xml.contains("<error message=\"golden \(f.path("suite/__snapshots__/a/end.png")): not a PNG image"))
         #expect(xml.contains("type=\"scenario error\">scenario: \(f.path("suite/c.json"))"), "an error has a body")
@@ -67,13 +68,21 @@ import Testing
         #expect(xml.contains(" time=\"") && xml.contains(" timestamp=\"") && xml.contains(" hostname=\""))
 
         // The merged file of shards too.
-        for i in 1...2 { _ = await f.run { $0.shard = (i, 2); $0.artifacts = f.path("s\(i)") } }
-        _ = try? SuiteMerge.merge([f.path("s1"), f.path("s2")], into: f.path("merged"), resultFiles: [ResultFile(JUnitWriter(), path: f.path("merged.xml"))], command: "merge")
+        for i in 1...2 {
+            _ = await f.run {
+                $0.shard = (i, 2); $0.artifacts = f.path("s\(i)")
+            }
+        }
+        _ = try? SuiteMerge.merge(
+            [f.path("s1"), f.path("s2")], into: f.path("merged"), resultFiles: [ResultFile(JUnitWriter(), path: f.path("merged.xml"))],
+            command: "merge")
         let merged = try Self.validate(f.path("merged.xml"))
         #expect(merged.status == 0, "\(merged.messages)")
 
         // The validator is real: the format written before this schema work fails it.
-        let old = "<?xml version=\"1.0\"?>\n<testsuites name=\"overscroll test\" tests=\"1\"><testsuite name=\"a\" tests=\"1\"" + " failures=\"0\" errors=\"0\" time=\"0.1\"><testcase classname=\"a\" name=\"s\"></testcase></testsuite></testsuites>\n"
+        let old =
+            "<?xml version=\"1.0\"?>\n<testsuites name=\"overscroll test\" tests=\"1\"><testsuite name=\"a\" tests=\"1\""
+            + " failures=\"0\" errors=\"0\" time=\"0.1\"><testcase classname=\"a\" name=\"s\"></testcase></testsuite></testsuites>\n"
         try old.write(toFile: f.path("old.xml"), atomically: true, encoding: .utf8)
         let refused = try Self.validate(f.path("old.xml"))
         #expect(refused.status != 0 && refused.messages.contains("testsuites"), "\(refused.messages)")
@@ -87,7 +96,10 @@ import Testing
         }
         let f = try SuiteFixture()
         for k in 0..<4 { try f.write("suite/s\(k).json", SuiteFixture.listScenario([("a", 0.1)])) }
-        #expect(await f.run { $0.maxFailures = 1; $0.resultFiles = [ResultFile(JUnitWriter(), path: f.path("junit.xml"))] } == 1)
+        #expect(
+            await f.run {
+                $0.maxFailures = 1; $0.resultFiles = [ResultFile(JUnitWriter(), path: f.path("junit.xml"))]
+            } == 1)
         let stopped = try #require(try f.results().stopped)
         #expect(stopped.notRun.count == 3)
         let verdict = try Self.validate(f.path("junit.xml"))
@@ -95,7 +107,9 @@ import Testing
         let xml = try String(contentsOfFile: f.path("junit.xml"), encoding: .utf8)
         #expect(xml.components(separatedBy: "<skipped message=\"not run: --max-failures 1 stopped the run\"/>").count == 4, "\(xml)")
         for path in stopped.notRun {
-            #expect(xml.contains("name=\"\(path)\"") && xml.contains("classname=\"\(JUnitWriter.classname(path))\" name=\"(scenario)\""), "\(path)")
+            #expect(
+                xml.contains("name=\"\(path)\"") && xml.contains("classname=\"\(JUnitWriter.classname(path))\" name=\"(scenario)\""),
+                "\(path)")
         }
         #expect(xml.components(separatedBy: "skipped=\"1\"").count == 4)
     }

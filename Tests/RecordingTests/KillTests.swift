@@ -15,9 +15,9 @@ import Support
 
     func scenario(_ dir: URL, _ name: String, to y: Int) throws -> String {
         let text = """
-        {"scene": "list", "size": [160, 200], "scale": 1, "fps": 20, "duration": 0.6, "rows": 40,
-         "events": [{"at": 0.05, "drag": {"from": [80, 190], "to": [80, \(y)], "duration": 0.3}}]}
-        """
+            {"scene": "list", "size": [160, 200], "scale": 1, "fps": 20, "duration": 0.6, "rows": 40,
+             "events": [{"at": 0.05, "drag": {"from": [80, 190], "to": [80, \(y)], "duration": 0.3}}]}
+            """
         let url = dir.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)
         return url.path
@@ -37,8 +37,10 @@ import Support
         return Date().timeIntervalSince(start)
     }
 
-    func killLoop(folder: String, parent: URL, ownership: ResultFolder.Ownership, states: [[String: Data]],
-                  command: (Int) -> [String], duration: Double) throws {
+    func killLoop(
+        folder: String, parent: URL, ownership: ResultFolder.Ownership, states: [[String: Data]],
+        command: (Int) -> [String], duration: Double
+    ) throws {
         var random = SplitMix64(state: 20261130)
         for i in 0..<Self.kills {
             let p = try CommandLineRunner.start("overscroll-app", command(i))
@@ -70,8 +72,9 @@ import Support
         #expect(states[0] != states[1])
         let folder = work.appendingPathComponent(folderName).path
         _ = try timedRun(args(a, folder))
-        try killLoop(folder: folder, parent: work, ownership: ownership, states: states,
-                     command: { args($0 % 2 == 0 ? b : a, folder) }, duration: duration)
+        try killLoop(
+            folder: folder, parent: work, ownership: ownership, states: states,
+            command: { args($0 % 2 == 0 ? b : a, folder) }, duration: duration)
     }
 
     @Test func killedRecordingsLeaveTheFolderOldOrNew() throws {

@@ -25,8 +25,9 @@ import Testing
         #expect(last.folder.map(OutputPaths.canonical) == OutputPaths.canonical(proj))
 
         // From another folder, the same suite and results by other paths: b runs again and fails.
-        r = try CommandLineRunner.run("overscroll", ["test", "../proj/suite", "--artifacts", "../proj/test-results", "--last-failed"],
-                                      in: f.path("elsewhere"))
+        r = try CommandLineRunner.run(
+            "overscroll", ["test", "../proj/suite", "--artifacts", "../proj/test-results", "--last-failed"],
+            in: f.path("elsewhere"))
         #expect(r.status == 1, "out: \(r.out) err: \(r.err)")
         #expect(!r.out.contains("nothing to run") && !r.err.contains("nothing to run"))
         #expect(try SuiteOutputs.read(f.path("proj/test-results/results.json")).scenarios.map(\.scenario) == ["../proj/suite/b.json"])
@@ -35,7 +36,9 @@ import Testing
         try f.write("other/c.json", SuiteFixture.listScenario([("start", 0)]))
         r = try CommandLineRunner.run("overscroll", ["test", "other", "--artifacts", "proj/test-results", "--last-failed"], in: f.root.path)
         #expect(r.status == 2, "out: \(r.out) err: \(r.err)")
-        #expect(r.err.contains("--last-failed: the scenario that failed in proj/test-results/results.json (../proj/suite/b.json, run in "), "\(r.err)")
+        #expect(
+            r.err.contains("--last-failed: the scenario that failed in proj/test-results/results.json (../proj/suite/b.json, run in "),
+            "\(r.err)")
         #expect(r.err.contains(") is not among the scenarios of other"), "\(r.err)")
     }
 }

@@ -7,53 +7,54 @@ import Testing
 /// value keeps the last good feel and shows its error (standard error and a banner).
 @Suite struct LiveFeelUnderXvfbTests {
     static let script = """
-    #!/bin/sh
-    # Usage: live.sh BINARY — two windows; prints the facts the test checks.
-    B=$1
-    shot() { import -window root "$1.png"; convert "$1.png" -crop 1x1+"$2"+"$3" -format '%[fx:int(255*r)]' info:; echo; }
-    open() {
-      w=$(xdotool search --sync --onlyvisible --name 'Overscroll' 2>/dev/null | head -1)
-      sleep 0.3
-      xdotool mousemove --window "$w" 5 300 2>/dev/null
-    }
-    "$B" feel > feel.json
-    # 1. The list, scrolled down, then saved three times.
-    "$B" run --scene list --feel feel.json --trace list.jsonl 2>list-err.txt &
-    pid=$!
-    open
-    xdotool key --window "$w" Next Next 2>/dev/null
-    sleep 1
-    printf '{"theme": "dark"}\\n' > feel.json
-    sleep 1
-    echo "inplace-dark $(shot inplace 640 500)"
-    printf '{\\n  "physics": {"rubberBand": 9}\\n}\\n' > .feel.tmp && mv .feel.tmp feel.json
-    sleep 1
-    echo "renamed-bad $(shot bad 640 919)"
-    printf '{"theme": "light", "physics": {"wheelStep": 80}}\\n' > .feel.tmp && mv .feel.tmp feel.json
-    sleep 1
-    echo "renamed-light $(shot light 640 500)"
-    xdotool key --window "$w" q 2>/dev/null
-    wait $pid; echo "list-rc $?"
-    # 2. The coordinator, refreshing, then saved (a new trigger distance).
-    "$B" feel > feel.json
-    "$B" run --scene coordinator --refresh-duration 30 --feel feel.json --trace coordinator.jsonl 2>coordinator-err.txt &
-    pid=$!
-    open
-    xdotool key --window "$w" F5 2>/dev/null
-    sleep 1
-    printf '{"coordinator": {"triggerDistance": 120}}\\n' > .feel.tmp && mv .feel.tmp feel.json
-    sleep 1
-    xdotool key --window "$w" q 2>/dev/null
-    wait $pid; echo "coordinator-rc $?"
-    """
+        #!/bin/sh
+        # Usage: live.sh BINARY — two windows; prints the facts the test checks.
+        B=$1
+        shot() { import -window root "$1.png"; convert "$1.png" -crop 1x1+"$2"+"$3" -format '%[fx:int(255*r)]' info:; echo; }
+        open() {
+          w=$(xdotool search --sync --onlyvisible --name 'Overscroll' 2>/dev/null | head -1)
+          sleep 0.3
+          xdotool mousemove --window "$w" 5 300 2>/dev/null
+        }
+        "$B" feel > feel.json
+        # 1. The list, scrolled down, then saved three times.
+        "$B" run --scene list --feel feel.json --trace list.jsonl 2>list-err.txt &
+        pid=$!
+        open
+        xdotool key --window "$w" Next Next 2>/dev/null
+        sleep 1
+        printf '{"theme": "dark"}\\n' > feel.json
+        sleep 1
+        echo "inplace-dark $(shot inplace 640 500)"
+        printf '{\\n  "physics": {"rubberBand": 9}\\n}\\n' > .feel.tmp && mv .feel.tmp feel.json
+        sleep 1
+        echo "renamed-bad $(shot bad 640 919)"
+        printf '{"theme": "light", "physics": {"wheelStep": 80}}\\n' > .feel.tmp && mv .feel.tmp feel.json
+        sleep 1
+        echo "renamed-light $(shot light 640 500)"
+        xdotool key --window "$w" q 2>/dev/null
+        wait $pid; echo "list-rc $?"
+        # 2. The coordinator, refreshing, then saved (a new trigger distance).
+        "$B" feel > feel.json
+        "$B" run --scene coordinator --refresh-duration 30 --feel feel.json --trace coordinator.jsonl 2>coordinator-err.txt &
+        pid=$!
+        open
+        xdotool key --window "$w" F5 2>/dev/null
+        sleep 1
+        printf '{"coordinator": {"triggerDistance": 120}}\\n' > .feel.tmp && mv .feel.tmp feel.json
+        sleep 1
+        xdotool key --window "$w" q 2>/dev/null
+        wait $pid; echo "coordinator-rc $?"
+        """
 
     struct Line { var offset: Double; var phase: String; var state: String?; var refreshes: Double? }
 
     static func lines(_ path: String) throws -> [Line] {
         try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map { text in
             let o = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]
-            return Line(offset: o["offset"] as? Double ?? .nan, phase: o["phase"] as? String ?? "",
-                        state: o["state"] as? String, refreshes: o["refreshes"] as? Double)
+            return Line(
+                offset: o["offset"] as? Double ?? .nan, phase: o["phase"] as? String ?? "",
+                state: o["state"] as? String, refreshes: o["refreshes"] as? Double)
         }
     }
 
@@ -65,13 +66,15 @@ import Testing
         let binary = try #require(CommandLineRunner.binary("overscroll"))
         let sandbox = try Sandbox()
         try sandbox.write("live.sh", Self.script)
-        let r = try CommandLineRunner.run(executable: URL(fileURLWithPath: "/usr/bin/env"),
-                                          ["xvfb-run", "-a", "sh", sandbox.path("live.sh"), binary.path],
-                                          in: sandbox.box, environment: ["SDL_VIDEODRIVER": "x11"])
-        let facts = Dictionary(r.out.split(separator: "\n").compactMap { line -> (String, String)? in
-            let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
-            return parts.count == 2 ? (parts[0], parts[1]) : nil
-        }, uniquingKeysWith: { a, _ in a })
+        let r = try CommandLineRunner.run(
+            executable: URL(fileURLWithPath: "/usr/bin/env"),
+            ["xvfb-run", "-a", "sh", sandbox.path("live.sh"), binary.path],
+            in: sandbox.box, environment: ["SDL_VIDEODRIVER": "x11"])
+        let facts = Dictionary(
+            r.out.split(separator: "\n").compactMap { line -> (String, String)? in
+                let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+                return parts.count == 2 ? (parts[0], parts[1]) : nil
+            }, uniquingKeysWith: { a, _ in a })
         #expect(facts["list-rc"] == "0" && facts["coordinator-rc"] == "0", "\(r.out) \(r.err)")
         // The theme followed the saves: dark rows after the in-place save, light after the renamed one.
         #expect(Int(facts["inplace-dark"] ?? "") ?? 255 < 40, "\(r.out)")

@@ -8,9 +8,9 @@ import Support
 /// Issue "never lose a user's files": each case reproduces an edge that lost or mixed files.
 @Suite struct OutputSafetyTests {
     static let scenarioText = """
-    {"scene": "list", "size": [120, 160], "scale": 1, "fps": 10, "duration": 0.5, "rows": 40,
-     "events": [{"at": 0.1, "drag": {"from": [60, 140], "to": [60, 40], "duration": 0.2}}]}
-    """
+        {"scene": "list", "size": [120, 160], "scale": 1, "fps": 10, "duration": 0.5, "rows": 40,
+         "events": [{"at": 0.1, "drag": {"from": [60, 140], "to": [60, 40], "duration": 0.2}}]}
+        """
 
     /// A fresh folder with `s.json` (the scenario above) in it.
     func workspace() throws -> URL {
@@ -33,8 +33,10 @@ import Support
         let dir = try workspace()
         defer { try? FileManager.default.removeItem(at: dir) }
         let a = dir.appendingPathComponent("a.png").path, b = dir.appendingPathComponent("b.png").path
-        try AtomicFileWriter.write(PNGEncoder.fast.encode(RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 200, count: 64))), toPath: a)
-        try AtomicFileWriter.write(PNGEncoder.fast.encode(RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 10, count: 64))), toPath: b)
+        try AtomicFileWriter.write(
+            PNGEncoder.fast.encode(RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 200, count: 64))), toPath: a)
+        try AtomicFileWriter.write(
+            PNGEncoder.fast.encode(RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 10, count: 64))), toPath: b)
         let before = try Data(contentsOf: URL(fileURLWithPath: a))
         var r = try CommandLineRunner.run(["compare", a, b, "--diff", a])
         #expect(r.status == 2 && r.err.contains("--diff") && r.err.contains("EXPECTED"))
@@ -100,7 +102,7 @@ import Support
         var r = try CommandLineRunner.run("overscroll-app", ["record", s, "--out", u.path, "--no-progress"])
         #expect(r.status == 2)
         #expect(r.err.contains("frame-00003.png") && !r.err.contains("staging") && !r.err.contains("Cocoa"))
-        #expect(r.err.split(separator: "\n").count == 2) // the estimate line and the error
+        #expect(r.err.split(separator: "\n").count == 2)  // the estimate line and the error
         #expect(listing(u) == before)
         #expect(FileTree.entries(of: dir.path).allSatisfy { !$0.hasPrefix(".u.") })
         r = try CommandLineRunner.run("overscroll-app", ["record", s, "--out", ""])
@@ -115,10 +117,13 @@ import Support
         defer { try? FileManager.default.removeItem(at: dir) }
         let u = dir.appendingPathComponent("u").path
         let held = try ResultFolder(replacing: u, flag: "--out", ownership: .keepUnreplaced)
-        let r = try CommandLineRunner.run("overscroll-app", ["record", dir.appendingPathComponent("s.json").path, "--out", u, "--no-progress"])
+        let r = try CommandLineRunner.run(
+            "overscroll-app", ["record", dir.appendingPathComponent("s.json").path, "--out", u, "--no-progress"])
         #expect(r.status == 2 && r.err.contains("another overscroll run is writing this folder"))
         held.abandon()
-        #expect(try CommandLineRunner.run("overscroll-app", ["record", dir.appendingPathComponent("s.json").path, "--out", u, "--no-progress"]).status == 0)
+        #expect(
+            try CommandLineRunner.run("overscroll-app", ["record", dir.appendingPathComponent("s.json").path, "--out", u, "--no-progress"])
+                .status == 0)
     }
 
     // 7. Staging left by a killed run is removed by the next; SIGTERM removes its own.
@@ -129,14 +134,18 @@ import Support
         for stale in [".u.staging-999999", ".u.old-999999", ".u.partial-999999-42"] {
             try FileManager.default.createDirectory(atPath: dir.appendingPathComponent(stale).path, withIntermediateDirectories: true)
         }
-        #expect(try CommandLineRunner.run("overscroll-app", ["record", dir.appendingPathComponent("s.json").path, "--out", u, "--no-progress"]).status == 0)
+        #expect(
+            try CommandLineRunner.run("overscroll-app", ["record", dir.appendingPathComponent("s.json").path, "--out", u, "--no-progress"])
+                .status == 0)
         #expect(FileTree.entries(of: dir.path).sorted() == ["s.json", "u"])
 
         let long = dir.appendingPathComponent("long.json")
-        let longScenario = #"{"scene": "list", "size": [390, 844], "scale": 2, "fps": 60, "duration": 60, "rows": 5000, "#
+        let longScenario =
+            #"{"scene": "list", "size": [390, 844], "scale": 2, "fps": 60, "duration": 60, "rows": 5000, "#
             + #""events": [{"at": 0, "drag": {"from": [100, 800], "to": [100, 0], "duration": 60}}]}"#
         try Data(longScenario.utf8).write(to: long)
-        let p = try CommandLineRunner.start("overscroll-app", ["record", long.path, "--out", dir.appendingPathComponent("v").path, "--no-progress"])
+        let p = try CommandLineRunner.start(
+            "overscroll-app", ["record", long.path, "--out", dir.appendingPathComponent("v").path, "--no-progress"])
         var sawStaging = false
         for _ in 0..<400 where !sawStaging {
             sawStaging = FileTree.entries(of: dir.path).contains { $0.hasPrefix(".v.staging-") }
@@ -179,7 +188,8 @@ import Support
     @Test func oneFrameSizeRuleForSizeResizeAndScale() {
         #expect(throws: ScenarioError.self) { try ScenarioParser.parse(#"{"size": [1, 1], "scale": 0.25}"#) }
         do {
-            _ = try ScenarioParser.parse(#"{"size": [390, 844], "scale": 4, "events": [{"at": 0, "wait": 0}, {"at": 1, "resize": [8192, 8192]}]}"#)
+            _ = try ScenarioParser.parse(
+                #"{"size": [390, 844], "scale": 4, "events": [{"at": 0, "wait": 0}, {"at": 1, "resize": [8192, 8192]}]}"#)
             Issue.record("a 32768-pixel resize was accepted")
         } catch {
             #expect(error.field == "events[1].resize")
@@ -194,19 +204,23 @@ import Support
         defer { try? FileManager.default.removeItem(at: dir) }
         let bad = dir.appendingPathComponent("bad.json")
         try Data(#"{"fps": 0}"#.utf8).write(to: bad)
-        let r = try CommandLineRunner.run("overscroll-app", ["record", bad.path, "--out", dir.appendingPathComponent("o").path], stderrPath: "/dev/full")
+        let r = try CommandLineRunner.run(
+            "overscroll-app", ["record", bad.path, "--out", dir.appendingPathComponent("o").path], stderrPath: "/dev/full")
         #expect(r.status == 2 && !r.signalled)
-        let ok = try CommandLineRunner.run("overscroll-app", ["record", dir.appendingPathComponent("s.json").path, "--out", dir.appendingPathComponent("o").path], stderrPath: "/dev/full")
+        let ok = try CommandLineRunner.run(
+            "overscroll-app", ["record", dir.appendingPathComponent("s.json").path, "--out", dir.appendingPathComponent("o").path],
+            stderrPath: "/dev/full")
         #expect(ok.status == 0 && !ok.signalled)
     }
 
     // 12. A drag declared far past the end is not expanded past it.
     @Test func dragsExpandOnlyUpToTheRecordingsEnd() throws {
-        let s = try ScenarioParser.parse(#"{"duration": 0.1, "events": [{"at": 0, "drag": {"from": [10, 10], "to": [10, 500], "duration": 3600}}]}"#)
+        let s = try ScenarioParser.parse(
+            #"{"duration": 0.1, "events": [{"at": 0, "drag": {"from": [10, 10], "to": [10, 500], "duration": 3600}}]}"#)
         let events = s.expandedEvents()
         #expect(events.count <= 20)
         #expect(events.allSatisfy { $0.t <= 0.1 })
-        #expect(events.count >= 12) // down plus the moves of the first 0.1 s at 120 per second
+        #expect(events.count >= 12)  // down plus the moves of the first 0.1 s at 120 per second
     }
 
     // 14. Absurd recordings say their size first and need --allow-large.

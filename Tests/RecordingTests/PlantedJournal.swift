@@ -33,12 +33,18 @@ enum PlantedJournal: String, CaseIterable, Sendable {
             let journal = beside + "." + name + ".swap"
             switch self {
             case .inodeFormat:
-                try s.write(journal, ["overscroll swap 2 \(inode)", s.outside + "/dir", s.box + "/.git", destination,
-                                      "secret.txt", "keep.png", "../outside/secret.txt", s.outside + "/secret.txt", "HEAD"].joined(separator: "\n") + "\n")
+                try s.write(
+                    journal,
+                    [
+                        "overscroll swap 2 \(inode)", s.outside + "/dir", s.box + "/.git", destination,
+                        "secret.txt", "keep.png", "../outside/secret.txt", s.outside + "/secret.txt", "HEAD"
+                    ].joined(separator: "\n") + "\n")
             case .pathFormat:
                 // Lines are read relative to where the command runs (the box).
-                try s.write(journal, [s.outside + "/dir", "suite/../README.md", destination, "../outside/secret.txt", "keep.png"]
-                                        .joined(separator: "\n") + "\n")
+                try s.write(
+                    journal,
+                    [s.outside + "/dir", "suite/../README.md", destination, "../outside/secret.txt", "keep.png"]
+                        .joined(separator: "\n") + "\n")
             case .linksAndOtherUsers:
                 try s.write(journal, "overscroll swap 3\npid 1\nnew \(inode)\n")
                 try s.link(beside + "." + name + ".staging-1", to: s.outside + "/dir")

@@ -25,7 +25,7 @@ import Testing
         Run(args: ["verify", "suite/a.json", "--goldens", "g", "--frames", "0,4"], reads: true),
         Run(args: ["verify", "suite/a.json", "--goldens", "g", "--frames", "0,4", "--update"], reads: false),
         Run(args: ["record", "suite/a.json", "--out", "out", "--no-progress"], reads: false),
-        Run(args: ["merge-reports", "shard", "--artifacts", "merged"], reads: false),
+        Run(args: ["merge-reports", "shard", "--artifacts", "merged"], reads: false)
     ]
 
     struct Case: Sendable, CustomTestStringConvertible {
@@ -46,7 +46,8 @@ import Testing
         // Every planted journal, link and folder, and the decoys in the box, are as they were.
         let planted = before.keys.filter { path in
             let name = Sandbox.split(path).name
-            return name.hasSuffix(".swap") || name.contains(".staging-1") || name.contains(".old-1") || path.hasPrefix(".git") || path == "README.md"
+            return name.hasSuffix(".swap") || name.contains(".staging-1") || name.contains(".old-1") || path.hasPrefix(".git")
+                || path == "README.md"
         }
         for path in planted { #expect(after[path] == before[path], "\(c.testDescription): \(path) changed: \(r.err)") }
         let leaks = Sandbox.leaksSecret(s.box, among: Sandbox.changes(before, after))
@@ -90,10 +91,14 @@ import Testing
         #expect(try SwapJournal.parse(journal.bytes, parent: "/p", name: "g").get() == journal)
         let derived = Array("overscroll swap 2 7\n/p/.g.staging-42\n/p/.g.old-42\n/p/g\nnotes\n".utf8)
         #expect(try SwapJournal.parse(derived, parent: "/p", name: "g").get() == journal)
-        for foreign in ["overscroll swap 2 7\n/elsewhere\n/p/.g.old-42\n/p/g\n", "overscroll swap 2 7\n/p/.g.staging-42\n/p/.g.old-43\n/p/g\n",
-                        "overscroll swap 2 7\n/p/.g.staging-42/../..\n/p/.g.old-42\n/p/g\n", "/p/.g.staging-42\n/p/.g.old-42\n/p/g\n",
-                        "overscroll swap 3\npid 42\nnew 7\n/etc\n", "overscroll swap 3\npid -1\nnew 7\n", "overscroll swap 3\npid 42\nnew x\n"] {
-            #expect(throws: SwapJournal.Mismatch.self, "\(foreign)") { try SwapJournal.parse(Array(foreign.utf8), parent: "/p", name: "g").get() }
+        for foreign in [
+            "overscroll swap 2 7\n/elsewhere\n/p/.g.old-42\n/p/g\n", "overscroll swap 2 7\n/p/.g.staging-42\n/p/.g.old-43\n/p/g\n",
+            "overscroll swap 2 7\n/p/.g.staging-42/../..\n/p/.g.old-42\n/p/g\n", "/p/.g.staging-42\n/p/.g.old-42\n/p/g\n",
+            "overscroll swap 3\npid 42\nnew 7\n/etc\n", "overscroll swap 3\npid -1\nnew 7\n", "overscroll swap 3\npid 42\nnew x\n"
+        ] {
+            #expect(throws: SwapJournal.Mismatch.self, "\(foreign)") {
+                try SwapJournal.parse(Array(foreign.utf8), parent: "/p", name: "g").get()
+            }
         }
     }
 }

@@ -9,22 +9,22 @@ import Testing
     static let quits = 12
 
     static let script = """
-    #!/bin/sh
-    # Usage: quit.sh BINARY N — N runs, each quit with Q; one line per run: RC capture trace.
-    B=$1; N=$2
-    for i in $(seq 1 "$N"); do
-      rm -f cap.json trace.jsonl
-      "$B" run --capture cap.json --trace trace.jsonl 2>err.txt &
-      pid=$!
-      w=$(xdotool search --sync --onlyvisible --name 'Overscroll' 2>/dev/null | head -1)
-      sleep 0.2
-      xdotool mousemove --window "$w" 100 100 2>/dev/null
-      xdotool key --window "$w" q 2>/dev/null
-      wait $pid; rc=$?
-      echo "$rc $([ -s cap.json ] && echo yes || echo no) $([ -s trace.jsonl ] && echo yes || echo no) $(grep -m1 -o\
-     'X_SendEvent\\|BadWindow' err.txt)"
-    done
-    """
+        #!/bin/sh
+        # Usage: quit.sh BINARY N — N runs, each quit with Q; one line per run: RC capture trace.
+        B=$1; N=$2
+        for i in $(seq 1 "$N"); do
+          rm -f cap.json trace.jsonl
+          "$B" run --capture cap.json --trace trace.jsonl 2>err.txt &
+          pid=$!
+          w=$(xdotool search --sync --onlyvisible --name 'Overscroll' 2>/dev/null | head -1)
+          sleep 0.2
+          xdotool mousemove --window "$w" 100 100 2>/dev/null
+          xdotool key --window "$w" q 2>/dev/null
+          wait $pid; rc=$?
+          echo "$rc $([ -s cap.json ] && echo yes || echo no) $([ -s trace.jsonl ] && echo yes || echo no) $(grep -m1 -o\
+         'X_SendEvent\\|BadWindow' err.txt)"
+        done
+        """
 
     static func tool(_ name: String) -> Bool {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
@@ -40,9 +40,10 @@ import Testing
         let sandbox = try Sandbox()
         try sandbox.write("quit.sh", Self.script)
         let env = ["OVERSCROLL_XINPUT2": "1", "SDL_VIDEODRIVER": "x11"]
-        let r = try CommandLineRunner.run(executable: URL(fileURLWithPath: "/usr/bin/env"),
-                                          ["xvfb-run", "-a", "sh", sandbox.path("quit.sh"), binary.path, "\(Self.quits)"],
-                                          in: sandbox.box, environment: env)
+        let r = try CommandLineRunner.run(
+            executable: URL(fileURLWithPath: "/usr/bin/env"),
+            ["xvfb-run", "-a", "sh", sandbox.path("quit.sh"), binary.path, "\(Self.quits)"],
+            in: sandbox.box, environment: env)
         let lines = r.out.split(separator: "\n").map(String.init)
         #expect(lines.count == Self.quits, "\(r.out) \(r.err)")
         for (k, line) in lines.enumerated() {

@@ -13,12 +13,15 @@ import Testing
 
     @Test func theReadmesGitignoreIgnoresResultsAndManifestsButNotGoldens() throws {
         let text = try Self.readme()
-        let block = try #require(text.components(separatedBy: "```gitignore\n").dropFirst().first?.components(separatedBy: "```").first,
-                                 "the README has a ```gitignore block")
+        let block = try #require(
+            text.components(separatedBy: "```gitignore\n").dropFirst().first?.components(separatedBy: "```").first,
+            "the README has a ```gitignore block")
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("overscroll-ignore-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let files = ["test-results/results.json", "test-results/.overscroll-manifest", "suite/__snapshots__/pull/.overscroll-manifest",
-                     "suite/__snapshots__/pull/pulled.png", "suite/__snapshots__/stack.json", "suite/pull.json"]
+        let files = [
+            "test-results/results.json", "test-results/.overscroll-manifest", "suite/__snapshots__/pull/.overscroll-manifest",
+            "suite/__snapshots__/pull/pulled.png", "suite/__snapshots__/stack.json", "suite/pull.json"
+        ]
         for f in files {
             let path = root + "/" + f
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

@@ -9,8 +9,9 @@ import Testing
 @MainActor
 @Suite struct RecordEnvironmentTests {
     func run(_ f: SuiteFixture, _ args: [String], record: String?) throws -> CommandLineRunner.Result {
-        try CommandLineRunner.run("overscroll", args, in: f.root.path,
-                                  environment: record.map { [RecordMode.environmentKey: $0] } ?? [:])
+        try CommandLineRunner.run(
+            "overscroll", args, in: f.root.path,
+            environment: record.map { [RecordMode.environmentKey: $0] } ?? [:])
     }
 
     @Test func testTakesTheModeFromTheEnvironmentUnlessAFlagGivesOne() throws {
@@ -32,7 +33,8 @@ import Testing
         #expect(FileTree.read(golden) != perturbed)
 
         r = try run(f, ["test", "suite", "--workers", "1"], record: "yes\u{1B}")
-        #expect(r.status == 2 && r.err.contains(#"test: OVERSCROLL_RECORD=yes\x1B: expected one of none, missing, changed, all"#), "\(r.err)")
+        #expect(
+            r.status == 2 && r.err.contains(#"test: OVERSCROLL_RECORD=yes\x1B: expected one of none, missing, changed, all"#), "\(r.err)")
         #expect(!r.err.contains("\u{1B}"))
         r = try run(f, ["test", "--help"], record: nil)
         #expect(r.out.contains("OVERSCROLL_RECORD=") && r.out.contains("(the flag wins)"), "\(r.out)")
@@ -48,8 +50,9 @@ import Testing
         var r = try verify("0,6", record: "all")
         #expect(r.status == 0 && r.out == "goldens: 2 created, 0 changed, 0 unchanged\n", "\(r.out)\(r.err)")
         r = try verify("0,6,12", record: "missing")
-        #expect(r.status == 0 && r.out.contains("2 passed, 0 failed") && r.out.contains("goldens: 1 created, 0 changed, 0 unchanged"),
-                "\(r.out)\(r.err)")
+        #expect(
+            r.status == 0 && r.out.contains("2 passed, 0 failed") && r.out.contains("goldens: 1 created, 0 changed, 0 unchanged"),
+            "\(r.out)\(r.err)")
         #expect(FileTree.exists(goldens + "/frame-00012.png"))
 
         try SuiteFixture.perturb(goldens + "/frame-00006.png")
@@ -58,8 +61,9 @@ import Testing
         #expect(r.status == 1 && r.out.contains("frame-00006.png: 36 differing pixels"), "\(r.out)\(r.err)")
         #expect(FileTree.read(goldens + "/frame-00006.png") == perturbed)
         r = try verify("0,6", record: "changed")
-        #expect(r.status == 0 && r.out.contains("1 passed, 0 failed") && r.out.contains("goldens: 0 created, 1 changed, 0 unchanged"),
-                "\(r.out)\(r.err)")
+        #expect(
+            r.status == 0 && r.out.contains("1 passed, 0 failed") && r.out.contains("goldens: 0 created, 1 changed, 0 unchanged"),
+            "\(r.out)\(r.err)")
 
         // --update is `all`, whatever the environment says.
         try SuiteFixture.perturb(goldens + "/frame-00006.png")
@@ -77,8 +81,9 @@ import Testing
         }
         let before = try listing()
         r = try verify("0,6", record: "changed")
-        #expect(r.status == 0 && r.out.contains("2 passed, 0 failed") && r.out.contains("goldens: 0 created, 0 changed, 0 unchanged"),
-                "\(r.out)\(r.err)")
+        #expect(
+            r.status == 0 && r.out.contains("2 passed, 0 failed") && r.out.contains("goldens: 0 created, 0 changed, 0 unchanged"),
+            "\(r.out)\(r.err)")
         #expect(try listing() == before)
 
         r = try verify("0", ["--diff", "d"], record: "all")

@@ -7,9 +7,9 @@ import Testing
 @MainActor
 @Suite struct RecorderTests {
     static let dragScenario = """
-    {"scene": "list", "size": [200, 300], "scale": 1, "fps": 30, "duration": 5.0, "rows": 100,
-     "events": [{"at": 0.1, "drag": {"from": [100, 250], "to": [100, 50], "duration": 0.2}}]}
-    """
+        {"scene": "list", "size": [200, 300], "scale": 1, "fps": 30, "duration": 5.0, "rows": 100,
+         "events": [{"at": 0.1, "drag": {"from": [100, 250], "to": [100, 50], "duration": 0.2}}]}
+        """
 
     func tempDir() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("overscroll-test-\(UUID().uuidString)")
@@ -62,15 +62,16 @@ import Testing
     }
 
     @Test func offsetIsUIKitContentOffset() async throws {
-        let s = try ScenarioParser.parse("""
-        {"scene": "list", "size": [200, 300], "scale": 1, "fps": 10, "duration": 0.5, "rows": 100,
-         "events": [{"at": 0.1, "down": [100, 100]}, {"at": 0.2, "move": [100, 160]}, {"at": 0.3, "move": [100, 40]}]}
-        """)
+        let s = try ScenarioParser.parse(
+            """
+            {"scene": "list", "size": [200, 300], "scale": 1, "fps": 10, "duration": 0.5, "rows": 100,
+             "events": [{"at": 0.1, "down": [100, 100]}, {"at": 0.2, "move": [100, 160]}, {"at": 0.3, "move": [100, 40]}]}
+            """)
         var offsets: [Double] = []
         try await Recorder(renderer: CairoRenderer()).drive(s) { _, _, session, _ in
             offsets.append(session.scene.scrollView.contentOffset)
         }
-        #expect(offsets[2] < 0)          // pulled past the top: negative
-        #expect(offsets[3] == 60)        // scrolled into the content: positive
+        #expect(offsets[2] < 0)  // pulled past the top: negative
+        #expect(offsets[3] == 60)  // scrolled into the content: positive
     }
 }

@@ -14,7 +14,9 @@ import ScrollEngine
     /// Every refreshing frame shows exactly the coordinator's offset.
     func expectLockHolds(_ frames: [TraceFrame]) {
         for f in frames where f.state == "refreshing" || f.state == "completing" {
-            #expect(f.offset == f.double("lockedOffset"), "frame at \(f.t) shows \(f.offset), lock holds \(String(describing: f.double("lockedOffset")))")
+            #expect(
+                f.offset == f.double("lockedOffset"),
+                "frame at \(f.t) shows \(f.offset), lock holds \(String(describing: f.double("lockedOffset")))")
         }
         for f in frames { #expect(f.offset.isFinite) }
     }
@@ -126,7 +128,7 @@ import ScrollEngine
     @Test func refreshableTriggersAtTheThresholdWhileStillDragging() async throws {
         let frames = try await ScenarioFiles.trace("refresh/refreshable-trigger.json")
         let first = frames.first { $0.state == "refreshing" }!
-        #expect(first.t < 0.9)   // before the finger lifts
+        #expect(first.t < 0.9)  // before the finger lifts
         #expect(first.double("threshold") == 75)
         #expect(frames.last!.int("refreshes") == 1)
         #expect(frames.last!.state == "idle")
@@ -154,7 +156,7 @@ import ScrollEngine
 
     @Test func refreshableNeverTriggersFromAFlingBackToTheTop() async throws {
         let frames = try await ScenarioFiles.trace("refresh/refreshable-fling-to-top.json")
-        #expect(frames.contains { $0.offset < -20 })   // the fling overshoots the top
+        #expect(frames.contains { $0.offset < -20 })  // the fling overshoots the top
         #expect(frames.allSatisfy { $0.int("refreshes") == 0 })
     }
 }

@@ -42,8 +42,9 @@ import Testing
         #expect(FileTree.exists(root + "/" + (mid.diff ?? "-")))
         #expect(ScenarioLine.text(r).contains("1 flaky"))
         // The JUnit names it a flaky failure.
-        let suite = SuiteResults(command: "test", date: "2026-12-02T00:00:00Z", threshold: 0.1, maxDiffPixels: nil,
-                                 maxDiffRatio: nil, shards: [], scenarios: [r])
+        let suite = SuiteResults(
+            command: "test", date: "2026-12-02T00:00:00Z", threshold: 0.1, maxDiffPixels: nil,
+            maxDiffRatio: nil, shards: [], scenarios: [r])
         #expect(suite.flaky == 1 && suite.exitCode == 1)
         #expect(JUnitWriter.xml(suite, artifacts: "results").contains("type=\"flaky\""))
     }

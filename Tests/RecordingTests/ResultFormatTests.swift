@@ -30,7 +30,12 @@ struct CountsFormat: ResultFormat {
         #expect(try String(contentsOfFile: counts.path, encoding: .utf8) == "\(f.path("suite/a.json")) 2 \(f.path("results"))\n")
         #expect(FileManager.default.fileExists(atPath: junit.path))
 
-        for i in 1...2 { #expect(await f.run { $0.shard = (i, 2); $0.artifacts = f.path("s\(i)") } == 0) }
+        for i in 1...2 {
+            #expect(
+                await f.run {
+                    $0.shard = (i, 2); $0.artifacts = f.path("s\(i)")
+                } == 0)
+        }
         let merged = ResultFile(CountsFormat(), path: f.path("merged.txt"))
         _ = try SuiteMerge.merge([f.path("s1"), f.path("s2")], into: f.path("merged"), resultFiles: [merged], command: "merge")
         #expect(try String(contentsOfFile: merged.path, encoding: .utf8) == "\(f.path("suite/a.json")) 2 \(f.path("merged"))\n")
@@ -77,8 +82,13 @@ struct CountsFormat: ResultFormat {
         try f.write("suite/c.json", SuiteFixture.listScenario([("s", 0.3)]))
         _ = await f.run { $0.options.update = .missing }
         try f.write("suite/__snapshots__/c/s.png", "not a png")
-        for i in 1...3 { _ = await f.run { $0.shard = (i, 3); $0.artifacts = f.path("shard-\(i)") } }
-        let merged = try SuiteMerge.merge((1...3).map { f.path("shard-\($0)") }, into: f.path("merged"), command: "overscroll merge-reports")
+        for i in 1...3 {
+            _ = await f.run {
+                $0.shard = (i, 3); $0.artifacts = f.path("shard-\(i)")
+            }
+        }
+        let merged = try SuiteMerge.merge(
+            (1...3).map { f.path("shard-\($0)") }, into: f.path("merged"), command: "overscroll merge-reports")
         #expect(merged.exitCode == 2)
         let line = merged.outcomeCounts()
         #expect(line.contains("1 scenario error"), "\(line)")
@@ -95,7 +105,9 @@ struct CountsFormat: ResultFormat {
         _ = await f.run { $0.grep = "a" }
         #expect(f.text.contains("obsolete goldens not checked (--grep)"), "\(f.text)")
         #expect(!f.text.contains("0 obsolete goldens"))
-        _ = await f.run { $0.grep = "a"; $0.prune = true }
+        _ = await f.run {
+            $0.grep = "a"; $0.prune = true
+        }
         #expect(f.text.contains("pruned nothing: obsolete goldens not checked (--grep)"), "\(f.text)")
         #expect(!f.text.contains("pruned 0"))
         _ = await f.run { $0.shard = (2, 2) }
@@ -106,8 +118,9 @@ struct CountsFormat: ResultFormat {
 
     /// Shards run with `--grep` merge into a line that says obsolete goldens were not checked.
     @Test func aMergeOfSelectedShardsSaysObsoleteGoldensWereNotChecked() {
-        var suite = SuiteResults(command: "overscroll test", date: "2026-01-01T00:00:00Z", threshold: 0.1, maxDiffPixels: nil,
-                                 maxDiffRatio: nil, shards: ["1/2", "2/2"], scenarios: [])
+        var suite = SuiteResults(
+            command: "overscroll test", date: "2026-01-01T00:00:00Z", threshold: 0.1, maxDiffPixels: nil,
+            maxDiffRatio: nil, shards: ["1/2", "2/2"], scenarios: [])
         #expect(suite.outcomeCounts(obsoleteNotChecked: suite.obsoleteNotChecked).hasSuffix(", 0 obsolete goldens"))
         suite.settings = SuiteSettings(SuiteOptions(), grep: "a", grepInvert: nil, lastFailed: false)
         #expect(suite.outcomeCounts(obsoleteNotChecked: suite.obsoleteNotChecked).hasSuffix(", obsolete goldens not checked (--grep)"))
@@ -119,12 +132,14 @@ struct CountsFormat: ResultFormat {
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         let missing = SnapshotResult(snapshot: "pulling", at: 0.1, status: .missing, golden: "g/pulling.png", threshold: 0.1)
         let unreadable = SnapshotResult(snapshot: "x", at: 0.1, status: .error, golden: "g/x.png", threshold: 0.1)
-        let suite = SuiteResults(command: "overscroll test", date: "2026-01-01T00:00:00Z", threshold: 0.1, maxDiffPixels: nil,
-                                 maxDiffRatio: nil, shards: [], scenarios: [
-                                    ScenarioResult(scenario: "pull.json", goldens: "g", seconds: 3, snapshots: [missing]),
-                                    ScenarioResult(scenario: "bad.json", goldens: "g", seconds: 2, snapshots: [unreadable]),
-                                    ScenarioResult(scenario: "gone.json", goldens: "g", seconds: 1, error: "mask outside the scene"),
-                                 ])
+        let suite = SuiteResults(
+            command: "overscroll test", date: "2026-01-01T00:00:00Z", threshold: 0.1, maxDiffPixels: nil,
+            maxDiffRatio: nil, shards: [],
+            scenarios: [
+                ScenarioResult(scenario: "pull.json", goldens: "g", seconds: 3, snapshots: [missing]),
+                ScenarioResult(scenario: "bad.json", goldens: "g", seconds: 2, snapshots: [unreadable]),
+                ScenarioResult(scenario: "gone.json", goldens: "g", seconds: 1, error: "mask outside the scene")
+            ])
         try SuiteReport.write(suite, resultsRoot: root, to: root)
         let html = try String(contentsOfFile: root + "/index.html", encoding: .utf8)
         let card = try #require(html.range(of: "<section class=\"card missing\"").map { String(html[$0.lowerBound...].prefix(400)) })

@@ -11,11 +11,12 @@ import Testing
 @MainActor
 @Suite struct ResultsSizeBoundTests {
     static func scenario(duration: Double) -> String {
-        let wheels = (0..<800).map { k in ", {\"at\": \(Double(k) * duration / 800), \"wheel\": {\"dy\": \(k % 2 == 0 ? -1 : 1)}}" }.joined()
+        let wheels = (0..<800).map { k in ", {\"at\": \(Double(k) * duration / 800), \"wheel\": {\"dy\": \(k % 2 == 0 ? -1 : 1)}}" }
+            .joined()
         return """
-        {"scene": "list", "size": [120, 160], "scale": 1, "fps": 60, "duration": \(duration), "rows": 60,
-         "events": [{"at": 1, "snapshot": "early"}, {"at": \(duration - 1), "snapshot": "late"}\(wheels)]}
-        """
+            {"scene": "list", "size": [120, 160], "scale": 1, "fps": 60, "duration": \(duration), "rows": 60,
+             "events": [{"at": 1, "snapshot": "early"}, {"at": \(duration - 1), "snapshot": "late"}\(wheels)]}
+            """
     }
 
     static func bytes(under folder: String) -> (total: Int, files: [String: Int]) {
@@ -43,14 +44,19 @@ import Testing
                 let viewer = try #require(snap.traceViewer), actual = try #require(snap.actual)
                 #expect(report.contains("href=\"../\(viewer)#\(snap.snapshot)\"") && report.contains("src=\"../\(actual)\""))
                 let page = try String(contentsOfFile: f.path("results/" + (try #require(snap.traceViewer))), encoding: .utf8)
-                #expect(page.components(separatedBy: "data:image/png").count - 1 <= 13 * results.snapshots.count, "at most the sliders' frames inline")
+                #expect(
+                    page.components(separatedBy: "data:image/png").count - 1 <= 13 * results.snapshots.count,
+                    "at most the sliders' frames inline")
                 #expect(page.contains("\"actual\":\"\(snap.snapshot)/actual.png\""), "the snapshot's image by reference")
-                let points = page.components(separatedBy: "\"series\":[").dropFirst().first?.components(separatedBy: "]],").first?
+                let points =
+                    page.components(separatedBy: "\"series\":[").dropFirst().first?.components(separatedBy: "]],").first?
                     .components(separatedBy: "],[").count ?? 0
                 #expect(points <= TraceViewer.maxSeriesPoints + 13, "\(points) plot points")
             }
-            let traceLines = try String(contentsOfFile: f.path("results/" + (try #require(results.scenarios.first?.trace))), encoding: .utf8)
-                .split(separator: "\n").count
+            let traceLines = try String(
+                contentsOfFile: f.path("results/" + (try #require(results.scenarios.first?.trace))), encoding: .utf8
+            )
+            .split(separator: "\n").count
             #expect(traceLines <= max(TraceExcerpt.wholeUpTo, 2 * (2 * TraceExcerpt.framesAround + 1)), "\(traceLines) trace lines")
         }
         // 12,000 frames against 600: the results stay within a quarter of each other.

@@ -13,8 +13,10 @@ import Testing
 
     /// Runs `executable args…` with `environment`; ends it (and fails) if it is still running
     /// after `limit` seconds, a guard against the old behaviour of running forever.
-    static func run(_ executable: URL, _ args: [String], environment: [String: String], limit: Double = 60,
-                    sourceLocation: SourceLocation = #_sourceLocation) throws -> (status: Int32, output: String) {
+    static func run(
+        _ executable: URL, _ args: [String], environment: [String: String], limit: Double = 60,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (status: Int32, output: String) {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("run-display-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
@@ -61,8 +63,9 @@ import Testing
         guard FileManager.default.fileExists(atPath: "Makefile") else { Issue.record("not run from the project root"); return }
         // SWIFT=false: a build would fail loudly ("build] Error"); the display check must come first.
         for display in [nil, Self.deadDisplay()] {
-            let r = try Self.run(URL(fileURLWithPath: make), ["--no-print-directory", "run", "SWIFT=false"],
-                                 environment: Self.environment(display: display))
+            let r = try Self.run(
+                URL(fileURLWithPath: make), ["--no-print-directory", "run", "SWIFT=false"],
+                environment: Self.environment(display: display))
             #expect(r.status != 0)
             #expect(r.output.contains("make run: "), "\(r.output)")
             #expect(!r.output.contains("build] Error") && !r.output.contains("false build"), "\(r.output)")

@@ -37,7 +37,9 @@ final class Sandbox: Sendable {
         try write(".git/HEAD", "ref: refs/heads/main\n")
         try write(".gitignore", "test-results/\n")
         try write("README.md", "decoy readme\n")
-        for (name, text) in [("secret.txt", Self.secret), ("secret.png", Self.secret + " not a png"), ("dir/keep.png", Self.secret + " keep")] {
+        for (name, text) in [
+            ("secret.txt", Self.secret), ("secret.png", Self.secret + " not a png"), ("dir/keep.png", Self.secret + " keep")
+        ] {
             try Data(text.utf8).write(to: URL(fileURLWithPath: outside + "/" + name))
         }
     }
@@ -129,7 +131,9 @@ final class Sandbox: Sendable {
     /// True when any regular file under `folder` holds the decoys' secret.
     static func leaksSecret(_ folder: String, among paths: [String]) -> [String] {
         paths.filter { rel in
-            guard FileTree.isRegularFile(folder + "/" + rel), let data = FileManager.default.contents(atPath: folder + "/" + rel) else { return false }
+            guard FileTree.isRegularFile(folder + "/" + rel), let data = FileManager.default.contents(atPath: folder + "/" + rel) else {
+                return false
+            }
             return data.range(of: Data(secret.utf8)) != nil
         }
     }
@@ -162,12 +166,15 @@ final class Sandbox: Sendable {
         nonisolated(unsafe) var errData = Data()
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async { errData = Self.readAll(err.fileHandleForReading.fileDescriptor); group.leave() }
+        DispatchQueue.global().async {
+            errData = Self.readAll(err.fileHandleForReading.fileDescriptor); group.leave()
+        }
         let o = Self.readAll(out.fileHandleForReading.fileDescriptor)
         group.wait()
         p.waitUntilExit()
-        return Result(status: p.terminationStatus, out: String(decoding: o, as: UTF8.self),
-                      err: String(decoding: errData, as: UTF8.self), signalled: p.terminationReason == .uncaughtSignal)
+        return Result(
+            status: p.terminationStatus, out: String(decoding: o, as: UTF8.self),
+            err: String(decoding: errData, as: UTF8.self), signalled: p.terminationReason == .uncaughtSignal)
     }
 
     static func readAll(_ fd: Int32) -> Data {
@@ -198,13 +205,16 @@ final class Sandbox: Sendable {
         nonisolated(unsafe) var errData = Data()
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async { errData = Self.readAll(err.fileHandleForReading.fileDescriptor); group.leave() }
+        DispatchQueue.global().async {
+            errData = Self.readAll(err.fileHandleForReading.fileDescriptor); group.leave()
+        }
         while p.isRunning && !ready() { usleep(1_000) }
         if p.isRunning { kill(p.processIdentifier, signal) }
         group.wait()
         p.waitUntilExit()
-        return Result(status: p.terminationStatus, out: "", err: String(decoding: errData, as: UTF8.self),
-                      signalled: p.terminationReason == .uncaughtSignal)
+        return Result(
+            status: p.terminationStatus, out: "", err: String(decoding: errData, as: UTF8.self),
+            signalled: p.terminationReason == .uncaughtSignal)
     }
 
     /// Holds the lock file at `relative` as a concurrent run would (flock), until released.

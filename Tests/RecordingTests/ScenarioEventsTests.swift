@@ -45,7 +45,7 @@ import Support
             var s = Scenario()
             s.duration = Double(random.next() % 30 + 1) / 10
             for _ in 0..<Int(random.next() % 8) {
-                let at = Double(random.next() % 40) / 10   // ties and entries past the end
+                let at = Double(random.next() % 40) / 10  // ties and entries past the end
                 let p = Point(Double(random.next() % 300), Double(random.next() % 300))
                 let kind: TimedEvent.Kind
                 switch random.next() % 7 {
@@ -82,7 +82,7 @@ import Support
             count += 1
         }
         let moves = (0..<20).map { Int(((60 - Double($0) * 0.5) * 120).rounded(.up)) }.reduce(0, +)
-        #expect(count == moves + 40)   // every move, and a down and an up per drag
+        #expect(count == moves + 40)  // every move, and a down and an up per drag
         #expect(events.mostPending == 20)
     }
 }

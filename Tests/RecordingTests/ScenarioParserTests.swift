@@ -4,15 +4,16 @@ import Testing
 
 @Suite struct ScenarioParserTests {
     @Test func readsTheDocumentedExample() throws {
-        let s = try ScenarioParser.parse("""
-        {"scene": "list", "size": [390, 844], "scale": 2, "fps": 60, "duration": 3.0, "rows": 200,
-         "events": [
-           {"at": 0.20, "drag": {"from": [195, 600], "to": [195, 200], "duration": 0.25}},
-           {"at": 1.50, "down": [195, 300]}, {"at": 1.55, "move": [195, 320]}, {"at": 1.60, "up": [195, 320]},
-           {"at": 2.00, "wheel": {"dy": -3.5, "precise": true}},
-           {"at": 2.50, "key": "End"},
-           {"at": 2.80, "resize": [390, 600]}]}
-        """)
+        let s = try ScenarioParser.parse(
+            """
+            {"scene": "list", "size": [390, 844], "scale": 2, "fps": 60, "duration": 3.0, "rows": 200,
+             "events": [
+               {"at": 0.20, "drag": {"from": [195, 600], "to": [195, 200], "duration": 0.25}},
+               {"at": 1.50, "down": [195, 300]}, {"at": 1.55, "move": [195, 320]}, {"at": 1.60, "up": [195, 320]},
+               {"at": 2.00, "wheel": {"dy": -3.5, "precise": true}},
+               {"at": 2.50, "key": "End"},
+               {"at": 2.80, "resize": [390, 600]}]}
+            """)
         #expect(s.frameCount == 181)
         #expect(s.time(ofFrame: 180) == 3.0)
         #expect(s.events.count == 7)
@@ -37,7 +38,9 @@ import Testing
             #expect(try ScenarioParser.parse(#"{"spinner": "\#(name)"}"#).options.indicator.style == name)
         }
         let e = #expect(throws: ScenarioError.self) { try ScenarioParser.parse(#"{"spinner": "spokes"}"#) }
-        #expect(e?.description.contains("unknown spinner 'spokes' (\(SpinnerStyle.names.joined(separator: ", ")))") == true, "\(String(describing: e))")
+        #expect(
+            e?.description.contains("unknown spinner 'spokes' (\(SpinnerStyle.names.joined(separator: ", ")))") == true,
+            "\(String(describing: e))")
     }
 
     /// `"physics": NAME` reads `PhysicsRegistry`; an unknown name's one-line error names the
@@ -47,8 +50,9 @@ import Testing
             #expect(try ScenarioParser.parse(#"{"physics": "\#(name)"}"#).options.physics.name == name)
         }
         let e = #expect(throws: ScenarioError.self) { try ScenarioParser.parse(#"{"physics": "andriod"}"#) }
-        #expect(e?.description == "physics: unknown physics 'andriod' (did you mean 'android'? physics: ios, android, gnome, none)",
-                "\(String(describing: e))")
+        #expect(
+            e?.description == "physics: unknown physics 'andriod' (did you mean 'android'? physics: ios, android, gnome, none)",
+            "\(String(describing: e))")
         let tuned = try ScenarioParser.parse(#"{"physics": {"decelerationRate": 0.99}}"#)
         #expect((tuned.options.physics as? PhysicsProfile)?.decelerationRate == 0.99)
         var s = Scenario()
@@ -73,7 +77,7 @@ import Testing
         (#"{"events": [{"drag": {"from": [0,0], "to": [1,1]}}]}"#, "events[0]"),
         (#"{"events": [{"at": 1, "wheel": {"dy": 1e999}}]}"#, ""),
         (#"{"refresh": {"outcome": "maybe"}}"#, "refresh.outcome"),
-        (#"{"events": [{"at": 1, "down": [0, 0], "up": [0, 0]}]}"#, "events[0]"),
+        (#"{"events": [{"at": 1, "down": [0, 0], "up": [0, 0]}]}"#, "events[0]")
     ])
     func malformedFieldsAreNamed(json: String, field: String) {
         do {
@@ -119,7 +123,9 @@ import Testing
     }
 
     @Test func aSnapshotWithAnEventKindSaysOneKindPerEvent() {
-        let e = #expect(throws: ScenarioError.self) { try ScenarioParser.parse(#"{"events": [{"at": 0.1, "key": "End", "snapshot": "a"}]}"#) }
+        let e = #expect(throws: ScenarioError.self) {
+            try ScenarioParser.parse(#"{"events": [{"at": 0.1, "key": "End", "snapshot": "a"}]}"#)
+        }
         let text = e?.description ?? ""
         #expect(text.contains("one kind per event, found key and snapshot"), "\(text)")
         #expect(!text.contains("unknown field"), "\(text)")

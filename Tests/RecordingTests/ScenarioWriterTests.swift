@@ -38,7 +38,7 @@ import Testing
             TimedEvent(at: 0.9, kind: .key(.escape, [])),
             TimedEvent(at: 1.0, kind: .resize(Size(300, 500))),
             TimedEvent(at: 1.1, kind: .page(2)),
-            TimedEvent(at: 1.2, kind: .wait(0.5)),
+            TimedEvent(at: 1.2, kind: .wait(0.5))
         ]
         let text = ScenarioWriter.json(s)
         let back = try ScenarioParser.parse(text)
@@ -68,7 +68,8 @@ import Testing
         s.options.refresh.doneSeconds = 0.75
         s.options.refresh.triggerFraction = 0.2
         s.options.indicator.lottiePath = "a.json"
-        s.options.indicator.lottieSegments = LottieSegmentChoices(pull: .marker("pull"), loop: .frames(from: 30, to: 59), finish: .marker("done"))
+        s.options.indicator.lottieSegments = LottieSegmentChoices(
+            pull: .marker("pull"), loop: .frames(from: 30, to: 59), finish: .marker("done"))
         let back = try ScenarioParser.parse(ScenarioWriter.json(s))
         #expect(back.options.refresh == s.options.refresh)
         #expect(back.options.indicator.lottieSegments == s.options.indicator.lottieSegments)
@@ -78,12 +79,14 @@ import Testing
     }
 
     @Test func badSegmentsAreNamed() {
-        for (json, field) in [(#"{"indicator": {"segments": {"loop": [59, 30]}}}"#, "indicator.segments.loop"),
-                              (#"{"indicator": {"segments": {"loop": [1.5, 3]}}}"#, "indicator.segments.loop"),
-                              (#"{"indicator": {"segments": {"finish": ""}}}"#, "indicator.segments.finish"),
-                              (#"{"indicator": {"segments": {"end": "x"}}}"#, "indicator.segments.end"),
-                              (#"{"refresh": {"doneSeconds": -1}}"#, "refresh.doneSeconds"),
-                              (#"{"refresh": {"triggerFraction": 0}}"#, "refresh.triggerFraction")] {
+        for (json, field) in [
+            (#"{"indicator": {"segments": {"loop": [59, 30]}}}"#, "indicator.segments.loop"),
+            (#"{"indicator": {"segments": {"loop": [1.5, 3]}}}"#, "indicator.segments.loop"),
+            (#"{"indicator": {"segments": {"finish": ""}}}"#, "indicator.segments.finish"),
+            (#"{"indicator": {"segments": {"end": "x"}}}"#, "indicator.segments.end"),
+            (#"{"refresh": {"doneSeconds": -1}}"#, "refresh.doneSeconds"),
+            (#"{"refresh": {"triggerFraction": 0}}"#, "refresh.triggerFraction")
+        ] {
             do { _ = try ScenarioParser.parse(json); Issue.record("accepted \(json)") } catch { #expect(error.field == field, "\(error)") }
         }
     }

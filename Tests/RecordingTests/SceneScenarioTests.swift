@@ -26,7 +26,8 @@ struct SceneScenarioTests {
 
         let lines = run.titleTraceLines
         #expect(lines.first == "navTitleTrace source=headerGeometry, title=노트 A, offsetY=0.0, headerHeight=\(header), opacity=0.0")
-        #expect(lines.contains("navTitleTrace source=scrollSentinel, title=노트 A, offsetY=33.0, headerHeight=\(header), opacity=\(33 / header)"))
+        #expect(
+            lines.contains("navTitleTrace source=scrollSentinel, title=노트 A, offsetY=33.0, headerHeight=\(header), opacity=\(33 / header)"))
         #expect(lines.last?.hasSuffix("offsetY=0.0, headerHeight=\(header), opacity=0.0") == true, "back at the top")
     }
 

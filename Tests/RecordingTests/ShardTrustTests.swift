@@ -15,7 +15,11 @@ import Testing
         for name in ["a", "b"] { try f.write("suite/\(name).json", SuiteFixture.listScenario([("start", 0), ("mid", 0.3)])) }
         #expect(await f.run { $0.options.update = .missing } == 0)
         try FileManager.default.removeItem(atPath: f.path("suite/__snapshots__/b/mid.png"))
-        for i in 1...2 { _ = await f.run { $0.shard = (i, 2); $0.artifacts = f.path("s\(i)") } }
+        for i in 1...2 {
+            _ = await f.run {
+                $0.shard = (i, 2); $0.artifacts = f.path("s\(i)")
+            }
+        }
         try FileManager.default.createDirectory(atPath: f.path("merged"), withIntermediateDirectories: true)
         try f.write("merged/results.json", "{}")
         try f.write("merged/marker", "the previous merge")
@@ -34,17 +38,20 @@ import Testing
 
     static func merge(_ f: SuiteFixture) -> String? {
         do {
-            _ = try SuiteMerge.merge([f.path("s1"), f.path("s2")], into: f.path("merged"),
-                                     resultFiles: [ResultFile(JUnitWriter(), path: f.path("junit.xml"))], command: "merge")
+            _ = try SuiteMerge.merge(
+                [f.path("s1"), f.path("s2")], into: f.path("merged"),
+                resultFiles: [ResultFile(JUnitWriter(), path: f.path("junit.xml"))], command: "merge")
             return nil
         } catch { return "\(error)" }
     }
 
     static func untouched(_ f: SuiteFixture, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect((try? String(contentsOfFile: f.path("merged/marker"), encoding: .utf8)) == "the previous merge",
-                "the merged folder was replaced", sourceLocation: sourceLocation)
-        #expect((try? String(contentsOfFile: f.path("junit.xml"), encoding: .utf8)) == "previous junit",
-                "the JUnit file was replaced", sourceLocation: sourceLocation)
+        #expect(
+            (try? String(contentsOfFile: f.path("merged/marker"), encoding: .utf8)) == "the previous merge",
+            "the merged folder was replaced", sourceLocation: sourceLocation)
+        #expect(
+            (try? String(contentsOfFile: f.path("junit.xml"), encoding: .utf8)) == "previous junit",
+            "the JUnit file was replaced", sourceLocation: sourceLocation)
     }
 
     @Test func aHugeNumberInAShardIsRefusedAndNothingIsReplaced() async throws {
@@ -60,7 +67,7 @@ import Testing
         (#""threshold" : 0.1"#, #""threshold" : -1"#, "threshold: -1.0 is out of range (0 to 1)"),
         (#""frames" : [0-9]+"#, #""frames" : -5"#, "frames: -5 is out of range"),
         (#""width" : 200"#, #""width" : 9999999"#, "width: 9999999 is out of range (1 to 100000)"),
-        (#""at" : 0.3"#, #""at" : 1e308"#, "at: 1e+308 is out of range"),
+        (#""at" : 0.3"#, #""at" : 1e308"#, "at: 1e+308 is out of range")
     ])
     func everyNumberIsRangeChecked(_ from: String, _ to: String, _ message: String) async throws {
         let f = try await Self.shards()
@@ -109,19 +116,22 @@ import Testing
         #expect(error.count < 300)
         Self.untouched(f)
         // The most shards allowed, two given: five missing are named, the rest counted.
-        #expect(SuiteMerge.missingShards(given: [1, 3], of: 10_000)
-            == "incomplete shard set: missing 2/10000, 4/10000, 5/10000, 6/10000, 7/10000 and 9993 more (given 1/10000, 3/10000)")
+        #expect(
+            SuiteMerge.missingShards(given: [1, 3], of: 10_000)
+                == "incomplete shard set: missing 2/10000, 4/10000, 5/10000, 6/10000, 7/10000 and 9993 more (given 1/10000, 3/10000)")
         #expect(SuiteMerge.missingShards(given: [1], of: 2) == "incomplete shard set: missing 2/2 (given 1/2)")
-        #expect(SuiteMerge.missingShards(given: Array(1...7), of: 9)
-            == "incomplete shard set: missing 8/9, 9/9 (given 1/9, 2/9, 3/9, 4/9, 5/9 and 2 more)")
+        #expect(
+            SuiteMerge.missingShards(given: Array(1...7), of: 9)
+                == "incomplete shard set: missing 8/9, 9/9 (given 1/9, 2/9, 3/9, 4/9, 5/9 and 2 more)")
     }
 
     @Test func aResultFileThatCannotBeWrittenLeavesTheMergedFolderAsItWas() async throws {
         let f = try await Self.shards()
         try f.write("blocker", "a file where a folder would be needed")
         do {
-            _ = try SuiteMerge.merge([f.path("s1"), f.path("s2")], into: f.path("merged"),
-                                     resultFiles: [ResultFile(JUnitWriter(), path: f.path("blocker/junit.xml"))], command: "merge")
+            _ = try SuiteMerge.merge(
+                [f.path("s1"), f.path("s2")], into: f.path("merged"),
+                resultFiles: [ResultFile(JUnitWriter(), path: f.path("blocker/junit.xml"))], command: "merge")
             Issue.record("the merge succeeded")
         } catch {
             #expect("\(error)".contains("blocker"), "\(error)")

@@ -5,36 +5,38 @@ import Testing
 /// so), and off again; `--time-scale 0.5` starts at 0.5× and Ctrl+T goes to 0.25× and back.
 @Suite struct SlowMotionUnderXvfbTests {
     static let script = """
-    #!/bin/sh
-    # Usage: slow.sh BINARY [FLAGS…] — prints the window title before, after one Ctrl+T and after two.
-    B=$1; shift
-    "$B" run --scene list "$@" 2>err.txt &
-    pid=$!
-    w=$(xdotool search --sync --onlyvisible --name 'Overscroll' 2>/dev/null | head -1)
-    sleep 0.4
-    xdotool mousemove --window "$w" 5 300 2>/dev/null
-    echo "before $(xdotool getwindowname "$w")"
-    xdotool key --window "$w" ctrl+t 2>/dev/null
-    sleep 0.5
-    echo "slow $(xdotool getwindowname "$w")"
-    xdotool key --window "$w" ctrl+t 2>/dev/null
-    sleep 0.5
-    echo "back $(xdotool getwindowname "$w")"
-    xdotool key --window "$w" q 2>/dev/null
-    wait $pid; echo "rc $?"
-    """
+        #!/bin/sh
+        # Usage: slow.sh BINARY [FLAGS…] — prints the window title before, after one Ctrl+T and after two.
+        B=$1; shift
+        "$B" run --scene list "$@" 2>err.txt &
+        pid=$!
+        w=$(xdotool search --sync --onlyvisible --name 'Overscroll' 2>/dev/null | head -1)
+        sleep 0.4
+        xdotool mousemove --window "$w" 5 300 2>/dev/null
+        echo "before $(xdotool getwindowname "$w")"
+        xdotool key --window "$w" ctrl+t 2>/dev/null
+        sleep 0.5
+        echo "slow $(xdotool getwindowname "$w")"
+        xdotool key --window "$w" ctrl+t 2>/dev/null
+        sleep 0.5
+        echo "back $(xdotool getwindowname "$w")"
+        xdotool key --window "$w" q 2>/dev/null
+        wait $pid; echo "rc $?"
+        """
 
     func run(_ flags: [String]) throws -> (facts: [String: String], err: String) {
         let binary = try #require(CommandLineRunner.binary("overscroll"))
         let sandbox = try Sandbox()
         try sandbox.write("slow.sh", Self.script)
-        let r = try CommandLineRunner.run(executable: URL(fileURLWithPath: "/usr/bin/env"),
-                                          ["xvfb-run", "-a", "sh", sandbox.path("slow.sh"), binary.path] + flags,
-                                          in: sandbox.box, environment: ["SDL_VIDEODRIVER": "x11"])
-        let facts = Dictionary(r.out.split(separator: "\n").compactMap { line -> (String, String)? in
-            let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
-            return parts.count == 2 ? (parts[0], parts[1]) : nil
-        }, uniquingKeysWith: { a, _ in a })
+        let r = try CommandLineRunner.run(
+            executable: URL(fileURLWithPath: "/usr/bin/env"),
+            ["xvfb-run", "-a", "sh", sandbox.path("slow.sh"), binary.path] + flags,
+            in: sandbox.box, environment: ["SDL_VIDEODRIVER": "x11"])
+        let facts = Dictionary(
+            r.out.split(separator: "\n").compactMap { line -> (String, String)? in
+                let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+                return parts.count == 2 ? (parts[0], parts[1]) : nil
+            }, uniquingKeysWith: { a, _ in a })
         return (facts, (try? String(contentsOfFile: sandbox.path("err.txt"), encoding: .utf8)) ?? "")
     }
 

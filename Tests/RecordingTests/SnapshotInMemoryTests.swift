@@ -79,7 +79,9 @@ import Testing
     /// is all the report shows.
     @Test func aScenarioErrorAfterAComparedSnapshotLeavesNoArtifacts() async throws {
         let f = try SuiteFixture()
-        try f.write("suite/e.json", """
+        try f.write(
+            "suite/e.json",
+            """
             {"scene": "list", "size": [200, 300], "scale": 1, "fps": 20, "duration": 0.6, "rows": 60,
              "events": [{"at": 0, "snapshot": "early"}, {"at": 0.3, "snapshot": "late", "mask": [[180, 280, 50, 50]]}]}
             """)
@@ -89,6 +91,8 @@ import Testing
         let r = await SnapshotRun.run(e, options: SuiteOptions(), resultsRoot: root)
         #expect(r.error?.contains("mask") == true, "\(r.error ?? "no error")")
         #expect(r.snapshots.isEmpty)
-        #expect(!FileTree.exists(root + "/" + e.artifactFolder), "the missing 'early' left \(FileTree.entries(of: root + "/" + e.artifactFolder))")
+        #expect(
+            !FileTree.exists(root + "/" + e.artifactFolder),
+            "the missing 'early' left \(FileTree.entries(of: root + "/" + e.artifactFolder))")
     }
 }

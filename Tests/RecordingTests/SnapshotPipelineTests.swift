@@ -12,9 +12,9 @@ import Support
 @MainActor
 @Suite struct SnapshotPipelineTests {
     static let scenarioText = """
-    {"scene": "list", "size": [160, 200], "scale": 1, "fps": 20, "duration": 0.6, "rows": 40,
-     "events": [{"at": 0.05, "drag": {"from": [80, 190], "to": [80, 60], "duration": 0.3}}]}
-    """
+        {"scene": "list", "size": [160, 200], "scale": 1, "fps": 20, "duration": 0.6, "rows": 40,
+         "events": [{"at": 0.05, "drag": {"from": [80, 190], "to": [80, 60], "duration": 0.3}}]}
+        """
 
     func temp(_ name: String = "") -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("overscroll-pipeline-\(name)\(UUID().uuidString)").path
@@ -34,12 +34,14 @@ import Support
         try Data(Self.scenarioText.utf8).write(to: URL(fileURLWithPath: dir + "/a.json"))
         try Data("not a folder".utf8).write(to: URL(fileURLWithPath: dir + "/tmpfile"))
         let env = ["TMPDIR": dir + "/tmpfile"]
-        var r = try CommandLineRunner.run("overscroll-app", ["verify", "a.json", "--goldens", "g", "--frames", "0,6", "--update"],
-                                          in: dir, environment: env)
+        var r = try CommandLineRunner.run(
+            "overscroll-app", ["verify", "a.json", "--goldens", "g", "--frames", "0,6", "--update"],
+            in: dir, environment: env)
         #expect(r.status == 0, "\(r.err)")
         #expect(FileTree.entries(of: dir + "/g").filter { $0.hasSuffix(".png") }.sorted() == ["frame-00000.png", "frame-00006.png"])
-        r = try CommandLineRunner.run("overscroll-app", ["verify", "a.json", "--goldens", "g", "--frames", "0,6"],
-                                      in: dir, environment: env)
+        r = try CommandLineRunner.run(
+            "overscroll-app", ["verify", "a.json", "--goldens", "g", "--frames", "0,6"],
+            in: dir, environment: env)
         #expect(r.status == 0 && r.out == "2 passed, 0 failed\n", "\(r.out) \(r.err)")
     }
 
@@ -75,8 +77,9 @@ import Support
         let png = try PixelBuffer(width: 2, height: 2, stride: 8, bytes: [UInt8](repeating: 0xFF, count: 16), knownOpaque: true).pngBytes()
         try AtomicFileWriter.write(png, toPath: staged)
         let before = try #require(inode(staged))
-        let summary = try GoldenWriter.write([.init(name: "pulled.png", content: .staged(staged))],
-                                             into: URL(fileURLWithPath: goldens), flag: "--update")
+        let summary = try GoldenWriter.write(
+            [.init(name: "pulled.png", content: .staged(staged))],
+            into: URL(fileURLWithPath: goldens), flag: "--update")
         #expect(summary.created == ["pulled.png"])
         #expect(inode(goldens + "/pulled.png") == before)
         #expect(!FileTree.exists(staged))
@@ -89,8 +92,9 @@ import Support
         let goldens = temp()
         defer { try? FileManager.default.removeItem(atPath: goldens) }
         let a = Array("first".utf8), b = Array("second".utf8)
-        var summary = try GoldenWriter.write([.init(name: "x.png", content: .bytes(a)), .init(name: "y.png", content: .bytes(a))],
-                                             into: URL(fileURLWithPath: goldens))
+        var summary = try GoldenWriter.write(
+            [.init(name: "x.png", content: .bytes(a)), .init(name: "y.png", content: .bytes(a))],
+            into: URL(fileURLWithPath: goldens))
         #expect(summary.created == ["x.png", "y.png"])
         let kept = inode(goldens + "/x.png")
         let set = try GoldenSet(into: URL(fileURLWithPath: goldens))
@@ -123,7 +127,7 @@ import Support
         var stored: [String: TraceSnapshot.Value] = [
             "near": TraceSnapshot.Value(offset: value.offset + 0.4, phase: value.phase),
             "far": TraceSnapshot.Value(offset: value.offset - 2),
-            "other-phase": TraceSnapshot.Value(offset: value.offset, phase: "not-\(value.phase ?? "")"),
+            "other-phase": TraceSnapshot.Value(offset: value.offset, phase: "not-\(value.phase ?? "")")
         ]
         let strategy = TraceSnapshot.strategy(tolerance: 0.5) { stored[$0] }
         guard case let .compared(_, near) = strategy.check(value, against: "near") else { Issue.record("near not compared"); return }

@@ -9,17 +9,19 @@ import ScrollEngine
 @MainActor
 @Suite struct SnapshotScenarioTests {
     static let base = """
-    {"scene": "list", "size": [200, 300], "scale": 1, "fps": 20, "duration": 0.6, "rows": 60,
-     "events": [{"at": 0.05, "drag": {"from": [100, 250], "to": [100, 120], "duration": 0.2}}EXTRA]}
-    """
+        {"scene": "list", "size": [200, 300], "scale": 1, "fps": 20, "duration": 0.6, "rows": 60,
+         "events": [{"at": 0.05, "drag": {"from": [100, 250], "to": [100, 120], "duration": 0.2}}EXTRA]}
+        """
     static func scenario(_ extra: String) -> String { base.replacingOccurrences(of: "EXTRA", with: extra) }
 
     @Test func snapshotsAreReadWithTheirOverrides() throws {
-        let s = try ScenarioParser.parse(Self.scenario("""
-        , {"at": 0.3, "snapshot": "mid-fling", "mask": [[0, 0, 50, 20]], "maxDiffPixels": 7, "maxDiffRatio": 0.01,\
-         "threshold": 0.2},
-          {"at": 0.6, "snapshot": "rest.v2_final"}
-        """))
+        let s = try ScenarioParser.parse(
+            Self.scenario(
+                """
+                , {"at": 0.3, "snapshot": "mid-fling", "mask": [[0, 0, 50, 20]], "maxDiffPixels": 7, "maxDiffRatio": 0.01,\
+                 "threshold": 0.2},
+                  {"at": 0.6, "snapshot": "rest.v2_final"}
+                """))
         #expect(s.events.count == 1, "snapshots are not input events")
         #expect(s.snapshots.map(\.name) == ["mid-fling", "rest.v2_final"])
         #expect(s.snapshots[0].at == 0.3)
@@ -40,7 +42,7 @@ import ScrollEngine
         (#", {"at": 0.3, "snapshot": "a", "mask": [[0, 0, 10]]}"#, "events[1].mask[0]"),
         (#", {"at": 0.3, "snapshot": "a", "threshold": 2}"#, "events[1].threshold"),
         (#", {"snapshot": "a"}"#, "events[1]"),
-        (#", {"at": 0.1, "down": [1, 1], "mask": [[0, 0, 1, 1]]}"#, "events[1].mask"),
+        (#", {"at": 0.1, "down": [1, 1], "mask": [[0, 0, 1, 1]]}"#, "events[1].mask")
     ])
     func badSnapshotsAreNamed(json: String, field: String) {
         #expect(throws: ScenarioError.self) { try ScenarioParser.parse(Self.scenario(json)) }
@@ -54,7 +56,8 @@ import ScrollEngine
 
     @Test func aDuplicateNameNamesBothEvents() {
         do {
-            _ = try ScenarioParser.parse(Self.scenario(#", {"at": 0.1, "snapshot": "a"}, {"at": 0.2, "down": [1, 1]}, {"at": 0.3, "snapshot": "a"}"#))
+            _ = try ScenarioParser.parse(
+                Self.scenario(#", {"at": 0.1, "snapshot": "a"}, {"at": 0.2, "down": [1, 1]}, {"at": 0.3, "snapshot": "a"}"#))
             Issue.record("a duplicate name was accepted")
         } catch {
             #expect(error.description == "events[3].snapshot: duplicate snapshot name 'a' (also events[1])")
@@ -63,7 +66,9 @@ import ScrollEngine
 
     @Test func eventsAfterTheDurationAreErrorsWhereGoldensAreMade() throws {
         let late = try ScenarioParser.parse(Self.scenario(#", {"at": 0.7, "key": "End"}"#))
-        #expect(throws: ScenarioError(field: "events[1]", reason: "at 0.7 s is after the scenario's duration (0.6 s)")) { try late.checkStrict() }
+        #expect(throws: ScenarioError(field: "events[1]", reason: "at 0.7 s is after the scenario's duration (0.6 s)")) {
+            try late.checkStrict()
+        }
         let longDrag = try ScenarioParser.parse(Self.scenario(#", {"at": 0.5, "drag": {"from": [1, 1], "to": [1, 50], "duration": 0.2}}"#))
         #expect(throws: ScenarioError.self) { try longDrag.checkStrict() }
         let lateSnapshot = try ScenarioParser.parse(Self.scenario(#", {"at": 0.61, "snapshot": "late"}"#))
@@ -75,7 +80,8 @@ import ScrollEngine
     }
 
     @Test func theTimelineAddsOffGridInstantsAndSharesGridFrames() throws {
-        let s = try ScenarioParser.parse(Self.scenario(#", {"at": 0.33, "snapshot": "off"}, {"at": 0.3, "snapshot": "on"}, {"at": 0.33, "snapshot": "off2"}"#))
+        let s = try ScenarioParser.parse(
+            Self.scenario(#", {"at": 0.33, "snapshot": "off"}, {"at": 0.3, "snapshot": "on"}, {"at": 0.33, "snapshot": "off2"}"#))
         let instants = ScenarioTimeline(s).instants
         #expect(instants.count == s.frameCount + 1)
         #expect(instants.map(\.t) == instants.map(\.t).sorted())
@@ -114,7 +120,8 @@ import ScrollEngine
 
     @Test func snapshotsDoNotChangeTheRecordedFrames() async throws {
         let plain = try ScenarioParser.parse(Self.scenario(""))
-        let withSnapshots = try ScenarioParser.parse(Self.scenario(#", {"at": 0.3, "snapshot": "on"}, {"at": 0.45, "snapshot": "also-on"}"#))
+        let withSnapshots = try ScenarioParser.parse(
+            Self.scenario(#", {"at": 0.3, "snapshot": "on"}, {"at": 0.45, "snapshot": "also-on"}"#))
         #expect(try await traceLines(plain) == traceLines(withSnapshots))
     }
 
@@ -160,10 +167,11 @@ import ScrollEngine
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("slow.json").path
         try SuiteFixture.slowLottie(copies: 3000).write(toFile: file, atomically: true, encoding: .utf8)
-        var s = try ScenarioParser.parse("""
-        {"scene": "coordinator", "size": [200, 300], "scale": 1, "fps": 20, "duration": 0.5,
-         "indicator": {"lottie": "\(file)"}, "events": [{"at": 0.0, "key": "F5"}]}
-        """)
+        var s = try ScenarioParser.parse(
+            """
+            {"scene": "coordinator", "size": [200, 300], "scale": 1, "fps": 20, "duration": 0.5,
+             "indicator": {"lottie": "\(file)"}, "events": [{"at": 0.0, "key": "F5"}]}
+            """)
         s.options.refresh.duration = 5
         let recorder = Recorder(renderer: CairoRenderer())
         recorder.lottieTimeout = 0.005

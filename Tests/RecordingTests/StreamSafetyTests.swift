@@ -13,9 +13,9 @@ import Support
 /// standard output or input (/dev/full, /dev/zero), never linked to.
 @Suite struct StreamSafetyTests {
     static let scenarioText = """
-    {"scene": "list", "size": [80, 100], "scale": 1, "fps": 10, "duration": 0.3, "rows": 20,
-     "events": [{"at": 0.1, "snapshot": "start"}]}
-    """
+        {"scene": "list", "size": [80, 100], "scale": 1, "fps": 10, "duration": 0.3, "rows": 20,
+         "events": [{"at": 0.1, "snapshot": "start"}]}
+        """
 
     /// A fresh folder with `suite/a.json`, `suite/b.json`, `suite/c.json` (the scenario above).
     func workspace() throws -> URL {
@@ -35,8 +35,10 @@ import Support
     /// Runs `overscroll args…` in `dir` with standard output going to `stdout` (a file handle),
     /// or run through `/bin/sh -c SCRIPT` when `script` is given (`"$BIN"` is the binary). A run
     /// still going after `deadline` seconds is killed and reported as not finished (a hang).
-    func run(_ args: [String], in dir: URL, stdout: FileHandle? = nil, script: String? = nil,
-             environment: [String: String] = [:], deadline: Double = 120) throws -> Outcome {
+    func run(
+        _ args: [String], in dir: URL, stdout: FileHandle? = nil, script: String? = nil,
+        environment: [String: String] = [:], deadline: Double = 120
+    ) throws -> Outcome {
         let binary = try #require(CommandLineRunner.binary("overscroll"))
         let p = Process()
         p.currentDirectoryURL = dir
@@ -59,7 +61,9 @@ import Support
         try p.run()
         // Standard error is read on its own thread so a hang can be ended.
         let text = Mutex<Data>(Data())
-        let reader = Thread { let d = err.fileHandleForReading.readDataToEndOfFile(); text.withLock { $0 = d } }
+        let reader = Thread {
+            let d = err.fileHandleForReading.readDataToEndOfFile(); text.withLock { $0 = d }
+        }
         reader.start()
         let end = Date(timeIntervalSinceNow: deadline)
         while p.isRunning && Date() < end { usleep(20_000) }
@@ -67,8 +71,9 @@ import Support
         if !finished { kill(p.processIdentifier, SIGKILL) }
         p.waitUntilExit()
         while !reader.isFinished { usleep(5_000) }
-        return Outcome(status: p.terminationStatus, signalled: p.terminationReason == .uncaughtSignal,
-                       err: String(decoding: text.withLock { $0 }, as: UTF8.self), finished: finished)
+        return Outcome(
+            status: p.terminationStatus, signalled: p.terminationReason == .uncaughtSignal,
+            err: String(decoding: text.withLock { $0 }, as: UTF8.self), finished: finished)
     }
 
     // MARK: - 11. Standard output that fails: the run stops cleanly
@@ -80,7 +85,8 @@ import Support
         defer { try? FileManager.default.removeItem(at: dir) }
         let pipe = Pipe()
         try pipe.fileHandleForReading.close()
-        let r = try run(["test", "suite", "--update=missing", "--workers", "1", "--artifacts", "res"], in: dir, stdout: pipe.fileHandleForWriting)
+        let r = try run(
+            ["test", "suite", "--update=missing", "--workers", "1", "--artifacts", "res"], in: dir, stdout: pipe.fileHandleForWriting)
         #expect(r.finished && !r.signalled && r.status == 2, "\(r)")
         #expect(r.err.contains("cannot write standard output (Broken pipe); stopped after 1 of 3 scenarios"), "\(r.err)")
         #expect(hidden(dir).isEmpty, "left \(hidden(dir))")
@@ -106,8 +112,9 @@ import Support
     @Test func testRunsToTheEndWithStandardOutputClosed() throws {
         let dir = try workspace()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let r = try run(["test", "suite", "--update=missing", "--workers", "2", "--artifacts", "res"], in: dir,
-                        script: #""$BIN" "$@" >&-"#)
+        let r = try run(
+            ["test", "suite", "--update=missing", "--workers", "2", "--artifacts", "res"], in: dir,
+            script: #""$BIN" "$@" >&-"#)
         #expect(r.finished && !r.signalled && r.status == 0, "\(r)")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("res/results.json").path))
         #expect(hidden(dir).isEmpty, "left \(hidden(dir))")
@@ -157,7 +164,8 @@ import Support
         // A shard with a failing snapshot (the golden of another scene), then its artifact swapped for a FIFO.
         r = try run(["test", "suite", "--update=missing", "--artifacts", "seed"], in: dir)
         #expect(r.status == 0, "\(r)")
-        let other = #"{"scene": "pager", "size": [80, 100], "scale": 1, "fps": 10, "duration": 0.3, "events": [{"at": 0.1, "snapshot": "start"}]}"#
+        let other =
+            #"{"scene": "pager", "size": [80, 100], "scale": 1, "fps": 10, "duration": 0.3, "events": [{"at": 0.1, "snapshot": "start"}]}"#
         try Data(other.utf8).write(to: dir.appendingPathComponent("suite/a.json"))
         r = try run(["test", "suite", "--artifacts", "shard"], in: dir)
         #expect(r.status == 1, "\(r)")
@@ -183,7 +191,9 @@ import Support
     @Test func compareNeverWaitsOnAFIFO() throws {
         let dir = try workspace()
         defer { try? FileManager.default.removeItem(at: dir) }
-        for side in ["a", "b"] { try FileManager.default.createDirectory(at: dir.appendingPathComponent(side), withIntermediateDirectories: true) }
+        for side in ["a", "b"] {
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent(side), withIntermediateDirectories: true)
+        }
         let png = try PNGEncoder.fast.encode(RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 90, count: 64)))
         for name in ["a/x.png", "b/x.png", "b/y.png"] { try AtomicFileWriter.write(png, toPath: dir.appendingPathComponent(name).path) }
         #expect(mkfifo(dir.appendingPathComponent("a/y.png").path, 0o600) == 0)
@@ -226,7 +236,9 @@ import Support
         #expect(FileManager.default.createFile(atPath: huge, contents: nil))
         #expect(truncate(huge, off_t(ScenarioFile.defaultMaxBytes + (1 << 20))) == 0)
         var r = try run(["record", "huge.json", "--out", "out"], in: dir)
-        #expect(r.status == 2 && r.err.contains("huge.json: 33 MB is over the scenario size limit of 32 MB (--max-scenario-size MB raises it)"), "\(r)")
+        #expect(
+            r.status == 2 && r.err.contains("huge.json: 33 MB is over the scenario size limit of 32 MB (--max-scenario-size MB raises it)"),
+            "\(r)")
         // The flag lowers and raises the limit, for record, verify and test alike.
         try padded(3 << 19).write(to: dir.appendingPathComponent("suite/a.json"))
         r = try run(["record", "suite/a.json", "--out", "out", "--max-scenario-size", "1"], in: dir)
@@ -237,7 +249,8 @@ import Support
         #expect(r.status == 2 && r.err.contains("suite/a.json: 1.5 MB is over the scenario size limit of 1 MB"), "\(r)")
         r = try run(["record", "suite/a.json", "--out", "out", "--max-scenario-size", "2", "--no-png"], in: dir)
         #expect(r.status == 0, "\(r)")
-        r = try run(["test", "suite/a.json", "--artifacts", "res", "--update=missing", "--max-scenario-size", "2", "--workers", "1"], in: dir)
+        r = try run(
+            ["test", "suite/a.json", "--artifacts", "res", "--update=missing", "--max-scenario-size", "2", "--workers", "1"], in: dir)
         #expect(r.status == 0, "\(r)")
     }
 
@@ -277,8 +290,9 @@ import Support
     /// True when process `pid` has a handler for `signal` (its SigCgt mask in /proc).
     static func catches(_ pid: Int32, _ signal: Int32) -> Bool {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
-              let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16) else { return false }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+            let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+        else { return false }
         return mask & (1 << UInt64(signal - 1)) != 0
     }
 }

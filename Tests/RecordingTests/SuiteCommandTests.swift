@@ -59,17 +59,22 @@ import Testing
         #expect(merged.scenarios.map(\.scenario) == whole.scenarios.map(\.scenario))
         #expect(merged.snapshots.map(\.status) == whole.snapshots.map(\.status))
         #expect(merged.shards == ["1/2", "2/2"])
-        for s in merged.snapshots { for rel in [s.expected, s.actual, s.diff].compactMap({ $0 }) {
-            #expect(FileManager.default.fileExists(atPath: f.path("merged/" + rel)), "\(rel)")
-        } }
+        for s in merged.snapshots {
+            for rel in [s.expected, s.actual, s.diff].compactMap({ $0 }) {
+                #expect(FileManager.default.fileExists(atPath: f.path("merged/" + rel)), "\(rel)")
+            }
+        }
         #expect(FileManager.default.fileExists(atPath: f.path("merged/report/index.html")))
         #expect(try String(contentsOfFile: f.path("merged.xml"), encoding: .utf8).components(separatedBy: "<testcase ").count - 1 == 10)
         // Which build made the results: `overscroll --version`, in results.json, the JUnit file and the report.
         let version = try cli(["--version"], in: root).out.trimmingCharacters(in: .newlines)
         #expect(version.hasPrefix("overscroll ") && version.contains("(commit "))
         #expect(whole.version == version && merged.version == version)
-        #expect(try String(contentsOfFile: f.path("merged.xml"), encoding: .utf8).contains("<property name=\"overscroll.version\" value=\"\(version)\"/>"))
-        #expect(try String(contentsOfFile: f.path("merged/report/index.html"), encoding: .utf8).contains("<dt>build</dt><dd>\(version)</dd>"))
+        #expect(
+            try String(contentsOfFile: f.path("merged.xml"), encoding: .utf8).contains(
+                "<property name=\"overscroll.version\" value=\"\(version)\"/>"))
+        #expect(
+            try String(contentsOfFile: f.path("merged/report/index.html"), encoding: .utf8).contains("<dt>build</dt><dd>\(version)</dd>"))
 
         r = try cli(["merge-reports", "shard-1", "shard-1"], in: root)
         #expect(r.status == 2 && r.err.contains("shard 1/2 given twice"), "\(r.err)")
@@ -87,7 +92,7 @@ import Testing
         (["test", "suite", "--lottie-timeout", "-1"], "--lottie-timeout"),
         (["merge-reports"], "merge-reports"),
         (["test", "suite", "--grep", "--artifacts", "x"], "--grep needs a value, got the flag --artifacts (write --grep=--artifacts"),
-        (["test", "suite", "--grep", "("], "--grep '(' is not a regular expression"),
+        (["test", "suite", "--grep", "("], "--grep '(' is not a regular expression")
     ])
     func usageErrorsAreOneLineAndExitTwo(args: [String], flag: String) throws {
         let f = try suite()

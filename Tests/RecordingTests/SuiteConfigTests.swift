@@ -43,7 +43,10 @@ import Testing
 
     @Test func everyMistakeIsOneLineNamingFileLineColumnAndField() throws {
         let cases: [(String, String)] = [
-            ("{\n  \"thresold\": 0.2\n}", "FILE:2:3: thresold: unknown field (did you mean 'threshold'? fields: \(SuiteConfig.fields.joined(separator: ", ")))"),
+            (
+                "{\n  \"thresold\": 0.2\n}",
+                "FILE:2:3: thresold: unknown field (did you mean 'threshold'? fields: \(SuiteConfig.fields.joined(separator: ", ")))"
+            ),
             ("{\"maxDiffPixels\": -1}", "FILE:1:2: maxDiffPixels: -1 is out of range (0…2147483647)"),
             ("{\"maxDiffPixels\": 1.5}", "FILE:1:2: maxDiffPixels: expected a whole number, got 1.5"),
             ("{\"maxDiffRatio\": 2}", "FILE:1:2: maxDiffRatio: 2 is out of range (0…1)"),
@@ -52,18 +55,31 @@ import Testing
             ("{\"artifacts\": \"\"}", "FILE:1:2: artifacts: expected a folder, got an empty string"),
             ("{\"artifacts\": 3}", "FILE:1:2: artifacts: expected a string, got a number"),
             ("{\"mask\": [[0, 0, 10, 10],\n          [1, 2, 3]]}", "FILE:2:11: mask[1]: expected [x, y, w, h] in points, got 3 values"),
-            ("{\"mask\": [[0, 0, 0, 10]]}", "FILE:1:11: mask[0]: a mask of zero width covers nothing; give [x, y, w, h] with w and h above 0"),
+            (
+                "{\"mask\": [[0, 0, 0, 10]]}",
+                "FILE:1:11: mask[0]: a mask of zero width covers nothing; give [x, y, w, h] with w and h above 0"
+            ),
             ("{\"mask\": {}}", "FILE:1:2: mask: expected an array, got an object"),
-            ("{\"physics\": \"andriod\"}", "FILE:1:2: physics: unknown physics 'andriod' (did you mean 'android'? physics: ios, android, gnome, none)"),
+            (
+                "{\"physics\": \"andriod\"}",
+                "FILE:1:2: physics: unknown physics 'andriod' (did you mean 'android'? physics: ios, android, gnome, none)"
+            ),
             ("{\"physics\": {\"mass\": 0}}", "FILE:1:14: physics.mass: 0 is out of range (0.001…1000)"),
-            ("{\"physics\": {\"masss\": 1}}", "FILE:1:14: physics.masss: unknown field (known: decelerationRate, rubberBand, mass, stiffness, dampingRatio," + " wheelIdleTimeout, pointsPerNotch)"),
+            (
+                "{\"physics\": {\"masss\": 1}}",
+                "FILE:1:14: physics.masss: unknown field (known: decelerationRate, rubberBand, mass, stiffness, dampingRatio,"
+                    + " wheelIdleTimeout, pointsPerNotch)"
+            ),
             ("{\"workers\": 2,}", "FILE:1:15: not valid JSON: expected a key in quotes"),
             ("{\"workers\": 2, \"workers\": 3}", "FILE:1:25: not valid JSON: duplicate key \"workers\""),
             ("[1]", "FILE:1:1: expected an object of settings, got an array"),
-            ("{\"trace\": \"retain-on-fail\"}", "FILE:1:2: trace: unknown trace mode 'retain-on-fail' (did you mean 'retain-on-failure'? modes: on, off, retain-on-failure)"),
+            (
+                "{\"trace\": \"retain-on-fail\"}",
+                "FILE:1:2: trace: unknown trace mode 'retain-on-fail' (did you mean 'retain-on-failure'? modes: on, off, retain-on-failure)"
+            ),
             ("{\n \"trace\": true}", "FILE:2:2: trace: expected a string, got a boolean"),
             ("{\"maxFailures\": 0}", "FILE:1:2: maxFailures: 0 is out of range (1…2147483647)"),
-            ("{\"maxFailures\": \"5\"}", "FILE:1:2: maxFailures: expected a number, got a string"),
+            ("{\"maxFailures\": \"5\"}", "FILE:1:2: maxFailures: expected a number, got a string")
         ]
         for (text, expected) in cases {
             let got = try Self.failure(text)
@@ -76,7 +92,10 @@ import Testing
         #expect(throws: SuiteConfig.Failure.self) { try SuiteConfig.load(f.path("overscroll.json")) }
         let g = try SuiteFixture()
         try Data([0x7B, 0xFF, 0x7D]).write(to: URL(fileURLWithPath: g.path("overscroll.json")))
-        #expect(throws: SuiteConfig.Failure(message: "\(g.path("overscroll.json")): not UTF-8 text (byte 0xFF at line 1, column 2); save it as UTF-8 JSON")) {
+        #expect(
+            throws: SuiteConfig.Failure(
+                message: "\(g.path("overscroll.json")): not UTF-8 text (byte 0xFF at line 1, column 2); save it as UTF-8 JSON")
+        ) {
             try SuiteConfig.load(g.path("overscroll.json"))
         }
     }
@@ -85,15 +104,23 @@ import Testing
         let f = try SuiteFixture()
         try f.write("suite/a.json", SuiteFixture.listScenario([("s", 0.3)]))
         let config = try SuiteConfig.load(try f.write("suite/overscroll.json", "{\"mask\": [[150, 0, 100, 10]]}"))
-        #expect(await f.run { config.apply(to: &$0); $0.artifacts = f.path("results") } == 2)
-        #expect(f.text.contains("a.json: \(f.path("suite/overscroll.json")): mask[0]: [150, 0, 100, 10] lies outside the 200×300 frame of snapshot 's'"), "\(f.text)")
+        #expect(
+            await f.run {
+                config.apply(to: &$0); $0.artifacts = f.path("results")
+            } == 2)
+        #expect(
+            f.text.contains(
+                "a.json: \(f.path("suite/overscroll.json")): mask[0]: [150, 0, 100, 10] lies outside the 200×300 frame of snapshot 's'"),
+            "\(f.text)")
     }
 
     // MARK: Precedence
 
     @Test func theConfigSetsDefaultsAndASnapshotsOwnFieldsWin() async throws {
         let f = try SuiteFixture()
-        try f.write("suite/a.json", """
+        try f.write(
+            "suite/a.json",
+            """
             {"scene": "list", "size": [200, 300], "scale": 1, "fps": 20, "duration": 0.6, "rows": 60,
              "events": [{"at": 0.3, "snapshot": "own", "maxDiffPixels": 3, "threshold": 0.05}, {"at": 0.3, "snapshot": "shared"}]}
             """)
@@ -101,7 +128,9 @@ import Testing
         // A change in the top-left corner: the shared mask hides it from both snapshots.
         try SuiteFixture.perturb(f.path("suite/__snapshots__/a/own.png"), x: 2, y: 2, size: 6)
         try SuiteFixture.perturb(f.path("suite/__snapshots__/a/shared.png"), x: 2, y: 2, size: 6)
-        let file = try f.write("suite/overscroll.json", """
+        let file = try f.write(
+            "suite/overscroll.json",
+            """
             {"maxDiffPixels": 40, "threshold": 0.2, "maxDiffRatio": 0.5, "workers": 1, "artifacts": "out",
              "mask": [[0, 0, 10, 10]]}
             """)
@@ -124,7 +153,9 @@ import Testing
     @Test func aScenariosOwnPhysicsWinsOverTheConfigs() throws {
         let f = try SuiteFixture()
         let plain = try f.write("a.json", SuiteFixture.listScenario([("s", 0.3)]))
-        let own = try f.write("b.json", """
+        let own = try f.write(
+            "b.json",
+            """
             {"scene": "list", "physics": "gnome", "events": [{"at": 0.3, "snapshot": "s"}]}
             """)
         #expect(try ScenarioFile.load(plain).options.physics.name == "ios")
@@ -139,14 +170,20 @@ import Testing
     @Test func flagsWinOverTheConfig() throws {
         let f = try SuiteFixture()
         try f.write("suite/a.json", SuiteFixture.listScenario([("s", 0.3)]))
-        #expect(try CommandLineRunner.run("overscroll-app", ["test", "suite", "--update=missing", "--workers", "1"], in: f.root.path).status == 0)
+        #expect(
+            try CommandLineRunner.run("overscroll-app", ["test", "suite", "--update=missing", "--workers", "1"], in: f.root.path).status
+                == 0)
         try f.write("suite/overscroll.json", "{\"maxDiffPixels\": 9, \"threshold\": 0.3, \"artifacts\": \"from-config\"}")
         var r = try CommandLineRunner.run("overscroll-app", ["test", "suite", "--workers", "1"], in: f.root.path)
         #expect(r.status == 0, "\(r.err)")
         var results = try SuiteOutputs.read(f.path("suite/from-config/results.json"))
         #expect(results.maxDiffPixels == 9 && results.threshold == 0.3)
-        r = try CommandLineRunner.run("overscroll-app", ["test", "suite", "--workers", "1", "--max-diff-pixels", "2",
-                                                         "--threshold", "0.1", "--artifacts", "from-flag"], in: f.root.path)
+        r = try CommandLineRunner.run(
+            "overscroll-app",
+            [
+                "test", "suite", "--workers", "1", "--max-diff-pixels", "2",
+                "--threshold", "0.1", "--artifacts", "from-flag"
+            ], in: f.root.path)
         #expect(r.status == 0, "\(r.err)")
         results = try SuiteOutputs.read(f.path("from-flag/results.json"))
         #expect(results.maxDiffPixels == 2 && results.threshold == 0.1)
@@ -158,7 +195,8 @@ import Testing
         #expect(r.status == 1, "\(r.err)")
         results = try SuiteOutputs.read(f.path("suite/from-config/results.json"))
         #expect(results.trace == .off && results.stopped?.maxFailures == 1 && results.stopped?.notRun.count == 1, "\(r.out)")
-        r = try CommandLineRunner.run("overscroll-app", ["test", "suite", "--workers", "1", "--trace", "on", "--max-failures", "5"], in: f.root.path)
+        r = try CommandLineRunner.run(
+            "overscroll-app", ["test", "suite", "--workers", "1", "--trace", "on", "--max-failures", "5"], in: f.root.path)
         results = try SuiteOutputs.read(f.path("suite/from-config/results.json"))
         #expect(results.trace == .on && results.stopped == nil && results.scenarios.count == 3, "\(r.out)")
         // A bad file: exit 2, one line naming it.

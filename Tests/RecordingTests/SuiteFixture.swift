@@ -24,9 +24,9 @@ final class SuiteFixture {
     static func listScenario(_ snapshots: [(String, Double)], extra: String = "", size: String = "[200, 300]") -> String {
         let snaps = snapshots.map { ", {\"at\": \($0.1), \"snapshot\": \"\($0.0)\"\(extra)}" }.joined()
         return """
-        {"scene": "list", "size": \(size), "scale": 1, "fps": 20, "duration": 0.6, "rows": 60,
-         "events": [{"at": 0.05, "drag": {"from": [100, 250], "to": [100, 120], "duration": 0.2}}\(snaps)]}
-        """
+            {"scene": "list", "size": \(size), "scale": 1, "fps": 20, "duration": 0.6, "rows": 60,
+             "events": [{"at": 0.05, "drag": {"from": [100, 250], "to": [100, 120], "duration": 0.2}}\(snaps)]}
+            """
     }
 
     @discardableResult

@@ -32,12 +32,15 @@ import Support
         let reporter = CountingReporter()
         f.prepare = { $0.extraReporters = [reporter] }
         let executable = workers > 1 ? try #require(CommandLineRunner.binary("overscroll-app"), "overscroll-app not built").path : nil
-        #expect(await f.run { $0.workers = workers; $0.workerExecutable = executable } == 1)
+        #expect(
+            await f.run {
+                $0.workers = workers; $0.workerExecutable = executable
+            } == 1)
         let a = f.path("suite/a.json"), b = f.path("suite/b.json"), c = f.path("suite/c.json")
         let expected: [String: Int] = [
             "snapshot \(a) start passed": 1, "snapshot \(a) mid failed": 1, "snapshot \(b) end passed": 1,
             "snapshot \(c) new missing": 1, "scenario \(a)": 1, "scenario \(b)": 1, "scenario \(c)": 1,
-            "write": 1, "end 4": 1,
+            "write": 1, "end 4": 1
         ]
         #expect(reporter.counts.withLock { $0 } == expected)
     }
@@ -88,8 +91,9 @@ import Support
         try Data().write(to: URL(fileURLWithPath: root + "/__snapshots__/more/kept.png"))
         #expect(!FileTree.removeEmptiedFolder(root + "/__snapshots__/more", only: [manifest]))
         // The prune phase with all three as gone scenarios' emptied folders leaves every one.
-        _ = SuitePrune.run(asFound: [], results: [], obsoleteFolders: [],
-                           emptiedFolders: ["linked", "inner", "more"].map { root + "/__snapshots__/" + $0 })
+        _ = SuitePrune.run(
+            asFound: [], results: [], obsoleteFolders: [],
+            emptiedFolders: ["linked", "inner", "more"].map { root + "/__snapshots__/" + $0 })
         #expect(fm.fileExists(atPath: root + "/outside/" + manifest) && fm.fileExists(atPath: root + "/outside-file"))
         #expect(FileTree.isLink(root + "/__snapshots__/linked") && FileTree.isLink(root + "/__snapshots__/inner/" + manifest))
         #expect(fm.fileExists(atPath: root + "/__snapshots__/more/kept.png"))

@@ -28,7 +28,9 @@ import Testing
 
         #expect(await f.run() == 0)
         #expect(f.text.contains("✓ \(f.path("suite/a.json"))  3 passed"))
-        #expect(!FileManager.default.fileExists(atPath: f.path("results") + "/" + SuiteEntry(path: f.path("suite/a.json"), frames: 0, snapshotNames: []).artifactFolder))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: f.path("results") + "/" + SuiteEntry(path: f.path("suite/a.json"), frames: 0, snapshotNames: []).artifactFolder))
 
         try SuiteFixture.perturb(golden)
         #expect(await f.run() == 1)
@@ -49,11 +51,14 @@ import Testing
 
         // --update=changed rewrites only the changed golden.
         let before = try Data(contentsOf: URL(fileURLWithPath: f.path("suite/__snapshots__/a/start.png")))
-        let startDate = try FileManager.default.attributesOfItem(atPath: f.path("suite/__snapshots__/a/start.png"))[.modificationDate] as? Date
+        let startDate =
+            try FileManager.default.attributesOfItem(atPath: f.path("suite/__snapshots__/a/start.png"))[.modificationDate] as? Date
         #expect(await f.run { $0.options.update = .changed } == 0)
         #expect(f.text.contains("goldens: 0 created, 1 changed, 2 unchanged"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: f.path("suite/__snapshots__/a/start.png"))) == before)
-        #expect(try FileManager.default.attributesOfItem(atPath: f.path("suite/__snapshots__/a/start.png"))[.modificationDate] as? Date == startDate)
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: f.path("suite/__snapshots__/a/start.png"))[.modificationDate] as? Date
+                == startDate)
         #expect(await f.run() == 0)
     }
 
@@ -152,7 +157,10 @@ import Testing
         let f = try SuiteFixture()
         try f.write("suite/a.json", Self.two)
         try f.write("suite/sub/b.json", SuiteFixture.listScenario([("bee", 0.1)]))
-        #expect(await f.run { $0.grep = "bee"; $0.options.update = .missing } == 0)
+        #expect(
+            await f.run {
+                $0.grep = "bee"; $0.options.update = .missing
+            } == 0)
         #expect(try f.results().scenarios.map(\.scenario) == [f.path("suite/sub/b.json")])
         #expect(await f.run { $0.grep = "a.json" } == 1)
         #expect(try f.results().scenarios.map(\.scenario) == [f.path("suite/a.json")])
@@ -177,7 +185,8 @@ import Testing
         #expect(await f.run { $0.resultFiles = [ResultFile(JUnitWriter(), path: f.path("junit.xml"))] } == 1)
         let xml = try String(contentsOfFile: f.path("junit.xml"), encoding: .utf8)
         #expect(xml.components(separatedBy: "<testcase ").count - 1 == 3)
-        #expect(xml.contains("<failure message=\"36 differing pixels (0.06 %), over the limit of 0 pixels, threshold 0.1\" type=\"mismatch\">"))
+        #expect(
+            xml.contains("<failure message=\"36 differing pixels (0.06 %), over the limit of 0 pixels, threshold 0.1\" type=\"mismatch\">"))
         #expect(xml.contains("diff: [[ATTACHMENT|\(f.path("results"))/"))
         #expect(xml.contains("failures=\"1\""))
     }
@@ -186,7 +195,9 @@ import Testing
         let f = try SuiteFixture()
         for name in ["a", "b", "c", "d"] { try f.write("suite/\(name).json", Self.two) }
         #expect(await f.run { $0.options.update = .missing } == 0)
-        let status = await f.run { $0.workers = 2; $0.workerExecutable = "/bin/false" }
+        let status = await f.run {
+            $0.workers = 2; $0.workerExecutable = "/bin/false"
+        }
         let results = try f.results()
         #expect(results.scenarios.count == 4, "every scenario has a result")
         for s in results.scenarios where s.error != nil {

@@ -50,7 +50,9 @@ import Testing
         for (rel, bytes) in Self.files(under: f.path("results")) where rel.hasSuffix(".png") || rel.hasSuffix(".html") {
             var items = [(rel, bytes)]
             if rel.hasSuffix(".html") {
-                items += Self.inlineImages(String(decoding: bytes, as: UTF8.self)).enumerated().map { ("\(rel) image \($0.offset)", $0.element) }
+                items += Self.inlineImages(String(decoding: bytes, as: UTF8.self)).enumerated().map {
+                    ("\(rel) image \($0.offset)", $0.element)
+                }
             }
             for (name, content) in items {
                 if let first = seen[content] { twice.append("\(name) = \(first)") } else { seen[content] = name }
@@ -59,8 +61,9 @@ import Testing
         #expect(twice.isEmpty, "stored twice: \(twice)")
         // The page is whole: every frame of both sliders is inline or a file beside it.
         let page = try String(contentsOfFile: f.path("results/" + (try #require(pages.first))), encoding: .utf8)
-        #expect(page.contains("\"src\":\"early/actual.png\"") && page.contains("\"src\":\"later/actual.png\""),
-                "the snapshot instants' frames are the actual images, by reference")
+        #expect(
+            page.contains("\"src\":\"early/actual.png\"") && page.contains("\"src\":\"later/actual.png\""),
+            "the snapshot instants' frames are the actual images, by reference")
         // The report opens the viewer at each snapshot.
         let report = try String(contentsOfFile: f.path("results/report/index.html"), encoding: .utf8)
         for s in failing { #expect(report.contains("href=\"../\(try #require(s.traceViewer))#\(s.snapshot)\"")) }
@@ -68,7 +71,9 @@ import Testing
         // merge-reports copies the shared page once and keeps it whole; accept still takes one.
         let merged = try SuiteMerge.merge([f.path("results")], into: f.path("merged"), command: "overscroll merge-reports")
         #expect(Set(merged.snapshots.compactMap(\.traceViewer)) == pages)
-        #expect(Self.files(under: f.path("merged"))[try #require(pages.first)] == Self.files(under: f.path("results"))[try #require(pages.first)])
+        #expect(
+            Self.files(under: f.path("merged"))[try #require(pages.first)]
+                == Self.files(under: f.path("results"))[try #require(pages.first)])
     }
 
     static func missingSuite(_ f: SuiteFixture, scenarios: Int) throws {
@@ -104,7 +109,10 @@ import Testing
         #expect(try f.results().stopped == nil)
 
         // With two workers the run also stops (the scenarios running finish).
-        #expect(await f.run { $0.maxFailures = 1; $0.workers = 2 } == 1)
+        #expect(
+            await f.run {
+                $0.maxFailures = 1; $0.workers = 2
+            } == 1)
         #expect(try f.results().stopped != nil)
     }
 
@@ -134,7 +142,8 @@ import Testing
         #expect(await f.run { $0.options.trace = .on } == 1)
         let on = try f.results()
         let page = try #require(on.snapshots.first?.traceViewer)
-        #expect(page.hasSuffix("a.json/trace.html") && on.snapshots.allSatisfy { $0.traceViewer == page }, "\(on.snapshots.map(\.traceViewer))")
+        #expect(
+            page.hasSuffix("a.json/trace.html") && on.snapshots.allSatisfy { $0.traceViewer == page }, "\(on.snapshots.map(\.traceViewer))")
         #expect(FileTree.isRegularFile(f.path("results/" + page)))
         let report = try String(contentsOfFile: f.path("results/report/index.html"), encoding: .utf8)
         #expect(report.contains("href=\"../\(page)#start\">trace</a>"), "the passed row links its trace")
@@ -160,11 +169,16 @@ import Testing
         #expect(await update.run { $0.options.update = .missing } == 0)
         // The artifact folders mirror each fixture's own (absolute) path: compared below it.
         func below(_ f: SuiteFixture) -> [String: [UInt8]] {
-            Dictionary(uniqueKeysWithValues: Self.files(under: f.path("results")).map { ($0.key.replacingOccurrences(of: String(f.root.path.dropFirst()), with: "ROOT"), $0.value) })
+            Dictionary(
+                uniqueKeysWithValues: Self.files(under: f.path("results")).map {
+                    ($0.key.replacingOccurrences(of: String(f.root.path.dropFirst()), with: "ROOT"), $0.value)
+                })
         }
         let a = below(first), b = below(update)
         #expect(Set(a.keys) == Set(b.keys), "first run: \(a.keys.sorted())\nupdate: \(b.keys.sorted())")
-        let size = { (x: [String: [UInt8]]) in x.filter { !$0.key.hasPrefix("report/") && $0.key != "results.json" }.values.reduce(0) { $0 + $1.count } }
+        let size = { (x: [String: [UInt8]]) in
+            x.filter { !$0.key.hasPrefix("report/") && $0.key != "results.json" }.values.reduce(0) { $0 + $1.count }
+        }
         #expect(size(a) == size(b), "the same images")
         #expect(try first.results().snapshots.allSatisfy { $0.traceViewer == nil })
         let report = try String(contentsOfFile: first.path("results/report/index.html"), encoding: .utf8)
@@ -185,11 +199,14 @@ import Testing
         #expect(images.allSatisfy { $0.prefix(while: { $0 != ">" }).contains("loading=\"lazy\"") })
         // Each card's body (its images among them) is a template, rendered when the card comes near the window.
         let cards = report.components(separatedBy: "<section class=\"card ").dropFirst()
-        #expect(cards.count == 4 && cards.allSatisfy { card in
-            let body = card.components(separatedBy: "</section>")[0]
-            return body.contains("<template>") && !body.components(separatedBy: "<template>")[0].contains("<img")
-        })
-        let toc = try #require(report.components(separatedBy: "<nav id=\"toc\">").dropFirst().first?.components(separatedBy: "</nav>").first)
+        #expect(
+            cards.count == 4
+                && cards.allSatisfy { card in
+                    let body = card.components(separatedBy: "</section>")[0]
+                    return body.contains("<template>") && !body.components(separatedBy: "<template>")[0].contains("<img")
+                })
+        let toc = try #require(
+            report.components(separatedBy: "<nav id=\"toc\">").dropFirst().first?.components(separatedBy: "</nav>").first)
         #expect(toc.hasPrefix("<details id=\"contents\"><summary>"), "collapsed: \(toc.prefix(80))")
         #expect(toc.components(separatedBy: "<a href=\"#card-").count - 1 == 4)
     }
@@ -198,41 +215,41 @@ import Testing
     /// heading and a template, no image); search and filters still find every card; a linked
     /// card is rendered; `renderCards()` renders them all.
     static let onDemandChecker = """
-    <script>
-    // Waits (polling, at most 25 s of the page's virtual time) until `cond` holds, then goes on: the observer's callbacks
-    // come at a rendered frame, and virtual time runs far ahead of real frames while the page idles (2.5 s of it
-    // passed with no frame at load 15 on 2 cores). A page that works stops waiting at its first frames.
-    function until(cond, go){ var t0 = Date.now(); (function poll(){ if (cond() || Date.now() - t0 > 25000) go();\
-     else setTimeout(poll, 25); })(); }
-    window.addEventListener('load', function(){ until(function(){ return document.querySelector('main .card[data-ready]');\
-     }, function(){
-      var problems = [], all = document.querySelectorAll('main .card').length;
-      var ready = document.querySelectorAll('main .card[data-ready]').length;
-      if (!(ready > 0 && ready < all)) problems.push(ready + ' of ' + all + ' cards rendered at load');
-      var loaded = Array.prototype.filter.call(document.images, function(i){ return i.closest('.card:not([data-ready])'); }).length;
-      if (loaded) problems.push(loaded + ' images in cards not rendered');
-      var search = document.getElementById('search');
-      search.value = 's7.json'; search.dispatchEvent(new Event('input'));
-      var shown = Array.prototype.filter.call(document.querySelectorAll('main .card'),\
-     function(c){ return c.offsetParent !== null; });
-      if (shown.length !== 2) problems.push('search shows ' + shown.length);
-      search.value = ''; search.dispatchEvent(new Event('input'));
-      var last = document.querySelectorAll('main .card')[all - 1];
-      location.hash = '#' + last.id;
-      until(function(){ return last.hasAttribute('data-ready'); }, function(){
-        if (!last.hasAttribute('data-ready')) problems.push('the linked card is not rendered');
-        window.renderCards();
-        var bad = Array.prototype.filter.call(document.querySelectorAll('main .card'),\
-     function(c){ return !c.hasAttribute('data-ready') || !c.querySelector('.modes button[data-mode=slider]'); }).length;
-        if (bad) problems.push(bad + ' cards not rendered by renderCards()');
-        var out = document.createElement('pre');
-        out.id = 'verdict';
-        out.textContent = 'cards=' + all + ' problems=' + problems.length + (problems.length ? ': ' + problems.join('; ') : '');
-        document.body.appendChild(out);
-      });
-    }); });
-    </script>
-    """
+        <script>
+        // Waits (polling, at most 25 s of the page's virtual time) until `cond` holds, then goes on: the observer's callbacks
+        // come at a rendered frame, and virtual time runs far ahead of real frames while the page idles (2.5 s of it
+        // passed with no frame at load 15 on 2 cores). A page that works stops waiting at its first frames.
+        function until(cond, go){ var t0 = Date.now(); (function poll(){ if (cond() || Date.now() - t0 > 25000) go();\
+         else setTimeout(poll, 25); })(); }
+        window.addEventListener('load', function(){ until(function(){ return document.querySelector('main .card[data-ready]');\
+         }, function(){
+          var problems = [], all = document.querySelectorAll('main .card').length;
+          var ready = document.querySelectorAll('main .card[data-ready]').length;
+          if (!(ready > 0 && ready < all)) problems.push(ready + ' of ' + all + ' cards rendered at load');
+          var loaded = Array.prototype.filter.call(document.images, function(i){ return i.closest('.card:not([data-ready])'); }).length;
+          if (loaded) problems.push(loaded + ' images in cards not rendered');
+          var search = document.getElementById('search');
+          search.value = 's7.json'; search.dispatchEvent(new Event('input'));
+          var shown = Array.prototype.filter.call(document.querySelectorAll('main .card'),\
+         function(c){ return c.offsetParent !== null; });
+          if (shown.length !== 2) problems.push('search shows ' + shown.length);
+          search.value = ''; search.dispatchEvent(new Event('input'));
+          var last = document.querySelectorAll('main .card')[all - 1];
+          location.hash = '#' + last.id;
+          until(function(){ return last.hasAttribute('data-ready'); }, function(){
+            if (!last.hasAttribute('data-ready')) problems.push('the linked card is not rendered');
+            window.renderCards();
+            var bad = Array.prototype.filter.call(document.querySelectorAll('main .card'),\
+         function(c){ return !c.hasAttribute('data-ready') || !c.querySelector('.modes button[data-mode=slider]'); }).length;
+            if (bad) problems.push(bad + ' cards not rendered by renderCards()');
+            var out = document.createElement('pre');
+            out.id = 'verdict';
+            out.textContent = 'cards=' + all + ' problems=' + problems.length + (problems.length ? ': ' + problems.join('; ') : '');
+            document.body.appendChild(out);
+          });
+        }); });
+        </script>
+        """
 
     @Test func cardsAreRenderedWhenTheyComeNearTheWindow() async throws {
         guard let browser = SuiteReportBrowserTests.chromium() else {
@@ -246,7 +263,8 @@ import Testing
         #expect(await f.run { $0.options.trace = .off } == 1)
         let page = try String(contentsOfFile: f.path("results/report/index.html"), encoding: .utf8)
         let checked = f.path("results/report/on-demand.html")
-        try page.replacingOccurrences(of: "</body>", with: Self.onDemandChecker + "</body>").write(toFile: checked, atomically: true, encoding: .utf8)
+        try page.replacingOccurrences(of: "</body>", with: Self.onDemandChecker + "</body>").write(
+            toFile: checked, atomically: true, encoding: .utf8)
         let verdict = SuiteReportBrowserTests.verdict(try SuiteReportBrowserTests.dumpDOM(browser, page: checked, folder: f, budget: 30000))
         #expect(verdict == "cards=20 problems=0", "\(verdict ?? "no verdict")")
     }
@@ -257,9 +275,11 @@ import Testing
 @MainActor
 @Suite struct SuiteScaleCommandLineTests {
     @Test func theFlagsRefuseBadValuesInOneLine() throws {
-        for (args, wanted) in [(["--max-failures", "0"], "--max-failures must be a whole number"),
-                               (["--max-failures", "x"], "--max-failures must be a whole number"),
-                               (["--trace", "sometimes"], "--trace")] {
+        for (args, wanted) in [
+            (["--max-failures", "0"], "--max-failures must be a whole number"),
+            (["--max-failures", "x"], "--max-failures must be a whole number"),
+            (["--trace", "sometimes"], "--trace")
+        ] {
             let r = try CommandLineRunner.run(["test", "no-such-suite"] + args)
             #expect(r.status == 2 && r.err.contains(wanted) && r.err.split(separator: "\n").count == 1, "\(args): \(r.err)")
         }

@@ -35,7 +35,10 @@ import Testing
         #expect(await f.run([f.path("suite/broken.json")]) == 2)
         #expect(f.text.contains("\(f.path("suite/broken.json")): not valid JSON (line 3, column 1"))
 
-        #expect(ScenarioMarker.topLevelKeys("{\"scene\": \"list\", \"events\": [{\"at\": 1,}], \"x\": {\"events\": 1}") == ["scene", "events", "x"])
+        #expect(
+            ScenarioMarker.topLevelKeys("{\"scene\": \"list\", \"events\": [{\"at\": 1,}], \"x\": {\"events\": 1}") == [
+                "scene", "events", "x"
+            ])
         #expect(ScenarioMarker.topLevelKeys("[{\"scene\": 1}]").isEmpty)
         #expect(ScenarioMarker.marks("{\"sc\\\"ene\": 1, \"events\" : [}"))
     }
@@ -49,7 +52,8 @@ import Testing
         #expect(await f.run() == 0, "obsolete goldens do not fail the run")
         #expect(f.text.contains("2 obsolete goldens"), "\(f.text)")
         #expect(f.text.contains("\(f.path("suite/__snapshots__/b"))/ (no scenario b.json beside __snapshots__): mid.png, start.png"))
-        #expect(try f.results().obsoleteFolders == [ObsoleteFolder(folder: f.path("suite/__snapshots__/b"), files: ["mid.png", "start.png"])])
+        #expect(
+            try f.results().obsoleteFolders == [ObsoleteFolder(folder: f.path("suite/__snapshots__/b"), files: ["mid.png", "start.png"])])
         #expect(try String(contentsOfFile: f.path("results/report/index.html"), encoding: .utf8).contains("__snapshots__/b/mid.png"))
         // A selection does not see the whole suite: it says so, never "0".
         #expect(await f.run { $0.grep = "a" } == 0)
@@ -88,7 +92,9 @@ import Testing
         #expect(mid.status == .failed && mid.written == .changed)
         let kept = try #require(mid.expected)
         #expect(try Data(contentsOf: URL(fileURLWithPath: f.path("results/" + kept))) == old, "the old golden is kept")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: f.path("results/" + (mid.actual ?? "")))) == Data(contentsOf: URL(fileURLWithPath: golden)))
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: f.path("results/" + (mid.actual ?? ""))))
+                == Data(contentsOf: URL(fileURLWithPath: golden)))
         #expect(mid.diff.map { FileManager.default.fileExists(atPath: f.path("results/" + $0)) } == true)
         let page = try String(contentsOfFile: f.path("results/report/index.html"), encoding: .utf8)
         #expect(page.contains("<h2>Goldens written</h2>"))
@@ -98,12 +104,20 @@ import Testing
 
         // --update=all rewrites a golden within tolerance too, and keeps it as reviewable.
         try SuiteFixture.perturb(f.path("suite/__snapshots__/a/start.png"))
-        #expect(await f.run { $0.options.update = .all; $0.options.maxDiffPixels = 100 } == 0)
+        #expect(
+            await f.run {
+                $0.options.update = .all; $0.options.maxDiffPixels = 100
+            } == 0)
         let start = try #require(try f.results().snapshots.first { $0.snapshot == "start" })
         #expect(start.status == .passed && start.written == .changed && start.differing == 36)
-        #expect([start.expected, start.actual, start.diff].allSatisfy { $0.map { FileManager.default.fileExists(atPath: f.path("results/" + $0)) } == true },
-                "\(start)")
-        #expect(try String(contentsOfFile: f.path("results/report/index.html"), encoding: .utf8).contains("was</dt><dd>36 differing pixels, within 100 pixels"))
+        #expect(
+            [start.expected, start.actual, start.diff].allSatisfy {
+                $0.map { FileManager.default.fileExists(atPath: f.path("results/" + $0)) } == true
+            },
+            "\(start)")
+        #expect(
+            try String(contentsOfFile: f.path("results/report/index.html"), encoding: .utf8).contains(
+                "was</dt><dd>36 differing pixels, within 100 pixels"))
     }
 
     @Test func theResultsFolderIsNeverASuiteFolderAndIsNotSearched() async throws {
@@ -113,7 +127,10 @@ import Testing
         #expect(f.text.contains("--artifacts \(f.path("suite")): is the suite path"), "\(f.text)")
         #expect(await f.run { $0.artifacts = f.root.path } == 2)
         #expect(f.text.contains("contains the suite path"))
-        #expect(await f.run { $0.artifacts = f.path("suite/out"); $0.options.update = .missing } == 0)
+        #expect(
+            await f.run {
+                $0.artifacts = f.path("suite/out"); $0.options.update = .missing
+            } == 0)
         #expect(FileManager.default.fileExists(atPath: f.path("suite/out/results.json")))
         #expect(await f.run { $0.artifacts = f.path("elsewhere") } == 0)
         #expect(!f.text.contains("note:"), "an earlier results folder is not searched: \(f.text)")
@@ -164,27 +181,41 @@ import Testing
         #expect(await f.run() == 1)
         #expect(await f.run { $0.lastFailed = true } == 1)
         #expect(try f.results().scenarios.map(\.scenario) == [f.path("suite/beta.json")], "only what failed")
-        #expect(await f.run { $0.options.update = .changed; $0.lastFailed = true } == 0)
+        #expect(
+            await f.run {
+                $0.options.update = .changed; $0.lastFailed = true
+            } == 0)
         #expect(await f.run { $0.lastFailed = true } == 0)
         #expect(f.text.contains("nothing to run"))
-        #expect(await f.run { $0.artifacts = f.path("fresh"); $0.lastFailed = true } == 2)
+        #expect(
+            await f.run {
+                $0.artifacts = f.path("fresh"); $0.lastFailed = true
+            } == 2)
         #expect(f.text.contains("--last-failed: no \(f.path("fresh"))/results.json"))
 
         // A results.json of the format before this one still names what failed.
-        try f.write("old/results.json", """
-        {"format": 1, "command": "overscroll test", "date": "2026-01-01T00:00:00Z", "threshold": 0.1, "shards": [],
-         "scenarios": [{"scenario": "\(f.path("suite/gamma.json"))", "goldens": "g", "frames": 1, "seconds": 0, "error": "boom",
-                        "snapshots": [], "obsolete": []}],
-         "summary": {"scenarios": 1, "snapshots": 0, "passed": 0, "failed": 0, "missing": 0, "obsolete": 0, "errors": 1}}
-        """)
-        #expect(await f.run { $0.artifacts = f.path("old"); $0.lastFailed = true } == 0)
+        try f.write(
+            "old/results.json",
+            """
+            {"format": 1, "command": "overscroll test", "date": "2026-01-01T00:00:00Z", "threshold": 0.1, "shards": [],
+             "scenarios": [{"scenario": "\(f.path("suite/gamma.json"))", "goldens": "g", "frames": 1, "seconds": 0, "error": "boom",
+                            "snapshots": [], "obsolete": []}],
+             "summary": {"scenarios": 1, "snapshots": 0, "passed": 0, "failed": 0, "missing": 0, "obsolete": 0, "errors": 1}}
+            """)
+        #expect(
+            await f.run {
+                $0.artifacts = f.path("old"); $0.lastFailed = true
+            } == 0)
         #expect(try f.results("old").scenarios.map(\.scenario) == [f.path("suite/gamma.json")])
 
         #expect(await f.run { $0.grep = "/(alpha|gamma)\\.json$" } == 0)
         #expect(try f.results().scenarios.map(\.scenario) == [f.path("suite/alpha.json"), f.path("suite/gamma.json")])
         #expect(await f.run { $0.grepInvert = "ph?a\\." } == 0)
         #expect(try f.results().scenarios.map(\.scenario) == [f.path("suite/beta.json"), f.path("suite/gamma.json")])
-        #expect(await f.run { $0.grep = "a"; $0.grepInvert = "^.*beta" } == 0)
+        #expect(
+            await f.run {
+                $0.grep = "a"; $0.grepInvert = "^.*beta"
+            } == 0)
         #expect(try f.results().scenarios.count == 2)
         #expect(await f.run { $0.grep = "(" } == 2)
         #expect(f.text.contains("--grep '(' is not a regular expression"), "\(f.text)")
@@ -195,7 +226,9 @@ import Testing
         for name in ["a", "b", "c"] { try f.write("suite/\(name).json", Self.two) }
         #expect(await f.run { $0.options.update = .missing } == 0)
         func shard(_ i: Int, _ n: Int, _ out: String, _ more: (inout SuiteRunner.Config) -> Void = { _ in }) async {
-            _ = await f.run { $0.shard = (i, n); $0.artifacts = f.path(out); more(&$0) }
+            _ = await f.run {
+                $0.shard = (i, n); $0.artifacts = f.path(out); more(&$0)
+            }
         }
         await shard(1, 2, "s1")
         await shard(2, 2, "s2")
@@ -211,8 +244,9 @@ import Testing
         #expect(merge(["s1", "tight"])?.contains("ran with different options: --threshold 0.1 vs 0.05") == true)
         try f.write("suite/d.json", Self.two)
         await shard(2, 2, "grown")
-        #expect(merge(["s1", "grown"])?.contains("ran different suites: \(f.path("suite/d.json")) only in \(f.path("grown"))") == true,
-                "\(merge(["s1", "grown"]) ?? "")")
+        #expect(
+            merge(["s1", "grown"])?.contains("ran different suites: \(f.path("suite/d.json")) only in \(f.path("grown"))") == true,
+            "\(merge(["s1", "grown"]) ?? "")")
         #expect(!FileManager.default.fileExists(atPath: f.path("merged")), "nothing written")
         #expect(merge(["s2", "s1"]) == nil)
         #expect(try f.results("merged").shards == ["1/2", "2/2"])

@@ -30,7 +30,8 @@ import Support
             case .nonUTF8Byte: Array(text.replacingOccurrences(of: "\"list\"", with: "\"li\u{1}st\"").utf8).map { $0 == 1 ? 0xE9 : $0 }
             case .utf16WithMark: [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
             case .utf16WithoutMark: text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
-            case .unquotedKeys: Array(text.replacingOccurrences(of: "\"scene\"", with: "scene").replacingOccurrences(of: "\"events\"", with: "events").utf8)
+            case .unquotedKeys:
+                Array(text.replacingOccurrences(of: "\"scene\"", with: "scene").replacingOccurrences(of: "\"events\"", with: "events").utf8)
             }
         }
 
@@ -79,7 +80,9 @@ import Support
             name.withUnsafeBufferPointer { _ = mkdir(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 0o755) }
         } else {
             let text = Array(HostileTreeTests.scenario().utf8)
-            let fd = name.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o644) }
+            let fd = name.withUnsafeBufferPointer {
+                open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o644)
+            }
             try #require(fd >= 0)
             _ = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             close(fd)
@@ -118,7 +121,8 @@ import Support
         for args in [["--prune"], ["--update=all", "--prune"]] {
             let r = try s.run(["test", "suite", "--workers", "1", "--artifacts", "results"] + args)
             let lines = r.err.split(separator: "\n").filter { $0.hasPrefix("overscroll") }
-            #expect(r.status == 2 && lines.count == 1 && lines[0].contains("__snapshots__/a/") && lines[0].contains("suite/a.json")
+            #expect(
+                r.status == 2 && lines.count == 1 && lines[0].contains("__snapshots__/a/") && lines[0].contains("suite/a.json")
                     && lines[0].contains("suite/" + other), "\(args): \(r.out) \(r.err)")
             #expect(Sandbox.tree(s.path("suite/__snapshots__")) == goldens, "\(args)")
         }
@@ -145,7 +149,8 @@ import Support
         r = try s.run(["test", "s", "--workers", "2", "--artifacts", "results"])
         #expect(r.status == 1, "\(r.out) \(r.err)")
         let results = try SuiteOutputs.read(s.path("results/results.json"))
-        let files = results.scenarios.flatMap { $0.snapshots.flatMap { [$0.actual, $0.expected, $0.diff, $0.traceViewer] } }.compactMap { $0 }
+        let files =
+            results.scenarios.flatMap { $0.snapshots.flatMap { [$0.actual, $0.expected, $0.diff, $0.traceViewer] } }.compactMap { $0 }
             + results.scenarios.compactMap(\.trace)
         #expect(!files.isEmpty)
         for file in files { #expect(FileTree.isRegularFile(s.path("results/" + file)), "\(file) is missing") }

@@ -33,7 +33,8 @@ import Testing
         #expect(HTMLText.escape("a\"\u{301}b") == "a&quot;\u{301}b")
         #expect(HTMLText.escape("<\u{338}") == "&lt;\u{338}")
         #expect(HTMLText.escape("'\u{20DD}&") == "&#39;\u{20DD}&amp;")
-        #expect(HTMLText.scriptData(json: #"{"a":"</script><!--<script>&"}"#)
-            == #"{"a":"\u003c/script\u003e\u003c!--\u003cscript\u003e\u0026"}"#)
+        #expect(
+            HTMLText.scriptData(json: #"{"a":"</script><!--<script>&"}"#)
+                == #"{"a":"\u003c/script\u003e\u003c!--\u003cscript\u003e\u0026"}"#)
     }
 }

@@ -35,7 +35,10 @@ import Testing
         #expect(alone.count == 4)
         #expect(f.text.contains("trace viewers: writing 4 (--trace retain-on-failure; --trace off writes none)"), "\(f.text)")
         #expect(f.text.contains("trace viewers: 4 of 4 written"), "\(f.text)")
-        #expect(await f.run { $0.workers = 3; $0.workerExecutable = worker.path } == 1)
+        #expect(
+            await f.run {
+                $0.workers = 3; $0.workerExecutable = worker.path
+            } == 1)
         #expect(try Self.pages(f) == alone, "every frame the same whichever lane rendered it")
         #expect(f.text.contains("trace viewers: 4 of 4 written"), "\(f.text)")
         // --trace off: no viewer, no progress.

@@ -26,30 +26,40 @@ import Support
     }
 
     static let commands: [Command] = [
-        Command(name: "record", args: ["record", "suite/a.json", "--out", "out", "--no-progress"],
-                outputs: [Output(path: "out", folder: true, locked: true)], clean: 0,
-                inputs: ["suite/a.json"], prints: false),
-        Command(name: "verify", args: ["verify", "suite/a.json", "--goldens", "g", "--frames", "0,4", "--diff", "vd", "--report", "vr"],
-                outputs: [Output(path: "vd", folder: true, locked: false), Output(path: "vr", folder: true, locked: false)], clean: 0,
-                inputs: ["suite/a.json"], prints: true),
-        Command(name: "verify-update", args: ["verify", "suite/a.json", "--goldens", "g", "--update", "--frames", "0,4"],
-                outputs: [Output(path: "g", folder: true, locked: true)], clean: 0,
-                inputs: ["suite/a.json"], prints: true),
-        Command(name: "test", args: ["test", "suite", "--workers", "2", "--artifacts", "results", "--junit", "j.xml"],
-                outputs: [Output(path: "results", folder: true, locked: true), Output(path: "j.xml", folder: false, locked: false)], clean: 0,
-                inputs: ["suite/a.json"], prints: true),
-        Command(name: "test-update", args: ["test", "suite", "--workers", "1", "--artifacts", "results", "--update=all", "--prune"],
-                outputs: [Output(path: "results", folder: true, locked: true), Output(path: "suite/__snapshots__/a", folder: true, locked: true)], clean: 0,
-                inputs: ["suite/a.json"], prints: true),
-        Command(name: "merge-reports", args: ["merge-reports", "shard", "--artifacts", "merged", "--junit", "mj.xml"],
-                outputs: [Output(path: "merged", folder: true, locked: true), Output(path: "mj.xml", folder: false, locked: false)], clean: 1,
-                inputs: ["shard/results.json"], prints: true),
-        Command(name: "compare", args: ["compare", "c1.png", "c2.png", "--diff", "cd.png", "--report", "cr", "--json"],
-                outputs: [Output(path: "cd.png", folder: false, locked: false), Output(path: "cr", folder: true, locked: false)], clean: 1,
-                inputs: ["c1.png", "c2.png"], prints: true),
-        Command(name: "curve", args: ["curve", "decelerate", "--plot", "p.png"],
-                outputs: [Output(path: "p.png", folder: false, locked: false)], clean: 0,
-                inputs: [], prints: true),
+        Command(
+            name: "record", args: ["record", "suite/a.json", "--out", "out", "--no-progress"],
+            outputs: [Output(path: "out", folder: true, locked: true)], clean: 0,
+            inputs: ["suite/a.json"], prints: false),
+        Command(
+            name: "verify", args: ["verify", "suite/a.json", "--goldens", "g", "--frames", "0,4", "--diff", "vd", "--report", "vr"],
+            outputs: [Output(path: "vd", folder: true, locked: false), Output(path: "vr", folder: true, locked: false)], clean: 0,
+            inputs: ["suite/a.json"], prints: true),
+        Command(
+            name: "verify-update", args: ["verify", "suite/a.json", "--goldens", "g", "--update", "--frames", "0,4"],
+            outputs: [Output(path: "g", folder: true, locked: true)], clean: 0,
+            inputs: ["suite/a.json"], prints: true),
+        Command(
+            name: "test", args: ["test", "suite", "--workers", "2", "--artifacts", "results", "--junit", "j.xml"],
+            outputs: [Output(path: "results", folder: true, locked: true), Output(path: "j.xml", folder: false, locked: false)], clean: 0,
+            inputs: ["suite/a.json"], prints: true),
+        Command(
+            name: "test-update", args: ["test", "suite", "--workers", "1", "--artifacts", "results", "--update=all", "--prune"],
+            outputs: [
+                Output(path: "results", folder: true, locked: true), Output(path: "suite/__snapshots__/a", folder: true, locked: true)
+            ], clean: 0,
+            inputs: ["suite/a.json"], prints: true),
+        Command(
+            name: "merge-reports", args: ["merge-reports", "shard", "--artifacts", "merged", "--junit", "mj.xml"],
+            outputs: [Output(path: "merged", folder: true, locked: true), Output(path: "mj.xml", folder: false, locked: false)], clean: 1,
+            inputs: ["shard/results.json"], prints: true),
+        Command(
+            name: "compare", args: ["compare", "c1.png", "c2.png", "--diff", "cd.png", "--report", "cr", "--json"],
+            outputs: [Output(path: "cd.png", folder: false, locked: false), Output(path: "cr", folder: true, locked: false)], clean: 1,
+            inputs: ["c1.png", "c2.png"], prints: true),
+        Command(
+            name: "curve", args: ["curve", "decelerate", "--plot", "p.png"],
+            outputs: [Output(path: "p.png", folder: false, locked: false)], clean: 0,
+            inputs: [], prints: true)
     ]
 
     enum Setup: String, CaseIterable, Sendable {
@@ -150,8 +160,12 @@ import Support
             r = try s.run(["test", "suite", "--workers", "1", "--artifacts", "shard"])
             guard r.status == 1 else { return .failure(TemplateError(text: r.err)) }
             try s.write("suite/a.json", HostileTreeTests.scenario())
-            try AtomicFileWriter.write(PNGEncoder.fast.encode(RGBAImage(width: 8, height: 8, pixels: [UInt8](repeating: 40, count: 256))), toPath: s.path("c1.png"))
-            try AtomicFileWriter.write(PNGEncoder.fast.encode(RGBAImage(width: 8, height: 8, pixels: [UInt8](repeating: 220, count: 256))), toPath: s.path("c2.png"))
+            try AtomicFileWriter.write(
+                PNGEncoder.fast.encode(RGBAImage(width: 8, height: 8, pixels: [UInt8](repeating: 40, count: 256))), toPath: s.path("c1.png")
+            )
+            try AtomicFileWriter.write(
+                PNGEncoder.fast.encode(RGBAImage(width: 8, height: 8, pixels: [UInt8](repeating: 220, count: 256))),
+                toPath: s.path("c2.png"))
             try s.write("suite/__snapshots__/a/obsolete.png", "an obsolete golden --prune deletes")
             return .success(s)
         } catch {
@@ -190,7 +204,9 @@ import Support
             let box = ResultBox()
             for _ in 0..<2 {
                 group.enter()
-                DispatchQueue.global().async { box.append(try? s.run(Self.arguments(c))); group.leave() }
+                DispatchQueue.global().async {
+                    box.append(try? s.run(Self.arguments(c))); group.leave()
+                }
             }
             group.wait()
             results = box.values
@@ -206,7 +222,9 @@ import Support
             let r = try s.run(Self.arguments(c), signal: signal) {
                 folders.contains { parent, name in
                     let dir = parent.isEmpty ? s.box : s.path(parent)
-                    return FileTree.entries(of: dir).contains { $0.hasPrefix("." + name + ".staging-") && FileTree.entries(of: dir + "/" + $0).count >= wanted }
+                    return FileTree.entries(of: dir).contains {
+                        $0.hasPrefix("." + name + ".staging-") && FileTree.entries(of: dir + "/" + $0).count >= wanted
+                    }
                 }
             }
             results = [r]
@@ -227,7 +245,8 @@ import Support
             #expect(Sandbox.tree(s.outside) == outsideBefore, "\(c.testDescription): changed a file outside the sandbox")
             // The next normal run succeeds and removes them.
             let next = try s.run(Self.arguments(c))
-            #expect(!next.signalled && next.status == c.command.clean, "\(c.testDescription): the next run: status \(next.status), \(next.err)")
+            #expect(
+                !next.signalled && next.status == c.command.clean, "\(c.testDescription): the next run: status \(next.status), \(next.err)")
             after = Sandbox.tree(s.box)
             changed = Sandbox.changes(before, after)
             undeclared = changed.filter { path in !declared.contains { path == $0 || path.hasPrefix($0 + "/") } }
@@ -267,7 +286,8 @@ import Support
                 if c.command.inputs.isEmpty {
                     #expect(r.status == c.command.clean, "\(detail)")
                 } else {
-                    #expect(r.status == 2 && c.command.inputs.contains { r.err.contains($0) }
+                    #expect(
+                        r.status == 2 && c.command.inputs.contains { r.err.contains($0) }
                             && (r.err.contains("FIFO") || r.err.contains("not a regular file")), "\(detail)")
                 }
             case .linkToFileAtOutput, .linkToFolderAtOutput, .danglingLinkAtOutput, .loopLinkAtOutput, .fifoAtOutput, .readOnlyFolder:
@@ -275,7 +295,9 @@ import Support
             case .lockFileLinks:
                 if c.command.outputs.contains(where: \.locked) { #expect(r.status == 2 && r.err.contains(".lock"), "\(detail)") }
             case .heldLocks:
-                if c.command.outputs.contains(where: \.locked) { #expect(r.status == 2 && r.err.contains("another overscroll run"), "\(detail)") }
+                if c.command.outputs.contains(where: \.locked) {
+                    #expect(r.status == 2 && r.err.contains("another overscroll run"), "\(detail)")
+                }
             case .concurrentRun:
                 if r.status == 2 { #expect(r.err.contains("another overscroll run"), "\(detail)") }
             case .interruptedRun, .killedRun:
@@ -300,7 +322,8 @@ import Support
             // Nothing is left beside the outputs: no staging, lock or journal.
             let litter = after.keys.filter { path in
                 let name = Sandbox.split(path).name
-                return before[path] == nil && (name.contains(".staging-") || name.hasSuffix(".lock") || name.hasSuffix(".swap") || name.contains(".old-"))
+                return before[path] == nil
+                    && (name.contains(".staging-") || name.hasSuffix(".lock") || name.hasSuffix(".swap") || name.contains(".old-"))
             }
             #expect(litter.isEmpty, "\(c.testDescription): left \(litter)")
         }
@@ -352,8 +375,10 @@ import Support
                 #expect(mkfifo(s.path(o.path), 0o644) == 0)
             }
         case .linksInsideOutputFolders:
-            let names = ["index.html", "results.json", "report", "images", "trace.jsonl", "frame-00000.png", "frame-00004.png",
-                         "s1.png", "s2.png", "plot.png", "contact-sheet.png", "suite"]
+            let names = [
+                "index.html", "results.json", "report", "images", "trace.jsonl", "frame-00000.png", "frame-00004.png",
+                "s1.png", "s2.png", "plot.png", "contact-sheet.png", "suite"
+            ]
             for o in c.command.outputs where o.folder {
                 for (i, name) in names.enumerated() {
                     try s.link(o.path + "/" + name, to: i % 2 == 0 ? s.outside + "/secret.png" : s.outside + "/dir")

@@ -6,27 +6,27 @@ import Testing
 /// feel file — and a feel file that is a symlink is never written through.
 @Suite struct TuningPanelUnderXvfbTests {
     static let script = """
-    #!/bin/sh
-    # Usage: panel.sh BINARY FEEL — tunes, saves, screenshots; prints the run's status.
-    B=$1; FEEL=$2
-    "$B" run --scene coordinator --feel "$FEEL" 2>err.txt &
-    pid=$!
-    w=$(xdotool search --sync --onlyvisible --name 'Overscroll' 2>/dev/null | head -1)
-    sleep 0.4
-    xdotool mousemove --window "$w" 5 300 2>/dev/null
-    xdotool key --window "$w" t 2>/dev/null
-    sleep 0.3
-    for i in 1 2 3 4 5 6 7 8 9 10 11; do xdotool key --window "$w" Tab 2>/dev/null; done
-    xdotool key --window "$w" Right Right Right Right 2>/dev/null
-    # the track of row 3 (the spring's mass): panel top 52 + padding 10 + header 34 + 3 rows of 30 + 21
-    xdotool mousemove --window "$w" 200 207 mousedown 1 mousemove --window "$w" 260 207 mouseup 1 2>/dev/null
-    sleep 0.3
-    import -window root panel.png
-    xdotool key --window "$w" s 2>/dev/null
-    sleep 0.8
-    xdotool key --window "$w" q 2>/dev/null
-    wait $pid; echo "rc $?"
-    """
+        #!/bin/sh
+        # Usage: panel.sh BINARY FEEL — tunes, saves, screenshots; prints the run's status.
+        B=$1; FEEL=$2
+        "$B" run --scene coordinator --feel "$FEEL" 2>err.txt &
+        pid=$!
+        w=$(xdotool search --sync --onlyvisible --name 'Overscroll' 2>/dev/null | head -1)
+        sleep 0.4
+        xdotool mousemove --window "$w" 5 300 2>/dev/null
+        xdotool key --window "$w" t 2>/dev/null
+        sleep 0.3
+        for i in 1 2 3 4 5 6 7 8 9 10 11; do xdotool key --window "$w" Tab 2>/dev/null; done
+        xdotool key --window "$w" Right Right Right Right 2>/dev/null
+        # the track of row 3 (the spring's mass): panel top 52 + padding 10 + header 34 + 3 rows of 30 + 21
+        xdotool mousemove --window "$w" 200 207 mousedown 1 mousemove --window "$w" 260 207 mouseup 1 2>/dev/null
+        sleep 0.3
+        import -window root panel.png
+        xdotool key --window "$w" s 2>/dev/null
+        sleep 0.8
+        xdotool key --window "$w" q 2>/dev/null
+        wait $pid; echo "rc $?"
+        """
 
     @Test func keysAndADragTuneAndSSavesTheFile() throws {
         guard QuitUnderXvfbTests.tool("xvfb-run") && QuitUnderXvfbTests.tool("xdotool") && QuitUnderXvfbTests.tool("import") else {
@@ -38,9 +38,10 @@ import Testing
         try sandbox.write("panel.sh", Self.script)
         let feel = try CommandLineRunner.run(["feel"]).out
         try sandbox.write("feel.json", feel)
-        let r = try CommandLineRunner.run(executable: URL(fileURLWithPath: "/usr/bin/env"),
-                                          ["xvfb-run", "-a", "sh", sandbox.path("panel.sh"), binary.path, "feel.json"],
-                                          in: sandbox.box, environment: ["SDL_VIDEODRIVER": "x11"])
+        let r = try CommandLineRunner.run(
+            executable: URL(fileURLWithPath: "/usr/bin/env"),
+            ["xvfb-run", "-a", "sh", sandbox.path("panel.sh"), binary.path, "feel.json"],
+            in: sandbox.box, environment: ["SDL_VIDEODRIVER": "x11"])
         #expect(r.out.contains("rc 0"), "\(r.out) \(r.err)")
         let saved = try String(contentsOfFile: sandbox.path("feel.json"), encoding: .utf8)
         #expect(saved.contains("\"triggerDistance\": 100"), "\(saved)")  // 80 + 4 steps of 5
@@ -62,9 +63,10 @@ import Testing
         let feel = try CommandLineRunner.run(["feel"]).out
         try feel.write(toFile: target, atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: sandbox.path("link.json"), withDestinationPath: target)
-        let r = try CommandLineRunner.run(executable: URL(fileURLWithPath: "/usr/bin/env"),
-                                          ["xvfb-run", "-a", "sh", sandbox.path("panel.sh"), binary.path, "link.json"],
-                                          in: sandbox.box, environment: ["SDL_VIDEODRIVER": "x11"])
+        let r = try CommandLineRunner.run(
+            executable: URL(fileURLWithPath: "/usr/bin/env"),
+            ["xvfb-run", "-a", "sh", sandbox.path("panel.sh"), binary.path, "link.json"],
+            in: sandbox.box, environment: ["SDL_VIDEODRIVER": "x11"])
         #expect(r.out.contains("rc 0"), "\(r.out) \(r.err)")
         #expect(try String(contentsOfFile: target, encoding: .utf8) == feel)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.path("link.json")) == target)

@@ -67,7 +67,8 @@ import Support
         let all = try #require(out.all.components(separatedBy: "changed: ").dropFirst(2).first)
         #expect(all.hasPrefix("suite/lottie") && all.contains("running every scenario"), "\(all)")
         #expect(all.contains("suite/b.json") && all.contains("suite/a.json"), "\(all)")
-        #expect(out.all.components(separatedBy: "changed: ").count == 3, "a run's own writes (results, goldens) trigger nothing: \(out.all)")
+        #expect(
+            out.all.components(separatedBy: "changed: ").count == 3, "a run's own writes (results, goldens) trigger nothing: \(out.all)")
 
         // Ctrl+C: ends as any run ends on SIGINT (status 130 in a shell), nothing left behind.
         kill(p.processIdentifier, SIGINT)

@@ -13,7 +13,7 @@ import ScrollEngine
         let frames = try await ScenarioFiles.trace("refresh/wheel-overshoot-top.json")
         #expect(states(frames) == ["idle"])
         #expect(frames.allSatisfy { $0.offset >= 0 })
-        #expect(frames.map(\.offset).max() == 160)     // 4 notches of 40 pt, no momentum
+        #expect(frames.map(\.offset).max() == 160)  // 4 notches of 40 pt, no momentum
         #expect(frames.last!.offset == 0 && frames.last!.int("refreshes") == 0)
     }
 
@@ -24,10 +24,11 @@ import ScrollEngine
     }
 
     @Test func theScenarioFormatCarriesTheSource() throws {
-        let s = try ScenarioParser.parse("""
-        {"events": [{"at": 0.1, "wheel": {"dy": 2, "precise": true, "source": "touchpad"}},
-                    {"at": 0.2, "wheel": {"dy": -1}}]}
-        """)
+        let s = try ScenarioParser.parse(
+            """
+            {"events": [{"at": 0.1, "wheel": {"dy": 2, "precise": true, "source": "touchpad"}},
+                        {"at": 0.2, "wheel": {"dy": -1}}]}
+            """)
         #expect(s.events.map(\.kind) == [.wheel(dy: 2, precise: true, source: .touchpad), .wheel(dy: -1, precise: false, source: .unknown)])
         let written = ScenarioWriter.event(s.events[0])
         #expect(written.text.contains(#""source": "touchpad""#))

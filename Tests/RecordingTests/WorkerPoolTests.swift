@@ -17,7 +17,10 @@ import Testing
         let script = try f.write("worker.sh", "#!/bin/sh\necho $$ > '\(marks)'/$$\ncat > /dev/null\necho done >> '\(marks)'/$$\n")
         chmod(script, 0o755)
         // One scenario: this process runs it, and none of the 3 workers started for --workers 4 gets a job.
-        #expect(await f.run { $0.workers = 4; $0.workerExecutable = script } == 0)
+        #expect(
+            await f.run {
+                $0.workers = 4; $0.workerExecutable = script
+            } == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: marks)
         #expect(names.count == 3, "\(names)")
         for name in names {

@@ -17,7 +17,8 @@ import Testing
     }
 
     @Test func theEnvironmentComesFirstAndXDGDataDirsAreSearchedInOrder() {
-        let p = paths(["OVERSCROLL_ASSETS": "/mine", "XDG_DATA_DIRS": "/a/share:relative:/b/share"], "/usr/libexec/overscroll/overscroll-app")
+        let p = paths(
+            ["OVERSCROLL_ASSETS": "/mine", "XDG_DATA_DIRS": "/a/share:relative:/b/share"], "/usr/libexec/overscroll/overscroll-app")
         #expect(p.first == "/mine")
         #expect(p.contains("/a/share/overscroll") && p.contains("/b/share/overscroll"))
         #expect(!p.contains { $0.contains("relative") })

@@ -23,8 +23,10 @@ import Testing
         var c = SpinnerConfig()
         c.style = try #require(SpinnerStyle(name: style))
         let indicator = RefreshIndicator(config: c)
-        let armedImage = try IndicatorFixture.render(indicator, .pulling(progress: 1, pullDistance: Self.depth, threshold: Self.threshold), at: 0)
-        let disarmedImage = try IndicatorFixture.render(indicator, .disarmed(progress: 1, pullDistance: Self.depth, threshold: Self.threshold), at: 0)
+        let armedImage = try IndicatorFixture.render(
+            indicator, .pulling(progress: 1, pullDistance: Self.depth, threshold: Self.threshold), at: 0)
+        let disarmedImage = try IndicatorFixture.render(
+            indicator, .disarmed(progress: 1, pullDistance: Self.depth, threshold: Self.threshold), at: 0)
         let armed = Self.ink(armedImage.snapshot()), disarmed = Self.ink(disarmedImage.snapshot())
         #expect(disarmed.count > 60, "\(style): the disarmed ring is hardly visible (\(disarmed.count) px)")
         // Thinner and open: well under the armed ring's ink, and a good part of the armed ring is

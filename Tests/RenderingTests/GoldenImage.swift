@@ -84,7 +84,9 @@ enum GoldenImage {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("overscroll-golden-\(UUID().uuidString)")
         do {
             try AtomicFileWriter.write(try pixels.pngBytes(), toPath: work.appendingPathComponent(file).path)
-            if let diff { try AtomicFileWriter.write(try PNGEncoder.diff.encode(diff), toPath: work.appendingPathComponent("diff-" + file).path) }
+            if let diff {
+                try AtomicFileWriter.write(try PNGEncoder.diff.encode(diff), toPath: work.appendingPathComponent("diff-" + file).path)
+            }
         } catch {
             return .failed(failure + " (and cannot keep the images: \(error))", keptIn: nil)
         }

@@ -8,11 +8,14 @@ enum IndicatorFixture {
     static let center = Point(30, 30)
     static let scale = 2.0
 
-    static func render(_ indicator: RefreshIndicator, _ phase: IndicatorPhase, at t: Double,
-                       lottie: LottieIndicatorRenderer? = nil) throws -> ImageSurface {
+    static func render(
+        _ indicator: RefreshIndicator, _ phase: IndicatorPhase, at t: Double,
+        lottie: LottieIndicatorRenderer? = nil
+    ) throws -> ImageSurface {
         let image = try ImageSurface(width: Int(canvas.width * scale), height: Int(canvas.height * scale))
-        let frame = FrameModel(size: canvas, background: .white,
-                               commands: indicator.commands(phase, center: center, at: t))
+        let frame = FrameModel(
+            size: canvas, background: .white,
+            commands: indicator.commands(phase, center: center, at: t))
         CairoRenderer(lottie: lottie).render(frame, into: image.context, scale: scale)
         return image
     }

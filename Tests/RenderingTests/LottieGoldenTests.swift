@@ -6,7 +6,7 @@ import Testing
 @Suite struct LottieGoldenTests {
     static func indicator(tint: Color? = nil) throws -> (RefreshIndicator, LottieIndicatorRenderer) {
         let source = try LottieIndicatorSource.load(path: IndicatorFixture.refreshAnimationPath)
-        let renderer = LottieIndicatorRenderer(frameDeadline: 2) // generous: the test machine is shared
+        let renderer = LottieIndicatorRenderer(frameDeadline: 2)  // generous: the test machine is shared
         renderer.add(source)
         return (RefreshIndicator(kind: .lottie(source.info, tint: tint)), renderer)
     }
@@ -15,23 +15,26 @@ import Testing
     @Test(arguments: [0.0, 0.25, 0.5, 1.0])
     func scrub(_ p: Double) throws {
         let (indicator, renderer) = try Self.indicator()
-        let image = try IndicatorFixture.render(indicator, .pulling(progress: p, pullDistance: 75 * p, threshold: 75),
-                                            at: 0, lottie: renderer)
+        let image = try IndicatorFixture.render(
+            indicator, .pulling(progress: p, pullDistance: 75 * p, threshold: 75),
+            at: 0, lottie: renderer)
         try GoldenImage.check(image, "lottie_scrub_\(Int(p * 100))")
     }
 
     @Test(arguments: [0.2, 0.9])
     func loop(_ elapsed: Double) throws {
         let (indicator, renderer) = try Self.indicator()
-        let image = try IndicatorFixture.render(indicator, .refreshing(RefreshLoop(since: 0, handoffProgress: 0)),
-                                            at: elapsed, lottie: renderer)
+        let image = try IndicatorFixture.render(
+            indicator, .refreshing(RefreshLoop(since: 0, handoffProgress: 0)),
+            at: elapsed, lottie: renderer)
         try GoldenImage.check(image, "lottie_loop_\(Int(elapsed * 1000))ms")
     }
 
     @Test func tinted() throws {
         let (indicator, renderer) = try Self.indicator(tint: Color(hex: 0xE5484D))
-        let image = try IndicatorFixture.render(indicator, .pulling(progress: 1, pullDistance: 75, threshold: 75),
-                                            at: 0, lottie: renderer)
+        let image = try IndicatorFixture.render(
+            indicator, .pulling(progress: 1, pullDistance: 75, threshold: 75),
+            at: 0, lottie: renderer)
         try GoldenImage.check(image, "lottie_scrub_100_tinted")
     }
 

@@ -14,7 +14,7 @@ import Testing
         renderer.add(source)
         // The fallback in the theme's grey, as the scenes make it.
         var c = SpinnerConfig()
-        c.color = Color(hex: 0x6C6C70) // the light theme's spinner grey
+        c.color = Color(hex: 0x6C6C70)  // the light theme's spinner grey
         return (RefreshIndicator(config: c, kind: .lottie(source.info, tint: nil)), renderer, source)
     }
 
@@ -102,13 +102,17 @@ import Testing
     }
 
     @Test func recolouringKeepsAlpha() {
-        let spokes: [DrawCommand] = [.capsule(from: Point(0, 0), to: Point(1, 1), color: Color(r: 0.5, g: 0.5, b: 0.5, a: 0.25), width: 2),
-                                     .group(opacity: 0.5, translate: Point(0, 0), scale: 1, anchor: Point(0, 0), clip: nil,
-                                            [.arc(ArcStroke(center: Point(0, 0), radius: 5, lineWidth: 1, startAngle: 0, endAngle: 1, color: .black))])]
+        let spokes: [DrawCommand] = [
+            .capsule(from: Point(0, 0), to: Point(1, 1), color: Color(r: 0.5, g: 0.5, b: 0.5, a: 0.25), width: 2),
+            .group(
+                opacity: 0.5, translate: Point(0, 0), scale: 1, anchor: Point(0, 0), clip: nil,
+                [.arc(ArcStroke(center: Point(0, 0), radius: 5, lineWidth: 1, startAngle: 0, endAngle: 1, color: .black))])
+        ]
         let blue = Color(hex: 0x007AFF)
         let out = spokes.recoloured(to: blue)
         guard case let .capsule(_, _, c, _) = out[0], case let .group(o, _, _, _, _, children) = out[1],
-              case let .arc(a) = children[0] else { Issue.record("shape changed"); return }
+            case let .arc(a) = children[0]
+        else { Issue.record("shape changed"); return }
         #expect(c == blue.withAlpha(0.25) && o == 0.5 && a.color == blue)
     }
 }

@@ -28,8 +28,9 @@ import Testing
         }
         // rlottie: the file of the mapped librlottie shared object, as /proc/self/maps names it.
         let maps = String(decoding: try InputFile.read("/proc/self/maps"), as: UTF8.self)
-        let mapped = try #require(maps.split(separator: "\n").compactMap { $0.split(separator: " ").last }
-            .first { $0.contains("/librlottie") }.map(String.init))
+        let mapped = try #require(
+            maps.split(separator: "\n").compactMap { $0.split(separator: " ").last }
+                .first { $0.contains("/librlottie") }.map(String.init))
         let real = URL(fileURLWithPath: mapped).resolvingSymlinksInPath().lastPathComponent
         let rlottie = try #require(stack.libraries.first { $0.name == "rlottie" })
         #expect(rlottie.source.contains(real), "\(rlottie.source) names \(real)")
@@ -63,7 +64,8 @@ import Testing
     @Test func sha256MatchesTheStandardVectors() {
         #expect(SHA256.hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+        #expect(
+            SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
                 == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
         // A million 'a's, added in uneven pieces across block boundaries.
         var h = SHA256()
@@ -89,7 +91,7 @@ import Testing
         var libs: [RenderingStack.Library] = [
             .init(name: "cairo", version: cairo, source: "cairo_version_string()"),
             .init(name: "pixman", version: "0.42.2", source: "pixman_version_string()"),
-            .init(name: "pango", version: pango, source: "pango_version_string()"),
+            .init(name: "pango", version: pango, source: "pango_version_string()")
         ]
         if let sdl { libs.append(.init(name: "SDL", version: sdl, source: "SDL_GetVersion()")) }
         return RenderingStack(libraries: libs, fonts: [.init(file: "Noto.ttc", sha256: String(repeating: font, count: 32))])
@@ -98,12 +100,15 @@ import Testing
     @Test func differencesNameTheLibrariesThatDiffer() {
         let debian12 = Self.stack(cairo: "1.16.0", pango: "1.50.12", sdl: "2.26.5")
         let debian13 = Self.stack(cairo: "1.18.4", pango: "1.56.3")
-        #expect(debian13.goldenNote(recorded: debian12)
+        #expect(
+            debian13.goldenNote(recorded: debian12)
                 == "goldens made with cairo 1.16.0, pango 1.50.12; this run: cairo 1.18.4, pango 1.56.3",
-                "SDL is only in one of them: unknown, not different")
+            "SDL is only in one of them: unknown, not different")
         #expect(debian12.goldenNote(recorded: debian12) == nil)
         let otherFont = Self.stack(cairo: "1.16.0", pango: "1.50.12", font: "bb")
-        #expect(otherFont.goldenNote(recorded: debian12) == "goldens made with Noto.ttc sha256:aaaaaaaaaaaa; this run: Noto.ttc sha256:bbbbbbbbbbbb")
+        #expect(
+            otherFont.goldenNote(recorded: debian12)
+                == "goldens made with Noto.ttc sha256:aaaaaaaaaaaa; this run: Noto.ttc sha256:bbbbbbbbbbbb")
         #expect(debian12.summary.hasPrefix("cairo 1.16.0, pixman 0.42.2, pango 1.50.12, SDL 2.26.5; fonts Noto.ttc aaaaaaaaaaaa"))
         #expect(debian12.table.first == "cairo   1.16.0    cairo_version_string()")
     }

@@ -8,15 +8,17 @@ import Testing
 @Suite struct TextDeterminismTests {
     static let lines = [
         "아침 메모 · 朝のメモ", "장보기 목록 · 買い物リスト", "Travel plans · 여행 계획 · 旅行の計画",
-        "New item 1 · 새 항목 1", "Just refreshed · 방금 새로고침 · 更新しました",
+        "New item 1 · 새 항목 1", "Just refreshed · 방금 새로고침 · 更新しました"
     ]
 
     static func frame() -> FrameModel {
         var commands: [DrawCommand] = []
         for (i, line) in lines.enumerated() {
             let y = 8 + Double(i) * 28
-            commands.append(.text(line, Rect(x: 8, y: y, width: 300, height: 24),
-                                  TextStyle(size: 15, weight: i % 2 == 0 ? .semibold : .regular, color: Color(hex: 0x1C1C1E))))
+            commands.append(
+                .text(
+                    line, Rect(x: 8, y: y, width: 300, height: 24),
+                    TextStyle(size: 15, weight: i % 2 == 0 ? .semibold : .regular, color: Color(hex: 0x1C1C1E))))
         }
         return FrameModel(size: Size(320, 150), background: .white, commands: commands)
     }

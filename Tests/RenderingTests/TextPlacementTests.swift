@@ -12,8 +12,10 @@ import Testing
 
     /// Each line's origin in device pixels, for `text` in a 120-pt box at `y` under `scale` and a
     /// translation of `shift` points.
-    static func deviceOrigins(_ engine: TextEngine, _ text: String, style: TextStyle, y: Double, scale: Double,
-                              shift: Double = 0) throws -> [(x: Double, y: Double)] {
+    static func deviceOrigins(
+        _ engine: TextEngine, _ text: String, style: TextStyle, y: Double, scale: Double,
+        shift: Double = 0
+    ) throws -> [(x: Double, y: Double)] {
         let surface = try ImageSurface(width: 8, height: 8)
         let cr = surface.context
         cairo_scale(cr, scale, scale)
@@ -74,8 +76,9 @@ import Testing
         let (w, h) = (140, 120)
         let box = { (y: Double) in Rect(x: 4.4, y: y, width: 120, height: 110) }
         func render(_ y: Double) throws -> [UInt8] {
-            let frame = FrameModel(size: Size(Double(w), Double(h)), background: .white,
-                                   commands: [.text(Self.paragraph, box(y), TextStyle(size: 15))])
+            let frame = FrameModel(
+                size: Size(Double(w), Double(h)), background: .white,
+                commands: [.text(Self.paragraph, box(y), TextStyle(size: 15))])
             let surface = try ImageSurface(width: Int(Double(w) * scale), height: Int(Double(h) * scale))
             renderer.render(frame, into: surface, scale: scale)
             return surface.pixelBytes()

@@ -21,13 +21,17 @@ import Testing
 
     func barMaterialShown(_ f: FrameModel) -> Bool {
         placed(f).contains { p in
-            if case let .fill(r, c, _) = p.command { r.y == 0 && r.height == NavigationBar.barHeight && c == Theme.light.barBackground && p.opacity == 1 } else { false }
+            if case let .fill(r, c, _) = p.command {
+                r.y == 0 && r.height == NavigationBar.barHeight && c == Theme.light.barBackground && p.opacity == 1
+            } else {
+                false
+            }
         }
     }
 
     @Test(arguments: ["coordinator", "refreshable"], ["seed", "ios"])
     func noFrameShowsTheBannerOverTheRing(_ sceneName: String, _ spinner: String) async throws {
-        for release in [true, false] { // let go before the failure, or hold the content through it
+        for release in [true, false] {  // let go before the failure, or hold the content through it
             let d = try SessionDriver(sceneName) {
                 $0.refresh.outcome = .failure
                 $0.refresh.duration = 0.5

@@ -4,8 +4,10 @@ import Testing
 
 /// #30 item 7: `--compare` — two panes of the same scene, one input driving both.
 @Suite struct CompareSessionTests {
-    private func session(_ scene: String = "list", left: any ScrollPhysics = PhysicsProfile.iOS, right: any ScrollPhysics,
-                         width: Double = 780) throws -> Session {
+    private func session(
+        _ scene: String = "list", left: any ScrollPhysics = PhysicsProfile.iOS, right: any ScrollPhysics,
+        width: Double = 780
+    ) throws -> Session {
         var o = SceneOptions()
         o.size = Size(width, 844)
         o.physics = left

@@ -22,7 +22,7 @@ final class ActionCounter: Sendable {
         var t = Double.random(in: 0...0.3, using: &rng)
         while t < seconds {
             switch Int.random(in: 0..<10, using: &rng) {
-            case 0...3: // a drag, usually downwards from near the top
+            case 0...3:  // a drag, usually downwards from near the top
                 let x = Double.random(in: 10...(size.width - 10), using: &rng)
                 var y = Double.random(in: 50...(size.height - 50), using: &rng)
                 out.append((t, .pointerDown(Point(x, y))))
@@ -33,7 +33,7 @@ final class ActionCounter: Sendable {
                 }
                 t += Double.random(in: 0...0.2, using: &rng)
                 out.append((t, .pointerUp(Point(x, y))))
-            case 4...5: // a wheel burst: notches or precise
+            case 4...5:  // a wheel burst: notches or precise
                 let precise = Bool.random(using: &rng)
                 for _ in 0..<Int.random(in: 1...12, using: &rng) {
                     let dy = precise ? Double.random(in: -3...3, using: &rng) : Double(Int.random(in: -2...3, using: &rng))
@@ -43,10 +43,12 @@ final class ActionCounter: Sendable {
             case 6:
                 out.append((t, .resize(Size(size.width, Double.random(in: 300...1000, using: &rng)))))
             case 7:
-                let keys: [(Key, KeyModifiers)] = [(.f5, []), (.r, .control), (.escape, []), (.end, []), (.home, []), (.down, []), (.pageDown, [])]
+                let keys: [(Key, KeyModifiers)] = [
+                    (.f5, []), (.r, .control), (.escape, []), (.end, []), (.home, []), (.down, []), (.pageDown, [])
+                ]
                 let k = keys.randomElement(using: &rng)!
                 out.append((t, .key(k.0, k.1)))
-            case 8: // garbage the adapter would drop, delivered anyway: must be harmless
+            case 8:  // garbage the adapter would drop, delivered anyway: must be harmless
                 out.append((t, .wheel(dy: [Double.nan, .infinity, 1e9].randomElement(using: &rng)!, precise: true)))
             default:
                 break
@@ -74,10 +76,12 @@ final class ActionCounter: Sendable {
         options.refresh.outcome = RefreshBehaviour.Outcome.allCases.randomElement(using: &rng)!
         options.refresh.timeout = Double.random(in: 0.3...2.5, using: &rng)
         let counter = ActionCounter()
-        let runtime = RefreshRuntime(clock: VirtualClock(), action: { behaviour, timer in
-            counter.count.withLock { $0 += 1 }
-            return try await RefreshActionRunner.simulated(behaviour, timer)
-        })
+        let runtime = RefreshRuntime(
+            clock: VirtualClock(),
+            action: { behaviour, timer in
+                counter.count.withLock { $0 += 1 }
+                return try await RefreshActionRunner.simulated(behaviour, timer)
+            })
         let session = try Session(scene: "coordinator", options: options, runtime: runtime)
         let scene = try #require(session.scene as? CoordinatorScene)
         let events = Self.events(&rng, size: options.size)
@@ -99,11 +103,17 @@ final class ActionCounter: Sendable {
             if let coast = scene.input.lastCoast, coast > t - 1 / Self.fps { eventsThisFrame += 1 }
             let c = scene.coordinator
             let offset = scene.scrollView.contentOffset
-            if debugSeed == seed { print("DBG t=\(t) ev=\(events[max(0,next-eventsThisFrame)..<next].map { "\($0.0) \($0.1)" }) state=\(c.state)" + " off=\(offset) corr=\(c.corrections) fwd=\(c.forwarded) phase=\(scene.scrollView.phase)") }
+            if debugSeed == seed {
+                print(
+                    "DBG t=\(t) ev=\(events[max(0,next-eventsThisFrame)..<next].map { "\($0.0) \($0.1)" }) state=\(c.state)"
+                        + " off=\(offset) corr=\(c.corrections) fwd=\(c.forwarded) phase=\(scene.scrollView.phase)")
+            }
             let state = c.state
             #expect(offset.isFinite, "seed \(seed): non-finite offset")
             if state == .refreshing || state == .completing {
-                #expect(offset == c.heldOffset(at: t), "seed \(seed) t=\(t): offset \(offset) ≠ held \(String(describing: c.heldOffset(at: t)))")
+                #expect(
+                    offset == c.heldOffset(at: t), "seed \(seed) t=\(t): offset \(offset) ≠ held \(String(describing: c.heldOffset(at: t)))"
+                )
             }
             if let p = prev {
                 let dc = c.corrections - p.corrections

@@ -33,13 +33,18 @@ import Testing
         #expect(p == 1)
         let disarmed = try #require(arcs(d.frame()).first)
         // The same depth, armed: a pull from rest.
-        let armed = try #require(scene.indicator.commands(.pulling(progress: 1, pullDistance: -scene.scrollView.contentOffset,
-                                                                   threshold: scene.threshold),
-                                                          center: Point(0, 0), at: d.t)
+        let armed = try #require(
+            scene.indicator.commands(
+                .pulling(
+                    progress: 1, pullDistance: -scene.scrollView.contentOffset,
+                    threshold: scene.threshold),
+                center: Point(0, 0), at: d.t
+            )
             .compactMap { if case let .arc(a) = $0 { a } else { nil } }.first)
         #expect(disarmed.lineWidth < armed.lineWidth * 0.5, "as thick as an armed ring")
-        #expect(abs(disarmed.endAngle - disarmed.startAngle) < abs(armed.endAngle - armed.startAngle) - 0.5,
-                "the ring closes like an armed one")
+        #expect(
+            abs(disarmed.endAngle - disarmed.startAngle) < abs(armed.endAngle - armed.startAngle) - 0.5,
+            "the ring closes like an armed one")
         d.send(.pointerUp(Point(200, 700)))
         await d.wait(1)
         #expect(scene.refreshes == 0)
@@ -59,7 +64,7 @@ import Testing
         await d.drag(fromY: 100, toY: 420, duration: 0.5, release: false)
         #expect(scene.state == .refreshing)
         var frames = 0
-        for _ in 0..<60 { // a second of holding, well past the end of the action
+        for _ in 0..<60 {  // a second of holding, well past the end of the action
             await d.wait(1 / 60)
             if scene.state == .idle {
                 frames += 1
@@ -85,7 +90,9 @@ import Testing
     @Test func theDisarmedRingKeepsTheSpinnerContrast() async throws {
         for theme in Theme.all {
             for style in SpinnerStyle.names {
-                let d = try SessionDriver("refreshable") { $0.refresh.outcome = .hang; $0.theme = theme; $0.indicator.style = style }
+                let d = try SessionDriver("refreshable") {
+                    $0.refresh.outcome = .hang; $0.theme = theme; $0.indicator.style = style
+                }
                 await d.drag(fromY: 400, toY: 256, duration: 0.3, hold: 0.2)
                 await d.wait(0.5)
                 await d.drag(fromY: 100, toY: 700, duration: 0.4, release: false)

@@ -8,12 +8,14 @@ import ScrollEngine
 struct FeelRefreshFieldsTests {
     @Test func everyFieldTheIssueListsIsInTheTable() {
         let names = Set(FeelFields.all.map(\.name))
-        for name in ["physics.profile", "physics.decelerationRate", "physics.rubberBand", "physics.springMass",
-                     "physics.springStiffness", "physics.springDamping", "physics.minimumFlingVelocity", "physics.wheelStep",
-                     "coordinator.triggerDistance", "refreshable.triggerDistance", "refresh.triggerFraction",
-                     "coordinator.lockHeight", "coordinator.hysteresis", "refresh.doneSeconds", "refresh.timeout",
-                     "spinner.style", "spinner.size", "spinner.lineWidth", "spinner.rotationPeriod", "spinner.trim",
-                     "lottie.file", "lottie.pull", "lottie.loop", "lottie.finish", "theme"] {
+        for name in [
+            "physics.profile", "physics.decelerationRate", "physics.rubberBand", "physics.springMass",
+            "physics.springStiffness", "physics.springDamping", "physics.minimumFlingVelocity", "physics.wheelStep",
+            "coordinator.triggerDistance", "refreshable.triggerDistance", "refresh.triggerFraction",
+            "coordinator.lockHeight", "coordinator.hysteresis", "refresh.doneSeconds", "refresh.timeout",
+            "spinner.style", "spinner.size", "spinner.lineWidth", "spinner.rotationPeriod", "spinner.trim",
+            "lottie.file", "lottie.pull", "lottie.loop", "lottie.finish", "theme"
+        ] {
             #expect(names.contains(name), "\(name)")
         }
         for f in FeelFields.all { #expect(!f.help.isEmpty, "\(f.name)") }

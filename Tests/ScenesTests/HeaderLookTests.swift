@@ -14,8 +14,9 @@ import Testing
         let all = placed(scene.frame())
         let label = try #require(all.first { $0.text == scene.config.labelDown })
         let rows = all.filter { $0.text?.hasPrefix("Row ") ?? false }.compactMap(\.visible)
-        #expect(label.opacity == 0 || label.visible.map { v in rows.allSatisfy { intersection($0, v) == nil } } ?? true,
-                "'↓ 아래로' over a row at opacity \(label.opacity)")
+        #expect(
+            label.opacity == 0 || label.visible.map { v in rows.allSatisfy { intersection($0, v) == nil } } ?? true,
+            "'↓ 아래로' over a row at opacity \(label.opacity)")
     }
 
     @Test func theBandIsOpaqueAndEndsInAHairline() throws {
@@ -24,7 +25,8 @@ import Testing
             o.theme = theme
             let scene = HeaderScene(context: SceneContext(options: o))
             let all = placed(scene.frame())
-            let band = try #require(all.first { if case let .fill(r, _, _) = $0.command { r.height == scene.config.headerHeight } else { false } })
+            let band = try #require(
+                all.first { if case let .fill(r, _, _) = $0.command { r.height == scene.config.headerHeight } else { false } })
             if case let .fill(_, c, _) = band.command { #expect(c.a == 1, "\(theme.name): band alpha \(c.a)") }
             #expect(all.contains { if case let .fill(r, c, _) = $0.command { r.height == 0.5 && c == theme.separator } else { false } })
         }
@@ -45,7 +47,9 @@ import Testing
 
     /// Hangul, kana or kanji in a label.
     static func isCJK(_ s: String) -> Bool {
-        s.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) || (0x3040...0x30FF).contains($0.value) || (0x4E00...0x9FFF).contains($0.value) }
+        s.unicodeScalars.contains {
+            (0xAC00...0xD7A3).contains($0.value) || (0x3040...0x30FF).contains($0.value) || (0x4E00...0x9FFF).contains($0.value)
+        }
     }
 
     @Test func theDirectionLabelKeepsOneLanguage() {

@@ -47,7 +47,9 @@ import Testing
         #expect(field(scene, "error") == .string("network error (simulated)") && scene.rowCount == rowsBefore)
         #expect(material.look(at: d.t) != nil && scene.banner == nil, "the message waits while the circle shrinks")
         await d.wait(0.3)
-        #expect(material.look(at: d.t) == nil && scene.banner?.kind == .failure && scene.banner?.text.hasSuffix("network error (simulated)") == true)
+        #expect(
+            material.look(at: d.t) == nil && scene.banner?.kind == .failure
+                && scene.banner?.text.hasSuffix("network error (simulated)") == true)
         d.send(.key(.f5, []))
         await d.wait(1 / 60)
         #expect(field(scene, "refreshes") == .int(2) && field(scene, "error") == .null)

@@ -19,18 +19,29 @@ import Testing
             let d = try SessionDriver(scene) { $0.theme = theme }
             let atEdge = d.frame()
             #expect(barFills(atEdge, theme: theme).isEmpty, "\(scene) \(theme.name): the bar is drawn at the scroll edge")
-            #expect(!placed(atEdge).contains { p in
-                if case let .fill(r, c, _) = p.command { r.height == 0.5 && c == theme.separator && (p.visible?.y ?? 99) < 45 && p.opacity > 0 } else { false }
-            }, "\(scene) \(theme.name): hairline at the scroll edge")
+            #expect(
+                !placed(atEdge).contains { p in
+                    if case let .fill(r, c, _) = p.command {
+                        r.height == 0.5 && c == theme.separator && (p.visible?.y ?? 99) < 45 && p.opacity > 0
+                    } else {
+                        false
+                    }
+                }, "\(scene) \(theme.name): hairline at the scroll edge")
             // Scrolled: the content is under the bar, which is its material, opaque, with a hairline.
             await d.drag(fromY: 600, toY: 300, duration: 0.4, hold: 0.1)
             await d.wait(0.5)
             let scrolled = d.frame()
-            #expect(barFills(scrolled, theme: theme).contains { $0.color == theme.barBackground && $0.opacity == 1 },
-                    "\(scene) \(theme.name): no bar material over content")
-            #expect(placed(scrolled).contains { p in
-                if case let .fill(r, c, _) = p.command { r.height == 0.5 && c == theme.separator && p.opacity == 1 && (p.visible?.y ?? 99) < 45 } else { false }
-            })
+            #expect(
+                barFills(scrolled, theme: theme).contains { $0.color == theme.barBackground && $0.opacity == 1 },
+                "\(scene) \(theme.name): no bar material over content")
+            #expect(
+                placed(scrolled).contains { p in
+                    if case let .fill(r, c, _) = p.command {
+                        r.height == 0.5 && c == theme.separator && p.opacity == 1 && (p.visible?.y ?? 99) < 45
+                    } else {
+                        false
+                    }
+                })
             // No content shows through the bar: everything scrolling is clipped below it.
             let rowTexts = placed(scrolled).filter { ($0.text?.contains("Message") ?? false) || ($0.text?.contains(".") ?? false) }
             #expect(rowTexts.allSatisfy { ($0.visible?.y ?? 44) >= 44 })

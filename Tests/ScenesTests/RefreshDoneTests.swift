@@ -27,7 +27,7 @@ import Testing
         await d.wait(0.2)
         #expect(d.scene.trace().first { $0.0 == "state" }?.1 == .string("refreshing"))
         #expect(Self.capsules(d.frame()) == 0 && Self.arcs(d.frame()) > 0)
-        await d.wait(0.3)                                  // 0.5 s: the action ended at 0.3 s
+        await d.wait(0.3)  // 0.5 s: the action ended at 0.3 s
         #expect(d.scene.trace().first { $0.0 == "state" }?.1 == .string("done"))
         // The content stays where the refresh holds it (the threshold) while the finish shows.
         let threshold = (d.scene as? CoordinatorScene)?.coordinator.config.threshold ?? (d.scene as? RefreshableScene)?.threshold
@@ -37,10 +37,10 @@ import Testing
         // The window wakes when the done state ends (its event wait sleeps until the next deadline).
         #expect(abs((d.scene.nextDeadline ?? 0) - 0.8) < 1e-6, "\(String(describing: d.scene.nextDeadline))")
         #expect(d.scene.isAnimating)
-        await d.wait(0.25)                                 // 0.75 s: still within 0.3 + 0.5
+        await d.wait(0.25)  // 0.75 s: still within 0.3 + 0.5
         #expect(d.scene.trace().first { $0.0 == "state" }?.1 == .string("done"))
         #expect(d.scene.scrollView.contentOffset == held)
-        await d.wait(0.1)                                  // 0.85 s: the return has begun
+        await d.wait(0.1)  // 0.85 s: the return has begun
         let state = d.scene.trace().first { $0.0 == "state" }?.1
         #expect(state == .string("completing") || state == .string("idle"))
         await d.wait(1)
@@ -50,7 +50,9 @@ import Testing
 
     @Test(arguments: ["coordinator", "refreshable"])
     func withoutADoneTimeTheReturnStartsWhenTheActionEnds(scene: String) async throws {
-        let d = try SessionDriver(scene) { $0.indicator.style = "seed"; $0.refresh.duration = 0.3 }
+        let d = try SessionDriver(scene) {
+            $0.indicator.style = "seed"; $0.refresh.duration = 0.3
+        }
         d.send(.key(.f5, []))
         await d.wait(0.35)
         let state = d.scene.trace().first { $0.0 == "state" }?.1

@@ -38,7 +38,9 @@ import Testing
         #expect(shown > 30, "\(scene): the message was shown in \(shown) frames")
     }
 
-    @Test(arguments: scenes, [240.0, 280, 320, 390, 430, 600]) func theMessageWrapsAndIsNeverCut(_ scene: String, width: Double) async throws {
+    @Test(arguments: scenes, [240.0, 280, 320, 390, 430, 600]) func theMessageWrapsAndIsNeverCut(_ scene: String, width: Double)
+        async throws
+    {
         let d = try await failing(scene, width: width)
         await d.wait(1.0)
         let m = messages(d.frame())
@@ -56,7 +58,9 @@ import Testing
             let all = placed(d.frame())
             guard let message = messages(d.frame()).first, let mv = message.visible else { continue }
             // The strip: from under the bar to the bottom of the message's padding.
-            let strip = Rect(x: 0, y: NavigationBar.barHeight, width: 390, height: mv.maxY + RefreshMessageBanner.verticalPadding - NavigationBar.barHeight)
+            let strip = Rect(
+                x: 0, y: NavigationBar.barHeight, width: 390,
+                height: mv.maxY + RefreshMessageBanner.verticalPadding - NavigationBar.barHeight)
             for p in all where p.text != nil && p.text != message.text && p.text != "Inbox · 받은편지함" && p.text != "Refreshable" {
                 if let v = p.visible, v.height > 0.5, p.opacity > 0 {
                     #expect(intersection(v, strip) == nil, "\(scene) at \(d.t): '\(p.text!)' under the message")

@@ -32,7 +32,9 @@ import Testing
     }
 
     @Test func theNewestRowsSayNowNotZeroMinutesAgo() async throws {
-        let d = try SessionDriver("refreshable") { $0.refresh.newRows = 2; $0.refresh.duration = 0.2 }
+        let d = try SessionDriver("refreshable") {
+            $0.refresh.newRows = 2; $0.refresh.duration = 0.2
+        }
         let top = rows(d.frame())
         #expect(top[0].age == "지금 · たった今")
         #expect(top[1].age == "1분 전 · 1分前")

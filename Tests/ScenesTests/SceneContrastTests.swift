@@ -9,7 +9,8 @@ import Testing
     enum Moment: String, CaseIterable { case rest, pulled, refreshing, scrolled }
 
     /// The frame of `scene` in `theme` at `moment`.
-    func frame(_ scene: String, _ theme: Theme, _ moment: Moment, overlay: Bool = false, spinner: String? = nil) async throws -> FrameModel {
+    func frame(_ scene: String, _ theme: Theme, _ moment: Moment, overlay: Bool = false, spinner: String? = nil) async throws -> FrameModel
+    {
         let d = try SessionDriver(scene) {
             $0.theme = theme
             $0.overlay = overlay

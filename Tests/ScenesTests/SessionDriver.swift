@@ -8,8 +8,10 @@ final class SessionDriver {
     let fps = 60.0
     private(set) var t = 0.0
 
-    init(_ scene: String, _ configure: (inout SceneOptions) -> Void = { _ in },
-         measurer: any TextMeasurer = ApproximateTextMeasurer()) throws {
+    init(
+        _ scene: String, _ configure: (inout SceneOptions) -> Void = { _ in },
+        measurer: any TextMeasurer = ApproximateTextMeasurer()
+    ) throws {
         var o = SceneOptions()
         configure(&o)
         session = try Session(scene: scene, options: o, textMeasurer: measurer)

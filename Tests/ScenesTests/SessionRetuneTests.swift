@@ -82,7 +82,9 @@ struct SessionRetuneDetailsTests {
     }
 
     @Test func bothPanesOfAComparisonTakeTheFeelAndKeepTheirPhysics() async throws {
-        let d = try SessionDriver("coordinator") { $0.compare = AndroidPhysics(); $0.size = Size(780, 844) }
+        let d = try SessionDriver("coordinator") {
+            $0.compare = AndroidPhysics(); $0.size = Size(780, 844)
+        }
         let right = try #require(d.session.comparison)
         d.send(.key(.f5, []))
         await d.wait(0.5)

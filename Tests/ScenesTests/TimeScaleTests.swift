@@ -36,7 +36,9 @@ struct TimeScaleTests {
         var trace: [(Double, Double)] = []
         let moves = Int((realDrag * 240).rounded())  // a pointer sampled at 240 Hz real time
         var events: [(real: Double, event: InputEvent)] = [(0, .pointerDown(Point(200, 600)))]
-        for i in 1...moves { events.append((realDrag * Double(i) / Double(moves), .pointerMove(Point(200, 600 - 150 * Double(i) / Double(moves))))) }
+        for i in 1...moves {
+            events.append((realDrag * Double(i) / Double(moves), .pointerMove(Point(200, 600 - 150 * Double(i) / Double(moves)))))
+        }
         events.append((realDrag + 1e-6, .pointerUp(Point(200, 450))))
         var next = 0
         for f in 0...frames {

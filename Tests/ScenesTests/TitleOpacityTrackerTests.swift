@@ -29,12 +29,15 @@ struct TitleOpacityTrackerTests {
     @Test("trace lines follow the source's log, one per change")
     func traceLines() {
         var tracker = TitleOpacityTracker(title: "노트 A")
-        #expect(tracker.headerGeometryChanged(height: 56)
+        #expect(
+            tracker.headerGeometryChanged(height: 56)
                 == "navTitleTrace source=headerGeometry, title=노트 A, offsetY=0.0, headerHeight=56.0, opacity=0.0")
-        #expect(tracker.sentinelChanged(minY: -28)
+        #expect(
+            tracker.sentinelChanged(minY: -28)
                 == "navTitleTrace source=scrollSentinel, title=노트 A, offsetY=28.0, headerHeight=56.0, opacity=0.5")
         #expect(tracker.headerTextOpacity == 0.5)
-        #expect(tracker.sentinelChanged(minY: -56)
+        #expect(
+            tracker.sentinelChanged(minY: -56)
                 == "navTitleTrace source=scrollSentinel, title=노트 A, offsetY=56.0, headerHeight=56.0, opacity=1.0")
         #expect(tracker.headerTextOpacity == 0)
         // No change, no line.

@@ -17,7 +17,8 @@ struct TitleSceneTests {
         scene.advance(to: 0)
         #expect(scene.tracker.headerHeight == 56)
         #expect(scene.traceValue("headerHeight") == .double(56))
-        #expect(scene.takeDiagnostics()
+        #expect(
+            scene.takeDiagnostics()
                 == ["navTitleTrace source=headerGeometry, title=노트 A, offsetY=0.0, headerHeight=56.0, opacity=0.0"])
     }
 
@@ -48,10 +49,11 @@ struct TitleSceneTests {
         scene.scrollView.scroll(to: 56, animated: false, at: 0.3)
         scene.advance(to: 0.3)
         #expect(scene.traceValue("titleOpacity") == .double(1))
-        #expect(scene.takeDiagnostics() == [
-            "navTitleTrace source=scrollSentinel, title=노트 A, offsetY=28.0, headerHeight=56.0, opacity=0.5",
-            "navTitleTrace source=scrollSentinel, title=노트 A, offsetY=56.0, headerHeight=56.0, opacity=1.0",
-        ])
+        #expect(
+            scene.takeDiagnostics() == [
+                "navTitleTrace source=scrollSentinel, title=노트 A, offsetY=28.0, headerHeight=56.0, opacity=0.5",
+                "navTitleTrace source=scrollSentinel, title=노트 A, offsetY=56.0, headerHeight=56.0, opacity=1.0"
+            ])
         #expect(scene.takeDiagnostics().isEmpty)
     }
 

@@ -242,7 +242,7 @@ import Testing
         #expect(sv.phase == .dragging)
         let start = sv.contentOffset
         input.handle(.wheel(dy: -0.5, precise: true, source: .touchpad), at: 0.016)
-        #expect(sv.contentOffset == start + 5)      // 1:1 from here on
+        #expect(sv.contentOffset == start + 5)  // 1:1 from here on
         #expect(input.processDeadlines(upTo: 0.016 + 0.090) == .wheelGestureReleased)
     }
 

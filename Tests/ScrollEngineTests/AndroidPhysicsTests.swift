@@ -17,7 +17,7 @@ import Testing
     @Test(arguments: [
         (500.0, 58.32229635721352, 0.33327026489836287),
         (1000.0, 194.31362127989584, 0.5551817750854166),
-        (3000.0, 1308.9209669026375, 1.246591397050131),
+        (3000.0, 1308.9209669026375, 1.246591397050131)
     ])
     func flingDistanceAndDuration(_ v: Double, _ distance: Double, _ duration: Double) throws {
         let sim = try #require(physics.ballisticSimulation(after: Release(offset: 5000, velocity: v, bounds: bounds)))
@@ -66,7 +66,7 @@ import Testing
     @Test func theSpringBack() throws {
         let b = ScrollBounds(minOffset: 0, maxOffset: 500, viewportHeight: 800)
         let sim = try #require(physics.ballisticSimulation(after: Release(offset: -40, velocity: 0, bounds: b)))
-        let duration = 0.2 // √(2·40/2000)
+        let duration = 0.2  // √(2·40/2000)
         #expect(abs(sim.position(at: duration / 2) - -20) < 1e-9)
         #expect(!sim.isDone(at: duration - 1e-6) && sim.isDone(at: duration + 1e-9) && sim.finalPosition == 0)
     }

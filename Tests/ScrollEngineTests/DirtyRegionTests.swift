@@ -31,10 +31,13 @@ import Testing
     }
 
     @Test func aTurningSpinnerDirtiesOnlyItsBoxAtEachScale() {
-        let list: [DrawCommand] = (0..<12).map { .text("Row \($0)", Rect(x: 16, y: 80 + Double($0) * 60, width: 300, height: 40), TextStyle(size: 17)) }
+        let list: [DrawCommand] = (0..<12).map {
+            .text("Row \($0)", Rect(x: 16, y: 80 + Double($0) * 60, width: 300, height: 40), TextStyle(size: 17))
+        }
         let a = frame(list + [arc(start: 0, end: 2)]), b = frame(list + [arc(start: 0.1, end: 2.1)])
         for scale in [1.0, 2.0, 1.5] {
-            let rects = DirtyRegion.between(a, b, scale: scale, canvas: PixelRect(x: 0, y: 0, width: Int(390 * scale), height: Int(844 * scale)))
+            let rects = DirtyRegion.between(
+                a, b, scale: scale, canvas: PixelRect(x: 0, y: 0, width: Int(390 * scale), height: Int(844 * scale)))
             // The arc's square: centre ± (radius + half the line) in points, plus a point and the margin.
             let side = Int(((11 + 1.5 + 1) * 2 * scale).rounded(.up)) + 2 * DirtyRegion.marginPixels + 1
             #expect(rects.count == 1)
@@ -66,8 +69,9 @@ import Testing
 
     @Test func aChangeInsideAGroupIsMappedThroughItsTransformAndClip() {
         func group(_ child: DrawCommand) -> DrawCommand {
-            .group(opacity: 0.5, translate: Point(100, 200), scale: 2, anchor: Point(10, 10),
-                   clip: Rect(x: 0, y: 0, width: 20, height: 15), [child])
+            .group(
+                opacity: 0.5, translate: Point(100, 200), scale: 2, anchor: Point(10, 10),
+                clip: Rect(x: 0, y: 0, width: 20, height: 15), [child])
         }
         let a = frame([group(.fill(Rect(x: 0, y: 0, width: 40, height: 40), grey, cornerRadius: 0))])
         let b = frame([group(.fill(Rect(x: 0, y: 0, width: 40, height: 40), .black, cornerRadius: 0))])
@@ -105,8 +109,10 @@ import Testing
     }
 
     @Test func touchingRectsMergeAndManyBecomeOne() {
-        let merged = DirtyRegion.merged([PixelRect(x: 0, y: 0, width: 10, height: 10), PixelRect(x: 10, y: 0, width: 10, height: 10),
-                                         PixelRect(x: 100, y: 100, width: 5, height: 5)])
+        let merged = DirtyRegion.merged([
+            PixelRect(x: 0, y: 0, width: 10, height: 10), PixelRect(x: 10, y: 0, width: 10, height: 10),
+            PixelRect(x: 100, y: 100, width: 5, height: 5)
+        ])
         #expect(merged.count == 2)
         #expect(merged.contains(PixelRect(x: 0, y: 0, width: 20, height: 10)))
         let many = (0..<(DirtyRegion.maxRects + 1)).map { PixelRect(x: $0 * 20, y: 0, width: 5, height: 5) }

@@ -13,7 +13,7 @@ import Testing
     @Test(arguments: [
         (500.0, 125.0, 1.5536520246055479),
         (1000.0, 250.0, 1.7269388197455342),
-        (3000.0, 750.0, 2.0015918919125615),
+        (3000.0, 750.0, 2.0015918919125615)
     ])
     func flingDistanceAndDuration(_ v: Double, _ distance: Double, _ duration: Double) throws {
         let sim = try #require(physics.ballisticSimulation(after: Release(offset: 1000, velocity: v, bounds: bounds)))

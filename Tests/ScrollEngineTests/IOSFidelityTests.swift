@@ -78,7 +78,9 @@ import Testing
     /// and flicked again at 1000 pt/s over 50 ms (`sameWay` or back, after resting `hold` s);
     /// returns the second release's velocity (as reported to the delegate) and the velocity the
     /// fling had when it was caught.
-    private func secondFlick(physics: any ScrollPhysics = PhysicsProfile.iOS, sameWay: Bool = true, hold: Double = 0) -> (release: Double, caught: Double) {
+    private func secondFlick(physics: any ScrollPhysics = PhysicsProfile.iOS, sameWay: Bool = true, hold: Double = 0) -> (
+        release: Double, caught: Double
+    ) {
         let sv = ScrollView(viewportHeight: 800, contentHeight: 100_000, physics: physics)
         sv.scroll(to: 20_000, animated: false, at: 0)
         let spy = ReleaseSpy()

@@ -10,8 +10,8 @@ import Testing
 
     @Test func onlyTheLast100msCount() {
         var v = VelocityTracker()
-        for i in 0...10 { v.add(y: Double(i) * 50, at: Double(i) * 0.01) }     // fast start
-        for i in 1...12 { v.add(y: 500 + Double(i) * 2, at: 0.1 + Double(i) * 0.01) } // slow end
+        for i in 0...10 { v.add(y: Double(i) * 50, at: Double(i) * 0.01) }  // fast start
+        for i in 1...12 { v.add(y: 500 + Double(i) * 2, at: 0.1 + Double(i) * 0.01) }  // slow end
         #expect(abs(v.velocity(at: 0.22) - 200) < 1e-6)
     }
 

@@ -17,8 +17,9 @@ import Testing
 
     @Test func markersAreTheirStartUpToBeforeTheirEndInTheRenderersFrames() throws {
         // In-point 10: composition frame 10 is the renderer's frame 0; 80 frames (10…89).
-        let s = try LottieSegments.resolve(LottieSegmentChoices(pull: .marker("pull"), loop: .frames(from: 40, to: 69), finish: .marker("tick")),
-                                           markers: Self.markers, inPoint: 10, frameCount: 80)
+        let s = try LottieSegments.resolve(
+            LottieSegmentChoices(pull: .marker("pull"), loop: .frames(from: 40, to: 69), finish: .marker("tick")),
+            markers: Self.markers, inPoint: 10, frameCount: 80)
         #expect(s.pull == 0...29)
         #expect(s.loop == 30...59)
         #expect(s.finish == 60...60, "a marker of no duration is its one frame")
@@ -26,11 +27,17 @@ import Testing
 
     @Test func problemsNameTheSegment() {
         func problem(_ c: LottieSegmentChoices) -> String? {
-            do { _ = try LottieSegments.resolve(c, markers: Self.markers, inPoint: 10, frameCount: 80); return nil } catch { return error.description }
+            do { _ = try LottieSegments.resolve(c, markers: Self.markers, inPoint: 10, frameCount: 80); return nil } catch {
+                return error.description
+            }
         }
         #expect(problem(LottieSegmentChoices(loop: .marker("spin"))) == "loop segment: no marker 'spin' (markers: 'pull', 'tick')")
-        #expect(problem(LottieSegmentChoices(finish: .frames(from: 5, to: 20))) == "finish segment: frames 5-20 (frames 5-20) is outside the animation's frames 10-89")
-        #expect(problem(LottieSegmentChoices(pull: .frames(from: 80, to: 90))) == "pull segment: frames 80-90 (frames 80-90) is outside the animation's frames 10-89")
+        #expect(
+            problem(LottieSegmentChoices(finish: .frames(from: 5, to: 20)))
+                == "finish segment: frames 5-20 (frames 5-20) is outside the animation's frames 10-89")
+        #expect(
+            problem(LottieSegmentChoices(pull: .frames(from: 80, to: 90)))
+                == "pull segment: frames 80-90 (frames 80-90) is outside the animation's frames 10-89")
         #expect(problem(LottieSegmentChoices(pull: .frames(from: 80, to: 89))) == nil)
     }
 

@@ -58,7 +58,7 @@ final class RecordedActions: RefreshActions {
 
     @Test func hysteresisKeepsTriggeredUntilBelowNinetyPercent() {
         let rig = Rig()
-        rig.pull(to: 400, at: 0.1)             // shown ≈ 172 pt: triggered
+        rig.pull(to: 400, at: 0.1)  // shown ≈ 172 pt: triggered
         #expect(rig.coordinator.state == .triggered)
         // Back to a shown pull of 75 pt (below the threshold, above 0.9 × 80 = 72): still triggered.
         let finger75 = RubberBand().overshoot(forShown: 75, dimension: 800)
@@ -98,7 +98,7 @@ final class RecordedActions: RefreshActions {
         rig.sv.setContentOffset(300)
         #expect(rig.sv.contentOffset == -80)
         #expect(rig.coordinator.corrections == 1)
-        rig.sv.setContentOffset(-80.3)             // within the 0.5 pt tolerance: left alone
+        rig.sv.setContentOffset(-80.3)  // within the 0.5 pt tolerance: left alone
         #expect(rig.coordinator.corrections == 1)
         #expect(rig.downstream.scrolls.count == seen)
     }
@@ -133,7 +133,7 @@ final class RecordedActions: RefreshActions {
         // A bounce past the top with no direct input: the pull is visible but nothing arms.
         rig.sv.setContentOffset(50)
         rig.sv.beginDrag(pointerY: 0, at: 0)
-        rig.sv.endDrag(at: 0, velocity: -4000)       // fling to the top, overshoots
+        rig.sv.endDrag(at: 0, velocity: -4000)  // fling to the top, overshoots
         for i in 1...60 { rig.sv.advance(to: Double(i) / 60) }
         #expect(rig.coordinator.state == .idle)
         #expect(rig.started.isEmpty)
@@ -159,7 +159,7 @@ final class RecordedActions: RefreshActions {
             coordinator.attach(to: sv)
             coordinator.beginRefresh(at: 0, fromGesture: false)
         }
-        #expect(weakView != nil)                     // the view tree dropped it; the coordinator did not
+        #expect(weakView != nil)  // the view tree dropped it; the coordinator did not
         coordinator.advance(to: 0.3)
         #expect(weakView?.contentOffset == -80)
         coordinator.deliver(RefreshResult(token: 1, outcome: .failure(RefreshFailure("x"))), at: 0.3)

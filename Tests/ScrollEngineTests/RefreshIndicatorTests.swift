@@ -43,7 +43,7 @@ import Testing
         guard case let .lottie(f) = cmds.first else { Issue.record("expected .lottie"); return }
         #expect(f.mode == .scrub(0.3))
         #expect(f.frameIndex == Int((0.3 * 89).rounded()))
-        #expect(!f.fallback.isEmpty) // the vector spinner, should the file not draw
+        #expect(!f.fallback.isEmpty)  // the vector spinner, should the file not draw
         #expect(f.rect == Rect(x: 30, y: 20, width: 40, height: 40))
     }
 
@@ -60,7 +60,7 @@ import Testing
         #expect(info.frame(for: .scrub(0)) == 0)
         #expect(info.frame(for: .scrub(1)) == 89)
         #expect(info.frame(for: .loop(elapsedSeconds: 1)) == 60)
-        #expect(info.frame(for: .loop(elapsedSeconds: 1.5)) == 0) // 90 frames at 60 fps wrap after 1.5 s
+        #expect(info.frame(for: .loop(elapsedSeconds: 1.5)) == 0)  // 90 frames at 60 fps wrap after 1.5 s
         #expect(info.frame(for: .loop(elapsedSeconds: -3)) == 0)
         #expect(abs(info.duration - 89.0 / 60) < 1e-12)
         let single = LottieAnimationInfo(path: "x", frameCount: 1, frameRate: 30, width: 1, height: 1)

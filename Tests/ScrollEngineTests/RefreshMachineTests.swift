@@ -11,8 +11,11 @@ import Testing
         #expect(m.handle(.didScroll, at: 0.1, input: pulled) == [.forwardDidScroll])
         #expect(m.state == .triggered)
         let effects = m.handle(.didEndDragging, at: 0.2, input: pulled)
-        #expect(effects == [.holdView, .scroll(.setInsetTop(80)), .scroll(.cancelDrag), .scroll(.stopMotion), .scroll(.setScrollEnabled(false)),
-                            .startAction(token: 1)])
+        #expect(
+            effects == [
+                .holdView, .scroll(.setInsetTop(80)), .scroll(.cancelDrag), .scroll(.stopMotion), .scroll(.setScrollEnabled(false)),
+                .startAction(token: 1)
+            ])
         #expect(m.state == .refreshing && m.refreshStart == 0.2 && m.hold?.startPull == 100 && m.hold?.startedByGesture == true)
         // The held offset eases from the release position to the locked offset.
         #expect(m.heldOffset(at: 0.2) == -100)
@@ -34,10 +37,12 @@ import Testing
         _ = m.handle(.begin(fromGesture: false), at: 0, input: resting)
         let locked = InputFacts(directInput: false, offset: -80, insetTop: 80)
         #expect(m.handle(.deliver(RefreshResult(token: 2, outcome: .success(3))), at: 1, input: locked).isEmpty)
-        #expect(m.handle(.deliver(RefreshResult(token: 1, outcome: .success(3))), at: 1, input: locked)
+        #expect(
+            m.handle(.deliver(RefreshResult(token: 1, outcome: .success(3))), at: 1, input: locked)
                 == [.scroll(.setScrollEnabled(true)), .scroll(.setInsetTop(0)), .finished(.success(3))])
         #expect(m.state == .completing && !m.ticket.isRunning)
-        #expect(m.handle(.frame, at: 1.4, input: InputFacts(directInput: false, offset: -1))
+        #expect(
+            m.handle(.frame, at: 1.4, input: InputFacts(directInput: false, offset: -1))
                 == [.scroll(.correctOffset(0)), .forwardDidScroll, .releaseView])
         #expect(m.state == .idle && m.statistics.forwarded == 1)
     }
@@ -61,8 +66,11 @@ import Testing
         _ = m.handle(.deliver(RefreshResult(token: 1, outcome: .success(3))), at: 1, input: locked)
         let held = m.handle(.frame, at: 1.4, input: locked)
         #expect(m.state == .completing, "the return takes 2 × 0.4 s")
-        #expect(held == [.scroll(.correctOffset(EasingSimulation(from: -80, to: 0, duration: 0.8, curve: .easeOutCubic).position(at: 1.4 - 1)))])
-        #expect(m.handle(.frame, at: 1.8, input: InputFacts(directInput: false, offset: -1))
+        #expect(
+            held == [.scroll(.correctOffset(EasingSimulation(from: -80, to: 0, duration: 0.8, curve: .easeOutCubic).position(at: 1.4 - 1)))]
+        )
+        #expect(
+            m.handle(.frame, at: 1.8, input: InputFacts(directInput: false, offset: -1))
                 == [.scroll(.correctOffset(0)), .forwardDidScroll, .releaseView])
         #expect(m.state == .idle)
     }
@@ -72,8 +80,11 @@ import Testing
         _ = m.handle(.begin(fromGesture: false), at: 1, input: resting)
         #expect(m.ticket.deadline == 3)
         let effects = m.handle(.frame, at: 5, input: InputFacts(directInput: false, offset: -80, insetTop: 80))
-        #expect(effects.prefix(4) == [.cancelAction(token: 1), .scroll(.setScrollEnabled(true)), .scroll(.setInsetTop(0)),
-                                      .finished(.failure(RefreshFailure("timed out after 2 s")))])
+        #expect(
+            effects.prefix(4) == [
+                .cancelAction(token: 1), .scroll(.setScrollEnabled(true)), .scroll(.setInsetTop(0)),
+                .finished(.failure(RefreshFailure("timed out after 2 s")))
+            ])
     }
 
     @Test func theRefreshableViewTriggersWhilePullingOnlyWhenReady() {
@@ -95,10 +106,15 @@ import Testing
         #expect(m.state == .refreshing && m.triggerPull == 80 && m.fingerHolds)
         // Further down follows the finger; back up stops at the refresh position.
         #expect(m.handle(.didScroll, at: 0.5, input: InputFacts(directInput: true, offset: -100, isDragging: true)).isEmpty)
-        #expect(m.handle(.didScroll, at: 0.6, input: InputFacts(directInput: true, offset: -50, isDragging: true)) == [.scroll(.correctOffset(-75))])
+        #expect(
+            m.handle(.didScroll, at: 0.6, input: InputFacts(directInput: true, offset: -50, isDragging: true)) == [
+                .scroll(.correctOffset(-75))
+            ])
         // Letting go pushes the content into the gap and disables scrolling.
-        #expect(m.handle(.didEndDragging, at: 0.7, input: InputFacts(directInput: false, offset: -75)) ==
-                [.scroll(.stopMotion), .scroll(.setScrollEnabled(false)), .scroll(.setInsetTop(75)), .scroll(.moveIntoGap(-75))])
+        #expect(
+            m.handle(.didEndDragging, at: 0.7, input: InputFacts(directInput: false, offset: -75)) == [
+                .scroll(.stopMotion), .scroll(.setScrollEnabled(false)), .scroll(.setInsetTop(75)), .scroll(.moveIntoGap(-75))
+            ])
         #expect(!m.fingerHolds && m.state == .refreshing)
     }
 
@@ -106,13 +122,17 @@ import Testing
         var m = RefreshableMachine(config: RefreshableConfig(), timeout: 30)
         _ = m.handle(.trigger, at: 0, input: resting)
         #expect(m.handle(.trigger, at: 0.1, input: resting).isEmpty)  // one at a time
-        #expect(m.handle(.endRefreshing, at: 1, input: InputFacts(directInput: false, offset: -75, insetTop: 75))
-                == [.cancelAction(token: 1), .finished(.failure(.cancelled)), .scroll(.stopMotion),
-                    .scroll(.returnAfterRefresh(to: 0, duration: 0.1))])
+        #expect(
+            m.handle(.endRefreshing, at: 1, input: InputFacts(directInput: false, offset: -75, insetTop: 75))
+                == [
+                    .cancelAction(token: 1), .finished(.failure(.cancelled)), .scroll(.stopMotion),
+                    .scroll(.returnAfterRefresh(to: 0, duration: 0.1))
+                ])
         // The scroll view runs the physics' return; the machine waits for it to end.
         #expect(m.handle(.frame, at: 1.05, input: InputFacts(directInput: false, offset: -56, insetTop: 75, isMoving: true)).isEmpty)
         #expect(m.state == .completing)
-        #expect(m.handle(.frame, at: 1.1, input: InputFacts(directInput: false, offset: 0, insetTop: 75))
+        #expect(
+            m.handle(.frame, at: 1.1, input: InputFacts(directInput: false, offset: 0, insetTop: 75))
                 == [.scroll(.setInsetTop(0)), .scroll(.setScrollEnabled(true)), .scroll(.returnToBounds)])
         #expect(m.state == .idle)
     }
@@ -132,7 +152,7 @@ import Testing
         let failure = RefreshFailure("offline")
         let ends: [(String, Result<Int, RefreshFailure>)] = [
             ("success", .success(2)), ("failure", .failure(failure)), ("cancel", .failure(.cancelled)),
-            ("timeout", .failure(RefreshFailure("timed out after 2 s"))),
+            ("timeout", .failure(RefreshFailure("timed out after 2 s")))
         ]
         for (end, expected) in ends {
             var c = RefreshCoordinatorMachine(timeout: 2)
@@ -152,8 +172,10 @@ import Testing
                 re += r.handle(.frame, at: 2, input: held)
             }
             // Later frames and a late result end nothing again.
-            ce += c.handle(.frame, at: 3, input: held) + c.handle(.deliver(RefreshResult(token: 1, outcome: .success(1))), at: 3, input: held)
-            re += r.handle(.frame, at: 3, input: held) + r.handle(.deliver(RefreshResult(token: 1, outcome: .success(1))), at: 3, input: held)
+            ce +=
+                c.handle(.frame, at: 3, input: held) + c.handle(.deliver(RefreshResult(token: 1, outcome: .success(1))), at: 3, input: held)
+            re +=
+                r.handle(.frame, at: 3, input: held) + r.handle(.deliver(RefreshResult(token: 1, outcome: .success(1))), at: 3, input: held)
             #expect(finished(ce, coordinatorEnd) == [expected], "coordinator, \(end)")
             #expect(finished(re, refreshableEnd) == [expected], "refreshable view, \(end)")
         }

@@ -12,20 +12,22 @@ import Testing
     @Test func droppingTheRunnerCancelsItsActions() async throws {
         let clock = VirtualClock()
         let cancelled = Flag()
-        var runner: RefreshActionRunner? = RefreshActionRunner(clock: clock, action: { _, timer in
-            do {
-                try await timer.sleep(untilElapsed: 3600)
-            } catch {
-                cancelled.value.withLock { $0 = true }
-                throw error
-            }
-            return 0
-        })
+        var runner: RefreshActionRunner? = RefreshActionRunner(
+            clock: clock,
+            action: { _, timer in
+                do {
+                    try await timer.sleep(untilElapsed: 3600)
+                } catch {
+                    cancelled.value.withLock { $0 = true }
+                    throw error
+                }
+                return 0
+            })
         runner?.start(token: 1, behaviour: RefreshBehaviour(), at: 0)
-        await clock.quiescent()   // the action is asleep on the clock
+        await clock.quiescent()  // the action is asleep on the clock
         #expect(cancelled.value.withLock { $0 } == false)
         runner = nil
-        await clock.quiescent()   // the cancelled task woke, finished and reported
+        await clock.quiescent()  // the cancelled task woke, finished and reported
         for _ in 0..<1000 where !cancelled.value.withLock({ $0 }) { await Task.yield() }
         #expect(cancelled.value.withLock { $0 })
     }

@@ -14,8 +14,9 @@ import Testing
         func ballisticSimulation(after release: Release) -> (any Simulation)? {
             asked.append(release)
             guard target.isFinite else { return parent.ballisticSimulation(after: release) }
-            return spring(from: release.offset, to: boundedTarget(target, in: release.bounds), velocity: release.velocity,
-                          parameters: SpringParameters(stiffness: 300))
+            return spring(
+                from: release.offset, to: boundedTarget(target, in: release.bounds), velocity: release.velocity,
+                parameters: SpringParameters(stiffness: 300))
         }
     }
 
@@ -44,7 +45,8 @@ import Testing
         sv.delegate = log
         sv.physics = policy
         slowDrag(sv)
-        #expect(policy.asked == [Release(offset: 100, velocity: 0, bounds: ScrollBounds(minOffset: 0, maxOffset: 3200, viewportHeight: 800))])
+        #expect(
+            policy.asked == [Release(offset: 100, velocity: 0, bounds: ScrollBounds(minOffset: 0, maxOffset: 3200, viewportHeight: 800))])
         #expect(sv.isMoving)
         #expect(sv.targetOffset == 800)
         #expect(log.calls.suffix(2) == ["willEnd", "didEnd(true)"])

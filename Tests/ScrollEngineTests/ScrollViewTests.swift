@@ -69,7 +69,7 @@ final class CallbackLog: ScrollViewDelegate {
         let sv = makeView()
         sv.setContentOffset(500)
         sv.beginDrag(pointerY: 400, at: 0)
-        sv.drag(pointerY: 300, at: 0.000_01)    // 100 pt in 10 µs: 10,000,000 pt/s
+        sv.drag(pointerY: 300, at: 0.000_01)  // 100 pt in 10 µs: 10,000,000 pt/s
         sv.endDrag(at: 0.000_01)
         #expect(sv.velocity == sv.physics.maximumFlingVelocity)
     }

@@ -18,8 +18,8 @@ import Testing
         #expect(SpinnerMotion.progressArc(0.25) == ArcSpan(start: 0, end: 0.25))
         #expect(SpinnerMotion.progressArc(1.7) == ArcSpan(start: 0, end: 1))
         let s = ArcSpan(start: 0, end: 0.25).stroke(center: Point(0, 0), radius: 10, lineWidth: 3, color: .black)
-        #expect(abs(s!.startAngle + .pi / 2) < 1e-12) // 12 o'clock in cairo
-        #expect(abs(s!.endAngle) < 1e-12)             // 3 o'clock
+        #expect(abs(s!.startAngle + .pi / 2) < 1e-12)  // 12 o'clock in cairo
+        #expect(abs(s!.endAngle) < 1e-12)  // 3 o'clock
         #expect(ArcSpan(start: 0.3, end: 0.3).stroke(center: Point(0, 0), radius: 10, lineWidth: 3, color: .black) == nil)
     }
 
@@ -47,7 +47,7 @@ import Testing
         let end = SpinnerMotion.loopArc(c, elapsed: m.cycleSeconds - 1e-9)
         let next = SpinnerMotion.loopArc(c, elapsed: m.cycleSeconds)
         #expect(abs(next.length - m.minArc) < 1e-9)
-        #expect(abs(end.start - next.start) < 1e-6 && abs(end.end - next.end) < 1e-6) // continuous across cycles
+        #expect(abs(end.start - next.start) < 1e-6 && abs(end.end - next.end) < 1e-6)  // continuous across cycles
         // Per cycle: the tail travels maxArc − minArc, and the drawing turns 216°.
         #expect(abs(next.start - (m.maxArc - m.minArc + 216.0 / 360)) < 1e-9)
     }
@@ -55,15 +55,15 @@ import Testing
     @Test func reducedMotionIsSlowFixedAndNeverStops() {
         var c = Self.config(.seedDefault, reduceMotion: true)
         let a = SpinnerMotion.loopArc(c, elapsed: 0), b = SpinnerMotion.loopArc(c, elapsed: 10)
-        #expect(b.start - a.start <= 1) // at least 10 s per turn
+        #expect(b.start - a.start <= 1)  // at least 10 s per turn
         var last = SpinnerMotion.loopArc(c, elapsed: 0)
         for i in 1...600 {
             let arc = SpinnerMotion.loopArc(c, elapsed: Double(i) / 60)
-            #expect(arc.start > last.start)               // never freezes
-            #expect(abs(arc.length - c.reducedArc) < 1e-12) // fixed arc
+            #expect(arc.start > last.start)  // never freezes
+            #expect(abs(arc.length - c.reducedArc) < 1e-12)  // fixed arc
             last = arc
         }
-        c.reducedTurnSeconds = 2 // asking for faster is clamped to the 10 s floor
+        c.reducedTurnSeconds = 2  // asking for faster is clamped to the 10 s floor
         #expect(SpinnerMotion.loopArc(c, elapsed: 10).start <= 1 + 1e-12)
         #expect(SpinnerConfig.reduceMotionRequested(in: ["OVERSCROLL_REDUCE_MOTION": "1"]))
         #expect(!SpinnerConfig.reduceMotionRequested(in: [:]))

@@ -27,8 +27,12 @@ import Testing
         func spinner(_ t: Double) -> FrameModel {
             let span = SpinnerMotion.loopArc(config, elapsed: t)
             let r = config.diameter / 2
-            return frame([.arc(ArcStroke(center: Point(195, 40), radius: r, lineWidth: config.lineWidth,
-                                         startAngle: span.start * 2 * .pi, endAngle: span.end * 2 * .pi, color: .black))])
+            return frame([
+                .arc(
+                    ArcStroke(
+                        center: Point(195, 40), radius: r, lineWidth: config.lineWidth,
+                        startAngle: span.start * 2 * .pi, endAngle: span.end * 2 * .pi, color: .black))
+            ])
         }
         var shown = spinner(0)
         var drawn = 0
@@ -53,7 +57,9 @@ import Testing
         let grey = Color(hex: 0x808080)
         let fill = DrawCommand.fill(Rect(x: 0, y: 0, width: 10, height: 10), grey, cornerRadius: 0)
         let a = frame([fill])
-        #expect(!VisualEquivalence.looksSame(a, frame([.fill(Rect(x: 0, y: 0, width: 10, height: 10), Color(hex: 0x818181), cornerRadius: 0)]), scale: 1))
+        #expect(
+            !VisualEquivalence.looksSame(
+                a, frame([.fill(Rect(x: 0, y: 0, width: 10, height: 10), Color(hex: 0x818181), cornerRadius: 0)]), scale: 1))
         #expect(!VisualEquivalence.looksSame(a, frame([fill, fill]), scale: 1))
         #expect(!VisualEquivalence.looksSame(a, frame([arc(0, 1)]), scale: 1))
         func group(_ o: Double, _ s: Double) -> DrawCommand {
@@ -71,7 +77,11 @@ import Testing
     @Test func lottieFramesLookTheSameOnlyOnTheSameImage() {
         let info = LottieAnimationInfo(path: "a.json", frameCount: 60, frameRate: 30, width: 100, height: 100)
         func lottie(_ t: Double) -> FrameModel {
-            frame([.lottie(LottieFrame(animation: info, mode: .loop(elapsedSeconds: t), rect: Rect(x: 175, y: 20, width: 40, height: 40), tint: nil))])
+            frame([
+                .lottie(
+                    LottieFrame(
+                        animation: info, mode: .loop(elapsedSeconds: t), rect: Rect(x: 175, y: 20, width: 40, height: 40), tint: nil))
+            ])
         }
         #expect(VisualEquivalence.looksSame(lottie(0.001), lottie(0.01), scale: 1))
         #expect(!VisualEquivalence.looksSame(lottie(0.001), lottie(0.05), scale: 1))

@@ -44,8 +44,9 @@ import Testing
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out").path, err = folder.appendingPathComponent("err").path
-        let child = try ChildProcess(Self.shell, ["-c", "printf %s \"$CHILD_PROCESS_TEST\"; printf e >&2"],
-                                     environment: ["CHILD_PROCESS_TEST": "added"], stdin: .discard, stdout: .file(out), stderr: .file(err))
+        let child = try ChildProcess(
+            Self.shell, ["-c", "printf %s \"$CHILD_PROCESS_TEST\"; printf e >&2"],
+            environment: ["CHILD_PROCESS_TEST": "added"], stdin: .discard, stdout: .file(out), stderr: .file(err))
         #expect(child.wait().code == 0)
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "added")
         #expect(try String(contentsOfFile: err, encoding: .utf8) == "e")

@@ -18,7 +18,9 @@ import Support
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         #expect(try InputFile.read(path) == bytes)
         #expect(try InputFile.read(path, maxBytes: 100_000) == bytes)
-        #expect(throws: InputFile.Failure.tooLarge(path: path, bytes: 100_000, limit: 99_999)) { try InputFile.read(path, maxBytes: 99_999) }
+        #expect(throws: InputFile.Failure.tooLarge(path: path, bytes: 100_000, limit: 99_999)) {
+            try InputFile.read(path, maxBytes: 99_999)
+        }
         try Data().write(to: URL(fileURLWithPath: path))
         #expect(try InputFile.read(path, maxBytes: 0) == [])
         #expect(throws: InputFile.Failure.missing(path: path + "x")) { try InputFile.read(path + "x") }

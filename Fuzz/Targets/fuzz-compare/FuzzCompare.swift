@@ -11,7 +11,8 @@ public func fuzzCompare(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let split = min(bytes.count - 2, Int(bytes[0]) << 8 | Int(bytes[1]))
     let first = Array(bytes[2..<(2 + split)]), second = Array(bytes[(2 + split)...])
     guard let a = try? PNGDecoder.decode(first, file: "a.png", maxPixels: 1 << 20),
-          let b = try? PNGDecoder.decode(second, file: "b.png", maxPixels: 1 << 20) else { return 0 }
+        let b = try? PNGDecoder.decode(second, file: "b.png", maxPixels: 1 << 20)
+    else { return 0 }
     do {
         var options = PixelmatchOptions()
         let same = try Pixelmatch.compare(a, a, options: options, makeDiff: true)

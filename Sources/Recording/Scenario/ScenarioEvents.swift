@@ -79,7 +79,15 @@ public struct ScenarioEvents: Sequence, IteratorProtocol {
         case .wait: return nil
         case let .drag(_, _, d):
             let (steps, lastMove) = dragPlans[i]
-            if k == 0 { t = te.at } else if k <= lastMove { t = te.at + d * (Double(k) / Double(steps)) } else if k == lastMove + 1 { t = te.at + d } else { return nil }
+            if k == 0 {
+                t = te.at
+            } else if k <= lastMove {
+                t = te.at + d * (Double(k) / Double(steps))
+            } else if k == lastMove + 1 {
+                t = te.at + d
+            } else {
+                return nil
+            }
         default:
             guard k == 0 else { return nil }
             t = te.at

@@ -34,7 +34,8 @@ public enum ScenarioFile {
         case let .unreadable(path, reason): "\(path): cannot read the scenario file (\(reason))"
         case .notRegular: "\(error); not read as a scenario"
         case let .tooLarge(path, size, limit):
-            "\(path): \(InputFile.megabytes(size)) is over the scenario size limit of \(InputFile.megabytes(limit))" + " (--max-scenario-size MB raises it)"
+            "\(path): \(InputFile.megabytes(size)) is over the scenario size limit of \(InputFile.megabytes(limit))"
+                + " (--max-scenario-size MB raises it)"
         }
     }
 
@@ -49,10 +50,12 @@ public enum ScenarioFile {
         let text = try read(path, maxBytes: maxBytes)
         do {
             let fallback = physics.flatMap { try? JSONParser.parse($0) }
-            var s = try ScenarioParser.parse(text, physics: fallback,
-                                             loadFeel: { name throws(ScenarioError) in try feel(name, scenario: path) })
+            var s = try ScenarioParser.parse(
+                text, physics: fallback,
+                loadFeel: { name throws(ScenarioError) in try feel(name, scenario: path) })
             guard SceneCatalog.descriptor(named: s.scene) != nil else {
-                throw ScenarioError(field: "scene", reason: "unknown scene '\(s.scene)' (scenes: \(SceneCatalog.names.joined(separator: ", ")))")
+                throw ScenarioError(
+                    field: "scene", reason: "unknown scene '\(s.scene)' (scenes: \(SceneCatalog.names.joined(separator: ", ")))")
             }
             if let lottie = s.options.indicator.lottiePath, !lottie.hasPrefix("/") {
                 s.options.indicator.lottiePath = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(lottie).path

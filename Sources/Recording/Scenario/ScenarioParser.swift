@@ -17,14 +17,18 @@ public enum ScenarioParser {
     /// (`ScenarioFile` resolves it against the scenario's folder), and its numbers are set before
     /// every other field, so the scenario's own fields win (and a feel's physics wins over the
     /// suite's); without `loadFeel` the field is an error.
-    public static func parse(_ text: String, physics physicsDefault: JSONValue? = nil,
-                             loadFeel: ((String) throws(ScenarioError) -> Feel)? = nil) throws(ScenarioError) -> Scenario {
+    public static func parse(
+        _ text: String, physics physicsDefault: JSONValue? = nil,
+        loadFeel: ((String) throws(ScenarioError) -> Feel)? = nil
+    ) throws(ScenarioError) -> Scenario {
         let root: JSONValue
         do { root = try JSONParser.parse(text) } catch { throw ScenarioError(field: "", reason: "not valid JSON (\(error))") }
         let r = Reader(root, path: "")
         var s = Scenario()
-        let known = ["scene", "size", "scale", "fps", "duration", "rows", "theme", "overlay", "refresh", "spinner",
-                     "reduceMotion", "indicator", "physics", "feel", "tuningPanel", "events", "reference"]
+        let known = [
+            "scene", "size", "scale", "fps", "duration", "rows", "theme", "overlay", "refresh", "spinner",
+            "reduceMotion", "indicator", "physics", "feel", "tuningPanel", "events", "reference"
+        ]
         try r.requireObject(known: known)
         if let v = try r.optional("feel") {
             let path = try v.string()
@@ -43,7 +47,9 @@ public enum ScenarioParser {
         if let v = try r.optional("rows") { s.options.rows = try v.integer(min: 0, max: maxRows) }
         if let v = try r.optional("theme") {
             let name = try v.string()
-            guard let t = Theme.named(name) else { throw v.error("unknown theme '\(name)' (themes: \(Theme.all.map(\.name).joined(separator: ", ")))") }
+            guard let t = Theme.named(name) else {
+                throw v.error("unknown theme '\(name)' (themes: \(Theme.all.map(\.name).joined(separator: ", ")))")
+            }
             s.options.theme = t
         }
         if let v = try r.optional("overlay") { s.options.overlay = try v.bool() }
@@ -64,7 +70,9 @@ public enum ScenarioParser {
         }
         if let v = try r.optional("spinner") {
             let name = try v.string()
-            guard SpinnerStyle.names.contains(name) else { throw v.error("unknown spinner '\(name)' (\(SpinnerStyle.names.joined(separator: ", ")))") }
+            guard SpinnerStyle.names.contains(name) else {
+                throw v.error("unknown spinner '\(name)' (\(SpinnerStyle.names.joined(separator: ", ")))")
+            }
             s.options.indicator.style = name
         }
         if let v = try r.optional("reduceMotion") { s.options.indicator.reduceMotion = try v.bool() }
@@ -85,8 +93,11 @@ public enum ScenarioParser {
                 s.options.indicator.color = color
             }
         }
-        if let v = try r.optional("physics") { (s.options.physics, s.options.input) = try physics(v) }
-        else if s.feel == nil, let d = physicsDefault { (s.options.physics, s.options.input) = try physics(Reader(d, path: "physics")) }
+        if let v = try r.optional("physics") {
+            (s.options.physics, s.options.input) = try physics(v)
+        } else if s.feel == nil, let d = physicsDefault {
+            (s.options.physics, s.options.input) = try physics(Reader(d, path: "physics"))
+        }
         if let v = try r.optional("reference") {
             try v.requireObject(known: ["file", "maxRms"])
             guard let f = try v.optional("file"), let m = try v.optional("maxRms") else { throw v.error("needs 'file' and 'maxRms'") }
@@ -118,10 +129,16 @@ public enum ScenarioParser {
     /// each side rounds to 1…32767 pixels and the frame holds at most `maxFramePixels` pixels.
     static func checkFrame(_ size: Size, scale: Double, field: String) throws(ScenarioError) {
         let w = Int((size.width * scale).rounded()), h = Int((size.height * scale).rounded())
-        let shown = "\(JSONValue.number(size.width).text)×\(JSONValue.number(size.height).text) pt at scale \(JSONValue.number(scale).text)" + " is \(w)×\(h) pixels"
+        let shown =
+            "\(JSONValue.number(size.width).text)×\(JSONValue.number(size.height).text) pt at scale \(JSONValue.number(scale).text)"
+            + " is \(w)×\(h) pixels"
         if w < 1 || h < 1 { throw ScenarioError(field: field, reason: "\(shown): a frame needs at least 1 pixel each way") }
-        if w > maxPixelSide || h > maxPixelSide { throw ScenarioError(field: field, reason: "\(shown): a side may have at most \(maxPixelSide) pixels") }
-        if w * h > maxFramePixels { throw ScenarioError(field: field, reason: "\(shown): a frame may have at most \(maxFramePixels) pixels") }
+        if w > maxPixelSide || h > maxPixelSide {
+            throw ScenarioError(field: field, reason: "\(shown): a side may have at most \(maxPixelSide) pixels")
+        }
+        if w * h > maxFramePixels {
+            throw ScenarioError(field: field, reason: "\(shown): a frame may have at most \(maxFramePixels) pixels")
+        }
     }
 
     /// The `physics` field: a registered profile's name (`"android"`), or an object of the iOS
@@ -133,7 +150,9 @@ public enum ScenarioParser {
         }
         var p = PhysicsProfile.iOS
         var input = InputSettings()
-        try v.requireObject(known: ["decelerationRate", "rubberBand", "mass", "stiffness", "dampingRatio", "wheelIdleTimeout", "pointsPerNotch"])
+        try v.requireObject(known: [
+            "decelerationRate", "rubberBand", "mass", "stiffness", "dampingRatio", "wheelIdleTimeout", "pointsPerNotch"
+        ])
         if let x = try v.optional("decelerationRate") { p.decelerationRate = try x.number(min: 0.5, max: 0.99999, exclusive: true) }
         if let x = try v.optional("rubberBand") { p.rubberBand.coefficient = try x.number(min: 0.01, max: 2) }
         if let x = try v.optional("mass") { p.bounce.mass = try x.number(min: 0.001, max: 1000) }
@@ -151,8 +170,9 @@ public enum ScenarioParser {
             return .marker(name)
         }
         guard case let .array(items) = v.value, items.count == 2,
-              case let .number(a) = items[0], case let .number(b) = items[1],
-              a == a.rounded(), b == b.rounded(), a >= 0, b <= 1e6 else {
+            case let .number(a) = items[0], case let .number(b) = items[1],
+            a == a.rounded(), b == b.rounded(), a >= 0, b <= 1e6
+        else {
             throw v.error("expected a marker name or [from, to] whole frames")
         }
         guard a <= b else { throw v.error("frames [\(Int(a)), \(Int(b))] run backwards") }
@@ -208,13 +228,15 @@ public enum ScenarioParser {
         case "touchpad":
             let text = try body.string()
             guard let signal = TouchpadSignal(rawValue: text) else {
-                throw body.error("unknown touchpad signal '\(text)' (signals: \(TouchpadSignal.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw body.error(
+                    "unknown touchpad signal '\(text)' (signals: \(TouchpadSignal.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             return TimedEvent(at: at, kind: .touchpad(signal))
         case "key":
             let text = try body.string()
             guard let (k, m) = parseKey(text) else {
-                throw body.error("unknown key '\(text)' (keys: \(Key.allCases.map(\.rawValue).joined(separator: ", ")), Esc, Ctrl+R, Ctrl+Q)")
+                throw body.error(
+                    "unknown key '\(text)' (keys: \(Key.allCases.map(\.rawValue).joined(separator: ", ")), Esc, Ctrl+R, Ctrl+Q)")
             }
             return TimedEvent(at: at, kind: .key(k, m))
         case "resize": return TimedEvent(at: at, kind: .resize(try body.size()))

@@ -6,14 +6,19 @@ extension Scenario {
         for (i, e) in events.enumerated() {
             let field = i < eventFields.count ? eventFields[i] : "events[\(i)]"
             if e.at > duration + 1e-9 {
-                throw ScenarioError(field: field, reason: "at \(Self.seconds(e.at)) s is after the scenario's duration (\(Self.seconds(duration)) s)")
+                throw ScenarioError(
+                    field: field, reason: "at \(Self.seconds(e.at)) s is after the scenario's duration (\(Self.seconds(duration)) s)")
             }
             if case let .drag(_, _, d) = e.kind, e.at + d > duration + 1e-9 {
-                throw ScenarioError(field: field, reason: "drag ends at \(Self.seconds(e.at + d)) s, after the scenario's duration (\(Self.seconds(duration)) s)")
+                throw ScenarioError(
+                    field: field,
+                    reason: "drag ends at \(Self.seconds(e.at + d)) s, after the scenario's duration (\(Self.seconds(duration)) s)")
             }
         }
         for s in snapshots where s.at > duration + 1e-9 {
-            throw ScenarioError(field: s.field, reason: "snapshot '\(s.name)' at \(Self.seconds(s.at)) s is after the scenario's duration (\(Self.seconds(duration)) s)")
+            throw ScenarioError(
+                field: s.field,
+                reason: "snapshot '\(s.name)' at \(Self.seconds(s.at)) s is after the scenario's duration (\(Self.seconds(duration)) s)")
         }
     }
 

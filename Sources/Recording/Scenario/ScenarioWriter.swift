@@ -15,7 +15,7 @@ public enum ScenarioWriter {
             ("size", pair(s.size.width, s.size.height)),
             ("scale", .number(s.scale)),
             ("fps", .number(s.fps)),
-            ("duration", .number(s.duration)),
+            ("duration", .number(s.duration))
         ]
         if let feel = s.feel { fields.append(("feel", .string(feel))) }
         let o = s.options, d = defaults.options
@@ -27,7 +27,7 @@ public enum ScenarioWriter {
                 ("duration", .number(o.refresh.duration)),
                 ("outcome", .string(o.refresh.outcome.rawValue)),
                 ("timeout", .number(o.refresh.timeout)),
-                ("newRows", .number(Double(o.refresh.newRows))),
+                ("newRows", .number(Double(o.refresh.newRows)))
             ]
             // Only when set, so a capture without them is written as before.
             if o.refresh.doneSeconds != d.refresh.doneSeconds { refresh.append(("doneSeconds", .number(o.refresh.doneSeconds))) }
@@ -41,12 +41,17 @@ public enum ScenarioWriter {
             if let p = o.indicator.lottiePath { kv.append(("lottie", .string(p))) }
             if let c = o.indicator.color { kv.append(("color", .string(hex(c)))) }
             if !o.indicator.lottieSegments.isEmpty {
-                kv.append(("segments", .object(o.indicator.lottieSegments.named.map { role, choice in
-                    switch choice {
-                    case let .marker(name): return (role, .string(name))
-                    case let .frames(a, b): return (role, .array([.number(Double(a)), .number(Double(b))]))
-                    }
-                })))
+                kv.append(
+                    (
+                        "segments",
+                        .object(
+                            o.indicator.lottieSegments.named.map { role, choice in
+                                switch choice {
+                                case let .marker(name): return (role, .string(name))
+                                case let .frames(a, b): return (role, .array([.number(Double(a)), .number(Double(b))]))
+                                }
+                            })
+                    ))
             }
             fields.append(("indicator", .object(kv)))
         }
@@ -119,7 +124,7 @@ public enum ScenarioWriter {
             ("stiffness", .number(p.bounce.stiffness)),
             ("dampingRatio", .number(p.bounce.dampingRatio)),
             ("wheelIdleTimeout", .number(input.wheelIdleTimeout)),
-            ("pointsPerNotch", .number(input.pointsPerNotch)),
+            ("pointsPerNotch", .number(input.pointsPerNotch))
         ])
     }
 }

@@ -17,8 +17,10 @@ package enum SnapshotMask {
     /// Checks every region against the frame: an error naming the field when one is outside.
     package static func check(_ snapshot: Snapshot, scale: Double, width: Int, height: Int) throws(ScenarioError) {
         for (i, r) in snapshot.mask.enumerated() where pixelRect(r, scale: scale, width: width, height: height) == nil {
-            throw ScenarioError(field: "\(snapshot.field).mask[\(i)]",
-                                reason: "[\(fmt(r.x)), \(fmt(r.y)), \(fmt(r.width)), \(fmt(r.height))] lies outside the" + " \(fmt(Double(width) / scale))×\(fmt(Double(height) / scale)) frame")
+            throw ScenarioError(
+                field: "\(snapshot.field).mask[\(i)]",
+                reason: "[\(fmt(r.x)), \(fmt(r.y)), \(fmt(r.width)), \(fmt(r.height))] lies outside the"
+                    + " \(fmt(Double(width) / scale))×\(fmt(Double(height) / scale)) frame")
         }
     }
 

@@ -19,7 +19,8 @@ package enum SnapshotParsing {
             throw nameField.error("snapshot name '\(name)' must be 1 to \(Snapshot.maxNameLength) of A-Z a-z 0-9 . _ -")
         }
         guard !Snapshot.reservedNames.contains(name.lowercased()) else {
-            throw nameField.error("snapshot name '\(name)' is reserved (the results folder holds the scenario's \(name) beside its snapshots)")
+            throw nameField.error(
+                "snapshot name '\(name)' is reserved (the results folder holds the scenario's \(name) beside its snapshots)")
         }
         var snap = Snapshot(name: name, at: at, field: entry.path)
         if let m = try entry.optional("mask") { snap.mask = try rects(m) }
@@ -38,7 +39,9 @@ package enum SnapshotParsing {
             let side = ScenarioParser.maxSide
             let x = try parts[0].number(min: -side, max: side), y = try parts[1].number(min: -side, max: side)
             let w = try parts[2].number(min: 0, max: side), h = try parts[3].number(min: 0, max: side)
-            guard w > 0, h > 0 else { throw r.error("a mask of zero \(w == 0 ? "width" : "height") covers nothing; give [x, y, w, h] with w and h above 0") }
+            guard w > 0, h > 0 else {
+                throw r.error("a mask of zero \(w == 0 ? "width" : "height") covers nothing; give [x, y, w, h] with w and h above 0")
+            }
             out.append(Rect(x: x, y: y, width: w, height: h))
         }
         return out

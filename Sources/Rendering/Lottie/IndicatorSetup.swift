@@ -8,8 +8,10 @@ import ScrollEngine
 /// (`resolveStrict`) it is an error.
 public enum IndicatorSetup {
     @MainActor
-    public static func resolve(_ options: inout IndicatorOptions, prefersLottie: Bool, renderer: CairoRenderer,
-                               report: @escaping (String) -> Void) {
+    public static func resolve(
+        _ options: inout IndicatorOptions, prefersLottie: Bool, renderer: CairoRenderer,
+        report: @escaping (String) -> Void
+    ) {
         let source: LottieIndicatorSource?
         do {
             source = try load(options, prefersLottie: prefersLottie)
@@ -25,8 +27,10 @@ public enum IndicatorSetup {
     /// come in time ends the run (`LottieIndicatorRenderer.strictFailure`) instead of reusing
     /// an older image.
     @MainActor
-    public static func resolveStrict(_ options: inout IndicatorOptions, prefersLottie: Bool, renderer: CairoRenderer,
-                                     lottieTimeout: Double, report: @escaping (String) -> Void) throws(LottieLoadError) {
+    public static func resolveStrict(
+        _ options: inout IndicatorOptions, prefersLottie: Bool, renderer: CairoRenderer,
+        lottieTimeout: Double, report: @escaping (String) -> Void
+    ) throws(LottieLoadError) {
         let source = try load(options, prefersLottie: prefersLottie)
         install(source, into: &options, renderer: renderer, report: report)
         renderer.lottie?.makeStrict(frameDeadline: lottieTimeout)
@@ -39,8 +43,10 @@ public enum IndicatorSetup {
     }
 
     @MainActor
-    static func install(_ source: LottieIndicatorSource?, into options: inout IndicatorOptions, renderer: CairoRenderer,
-                        report: @escaping (String) -> Void) {
+    static func install(
+        _ source: LottieIndicatorSource?, into options: inout IndicatorOptions, renderer: CairoRenderer,
+        report: @escaping (String) -> Void
+    ) {
         guard let source else { options.lottie = nil; return }
         let drawer = renderer.lottie ?? LottieIndicatorRenderer()
         drawer.report = { line in report(line) }

@@ -96,29 +96,37 @@ public final class LottieIndicatorRenderer: LottieDrawing {
         var dx = fit.width, dy = 0.0, ex = 0.0, ey = fit.height
         cairo_user_to_device_distance(cr, &dx, &dy)
         cairo_user_to_device_distance(cr, &ex, &ey)
-        let size = PixelSize(width: Self.pixels((dx * dx + dy * dy).squareRoot()),
-                             height: Self.pixels((ex * ex + ey * ey).squareRoot()))
-        let request = LottieRenderRequest(frame: min(frame.frameIndex, max(frame.animation.frameCount - 1, 0)),
-                                          pixelWidth: size.width, pixelHeight: size.height,
-                                          tint: frame.tint.map(TintKey.init))
+        let size = PixelSize(
+            width: Self.pixels((dx * dx + dy * dy).squareRoot()),
+            height: Self.pixels((ex * ex + ey * ey).squareRoot()))
+        let request = LottieRenderRequest(
+            frame: min(frame.frameIndex, max(frame.animation.frameCount - 1, 0)),
+            pixelWidth: size.width, pixelHeight: size.height,
+            tint: frame.tint.map(TintKey.init))
 
         // Frames rendered ahead since the last draw.
         for f in state.worker.collect(waitingFor: nil, until: .now) { store(f.request, f.surface, in: state, path: path) }
         if state.frames[request] == nil {
             let queued = state.worker.submit(request)
-            let finished = state.worker.collect(waitingFor: queued ? request : nil,
-                                                until: .now + .seconds(frameDeadline))
+            let finished = state.worker.collect(
+                waitingFor: queued ? request : nil,
+                until: .now + .seconds(frameDeadline))
             for f in finished { store(f.request, f.surface, in: state, path: path) }
             if state.frames[request] != nil {
                 state.misses = 0
             } else if strict {
-                strictFailure = strictFailure ?? "lottie: \(path): frame \(request.frame) did not render within \(Self.seconds(frameDeadline)) s (--lottie-timeout)"
+                strictFailure =
+                    strictFailure
+                    ?? "lottie: \(path): frame \(request.frame) did not render within \(Self.seconds(frameDeadline)) s (--lottie-timeout)"
                 return false
             } else {
                 missedFrames += 1
                 state.misses += 1
                 if state.misses >= maxConsecutiveMisses {
-                    drop(path, reason: "rendering missed the \(Int(frameDeadline * 1000)) ms frame deadline \(state.misses) times; using the" + " vector spinner")
+                    drop(
+                        path,
+                        reason: "rendering missed the \(Int(frameDeadline * 1000)) ms frame deadline \(state.misses) times; using the"
+                            + " vector spinner")
                     return false
                 }
             }
@@ -138,7 +146,8 @@ public final class LottieIndicatorRenderer: LottieDrawing {
         state.frames[key]?.used = useCounter
         state.shown[size] = key
         while state.shown.count > Self.sizesShown,
-              let oldest = state.shown.min(by: { (state.frames[$0.value]?.used ?? 0) < (state.frames[$1.value]?.used ?? 0) }) {
+            let oldest = state.shown.min(by: { (state.frames[$0.value]?.used ?? 0) < (state.frames[$1.value]?.used ?? 0) })
+        {
             state.shown[oldest.key] = nil
         }
         cairo_save(cr)
@@ -191,7 +200,8 @@ public final class LottieIndicatorRenderer: LottieDrawing {
         state.cachedBytes += Self.bytes(request)
         let shown = Set(state.shown.values)
         while state.cachedBytes > Self.maxCachedBytes,
-              let oldest = state.frames.filter({ !shown.contains($0.key) && $0.key != request }).min(by: { $0.value.used < $1.value.used }) {
+            let oldest = state.frames.filter({ !shown.contains($0.key) && $0.key != request }).min(by: { $0.value.used < $1.value.used })
+        {
             cairo_surface_destroy(oldest.value.surface)
             state.frames[oldest.key] = nil
             state.cachedBytes -= Self.bytes(oldest.key)
@@ -258,8 +268,9 @@ public final class LottieIndicatorRenderer: LottieDrawing {
             }
         }
         guard sum.a > 0, w > 0 else { return nil }
-        return Ink(color: Color(r: min(1, sum.r / sum.a), g: min(1, sum.g / sum.a), b: min(1, sum.b / sum.a), a: 1),
-                   radiusFraction: sum.d / sum.a / Double(w))
+        return Ink(
+            color: Color(r: min(1, sum.r / sum.a), g: min(1, sum.g / sum.a), b: min(1, sum.b / sum.a), a: 1),
+            radiusFraction: sum.d / sum.a / Double(w))
     }
 
     /// Waits until every file's worker has nothing queued (tests: frames rendered ahead are ready).

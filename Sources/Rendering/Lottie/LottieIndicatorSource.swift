@@ -20,8 +20,10 @@ public struct LottieIndicatorSource: Sendable {
 
     /// Reads and parses `path` and checks it has frames, a frame rate and a canvas. Call at
     /// start-up; on error print `error.message` and use the vector spinner.
-    public static func load(path: String, segments: LottieSegmentChoices = LottieSegmentChoices(),
-                            parseTimeout: Double = defaultParseTimeout) throws(LottieLoadError) -> LottieIndicatorSource {
+    public static func load(
+        path: String, segments: LottieSegmentChoices = LottieSegmentChoices(),
+        parseTimeout: Double = defaultParseTimeout
+    ) throws(LottieLoadError) -> LottieIndicatorSource {
         // Only a regular file is read: a FIFO would block, /dev/zero never end.
         let data: Data
         do { data = Data(try InputFile.read(path, maxBytes: maxFileBytes)) } catch {
@@ -62,8 +64,9 @@ public struct LottieIndicatorSource: Sendable {
         guard frames > 0 else { throw .zeroFrames(path: path) }
         guard fps > 0, fps.isFinite else { throw .zeroFrameRate(path: path) }
         guard w > 0, h > 0 else { throw .emptyCanvas(path: path) }
-        var info = LottieAnimationInfo(path: path, frameCount: frames, frameRate: fps,
-                                       width: Double(w), height: Double(h))
+        var info = LottieAnimationInfo(
+            path: path, frameCount: frames, frameRate: fps,
+            width: Double(w), height: Double(h))
         if !segments.isEmpty {
             do {
                 info.segments = try LottieSegments.resolve(segments, markers: markers, inPoint: inPoint(of: data), frameCount: frames)
@@ -99,7 +102,8 @@ extension LottieIndicatorSource {
     public static let bundledAnimationName = "refresh.json"
 
     /// Loads `Assets/refresh.json` (the `coordinator` scene's default indicator).
-    public static func loadBundled(segments: LottieSegmentChoices = LottieSegmentChoices()) throws(LottieLoadError) -> LottieIndicatorSource {
+    public static func loadBundled(segments: LottieSegmentChoices = LottieSegmentChoices()) throws(LottieLoadError) -> LottieIndicatorSource
+    {
         let found: URL?
         do { found = try AssetLocator.asset(bundledAnimationName) } catch {
             throw .unreadable(path: "Assets/" + bundledAnimationName, reason: error.description)

@@ -65,20 +65,24 @@ final class LottieRenderWorker: Sendable {
 
     /// Waits until nothing is queued or rendering (or `deadline` passes); true when idle.
     func waitUntilIdle(until deadline: ContinuousClock.Instant) -> Bool {
-        state.wait(until: deadline, for: { s in s.pending == nil && s.ahead.isEmpty && s.current == nil || s.stopped || s.parseFailed },
-                   then: { s in s.pending == nil && s.ahead.isEmpty && s.current == nil })
+        state.wait(
+            until: deadline, for: { s in s.pending == nil && s.ahead.isEmpty && s.current == nil || s.stopped || s.parseFailed },
+            then: { s in s.pending == nil && s.ahead.isEmpty && s.current == nil })
     }
 
     /// Waits until `request` is done or `deadline` passes; returns every finished image (the
     /// caller owns the surfaces), the wanted one included when it made it.
     func collect(waitingFor request: LottieRenderRequest?, until deadline: ContinuousClock.Instant) -> [LottieRenderedFrame] {
-        state.wait(until: deadline, for: { s in
-            request.map { r in s.parseFailed || s.results.contains { $0.request == r } } ?? true
-        }, then: { s in
-            let out = s.results
-            s.results = []
-            return out
-        })
+        state.wait(
+            until: deadline,
+            for: { s in
+                request.map { r in s.parseFailed || s.results.contains { $0.request == r } } ?? true
+            },
+            then: { s in
+                let out = s.results
+                s.results = []
+                return out
+            })
     }
 
     /// Lets the thread end after its current render (it cannot be interrupted).
@@ -108,7 +112,9 @@ final class LottieRenderWorker: Sendable {
             }
             guard let request = next else { return }
 
-            let surface = required(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(request.pixelWidth), Int32(request.pixelHeight)), "cairo_image_surface_create")
+            let surface = required(
+                cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(request.pixelWidth), Int32(request.pixelHeight)),
+                "cairo_image_surface_create")
             animation.render(frame: request.frame, into: surface)
             if let tint = request.tint { PixelTint.apply(tint, to: surface) }
 

@@ -17,8 +17,9 @@ public enum FontFiles {
             if !paths.contains(path) { paths.append(path) }
         }
         return paths.sorted().map { path in
-            RenderingStack.Font(file: path.split(separator: "/").last.map(String.init) ?? path,
-                                sha256: SHA256.hex(fileAt: path) ?? "unreadable")
+            RenderingStack.Font(
+                file: path.split(separator: "/").last.map(String.init) ?? path,
+                sha256: SHA256.hex(fileAt: path) ?? "unreadable")
         }
     }
 }

@@ -11,7 +11,7 @@ public enum RenderingLibraries {
             .init(name: "cairo", version: text(overscroll_cairo_version()), source: "cairo_version_string()"),
             .init(name: "pixman", version: text(overscroll_pixman_version()), source: "pixman_version_string()"),
             .init(name: "pango", version: text(overscroll_pango_version()), source: "pango_version_string()"),
-            .init(name: "harfbuzz", version: text(overscroll_harfbuzz_version()), source: "hb_version_string()"),
+            .init(name: "harfbuzz", version: text(overscroll_harfbuzz_version()), source: "hb_version_string()")
         ]
         var major: Int32 = 0, minor: Int32 = 0, patch: Int32 = 0
         let freetype = overscroll_freetype_version(&major, &minor, &patch) != 0 ? "\(major).\(minor).\(patch)" : "unknown"
@@ -32,8 +32,9 @@ public enum RenderingLibraries {
         }
         let path = resolved(mapped)
         let file = path.split(separator: "/").last.map(String.init) ?? path
-        return .init(name: "rlottie", version: versionInFileName(file) ?? "unknown",
-                     source: "file name \(file) (rlottie has no version call)")
+        return .init(
+            name: "rlottie", version: versionInFileName(file) ?? "unknown",
+            source: "file name \(file) (rlottie has no version call)")
     }
 
     /// The file mapped at `address` in this process (`/proc/self/maps`), if any.
@@ -45,7 +46,8 @@ public enum RenderingLibraries {
             guard fields.count == 6 else { continue }
             let range = fields[0].split(separator: "-")
             guard range.count == 2, let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16),
-                  start <= address, address < end else { continue }
+                start <= address, address < end
+            else { continue }
             let path = fields[5].trimmingLeadingSpaces
             return path.hasPrefix("/") ? path : nil
         }

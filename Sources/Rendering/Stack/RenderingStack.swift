@@ -60,8 +60,10 @@ public struct RenderingStack: Codable, Sendable, Equatable {
         let mine = Dictionary(fonts.map { ($0.file, $0.sha256) }, uniquingKeysWith: { a, _ in a })
         let theirs = Dictionary(recorded.fonts.map { ($0.file, $0.sha256) }, uniquingKeysWith: { a, _ in a })
         for file in Set(mine.keys).union(theirs.keys).sorted() where mine[file] != theirs[file] {
-            out.append(Difference(name: file, recorded: theirs[file].map { "sha256:" + Self.shortHash($0) } ?? "absent",
-                                  current: mine[file].map { "sha256:" + Self.shortHash($0) } ?? "absent"))
+            out.append(
+                Difference(
+                    name: file, recorded: theirs[file].map { "sha256:" + Self.shortHash($0) } ?? "absent",
+                    current: mine[file].map { "sha256:" + Self.shortHash($0) } ?? "absent"))
         }
         return out
     }
@@ -71,7 +73,8 @@ public struct RenderingStack: Codable, Sendable, Equatable {
     public func goldenNote(recorded: RenderingStack) -> String? {
         let d = differences(from: recorded)
         guard !d.isEmpty else { return nil }
-        return "goldens made with \(d.map { "\($0.name) \($0.recorded)" }.joined(separator: ", ")); this run:" + " \(d.map { "\($0.name) \($0.current)" }.joined(separator: ", "))"
+        return "goldens made with \(d.map { "\($0.name) \($0.recorded)" }.joined(separator: ", ")); this run:"
+            + " \(d.map { "\($0.name) \($0.current)" }.joined(separator: ", "))"
     }
 
     /// One line: `cairo 1.16.0, pixman 0.42.2, …; fonts NotoSansCJK-Regular.ttc 5b1e03c8a1f2, …`.

@@ -17,11 +17,13 @@ public enum DebugOverlay {
         let width = min(size.width - 2 * padding, 260)
         var children: [DrawCommand] = [
             .fill(Rect(x: -0.5, y: -0.5, width: width + 1, height: height + 1), theme.separator, cornerRadius: 8.5),
-            .fill(Rect(x: 0, y: 0, width: width, height: height), theme.overlayBackground.withAlpha(1), cornerRadius: 8),
+            .fill(Rect(x: 0, y: 0, width: width, height: height), theme.overlayBackground.withAlpha(1), cornerRadius: 8)
         ]
         for (i, line) in lines.enumerated() {
-            children.append(.text(line, Rect(x: padding, y: padding + Double(i) * lineHeight, width: width - 2 * padding, height: lineHeight),
-                                  TextStyle(size: fontSize, color: theme.overlayText)))
+            children.append(
+                .text(
+                    line, Rect(x: padding, y: padding + Double(i) * lineHeight, width: width - 2 * padding, height: lineHeight),
+                    TextStyle(size: fontSize, color: theme.overlayText)))
         }
         return [.group(opacity: 1, translate: Point(padding, top), scale: 1, anchor: Point(0, 0), clip: nil, children)]
     }

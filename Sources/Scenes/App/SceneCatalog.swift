@@ -5,7 +5,7 @@ import ScrollEngine
 public enum SceneCatalog {
     public static let all: [SceneDescriptor] = [
         CoordinatorScene.descriptor, RefreshableScene.descriptor, TitleScene.descriptor,
-        PagerScene.descriptor, HeaderScene.descriptor, ListScene.descriptor,
+        PagerScene.descriptor, HeaderScene.descriptor, ListScene.descriptor
     ]
 
     /// Scene names in key order (key 1 is the first).

@@ -49,7 +49,9 @@ extension Session {
             .group(opacity: 1, translate: Point(0, 0), scale: 1, anchor: Point(0, 0), clip: clip, left.commands),
             .fill(Rect(x: x, y: 0, width: pane.width, height: pane.height), right.background, cornerRadius: 0),
             .group(opacity: 1, translate: Point(x, 0), scale: 1, anchor: Point(0, 0), clip: clip, right.commands),
-            .fill(Rect(x: pane.width - 1, y: 0, width: 1 + x - pane.width, height: pane.height), options.theme.separator.withAlpha(1), cornerRadius: 0),
+            .fill(
+                Rect(x: pane.width - 1, y: 0, width: 1 + x - pane.width, height: pane.height), options.theme.separator.withAlpha(1),
+                cornerRadius: 0)
         ]
         commands += Self.label(options.physics.name, paneX: 0, pane: pane, theme: options.theme)
         commands += Self.label(c.options.physics.name, paneX: x, pane: pane, theme: options.theme)
@@ -62,7 +64,7 @@ extension Session {
         let r = Rect(x: paneX + (pane.width - width) / 2, y: pane.height - height - 14, width: width, height: height)
         return [
             .fill(r, theme.overlayText.withAlpha(0.72), cornerRadius: height / 2),
-            .text(name, r, TextStyle(size: 14, weight: .semibold, color: theme.overlayBackground, alignment: .center)),
+            .text(name, r, TextStyle(size: 14, weight: .semibold, color: theme.overlayBackground, alignment: .center))
         ]
     }
 

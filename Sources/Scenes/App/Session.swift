@@ -23,9 +23,11 @@ public final class Session {
     /// With a comparison: the whole window's size (each pane is half its width).
     var windowSize: Size
 
-    public init(scene name: String, options: SceneOptions,
-                textMeasurer: any TextMeasurer = ApproximateTextMeasurer(),
-                runtime: RefreshRuntime = .virtual()) throws(SessionError) {
+    public init(
+        scene name: String, options: SceneOptions,
+        textMeasurer: any TextMeasurer = ApproximateTextMeasurer(),
+        runtime: RefreshRuntime = .virtual()
+    ) throws(SessionError) {
         self.textMeasurer = textMeasurer
         self.runtime = runtime
         windowSize = options.size
@@ -165,8 +167,12 @@ public final class Session {
     /// This pane's frame, with its overlay if visible.
     func paneFrame() -> FrameModel {
         var f = scene.frame()
-        if overlayVisible { f.commands.append(contentsOf: DebugOverlay.commands(fields: paneTraceFields(), extra: wheelHistory.lines(mode: scene.input.lastWheel?.mode),
-                                                                        scene: scene.name, size: f.size, theme: options.theme)) }
+        if overlayVisible {
+            f.commands.append(
+                contentsOf: DebugOverlay.commands(
+                    fields: paneTraceFields(), extra: wheelHistory.lines(mode: scene.input.lastWheel?.mode),
+                    scene: scene.name, size: f.size, theme: options.theme))
+        }
         if let panel { f.commands.append(contentsOf: panel(f.size, options.theme)) }
         if let notice { f.commands.append(contentsOf: FeelNotice.commands(notice, size: f.size)) }
         return f
@@ -211,7 +217,7 @@ public final class Session {
             ("scene", .string(scene.name)),
             ("offset", .double(sv.contentOffset)),
             ("velocity", .double(motion.velocity)),
-            ("phase", .string(motion.phase.rawValue)),
+            ("phase", .string(motion.phase.rawValue))
         ]
         f.append(contentsOf: scene.trace())
         return f

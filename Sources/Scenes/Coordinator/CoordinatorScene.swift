@@ -8,7 +8,9 @@ import ScrollEngine
 /// loops while the action runs; a failure or a cancel leaves one message (`RefreshMessageBanner`)
 /// and keeps the rows. The list sits under a navigation bar with a large title (`NavigationBar`).
 public final class CoordinatorScene: Scene {
-    public static let descriptor = SceneDescriptor(name: "coordinator", key: 1, prefersLottie: true, refreshes: true) { CoordinatorScene(context: $0, config: $0.options.coordinator) }
+    public static let descriptor = SceneDescriptor(name: "coordinator", key: 1, prefersLottie: true, refreshes: true) {
+        CoordinatorScene(context: $0, config: $0.options.coordinator)
+    }
     public let host: ScrollHost
     public let coordinator: RefreshCoordinator
     public let contentSync = ContentSync()
@@ -36,8 +38,9 @@ public final class CoordinatorScene: Scene {
         indicator = o.indicator.makeIndicator(defaultColor: o.theme.spinner)
         rows = SampleRows(count: o.rows)
         measurer = context.textMeasurer
-        host = ScrollHost(size: o.size, topInset: NavigationBar.barHeight,
-                          contentHeight: NavigationBar.largeTitleHeight + layout.contentHeight(rows: o.rows), physics: o.physics, input: o.input)
+        host = ScrollHost(
+            size: o.size, topInset: NavigationBar.barHeight,
+            contentHeight: NavigationBar.largeTitleHeight + layout.contentHeight(rows: o.rows), physics: o.physics, input: o.input)
         runner = context.runtime.makeRunner()
         presentation = RefreshPresentation(messageSeconds: o.refresh.messageSeconds, showsCancel: true)
         let tuned = Self.tuned(config, o.refresh, viewportHeight: host.viewportHeight)
@@ -130,8 +133,9 @@ public final class CoordinatorScene: Scene {
         theme = options.theme
         behaviour = options.refresh
         indicator = options.indicator.makeIndicator(defaultColor: options.theme.spinner)
-        coordinator.retune(config: Self.tuned(options.coordinator, options.refresh, viewportHeight: host.viewportHeight),
-                           behaviour: options.refresh, physics: host.scrollView.physics)
+        coordinator.retune(
+            config: Self.tuned(options.coordinator, options.refresh, viewportHeight: host.viewportHeight),
+            behaviour: options.refresh, physics: host.scrollView.physics)
     }
 
     /// `config` with the refresh behaviour's done time and viewport-relative trigger distance, when set.
@@ -166,9 +170,12 @@ public final class CoordinatorScene: Scene {
     /// The loop of the current refresh, continuous with the pull that started it.
     private var loop: RefreshLoop {
         let threshold = coordinator.config.threshold
-        guard coordinator.startedByGesture else { return RefreshLoop(since: coordinator.refreshStart, handoffProgress: 0, handoffOpacity: 0) }
-        return .after(pull: min(coordinator.startPull / threshold, 1), pullDistance: coordinator.startPull,
-                      threshold: threshold, at: coordinator.refreshStart)
+        guard coordinator.startedByGesture else {
+            return RefreshLoop(since: coordinator.refreshStart, handoffProgress: 0, handoffOpacity: 0)
+        }
+        return .after(
+            pull: min(coordinator.startPull / threshold, 1), pullDistance: coordinator.startPull,
+            threshold: threshold, at: coordinator.refreshStart)
     }
 
     /// The indicator's phase for this frame.
@@ -214,8 +221,7 @@ public final class CoordinatorScene: Scene {
             ("forwarded", .int(coordinator.forwarded)),
             ("refreshes", .int(material?.machine.refreshes ?? coordinator.refreshes)),
             ("error", presentation.errorTrace),
-            ("rows", .int(rows.count)),
+            ("rows", .int(rows.count))
         ]
     }
 }
-

@@ -36,8 +36,10 @@ public struct FeelField: Sendable {
     public let get: @Sendable (Feel) -> FeelValue
     public let set: @Sendable (inout Feel, FeelValue) -> Void
 
-    public init(_ name: String, unit: String = "", kind: Kind, help: String, profiles: [String]? = nil, off: Double? = nil,
-                get: @escaping @Sendable (Feel) -> FeelValue, set: @escaping @Sendable (inout Feel, FeelValue) -> Void) {
+    public init(
+        _ name: String, unit: String = "", kind: Kind, help: String, profiles: [String]? = nil, off: Double? = nil,
+        get: @escaping @Sendable (Feel) -> FeelValue, set: @escaping @Sendable (inout Feel, FeelValue) -> Void
+    ) {
         self.name = name
         self.unit = unit
         self.kind = kind
@@ -49,29 +51,38 @@ public struct FeelField: Sendable {
     }
 
     /// A number field read and written through `keyPath`.
-    public static func number(_ name: String, unit: String, in range: ClosedRange<Double>, exclusive: Bool = false, step: Double,
-                              help: String, profiles: [String]? = nil, off: Double? = nil,
-                              _ keyPath: WritableKeyPath<Feel, Double> & Sendable) -> FeelField {
-        FeelField(name, unit: unit, kind: .number(range, exclusive: exclusive, step: step), help: help, profiles: profiles, off: off,
-                  get: { .number($0[keyPath: keyPath]) },
-                  set: { feel, value in if case let .number(x) = value { feel[keyPath: keyPath] = x } })
+    public static func number(
+        _ name: String, unit: String, in range: ClosedRange<Double>, exclusive: Bool = false, step: Double,
+        help: String, profiles: [String]? = nil, off: Double? = nil,
+        _ keyPath: WritableKeyPath<Feel, Double> & Sendable
+    ) -> FeelField {
+        FeelField(
+            name, unit: unit, kind: .number(range, exclusive: exclusive, step: step), help: help, profiles: profiles, off: off,
+            get: { .number($0[keyPath: keyPath]) },
+            set: { feel, value in if case let .number(x) = value { feel[keyPath: keyPath] = x } })
     }
 
     /// A name field (one of `choices`, or any text when `choices` is nil) read and written through `keyPath`.
-    public static func name(_ name: String, choices: [String]?, help: String,
-                            _ keyPath: WritableKeyPath<Feel, String> & Sendable) -> FeelField {
-        FeelField(name, kind: choices.map { .choice($0) } ?? .text, help: help,
-                  get: { .text($0[keyPath: keyPath]) },
-                  set: { feel, value in if case let .text(x) = value { feel[keyPath: keyPath] = x } })
+    public static func name(
+        _ name: String, choices: [String]?, help: String,
+        _ keyPath: WritableKeyPath<Feel, String> & Sendable
+    ) -> FeelField {
+        FeelField(
+            name, kind: choices.map { .choice($0) } ?? .text, help: help,
+            get: { .text($0[keyPath: keyPath]) },
+            set: { feel, value in if case let .text(x) = value { feel[keyPath: keyPath] = x } })
     }
 
     /// A Lottie segment field read and written through `keyPath`: the text of `LottieSegmentChoice`
     /// (a marker's name, or `A-B`), empty for none.
-    public static func segment(_ name: String, help: String,
-                               _ keyPath: WritableKeyPath<Feel, LottieSegmentChoice?> & Sendable) -> FeelField {
-        FeelField(name, kind: .segment, help: help,
-                  get: { .text($0[keyPath: keyPath].map(spelled) ?? "") },
-                  set: { feel, value in if case let .text(x) = value { feel[keyPath: keyPath] = LottieSegmentChoice(parsing: x) } })
+    public static func segment(
+        _ name: String, help: String,
+        _ keyPath: WritableKeyPath<Feel, LottieSegmentChoice?> & Sendable
+    ) -> FeelField {
+        FeelField(
+            name, kind: .segment, help: help,
+            get: { .text($0[keyPath: keyPath].map(spelled) ?? "") },
+            set: { feel, value in if case let .text(x) = value { feel[keyPath: keyPath] = LottieSegmentChoice(parsing: x) } })
     }
 
     /// A segment as a feel file writes it: the marker's name, or `A-B`.
@@ -98,7 +109,8 @@ public struct FeelField: Sendable {
             if inside { return nil }
             let ends = "\(FeelText.number(range.lowerBound))…\(FeelText.number(range.upperBound))"
             let orOff = off.map { " or \(FeelText.number($0)) for off" } ?? ""
-            return "\(FeelText.number(x)) is out of range (\(exclusive ? "between" : "from")" + " \(ends)\(exclusive ? ", ends excluded" : "")\(orOff))"
+            return "\(FeelText.number(x)) is out of range (\(exclusive ? "between" : "from")"
+                + " \(ends)\(exclusive ? ", ends excluded" : "")\(orOff))"
         case (.number, .text): return "expected a number"
         case let (.choice(names), .text(s)):
             return names.contains(s) ? nil : "unknown value '\(s)' (\(names.joined(separator: ", ")))"

@@ -31,8 +31,10 @@ public enum FeelNotice {
         let y = max(0, size.height - height - padding)
         var children: [DrawCommand] = [.fill(Rect(x: 0, y: 0, width: width, height: height), Color(hex: 0xB3261E), cornerRadius: 8)]
         for (i, line) in lines.enumerated() {
-            children.append(.text(line, Rect(x: padding, y: padding + Double(i) * lineHeight, width: width - 2 * padding, height: lineHeight),
-                                  TextStyle(size: fontSize, weight: .semibold, color: .white)))
+            children.append(
+                .text(
+                    line, Rect(x: padding, y: padding + Double(i) * lineHeight, width: width - 2 * padding, height: lineHeight),
+                    TextStyle(size: fontSize, weight: .semibold, color: .white)))
         }
         return [.group(opacity: 1, translate: Point(padding, y), scale: 1, anchor: Point(0, 0), clip: nil, children)]
     }

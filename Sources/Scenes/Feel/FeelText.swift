@@ -55,7 +55,8 @@ public enum FeelText {
             }
             lines.append("  \(quoted(key)): {")
             for (j, f) in group.enumerated() {
-                lines.append("    \(quoted(f.path.dropFirst().joined(separator: "."))): \(json(f.get(feel)))\(j + 1 < group.count ? "," : "")")
+                lines.append(
+                    "    \(quoted(f.path.dropFirst().joined(separator: "."))): \(json(f.get(feel)))\(j + 1 < group.count ? "," : "")")
             }
             lines.append("  }\(comma)")
         }

@@ -121,7 +121,8 @@ public struct TuningPanel: Sendable, Equatable {
                 if raw < range.lowerBound { return .number(raw < (off + range.lowerBound) / 2 ? off : range.lowerBound) }
                 return field.stepped(.number(raw), by: 0)
             }
-            let raw = isLogarithmic(range)
+            let raw =
+                isLogarithmic(range)
                 ? LogScale(range.lowerBound, range.upperBound).value(at: f)
                 : range.lowerBound + f * (range.upperBound - range.lowerBound)
             return field.stepped(.number(raw), by: 0)
@@ -204,24 +205,33 @@ public struct TuningPanel: Sendable, Equatable {
         var c: [DrawCommand] = [
             .fill(Rect(x: -0.5, y: -0.5, width: p.width + 1, height: p.height + 1), theme.separator, cornerRadius: 10.5),
             .fill(Rect(x: 0, y: 0, width: p.width, height: p.height), theme.overlayBackground.withAlpha(1), cornerRadius: 10),
-            .text("Tuning · \(feel.physicsName) physics", Rect(x: Self.padding, y: Self.padding, width: p.width - 2 * Self.padding, height: 16),
-                  TextStyle(size: 13, weight: .semibold, color: theme.overlayText)),
-            .text(status ?? "Tab ⇧Tab move · ←/→ change (⇧ fine) · S save · R revert · T close",
-                  Rect(x: Self.padding, y: Self.padding + 17, width: p.width - 2 * Self.padding, height: 14),
-                  TextStyle(size: 10, color: status == nil ? theme.subtitle : theme.accent)),
+            .text(
+                "Tuning · \(feel.physicsName) physics",
+                Rect(x: Self.padding, y: Self.padding, width: p.width - 2 * Self.padding, height: 16),
+                TextStyle(size: 13, weight: .semibold, color: theme.overlayText)),
+            .text(
+                status ?? "Tab ⇧Tab move · ←/→ change (⇧ fine) · S save · R revert · T close",
+                Rect(x: Self.padding, y: Self.padding + 17, width: p.width - 2 * Self.padding, height: 14),
+                TextStyle(size: 10, color: status == nil ? theme.subtitle : theme.accent))
         ]
         for (i, f) in rows.enumerated() {
             let value = f.get(feel)
             let rowY = Self.padding + Self.headerHeight + Double(i) * Self.rowHeight
             let focused = i == focus
             if focused {
-                c.append(.fill(Rect(x: 3, y: rowY - 1, width: p.width - 6, height: Self.rowHeight - 1), theme.accent.withAlpha(0.14), cornerRadius: 6))
+                c.append(
+                    .fill(
+                        Rect(x: 3, y: rowY - 1, width: p.width - 6, height: Self.rowHeight - 1), theme.accent.withAlpha(0.14),
+                        cornerRadius: 6))
             }
             let labelStyle = TextStyle(size: Self.fontSize, weight: focused ? .semibold : .regular, color: theme.overlayText)
             c.append(.text(f.name, Rect(x: Self.padding, y: rowY + 1, width: p.width * 0.62, height: 14), labelStyle))
             let shown = f.off.map { FeelValue.number($0) } == value ? "off" : Self.shown(value, unit: f.unit)
-            c.append(.text(shown, Rect(x: p.width * 0.55, y: rowY + 1, width: p.width * 0.45 - Self.padding, height: 14),
-                           TextStyle(size: Self.fontSize, weight: .semibold, color: focused ? theme.accent : theme.overlayText, alignment: .right)))
+            c.append(
+                .text(
+                    shown, Rect(x: p.width * 0.55, y: rowY + 1, width: p.width * 0.45 - Self.padding, height: 14),
+                    TextStyle(size: Self.fontSize, weight: .semibold, color: focused ? theme.accent : theme.overlayText, alignment: .right))
+            )
             let t = track(i, size)
             let (x0, x1, y) = (t.x0 - p.x, t.x1 - p.x, t.y - p.y)
             let knob = x0 + Self.fraction(of: value, in: f) * (x1 - x0)

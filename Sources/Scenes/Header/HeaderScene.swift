@@ -22,7 +22,8 @@ public final class HeaderScene: Scene {
         self.config = config
         theme = options.theme
         tracker = DirectionalHeaderTracker(config: config)
-        host = ScrollHost(size: options.size, contentHeight: HeaderScene.contentHeight(config), physics: options.physics, input: options.input)
+        host = ScrollHost(
+            size: options.size, contentHeight: HeaderScene.contentHeight(config), physics: options.physics, input: options.input)
         tracker.observe(minY: sentinelMinY, at: 0)
     }
 
@@ -53,10 +54,12 @@ public final class HeaderScene: Scene {
     public var isAnimating: Bool { host.isMoving || tracker.isAnimating(at: now) }
 
     public func trace() -> TraceFields {
-        [("headerHidden", .bool(tracker.isHidden)),
-         ("direction", .string(tracker.direction.rawValue)),
-         ("headerOffset", .double(tracker.offset(at: now))),
-         ("headerOpacity", .double(tracker.opacity(at: now)))]
+        [
+            ("headerHidden", .bool(tracker.isHidden)),
+            ("direction", .string(tracker.direction.rawValue)),
+            ("headerOffset", .double(tracker.offset(at: now))),
+            ("headerOpacity", .double(tracker.opacity(at: now)))
+        ]
     }
 
     /// The label text for the current direction.
@@ -86,8 +89,9 @@ public final class HeaderScene: Scene {
             let last = min(c.rowCount - 1, Int(((offset + size.height - top) / pitch).rounded(.down)))
             if first <= last {
                 for i in first...last {
-                    let r = Rect(x: c.rowHorizontalPadding, y: rowTop(i) - offset,
-                                 width: max(0, w - 2 * c.rowHorizontalPadding), height: c.rowHeight)
+                    let r = Rect(
+                        x: c.rowHorizontalPadding, y: rowTop(i) - offset,
+                        width: max(0, w - 2 * c.rowHorizontalPadding), height: c.rowHeight)
                     out.append(.fill(r, c.rowColor, cornerRadius: c.rowCornerRadius))
                     out.append(.text("Row \(i)", r, TextStyle(size: c.rowTextSize, color: c.rowTextColor, alignment: .center)))
                 }
@@ -97,17 +101,24 @@ public final class HeaderScene: Scene {
         // the direction label inside it, so the label moves and fades with the header and never
         // floats over the rows.
         let header: [DrawCommand] = [
-            .fill(Rect(x: 0, y: 0, width: w, height: c.headerHeight), theme.barBackground.withAlpha(c.headerBackgroundAlpha),
-                  cornerRadius: 0),
+            .fill(
+                Rect(x: 0, y: 0, width: w, height: c.headerHeight), theme.barBackground.withAlpha(c.headerBackgroundAlpha),
+                cornerRadius: 0),
             .fill(Rect(x: 0, y: c.headerHeight - 0.5, width: w, height: 0.5), theme.separator, cornerRadius: 0),
-            .text(c.headerTitle, Rect(x: c.headerTitleInset, y: 0, width: max(0, w - 2 * c.headerTitleInset), height: c.headerHeight),
-                  TextStyle(size: c.headerTitleSize, weight: .bold, color: theme.title)),
-            .text(directionLabel, Rect(x: w - c.labelPadding - c.labelWidth, y: (c.headerHeight - c.labelHeight) / 2,
-                                       width: c.labelWidth, height: c.labelHeight),
-                  TextStyle(size: c.labelSize, color: theme.subtitle, alignment: .right)),
+            .text(
+                c.headerTitle, Rect(x: c.headerTitleInset, y: 0, width: max(0, w - 2 * c.headerTitleInset), height: c.headerHeight),
+                TextStyle(size: c.headerTitleSize, weight: .bold, color: theme.title)),
+            .text(
+                directionLabel,
+                Rect(
+                    x: w - c.labelPadding - c.labelWidth, y: (c.headerHeight - c.labelHeight) / 2,
+                    width: c.labelWidth, height: c.labelHeight),
+                TextStyle(size: c.labelSize, color: theme.subtitle, alignment: .right))
         ]
-        out.append(.group(opacity: tracker.opacity(at: now), translate: Point(0, tracker.offset(at: now)), scale: 1,
-                          anchor: Point(0, 0), clip: nil, header))
+        out.append(
+            .group(
+                opacity: tracker.opacity(at: now), translate: Point(0, tracker.offset(at: now)), scale: 1,
+                anchor: Point(0, 0), clip: nil, header))
         return FrameModel(size: size, background: theme.background, commands: out)
     }
 }

@@ -34,8 +34,10 @@ public struct ListLayout: Sendable {
         }
         let contentBottom = contentTop + contentHeight(rows: rows.count)
         if contentBottom < viewport.height {
-            out.append(.fill(Rect(x: 0, y: max(0, contentBottom), width: viewport.width, height: viewport.height - max(0, contentBottom)),
-                             theme.background, cornerRadius: 0))
+            out.append(
+                .fill(
+                    Rect(x: 0, y: max(0, contentBottom), width: viewport.width, height: viewport.height - max(0, contentBottom)),
+                    theme.background, cornerRadius: 0))
         }
         out.append(contentsOf: rowCommands(rows: rows, offset: offset, viewport: viewport, top: top, theme: theme))
         return out
@@ -50,12 +52,18 @@ public struct ListLayout: Sendable {
             let y = Double(i) * rowHeight - offset + top
             let row = rows.row(at: i)
             let textWidth = viewport.width - 2 * inset
-            out.append(.text(row.title, Rect(x: inset, y: y + 8, width: textWidth, height: 24),
-                             TextStyle(size: titleSize, color: theme.title)))
-            out.append(.text(row.subtitle, Rect(x: inset, y: y + 32, width: textWidth, height: 20),
-                             TextStyle(size: subtitleSize, color: theme.subtitle)))
-            out.append(.fill(Rect(x: inset, y: y + rowHeight - 0.5, width: viewport.width - inset, height: 0.5),
-                             theme.separator, cornerRadius: 0))
+            out.append(
+                .text(
+                    row.title, Rect(x: inset, y: y + 8, width: textWidth, height: 24),
+                    TextStyle(size: titleSize, color: theme.title)))
+            out.append(
+                .text(
+                    row.subtitle, Rect(x: inset, y: y + 32, width: textWidth, height: 20),
+                    TextStyle(size: subtitleSize, color: theme.subtitle)))
+            out.append(
+                .fill(
+                    Rect(x: inset, y: y + rowHeight - 0.5, width: viewport.width - inset, height: 0.5),
+                    theme.separator, cornerRadius: 0))
         }
         return out
     }

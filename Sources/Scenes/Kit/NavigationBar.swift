@@ -23,8 +23,11 @@ public struct NavigationBar: Sendable, Equatable {
 
     /// The large title, its area's top at screen y `y` (it scrolls with the content).
     public func largeTitle(width: Double, y: Double, theme: Theme) -> [DrawCommand] {
-        [.text(title, Rect(x: Self.inset, y: y + 3, width: max(1, width - 2 * Self.inset), height: 41),
-               TextStyle(size: Self.largeTitleSize, weight: .bold, color: theme.title))]
+        [
+            .text(
+                title, Rect(x: Self.inset, y: y + 3, width: max(1, width - 2 * Self.inset), height: 41),
+                TextStyle(size: Self.largeTitleSize, weight: .bold, color: theme.title))
+        ]
     }
 
     /// Opacity (0…1) of the bar's material, inline title and hairline when the content is scrolled `offset`
@@ -45,10 +48,11 @@ public struct NavigationBar: Sendable, Equatable {
         guard material > 0 else { return [] }
         var chrome: [DrawCommand] = [
             .fill(Rect(x: 0, y: 0, width: width, height: Self.barHeight), theme.barBackground, cornerRadius: 0),
-            .fill(Rect(x: 0, y: Self.barHeight - 0.5, width: width, height: 0.5), theme.separator, cornerRadius: 0),
+            .fill(Rect(x: 0, y: Self.barHeight - 0.5, width: width, height: 0.5), theme.separator, cornerRadius: 0)
         ]
-        let inline: DrawCommand = .text(title, Rect(x: Self.inset, y: 0, width: max(1, width - 2 * Self.inset), height: Self.barHeight),
-                                        TextStyle(size: Self.inlineTitleSize, weight: .semibold, color: theme.title, alignment: .center))
+        let inline: DrawCommand = .text(
+            title, Rect(x: Self.inset, y: 0, width: max(1, width - 2 * Self.inset), height: Self.barHeight),
+            TextStyle(size: Self.inlineTitleSize, weight: .semibold, color: theme.title, alignment: .center))
         if k == material {
             chrome.append(inline)
         } else if k > 0 {

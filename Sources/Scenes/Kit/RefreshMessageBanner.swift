@@ -89,13 +89,19 @@ public struct RefreshMessageBanner: Sendable, Equatable {
         var x = Self.horizontalInset
         var children: [DrawCommand] = [.fill(Rect(x: 0, y: 0, width: width, height: h), theme.cellBackground, cornerRadius: 0)]
         if kind == .failure {
-            children.append(.fill(Rect(x: x, y: Self.verticalPadding + (min(textH, 22) - Self.markSize) / 2,
-                                       width: Self.markSize, height: Self.markSize), theme.errorTint, cornerRadius: Self.markSize / 2))
+            children.append(
+                .fill(
+                    Rect(
+                        x: x, y: Self.verticalPadding + (min(textH, 22) - Self.markSize) / 2,
+                        width: Self.markSize, height: Self.markSize), theme.errorTint, cornerRadius: Self.markSize / 2))
             x += Self.markSize + Self.markGap
         }
         children.append(.text(text, Rect(x: x, y: Self.verticalPadding, width: Self.textWidth(kind, width: width), height: textH), style))
         children.append(.fill(Rect(x: 0, y: h - 0.5, width: width, height: 0.5), theme.separator, cornerRadius: 0))
-        return [.group(opacity: 1, translate: Point(0, top + shown - h), scale: 1, anchor: Point(0, 0),
-                       clip: Rect(x: 0, y: h - shown, width: width, height: shown), children)]
+        return [
+            .group(
+                opacity: 1, translate: Point(0, top + shown - h), scale: 1, anchor: Point(0, 0),
+                clip: Rect(x: 0, y: h - shown, width: width, height: shown), children)
+        ]
     }
 }

@@ -1,4 +1,3 @@
-
 /// What one list row shows.
 public struct RowContent: Sendable, Equatable {
     public var title: String
@@ -34,7 +33,7 @@ public final class SampleRows: RowDataSource {
         ("Weekly review", "주간 회고 · 週次レビュー"),
         ("Recipe ideas", "요리 아이디어 · レシピのアイデア"),
         ("Meeting minutes", "회의록 · 議事録"),
-        ("Photo album", "사진첩 · フォトアルバム"),
+        ("Photo album", "사진첩 · フォトアルバム")
     ]
 
     public func row(at index: Int) -> RowContent {

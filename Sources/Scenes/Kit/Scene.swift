@@ -56,8 +56,10 @@ public struct SceneContext {
     public var textMeasurer: any TextMeasurer
     /// Clock and wake-up for async refresh actions.
     public var runtime: RefreshRuntime
-    public init(options: SceneOptions, textMeasurer: any TextMeasurer = ApproximateTextMeasurer(),
-                runtime: RefreshRuntime = .virtual()) {
+    public init(
+        options: SceneOptions, textMeasurer: any TextMeasurer = ApproximateTextMeasurer(),
+        runtime: RefreshRuntime = .virtual()
+    ) {
         self.options = options
         self.textMeasurer = textMeasurer
         self.runtime = runtime

@@ -17,7 +17,9 @@ public struct SceneDescriptor: Sendable {
     public let refreshes: Bool
     public let make: @Sendable (SceneContext) -> any Scene
 
-    public init(name: String, key: Int, prefersLottie: Bool = false, refreshes: Bool = false, make: @escaping @Sendable (SceneContext) -> any Scene) {
+    public init(
+        name: String, key: Int, prefersLottie: Bool = false, refreshes: Bool = false, make: @escaping @Sendable (SceneContext) -> any Scene
+    ) {
         precondition(Self.keys.contains(key), "scene \(name): key \(key) is not a digit key 1–9")
         self.name = name
         self.key = key

@@ -16,12 +16,15 @@ public final class ScrollHost {
     /// Height of the fixed chrome above the scroll view (a navigation bar), in points.
     public let topInset: Double
 
-    public init(size: Size, topInset: Double = 0, contentHeight: Double, physics: any ScrollPhysics,
-                input settings: InputSettings, wheelRules: WheelRules = WheelRules()) {
+    public init(
+        size: Size, topInset: Double = 0, contentHeight: Double, physics: any ScrollPhysics,
+        input settings: InputSettings, wheelRules: WheelRules = WheelRules()
+    ) {
         self.size = size
         self.topInset = topInset
-        scrollView = ScrollView(viewportHeight: ScrollHost.viewportHeight(size, topInset: topInset),
-                                contentHeight: contentHeight, physics: physics)
+        scrollView = ScrollView(
+            viewportHeight: ScrollHost.viewportHeight(size, topInset: topInset),
+            contentHeight: contentHeight, physics: physics)
         input = ScrollInputController(scrollView: scrollView, settings: settings, rules: wheelRules)
     }
 

@@ -1,4 +1,3 @@
-
 /// A value in a trace line (`trace.jsonl`, written by Recording's `TraceLine` through the one JSON
 /// writer) and in the debug overlay (`display`).
 public enum TraceValue: Sendable, Equatable {

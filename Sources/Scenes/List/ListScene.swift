@@ -15,9 +15,10 @@ public final class ListScene: Scene {
         rows = SampleRows(count: options.rows)
         theme = options.theme
         let layout = ListLayout()
-        host = ScrollHost(size: options.size, topInset: NavigationBar.barHeight,
-                          contentHeight: NavigationBar.largeTitleHeight + layout.contentHeight(rows: options.rows),
-                          physics: options.physics, input: options.input)
+        host = ScrollHost(
+            size: options.size, topInset: NavigationBar.barHeight,
+            contentHeight: NavigationBar.largeTitleHeight + layout.contentHeight(rows: options.rows),
+            physics: options.physics, input: options.input)
         self.layout = layout
     }
 
@@ -40,8 +41,11 @@ public final class ListScene: Scene {
         let viewport = Size(size.width, host.viewportHeight)
         var content = bar.largeTitle(width: size.width, y: -offset, theme: theme)
         content += layout.rowCommands(rows: rows, offset: offset, viewport: viewport, top: NavigationBar.largeTitleHeight, theme: theme)
-        var c: [DrawCommand] = [.group(opacity: 1, translate: Point(0, NavigationBar.barHeight), scale: 1, anchor: Point(0, 0),
-                                       clip: Rect(x: 0, y: 0, width: size.width, height: viewport.height), host.stretched(content))]
+        var c: [DrawCommand] = [
+            .group(
+                opacity: 1, translate: Point(0, NavigationBar.barHeight), scale: 1, anchor: Point(0, 0),
+                clip: Rect(x: 0, y: 0, width: size.width, height: viewport.height), host.stretched(content))
+        ]
         c += bar.bar(width: size.width, offset: offset, theme: theme)
         return FrameModel(size: size, background: theme.rowBackground, commands: c)
     }

@@ -25,7 +25,8 @@ public struct PageScrollPhysics: ParentedScrollPhysics {
     public func ballisticSimulation(after release: Release) -> (any Simulation)? {
         let target = target(after: release)
         guard target.isFinite else { return parent.ballisticSimulation(after: release) }
-        return parent.spring(from: release.offset, to: boundedTarget(target, in: release.bounds),
-                             velocity: release.velocity, parameters: spring)
+        return parent.spring(
+            from: release.offset, to: boundedTarget(target, in: release.bounds),
+            velocity: release.velocity, parameters: spring)
     }
 }

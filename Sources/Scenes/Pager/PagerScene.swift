@@ -45,9 +45,10 @@ public final class PagerScene: Scene, ScrollViewDelegate {
         theme = options.theme
         let h = ScrollHost.viewportHeight(options.size, topInset: 0)
         // Notches never reach the input controller (see `notch`); touchpad deltas track.
-        host = ScrollHost(size: options.size, contentHeight: 3 * h,
-                          physics: PageScrollPhysics(parent: options.physics, policy: config.policy, spring: config.snapSpring),
-                          input: options.input)
+        host = ScrollHost(
+            size: options.size, contentHeight: 3 * h,
+            physics: PageScrollPhysics(parent: options.physics, policy: config.policy, spring: config.snapSpring),
+            input: options.input)
         host.scrollView.setContentOffset(h)
         slots = [0, 0, 0]
         slots = neighbours(of: 0)
@@ -108,9 +109,11 @@ public final class PagerScene: Scene, ScrollViewDelegate {
     public var isAnimating: Bool { host.isMoving || needsRestWork }
 
     public func trace() -> TraceFields {
-        [("page", .int(currentPage)),
-         ("pageChanges", .int(pageChanges)),
-         ("pageTarget", targetSlot.map { .int(slots[$0]) } ?? .null)]
+        [
+            ("page", .int(currentPage)),
+            ("pageChanges", .int(pageChanges)),
+            ("pageTarget", targetSlot.map { .int(slots[$0]) } ?? .null)
+        ]
     }
 
     // MARK: paging
@@ -220,7 +223,8 @@ public final class PagerScene: Scene, ScrollViewDelegate {
 
     /// New numbers of the feel: the paging physics around the new parent, input and theme.
     public func retune(_ options: SceneOptions) {
-        host.retune(physics: PageScrollPhysics(parent: options.physics, policy: config.policy, spring: config.snapSpring), input: options.input)
+        host.retune(
+            physics: PageScrollPhysics(parent: options.physics, policy: config.policy, spring: config.snapSpring), input: options.input)
         theme = options.theme
     }
 
@@ -237,16 +241,21 @@ public final class PagerScene: Scene, ScrollViewDelegate {
             let colour = colours.isEmpty ? theme.rowBackground : colours[page % colours.count]
             out.append(.fill(r, colour, cornerRadius: 0))
             let box = Rect(x: 0, y: r.y + (h - config.numberHeight) / 2, width: w, height: config.numberHeight)
-            out.append(.text("\(page + 1)", box, TextStyle(size: config.numberSize, weight: .bold, color: config.numberColor, alignment: .center)))
+            out.append(
+                .text("\(page + 1)", box, TextStyle(size: config.numberSize, weight: .bold, color: config.numberColor, alignment: .center)))
             // A caption card at the bottom of the page, as a shorts-style player has.
             let card = Rect(x: 16, y: r.maxY - 16 - config.captionHeight, width: max(1, w - 32), height: config.captionHeight)
             out.append(.fill(card, theme.cellBackground, cornerRadius: 14))
-            out.append(.text(config.captionTitles.isEmpty ? "" : config.captionTitles[page % config.captionTitles.count],
-                             Rect(x: card.x + 16, y: card.y + 12, width: card.width - 32, height: 24),
-                             TextStyle(size: 17, weight: .semibold, color: theme.title)))
-            out.append(.text("\(page + 1) / \(pageCount) · 페이지 \(page + 1) · \(page + 1)ページ",
-                             Rect(x: card.x + 16, y: card.y + 38, width: card.width - 32, height: 20),
-                             TextStyle(size: 15, color: theme.subtitle)))
+            out.append(
+                .text(
+                    config.captionTitles.isEmpty ? "" : config.captionTitles[page % config.captionTitles.count],
+                    Rect(x: card.x + 16, y: card.y + 12, width: card.width - 32, height: 24),
+                    TextStyle(size: 17, weight: .semibold, color: theme.title)))
+            out.append(
+                .text(
+                    "\(page + 1) / \(pageCount) · 페이지 \(page + 1) · \(page + 1)ページ",
+                    Rect(x: card.x + 16, y: card.y + 38, width: card.width - 32, height: 20),
+                    TextStyle(size: 15, color: theme.subtitle)))
         }
         return FrameModel(size: size, background: theme.background, commands: out)
     }

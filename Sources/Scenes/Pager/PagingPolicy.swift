@@ -1,4 +1,3 @@
-
 /// Where a released page swipe goes (docs/BEHAVIOUR.md, "Vertical pager"). Pure: displacement and velocity in,
 /// page step out.
 ///

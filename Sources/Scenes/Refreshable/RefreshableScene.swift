@@ -8,7 +8,9 @@ import ScrollEngine
 /// screen: an inset grouped list under a navigation bar with a large title; a failed refresh
 /// leaves one message (`RefreshMessageBanner`), a cancel none.
 public final class RefreshableScene: Scene, ScrollViewDelegate {
-    public static let descriptor = SceneDescriptor(name: "refreshable", key: 2, refreshes: true) { RefreshableScene(context: $0, config: $0.options.refreshable) }
+    public static let descriptor = SceneDescriptor(name: "refreshable", key: 2, refreshes: true) {
+        RefreshableScene(context: $0, config: $0.options.refreshable)
+    }
     public let host: ScrollHost
     public private(set) var config: RefreshableConfig
     public private(set) var theme: Theme
@@ -41,8 +43,9 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         rows = MessageRows(initial: o.rows)
         indicator = o.indicator.makeIndicator(defaultColor: o.theme.spinner)
         measurer = context.textMeasurer
-        host = ScrollHost(size: o.size, topInset: NavigationBar.barHeight,
-                          contentHeight: RefreshableScene.contentHeight(rows: o.rows, config), physics: o.physics, input: o.input)
+        host = ScrollHost(
+            size: o.size, topInset: NavigationBar.barHeight,
+            contentHeight: RefreshableScene.contentHeight(rows: o.rows, config), physics: o.physics, input: o.input)
         runner = context.runtime.makeRunner()
         presentation = RefreshPresentation(messageSeconds: o.refresh.messageSeconds, showsCancel: false)
         let tuned = Self.tuned(config, o.refresh, viewportHeight: host.viewportHeight)
@@ -174,7 +177,8 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
 
     public var isAnimating: Bool {
         if let m = material { return scrollView.isMoving || m.isAnimating || presentation.isAnimating(at: now) }
-        return scrollView.isMoving || state == .refreshing || state == .done || state == .completing || machine.readyAt != nil || presentation.isAnimating(at: now) || (heldPull && !scrollView.isDragging)
+        return scrollView.isMoving || state == .refreshing || state == .done || state == .completing || machine.readyAt != nil
+            || presentation.isAnimating(at: now) || (heldPull && !scrollView.isDragging)
     }
 
     public var nextDeadline: Double? {
@@ -192,7 +196,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         let pull = max(0, -scrollView.contentOffset)
         let triggerPull = machine.triggerPull
         switch state {
-        case .idle, .triggered: // this view never enters .triggered
+        case .idle, .triggered:  // this view never enters .triggered
             // A refresh that ended under the finger: the pull stays visible, disarmed, until the
             // finger lets go and the content is back.
             guard machine.awaitsRelease || heldPull, pull > 0 else { return .hidden }
@@ -255,7 +259,8 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
             if section.maxY > 0 && section.y < viewportHeight {
                 // Only the visible part of the section is filled (rounded where its ends show).
                 let y0 = max(section.y, -Self.sectionRadius), y1 = min(section.maxY, viewportHeight + Self.sectionRadius)
-                content.append(.fill(Rect(x: cellX, y: y0, width: cellWidth, height: y1 - y0), theme.cellBackground, cornerRadius: Self.sectionRadius))
+                content.append(
+                    .fill(Rect(x: cellX, y: y0, width: cellWidth, height: y1 - y0), theme.cellBackground, cornerRadius: Self.sectionRadius))
             }
             let first = max(0, Int(((offset - sectionTop) / step).rounded(.down)))
             let last = min(rowCount, Int(((offset - sectionTop + viewportHeight) / step).rounded(.up)) + 1)
@@ -266,8 +271,10 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
                     content.append(.text("Message \(rows.number(at: i))", textRect, TextStyle(size: 17, color: theme.title)))
                     content.append(.text(rows.age(at: i), textRect, TextStyle(size: 17, color: theme.subtitle, alignment: .right)))
                     if i + 1 < rowCount {
-                        content.append(.fill(Rect(x: cellX + 16, y: y + step - 0.5, width: cellWidth - 16, height: 0.5),
-                                             theme.separator, cornerRadius: 0))
+                        content.append(
+                            .fill(
+                                Rect(x: cellX + 16, y: y + step - 0.5, width: cellWidth - 16, height: 0.5),
+                                theme.separator, cornerRadius: 0))
                     }
                 }
             }
@@ -291,7 +298,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
             ("threshold", .double(threshold)),
             ("refreshes", .int(refreshes)),
             ("error", presentation.errorTrace),
-            ("rows", .int(rowCount)),
+            ("rows", .int(rowCount))
         ]
     }
 }

@@ -1,4 +1,3 @@
-
 /// Every number and text of the `title` scene (docs/BEHAVIOUR.md, "Scroll-linked title"). Sizes in points.
 public struct TitleConfig: Sendable, Equatable {
     /// The document title: the large header text and the navigation title.
@@ -33,7 +32,7 @@ public struct TitleConfig: Sendable, Equatable {
         "A sentinel with no height sits at the top of the content and reports where the content starts.",
         "배경은 불투명하게 남겨서 아래 구분선이 비치지 않게 한다. Only the words fade away.",
         "Each change of either measurement writes one trace line, so a log shows what the screen did.",
-        "맨 아래까지 내려갔다가 다시 올라오면 제목이 천천히 본문으로 돌아온다.",
+        "맨 아래까지 내려갔다가 다시 올라오면 제목이 천천히 본문으로 돌아온다."
     ]
 
     public init() {}

@@ -1,4 +1,3 @@
-
 /// The scroll-linked navigation title (docs/BEHAVIOUR.md, "Scroll-linked title") as a value type.
 ///
 /// Two measurements feed it, each only when it changes: the large title header's height (points,

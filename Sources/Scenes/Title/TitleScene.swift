@@ -31,7 +31,8 @@ public final class TitleScene: Scene {
         theme = options.theme
         textMeasurer = context.textMeasurer
         tracker = TitleOpacityTracker(title: config.title)
-        host = ScrollHost(size: options.size, topInset: config.navigationBarHeight, contentHeight: 0, physics: options.physics, input: options.input)
+        host = ScrollHost(
+            size: options.size, topInset: config.navigationBarHeight, contentHeight: 0, physics: options.physics, input: options.input)
     }
 
     /// Height of the scrolling viewport below the navigation bar (points).
@@ -82,9 +83,11 @@ public final class TitleScene: Scene {
     }
 
     public func trace() -> TraceFields {
-        [("scrollOffsetY", .double(tracker.offsetY)),
-         ("headerHeight", .double(tracker.headerHeight)),
-         ("titleOpacity", .double(tracker.opacity))]
+        [
+            ("scrollOffsetY", .double(tracker.offsetY)),
+            ("headerHeight", .double(tracker.headerHeight)),
+            ("titleOpacity", .double(tracker.opacity))
+        ]
     }
 
     /// New numbers of the feel: physics, input and theme; the offset stays.
@@ -105,11 +108,16 @@ public final class TitleScene: Scene {
             let header = Rect(x: 0, y: top, width: w, height: l.headerHeight)
             if header.intersects(visible) {
                 out.append(.fill(header, page, cornerRadius: 0))
-                let text = DrawCommand.text(c.title, Rect(x: c.horizontalInset, y: top + c.headerPaddingTop,
-                                                          width: max(1, w - 2 * c.horizontalInset), height: l.titleTextHeight),
-                                            TitleLayout.largeTitleStyle(c, color: theme.title))
-                out.append(.group(opacity: tracker.headerTextOpacity, translate: Point(0, 0), scale: 1,
-                                  anchor: Point(0, 0), clip: nil, [text]))
+                let text = DrawCommand.text(
+                    c.title,
+                    Rect(
+                        x: c.horizontalInset, y: top + c.headerPaddingTop,
+                        width: max(1, w - 2 * c.horizontalInset), height: l.titleTextHeight),
+                    TitleLayout.largeTitleStyle(c, color: theme.title))
+                out.append(
+                    .group(
+                        opacity: tracker.headerTextOpacity, translate: Point(0, 0), scale: 1,
+                        anchor: Point(0, 0), clip: nil, [text]))
             }
             let body = TitleLayout.bodyStyle(c, color: theme.title)
             for p in l.paragraphs {
@@ -120,10 +128,13 @@ public final class TitleScene: Scene {
         }
         // The navigation bar, drawn over the content.
         out.append(.fill(Rect(x: 0, y: 0, width: w, height: c.navigationBarHeight), theme.barBackground, cornerRadius: 0))
-        out.append(.line(from: Point(0, c.navigationBarHeight - 0.25), to: Point(w, c.navigationBarHeight - 0.25),
-                         color: theme.separator, width: 0.5))
-        let navTitle = DrawCommand.text(c.title, Rect(x: 0, y: 0, width: w, height: c.navigationBarHeight),
-                                        TextStyle(size: c.navigationTitleSize, weight: .semibold, color: theme.title, alignment: .center))
+        out.append(
+            .line(
+                from: Point(0, c.navigationBarHeight - 0.25), to: Point(w, c.navigationBarHeight - 0.25),
+                color: theme.separator, width: 0.5))
+        let navTitle = DrawCommand.text(
+            c.title, Rect(x: 0, y: 0, width: w, height: c.navigationBarHeight),
+            TextStyle(size: c.navigationTitleSize, weight: .semibold, color: theme.title, alignment: .center))
         out.append(.group(opacity: tracker.opacity, translate: Point(0, 0), scale: 1, anchor: Point(0, 0), clip: nil, [navTitle]))
         return FrameModel(size: size, background: page, commands: out)
     }

@@ -153,7 +153,8 @@ public enum DirtyRegion {
             let y: DrawCommand? = i < b.count ? b[i] : nil
             if x == y { continue }
             if case let .group(o1, t1, s1, an1, c1, ch1)? = x, case let .group(o2, t2, s2, an2, c2, ch2)? = y,
-               o1 == o2, t1 == t2, s1 == s2, an1 == an2, c1 == c2 {
+                o1 == o2, t1 == t2, s1 == s2, an1 == an2, c1 == c2
+            {
                 guard o1 > 0, s1 > 0 else { continue }
                 let inner = transform.group(translate: t1, scale: s1, anchor: an1)
                 let innerClip = intersect(clip, c1.map { inner.apply($0) })

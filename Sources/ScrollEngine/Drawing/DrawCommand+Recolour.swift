@@ -16,7 +16,8 @@ extension Array where Element == DrawCommand {
                 f.fallback = f.fallback.recoloured(to: color)
                 return .lottie(f)
             case let .group(opacity, translate, scale, anchor, clip, children):
-                return .group(opacity: opacity, translate: translate, scale: scale, anchor: anchor, clip: clip, children.recoloured(to: color))
+                return .group(
+                    opacity: opacity, translate: translate, scale: scale, anchor: anchor, clip: clip, children.recoloured(to: color))
             case let .stretch(scaleY, anchorY, children):
                 return .stretch(scaleY: scaleY, anchorY: anchorY, children.recoloured(to: color))
             case let .polygon(points, c): return .polygon(points, tint(c))

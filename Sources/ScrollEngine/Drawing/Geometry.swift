@@ -17,8 +17,9 @@ public struct Color: Sendable, Equatable {
     public init(r: Double, g: Double, b: Double, a: Double = 1) { self.r = r; self.g = g; self.b = b; self.a = a }
     /// `0xRRGGBB`.
     public init(hex: UInt32, alpha: Double = 1) {
-        self.init(r: Double((hex >> 16) & 0xFF) / 255, g: Double((hex >> 8) & 0xFF) / 255,
-                  b: Double(hex & 0xFF) / 255, a: alpha)
+        self.init(
+            r: Double((hex >> 16) & 0xFF) / 255, g: Double((hex >> 8) & 0xFF) / 255,
+            b: Double(hex & 0xFF) / 255, a: alpha)
     }
     /// Parses `#RRGGBB` or `RRGGBB`; nil when malformed.
     public init?(parsing s: String) {

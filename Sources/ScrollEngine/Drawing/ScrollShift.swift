@@ -30,31 +30,38 @@ public struct ScrollShift: Sendable, Equatable {
     /// scroll by whole device pixels (then repaint the `DirtyRegion`).
     public static func between(_ old: FrameModel?, _ new: FrameModel, scale: Double, canvas: PixelRect) -> ScrollShift? {
         guard let old, old.size == new.size, old.background == new.background, old.commands.count == new.commands.count,
-              scale > 0, !canvas.isEmpty else { return nil }
+            scale > 0, !canvas.isEmpty
+        else { return nil }
         // The scrolling group: same attributes in both lists, unit scale and opacity, a clip, children that differ.
         var best: (index: Int, area: Double)?
         for i in new.commands.indices {
             guard case let .group(o1, t1, s1, a1, c1?, ch1) = old.commands[i],
-                  case let .group(o2, t2, s2, a2, c2?, ch2) = new.commands[i],
-                  o1 == 1, o2 == 1, s1 == 1, s2 == 1, t1 == t2, a1 == a2, c1 == c2, ch1 != ch2 else { continue }
+                case let .group(o2, t2, s2, a2, c2?, ch2) = new.commands[i],
+                o1 == 1, o2 == 1, s1 == 1, s2 == 1, t1 == t2, a1 == a2, c1 == c2, ch1 != ch2
+            else { continue }
             let area = c1.width * c1.height
             if area > (best?.area ?? 0) { best = (i, area) }
         }
         guard let g = best?.index, case let .group(_, translate, _, _, clip?, oldChildren) = old.commands[g],
-              case let .group(_, _, _, _, _, newChildren) = new.commands[g],
-              let match = match(oldChildren, newChildren, scale: scale) else { return nil }
+            case let .group(_, _, _, _, _, newChildren) = new.commands[g],
+            let match = match(oldChildren, newChildren, scale: scale)
+        else { return nil }
         let dy = match.dyPixels
         // The clip in device pixels: `inner` holds only whole pixels (copied), `outer` every pixel it touches.
         let cx0 = (clip.x + translate.x) * scale, cy0 = (clip.y + translate.y) * scale
         let cx1 = (clip.maxX + translate.x) * scale, cy1 = (clip.maxY + translate.y) * scale
         guard cx0.isFinite, cy0.isFinite, cx1.isFinite, cy1.isFinite else { return nil }
         func clamp(_ v: Double) -> Int { Int(min(max(v, -1e6), 1e6)) }
-        let inner = PixelRect(x: clamp(cx0.rounded(.up)), y: clamp(cy0.rounded(.up)),
-                              width: clamp(cx1.rounded(.down)) - clamp(cx0.rounded(.up)),
-                              height: clamp(cy1.rounded(.down)) - clamp(cy0.rounded(.up))).intersection(canvas)
-        let outer = PixelRect(x: clamp(cx0.rounded(.down)), y: clamp(cy0.rounded(.down)),
-                              width: clamp(cx1.rounded(.up)) - clamp(cx0.rounded(.down)),
-                              height: clamp(cy1.rounded(.up)) - clamp(cy0.rounded(.down))).intersection(canvas)
+        let inner = PixelRect(
+            x: clamp(cx0.rounded(.up)), y: clamp(cy0.rounded(.up)),
+            width: clamp(cx1.rounded(.down)) - clamp(cx0.rounded(.up)),
+            height: clamp(cy1.rounded(.down)) - clamp(cy0.rounded(.up))
+        ).intersection(canvas)
+        let outer = PixelRect(
+            x: clamp(cx0.rounded(.down)), y: clamp(cy0.rounded(.down)),
+            width: clamp(cx1.rounded(.up)) - clamp(cx0.rounded(.down)),
+            height: clamp(cy1.rounded(.up)) - clamp(cy0.rounded(.down))
+        ).intersection(canvas)
         let moved = PixelRect(x: inner.x, y: inner.y + dy, width: inner.width, height: inner.height)
         let copy = inner.intersection(moved)
         guard !copy.isEmpty else { return nil }
@@ -64,7 +71,8 @@ public struct ScrollShift: Sendable, Equatable {
             case .none: return
             case .infinite: repaint.append(area ?? canvas)
             case let .rect(r):
-                let rects = DirtyRegion.pixels([Rect(x: r.x, y: r.y + shift, width: r.width, height: r.height)], scale: scale, canvas: canvas)
+                let rects = DirtyRegion.pixels(
+                    [Rect(x: r.x, y: r.y + shift, width: r.width, height: r.height)], scale: scale, canvas: canvas)
                 for p in rects {
                     let q = area.map { p.intersection($0) } ?? p
                     if !q.isEmpty { repaint.append(q) }

@@ -26,7 +26,8 @@ public struct ArcSpan: Sendable, Equatable {
         guard length > 1e-9 else { return nil }
         // A full circle or more is drawn as exactly one turn (cairo would overdraw the caps).
         let e = min(end, start + 1)
-        return ArcStroke(center: center, radius: radius, lineWidth: lineWidth,
-                         startAngle: Self.radians(turns: start), endAngle: Self.radians(turns: e), color: color)
+        return ArcStroke(
+            center: center, radius: radius, lineWidth: lineWidth,
+            startAngle: Self.radians(turns: start), endAngle: Self.radians(turns: e), color: color)
     }
 }

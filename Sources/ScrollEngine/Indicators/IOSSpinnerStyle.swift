@@ -61,7 +61,7 @@ public struct IOSSpinnerStyle: SpinnerStyleDefinition {
         guard look.opacity > 0, spokes > 0 else { return [] }
         var alphas: [Double]
         switch phase {
-        case .hidden, .done:   // the check mark is drawn by `RefreshIndicator`
+        case .hidden, .done:  // the check mark is drawn by `RefreshIndicator`
             return []
         case let .pulling(progress, _, _), let .triggered(_, progress, _, _):
             let n = spokesShown(progress: progress)
@@ -82,9 +82,11 @@ public struct IOSSpinnerStyle: SpinnerStyleDefinition {
         for (i, alpha) in alphas.enumerated() where alpha > 0 {
             let angle = ArcSpan.radians(turns: Double(i) / Double(spokes))
             let (c, s) = (cos(angle), sin(angle))
-            drawn.append(.capsule(from: Point(center.x + inner * c, center.y + inner * s),
-                                  to: Point(center.x + outer * c, center.y + outer * s),
-                                  color: config.color.withAlpha(config.color.a * alpha), width: width))
+            drawn.append(
+                .capsule(
+                    from: Point(center.x + inner * c, center.y + inner * s),
+                    to: Point(center.x + outer * c, center.y + outer * s),
+                    color: config.color.withAlpha(config.color.a * alpha), width: width))
         }
         return RefreshIndicator.wrap(drawn, opacity: look.opacity, scale: look.scale, center: center)
     }

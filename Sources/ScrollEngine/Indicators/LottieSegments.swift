@@ -70,15 +70,18 @@ public struct LottieSegments: Sendable, Equatable {
 
     /// Resolves `choices` against a file with `markers`, in-point `inPoint` (composition frame of
     /// frame 0) and `frameCount` frames.
-    public static func resolve(_ choices: LottieSegmentChoices, markers: [LottieMarker], inPoint: Int,
-                               frameCount: Int) throws(Problem) -> LottieSegments {
+    public static func resolve(
+        _ choices: LottieSegmentChoices, markers: [LottieMarker], inPoint: Int,
+        frameCount: Int
+    ) throws(Problem) -> LottieSegments {
         func range(_ role: String, _ choice: LottieSegmentChoice?) throws(Problem) -> ClosedRange<Int>? {
             guard let choice else { return nil }
             let from: Int, to: Int
             switch choice {
             case let .marker(name):
                 guard let m = markers.first(where: { $0.name == name }) else {
-                    let known = markers.isEmpty ? "the file has no markers" : "markers: " + markers.map { "'\($0.name)'" }.joined(separator: ", ")
+                    let known =
+                        markers.isEmpty ? "the file has no markers" : "markers: " + markers.map { "'\($0.name)'" }.joined(separator: ", ")
                     throw Problem(description: "\(role) segment: no marker '\(name)' (\(known))")
                 }
                 from = m.start; to = max(m.start, m.end - 1)
@@ -87,12 +90,14 @@ public struct LottieSegments: Sendable, Equatable {
             }
             let first = inPoint, last = inPoint + frameCount - 1
             guard from >= first, to <= last else {
-                throw Problem(description: "\(role) segment: \(choice) (frames \(from)-\(to)) is outside the animation's frames \(first)-\(last)")
+                throw Problem(
+                    description: "\(role) segment: \(choice) (frames \(from)-\(to)) is outside the animation's frames \(first)-\(last)")
             }
             return (from - inPoint)...(to - inPoint)
         }
-        return LottieSegments(pull: try range("pull", choices.pull), loop: try range("loop", choices.loop),
-                              finish: try range("finish", choices.finish))
+        return LottieSegments(
+            pull: try range("pull", choices.pull), loop: try range("loop", choices.loop),
+            finish: try range("finish", choices.finish))
     }
 
     /// The frame of the pull segment for pull progress 0…1 (its first … its last frame).

@@ -24,8 +24,9 @@ public struct MaterialRefreshIndicator: Sendable, Equatable {
         // The elevation's shadow (4 dp): soft rings under the circle, a little below it.
         var body: [DrawCommand] = (1...3).map { i in
             let grow = Double(i) * 0.75
-            return .fill(Rect(x: center.x - r - grow, y: center.y - r - grow + 1.5, width: d + 2 * grow, height: d + 2 * grow),
-                         Color(r: 0, g: 0, b: 0, a: 0.07), cornerRadius: r + grow)
+            return .fill(
+                Rect(x: center.x - r - grow, y: center.y - r - grow + 1.5, width: d + 2 * grow, height: d + 2 * grow),
+                Color(r: 0, g: 0, b: 0, a: 0.07), cornerRadius: r + grow)
         }
         body.append(.fill(Rect(x: center.x - r, y: look.top, width: d, height: d), background, cornerRadius: r))
         let color = Color(r: ring.r, g: ring.g, b: ring.b, a: ring.a * look.ringAlpha)

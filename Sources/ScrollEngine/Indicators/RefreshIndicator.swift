@@ -37,8 +37,9 @@ public struct RefreshIndicator: Sendable, Equatable {
         case let .disarmed(progress, _, _):
             return SpinnerMotion.progressArc(min(progress, config.disarmedReach))
         case let .refreshing(loop), let .completing(_, loop):
-            return SpinnerMotion.refreshingArc(config, elapsed: t - loop.since,
-                                               handoff: SpinnerMotion.progressArc(loop.handoffProgress))
+            return SpinnerMotion.refreshingArc(
+                config, elapsed: t - loop.since,
+                handoff: SpinnerMotion.progressArc(loop.handoffProgress))
         }
     }
 
@@ -68,7 +69,7 @@ public struct RefreshIndicator: Sendable, Equatable {
     public func pulseScale(elapsed: Double) -> Double {
         guard config.pulseSeconds > 0, elapsed >= 0, elapsed < config.pulseSeconds else { return 1 }
         let u = elapsed / config.pulseSeconds
-        let bump = 4 * u * (1 - u) // 0 → 1 → 0
+        let bump = 4 * u * (1 - u)  // 0 → 1 → 0
         return 1 + (config.pulseScale - 1) * bump
     }
 
@@ -92,7 +93,8 @@ public struct RefreshIndicator: Sendable, Equatable {
         if case let .done(since, _) = phase {
             let look = appearance(phase, at: t)
             guard look.opacity > 0 else { return [] }
-            return Self.wrap(DoneMark.commands(config, center: center, elapsed: t - since), opacity: look.opacity, scale: look.scale, center: center)
+            return Self.wrap(
+                DoneMark.commands(config, center: center, elapsed: t - since), opacity: look.opacity, scale: look.scale, center: center)
         }
         return config.style.definition.commands(of: self, phase, center: center, at: t)
     }
@@ -103,8 +105,9 @@ public struct RefreshIndicator: Sendable, Equatable {
         guard let span = arc(phase, at: t) else { return [] }
         let look = appearance(phase, at: t)
         guard look.opacity > 0,
-              let stroke = span.stroke(center: center, radius: config.diameter / 2,
-                                       lineWidth: config.lineWidth * strokeWidthFraction(phase), color: config.color)
+            let stroke = span.stroke(
+                center: center, radius: config.diameter / 2,
+                lineWidth: config.lineWidth * strokeWidthFraction(phase), color: config.color)
         else { return [] }
         return Self.wrap([.arc(stroke)], opacity: look.opacity, scale: look.scale, center: center)
     }
@@ -143,7 +146,10 @@ public struct RefreshIndicator: Sendable, Equatable {
     /// `children` in a group with `opacity` and `scale` about `center` (none when both are 1).
     public static func wrap(_ children: [DrawCommand], opacity: Double, scale: Double, center: Point) -> [DrawCommand] {
         if opacity >= 1, scale == 1 { return children }
-        return [.group(opacity: min(max(opacity, 0), 1), translate: Point(0, 0), scale: scale,
-                       anchor: center, clip: nil, children)]
+        return [
+            .group(
+                opacity: min(max(opacity, 0), 1), translate: Point(0, 0), scale: scale,
+                anchor: center, clip: nil, children)
+        ]
     }
 }

@@ -16,7 +16,8 @@ public struct RefreshLoop: Sendable, Equatable {
 
     /// A loop continuing from a pull with `progress`, `pullDistance` and `threshold` (points).
     public static func after(pull progress: Double, pullDistance: Double, threshold: Double, at t: Double) -> RefreshLoop {
-        RefreshLoop(since: t, handoffProgress: progress,
-                    handoffOpacity: PullOpacity.value(pullDistance: pullDistance, threshold: threshold))
+        RefreshLoop(
+            since: t, handoffProgress: progress,
+            handoffOpacity: PullOpacity.value(pullDistance: pullDistance, threshold: threshold))
     }
 }

@@ -26,7 +26,8 @@ public struct SeedSpinnerStyle: SpinnerStyleDefinition {
     public var firstCycleSeconds: Double { trimSeconds }
 
     public func loopArc(elapsed t: Double) -> ArcSpan {
-        let rotation = rotationFromDegrees
+        let rotation =
+            rotationFromDegrees
             + (rotationToDegrees - rotationFromDegrees) * (rotationSeconds > 0 ? t / rotationSeconds : 0)
         // SwiftUI's circle starts at 3 o'clock, a quarter turn after 12 o'clock.
         let start = (rotation + 90) / 360 - 1

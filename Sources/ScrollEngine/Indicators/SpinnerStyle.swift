@@ -5,7 +5,7 @@ public struct SpinnerStyle: Sendable, Equatable {
     public static let registered: [SpinnerStyle] = [
         SpinnerStyle(SeedSpinnerStyle()),
         SpinnerStyle(MaterialSpinnerStyle()),
-        SpinnerStyle(IOSSpinnerStyle()),
+        SpinnerStyle(IOSSpinnerStyle())
     ]
 
     /// The style's declaration: its name, numbers, loop and drawing.

@@ -59,7 +59,8 @@ public final class ScrollInputController {
     /// arrives after it adds to the fingers' own position, and the content waits for it there.
     private func coast(to t: Double) {
         guard wheel.isActive, wheelMode == .tracking, !pointerDown, scrollView.isDragging,
-              let interval = wheel.interval else { return }
+            let interval = wheel.interval
+        else { return }
         let pause = t - wheel.lastEventTime - min(interval, Self.longestDeltaInterval)
         guard pause > 0 else { return }
         let fingerVelocity = -wheel.velocity

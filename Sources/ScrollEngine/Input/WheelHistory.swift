@@ -36,8 +36,10 @@ public struct WheelHistory: Sendable, Equatable {
             let r = (v * 1000).rounded() / 1000
             return r == r.rounded() ? String(Int(r)) : String(r)
         }
-        return ["wheel: \(last.source.rawValue), \(last.precise ? "precise" : "notches")" + (mode.map { " → \($0.rawValue)" } ?? ""),
-                "dy: " + readings.reversed().map { n($0.dy) }.joined(separator: ", "),
-                "pt: " + readings.reversed().map { n($0.points) }.joined(separator: ", ")]
+        return [
+            "wheel: \(last.source.rawValue), \(last.precise ? "precise" : "notches")" + (mode.map { " → \($0.rawValue)" } ?? ""),
+            "dy: " + readings.reversed().map { n($0.dy) }.joined(separator: ", "),
+            "pt: " + readings.reversed().map { n($0.points) }.joined(separator: ", ")
+        ]
     }
 }

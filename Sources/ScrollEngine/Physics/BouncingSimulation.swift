@@ -11,8 +11,10 @@ public struct BouncingSimulation: Simulation {
     public let crossingTime: Double?
     private let bounce: SpringSimulation?
 
-    public init(rate: Double, x0: Double, v0: Double, min minOffset: Double, max maxOffset: Double,
-                spring: SpringParameters = .iOSBounce) {
+    public init(
+        rate: Double, x0: Double, v0: Double, min minOffset: Double, max maxOffset: Double,
+        spring: SpringParameters = .iOSBounce
+    ) {
         self.friction = FrictionSimulation(rate: rate, x0: x0, v0: v0)
         self.spring = spring
         self.minOffset = minOffset

@@ -23,7 +23,9 @@ public struct NonePhysics: ScrollPhysics, Equatable {
 
     public func animation(from: Double, to: Double, duration: Double) -> any Simulation { jump(from: from, to: to) }
 
-    public func spring(from: Double, to: Double, velocity: Double, parameters: SpringParameters) -> any Simulation { jump(from: from, to: to) }
+    public func spring(from: Double, to: Double, velocity: Double, parameters: SpringParameters) -> any Simulation {
+        jump(from: from, to: to)
+    }
 
     /// A move done as soon as it starts.
     func jump(from: Double, to: Double) -> any Simulation { EasingSimulation(from: from, to: to, duration: 0, curve: .easeOutCubic) }

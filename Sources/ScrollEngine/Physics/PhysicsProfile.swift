@@ -54,8 +54,9 @@ public struct PhysicsProfile: RefreshReturnPhysics, Equatable {
     /// Friction with the bounce spring past the edges; a slow release in bounds stops.
     public func ballisticSimulation(after r: Release) -> (any Simulation)? {
         guard !r.bounds.contains(r.offset) || abs(r.velocity) >= minimumFlingVelocity else { return nil }
-        return BouncingSimulation(rate: decelerationRate, x0: r.offset, v0: r.velocity,
-                                  min: r.bounds.minOffset, max: r.bounds.maxOffset, spring: bounce)
+        return BouncingSimulation(
+            rate: decelerationRate, x0: r.offset, v0: r.velocity,
+            min: r.bounds.minOffset, max: r.bounds.maxOffset, spring: bounce)
     }
 
     public func animation(from: Double, to: Double, duration: Double) -> any Simulation {

@@ -6,7 +6,7 @@ public enum PhysicsRegistry {
         PhysicsProfile.iOS,
         AndroidPhysics(),
         GnomePhysics(),
-        NonePhysics(),
+        NonePhysics()
     ]
 
     /// The registered names (`ios`, `android`, `gnome`, `none`).

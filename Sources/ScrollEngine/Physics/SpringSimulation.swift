@@ -34,10 +34,13 @@ public struct SpringSimulation: Simulation {
     }
     private let solution: Solution
 
-    public init(_ parameters: SpringParameters = .iOSBounce, from: Double, to: Double, v0: Double,
-                positionTolerance: Double = 0.05, velocityTolerance: Double = 1) {
-        precondition(parameters.mass > 0 && parameters.stiffness > 0 && parameters.dampingRatio >= 0,
-                     "spring needs mass > 0, stiffness > 0, damping ratio ≥ 0")
+    public init(
+        _ parameters: SpringParameters = .iOSBounce, from: Double, to: Double, v0: Double,
+        positionTolerance: Double = 0.05, velocityTolerance: Double = 1
+    ) {
+        precondition(
+            parameters.mass > 0 && parameters.stiffness > 0 && parameters.dampingRatio >= 0,
+            "spring needs mass > 0, stiffness > 0, damping ratio ≥ 0")
         self.parameters = parameters
         self.from = from
         self.to = to

@@ -34,7 +34,8 @@ public struct MaterialRefreshLook: Sendable, Equatable {
         let rotation = (-0.25 + 0.4 * adjusted + tension * 2) * 0.5
         // CircularProgressDrawable measures from 3 o'clock; ArcSpan from 12 (a quarter turn before).
         let start = rotation + 0.25
-        return MaterialRefreshLook(top: top, scale: 1, arc: ArcSpan(start: start, end: start + trim),
-                                   arrowScale: min(1, adjusted), ringAlpha: d > c.target ? 1 : c.startingAlpha)
+        return MaterialRefreshLook(
+            top: top, scale: 1, arc: ArcSpan(start: start, end: start + trim),
+            arrowScale: min(1, adjusted), ringAlpha: d > c.target ? 1 : c.startingAlpha)
     }
 }

@@ -154,8 +154,9 @@ public struct MaterialRefreshMachine: Sendable {
             let p = Self.decelerate((t - start) / c.returnDuration)
             guard p < 1 else { return nil }
             // The arc is trimmed away at once; the circle moves back up.
-            return MaterialRefreshLook(top: from.top + (c.hiddenTop - from.top) * p, scale: 1,
-                                       arc: ArcSpan(start: from.arc.start, end: from.arc.start), arrowScale: 0, ringAlpha: from.ringAlpha)
+            return MaterialRefreshLook(
+                top: from.top + (c.hiddenTop - from.top) * p, scale: 1,
+                arc: ArcSpan(start: from.arc.start, end: from.arc.start), arrowScale: 0, ringAlpha: from.ringAlpha)
         case let .refreshing(from, start):
             return refreshingLook(from: from, start: start, at: t, loop: loop)
         case let .completing(start, loopStart):
@@ -176,8 +177,9 @@ public struct MaterialRefreshMachine: Sendable {
         let p = (t - start) / c.slideDuration
         guard p < 1 else { return spinning(since: loopStart(from: from, refreshStart: start), at: t, loop: loop) }
         // Moving onto its place: the arc as released, the arrow gone, the ring at full opacity.
-        return MaterialRefreshLook(top: from.top + (c.restTop - from.top) * Self.decelerate(p), scale: 1,
-                                   arc: from.arc, arrowScale: 0, ringAlpha: 1)
+        return MaterialRefreshLook(
+            top: from.top + (c.restTop - from.top) * Self.decelerate(p), scale: 1,
+            arc: from.arc, arrowScale: 0, ringAlpha: 1)
     }
 
     private func spinning(since: Double, at t: Double, loop: (Double) -> ArcSpan) -> MaterialRefreshLook {

@@ -37,7 +37,9 @@ public final class RefreshActionRunner {
     // Touched only on the scene's thread: the runner is not Sendable, so the compiler keeps it there.
     private var tasks: [Int: Task<Void, Never>] = [:]
 
-    public init(clock: any Clock<Duration>, wake: @escaping @Sendable () -> Void = {}, action: @escaping Action = RefreshActionRunner.simulated) {
+    public init(
+        clock: any Clock<Duration>, wake: @escaping @Sendable () -> Void = {}, action: @escaping Action = RefreshActionRunner.simulated
+    ) {
         self.clock = clock
         self.virtual = clock as? VirtualClock
         self.wake = wake
@@ -117,5 +119,9 @@ public final class RefreshActionRunner {
 final class ResultMailbox: Sendable {
     private let box = Mutex<[RefreshResult]>([])
     func post(_ r: RefreshResult) { box.withLock { $0.append(r) } }
-    func take() -> [RefreshResult] { box.withLock { b in let r = b; b.removeAll(); return r } }
+    func take() -> [RefreshResult] {
+        box.withLock { b in
+            let r = b; b.removeAll(); return r
+        }
+    }
 }

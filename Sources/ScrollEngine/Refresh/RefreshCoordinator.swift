@@ -28,8 +28,10 @@ public final class RefreshCoordinator: ScrollViewDelegate {
     public var onFinish: (Result<Int, RefreshFailure>) -> Void = { _ in }
 
     /// `physics`: the scroll view's, which makes the eases of the held offset.
-    public init(config: RefreshCoordinatorConfig = RefreshCoordinatorConfig(), actions: any RefreshActions,
-                behaviour: RefreshBehaviour = RefreshBehaviour(), physics: any ScrollPhysics = PhysicsProfile.iOS) {
+    public init(
+        config: RefreshCoordinatorConfig = RefreshCoordinatorConfig(), actions: any RefreshActions,
+        behaviour: RefreshBehaviour = RefreshBehaviour(), physics: any ScrollPhysics = PhysicsProfile.iOS
+    ) {
         machine = RefreshCoordinatorMachine(config: config, timeout: behaviour.timeout, physics: physics)
         self.actions = actions
         self.behaviour = behaviour

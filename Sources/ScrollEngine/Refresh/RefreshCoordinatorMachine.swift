@@ -95,8 +95,10 @@ public struct RefreshCoordinatorMachine: Sendable {
     public private(set) var statistics = RefreshStatistics()
     public private(set) var ticket: RefreshTicket
 
-    public init(config: RefreshCoordinatorConfig = RefreshCoordinatorConfig(), timeout: Double = RefreshBehaviour().timeout,
-                physics: any ScrollPhysics = PhysicsProfile.iOS) {
+    public init(
+        config: RefreshCoordinatorConfig = RefreshCoordinatorConfig(), timeout: Double = RefreshBehaviour().timeout,
+        physics: any ScrollPhysics = PhysicsProfile.iOS
+    ) {
         self.config = config
         self.physics = physics
         ticket = RefreshTicket(timeout: timeout)
@@ -208,7 +210,8 @@ public struct RefreshCoordinatorMachine: Sendable {
         // Completion lasts `completeDuration`, longer while the physics' return still runs (asked
         // at no less than `completeDuration` in: t − start can fall a last bit short of it).
         if case let .completing(hold) = mode, t >= hold.ease.start + config.completeDuration,
-           hold.ease.motion.isDone(at: max(t - hold.ease.start, config.completeDuration)) {
+            hold.ease.motion.isDone(at: max(t - hold.ease.start, config.completeDuration))
+        {
             endCompletion(hold, input, &out)
             return
         }
@@ -217,9 +220,10 @@ public struct RefreshCoordinatorMachine: Sendable {
     }
 
     private mutating func begin(at t: Double, fromGesture: Bool, _ input: InputFacts, _ out: inout [Effect]) {
-        let hold = Hold(startPull: max(0, -(input.offset + input.insetTop)), startedByGesture: fromGesture,
-                        insetBefore: input.insetTop, awaitingRelease: fromGesture || input.directInput,
-                        ease: ease(at: t, from: input.offset, to: lockedOffset, duration: config.startDuration))
+        let hold = Hold(
+            startPull: max(0, -(input.offset + input.insetTop)), startedByGesture: fromGesture,
+            insetBefore: input.insetTop, awaitingRelease: fromGesture || input.directInput,
+            ease: ease(at: t, from: input.offset, to: lockedOffset, duration: config.startDuration))
         move(to: .refreshing(hold))
         statistics.refreshes += 1
         let token = ticket.start(at: t)
@@ -230,8 +234,10 @@ public struct RefreshCoordinatorMachine: Sendable {
         out.append(.startAction(token: token))
     }
 
-    private mutating func finish(_ outcome: Result<Int, RefreshFailure>, at t: Double, _ input: InputFacts,
-                                 _ out: inout [Effect]) {
+    private mutating func finish(
+        _ outcome: Result<Int, RefreshFailure>, at t: Double, _ input: InputFacts,
+        _ out: inout [Effect]
+    ) {
         guard var hold = hold else { return }
         ticket.end()
         if case .success = outcome, config.doneSeconds > 0 {

@@ -5,8 +5,10 @@ public struct RefreshRuntime: Sendable {
     public let wake: @Sendable () -> Void
     public let action: RefreshActionRunner.Action
 
-    public init(clock: any Clock<Duration>, wake: @escaping @Sendable () -> Void = {},
-                action: @escaping RefreshActionRunner.Action = RefreshActionRunner.simulated) {
+    public init(
+        clock: any Clock<Duration>, wake: @escaping @Sendable () -> Void = {},
+        action: @escaping RefreshActionRunner.Action = RefreshActionRunner.simulated
+    ) {
         self.clock = clock
         self.wake = wake
         self.action = action

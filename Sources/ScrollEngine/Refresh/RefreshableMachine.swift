@@ -211,8 +211,10 @@ public struct RefreshableMachine: Sendable {
         [.scroll(.stopMotion), .scroll(.setScrollEnabled(false)), .scroll(.setInsetTop(threshold)), .scroll(.moveIntoGap(-threshold))]
     }
 
-    private mutating func beginCompletion(_ outcome: Result<Int, RefreshFailure>, at t: Double, _ input: InputFacts,
-                                          _ out: inout [Effect]) {
+    private mutating func beginCompletion(
+        _ outcome: Result<Int, RefreshFailure>, at t: Double, _ input: InputFacts,
+        _ out: inout [Effect]
+    ) {
         guard case let .refreshing(pull, holds) = mode else { return }
         out.append(.finished(outcome))
         ticket.end()

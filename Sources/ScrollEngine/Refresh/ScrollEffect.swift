@@ -41,8 +41,9 @@ public struct InputFacts: Equatable, Sendable {
 
     /// The facts of `scrollView` now, with `directInput` as the input controller reports it.
     public init(_ scrollView: ScrollView, directInput: Bool) {
-        self.init(directInput: directInput, offset: scrollView.contentOffset,
-                  insetTop: scrollView.contentInsetTop, isDragging: scrollView.isDragging, isMoving: scrollView.isMoving)
+        self.init(
+            directInput: directInput, offset: scrollView.contentOffset,
+            insetTop: scrollView.contentInsetTop, isDragging: scrollView.isDragging, isMoving: scrollView.isMoving)
     }
 }
 

@@ -38,7 +38,8 @@ struct MomentumCarry: Sendable, Equatable {
     /// The release velocity `v` at `t`, with the momentum added when it is kept.
     func release(_ v: Double, at t: Double) -> Double {
         guard carried != 0, t - lastMoved <= Self.stationaryLimit,
-              v.sign == carried.sign, v != 0, abs(v) > abs(carried) * Self.velocityFactor else { return v }
+            v.sign == carried.sign, v != 0, abs(v) > abs(carried) * Self.velocityFactor
+        else { return v }
         return v + carried
     }
 }

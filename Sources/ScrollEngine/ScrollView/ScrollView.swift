@@ -44,7 +44,8 @@ public final class ScrollView {
     /// at (true: the top).
     public var stretch: (scale: Double, atTop: Bool) {
         guard pull != 0, !(claimsTopPull && pull < 0 && recoil == nil),
-              let s = physics.nearest((any StretchOverscrollPhysics).self) else { return (1, true) }
+            let s = physics.nearest((any StretchOverscrollPhysics).self)
+        else { return (1, true) }
         return (s.stretchScale(pull: pull, height: viewportHeight), pull < 0)
     }
     private var tracker: VelocityTracker
@@ -238,8 +239,10 @@ public final class ScrollView {
     /// Runs a motion from `t`; with none, stops (at `rest` if given); one already done puts the
     /// offset at its end at once. Returns whether one runs. Every motion of the view starts here.
     @discardableResult
-    private func start(_ simulation: (any Simulation)?, as kind: MotionKind, velocity v0: Double = 0, rest: Double? = nil,
-                       at t: Double) -> Bool {
+    private func start(
+        _ simulation: (any Simulation)?, as kind: MotionKind, velocity v0: Double = 0, rest: Double? = nil,
+        at t: Double
+    ) -> Bool {
         guard let simulation, !simulation.isDone(at: 0) else {
             activity = .idle
             velocity = 0
@@ -272,7 +275,8 @@ public final class ScrollView {
         let target = physics.boundedTarget(y, in: bounds)
         if case .dragging = activity { return }
         lastTime = t
-        let motion = animated && target != contentOffset
+        let motion =
+            animated && target != contentOffset
             ? physics.animation(from: contentOffset, to: target, duration: duration ?? physics.animationDuration) : nil
         start(motion, as: .animating, rest: target, at: t)
     }
@@ -284,8 +288,9 @@ public final class ScrollView {
         guard y.isFinite, duration.isFinite else { return }
         if case .dragging = activity { return }
         lastTime = t
-        start(RefreshReturn.simulation(of: physics, from: contentOffset, to: physics.boundedTarget(y, in: bounds), duration: duration),
-              as: .animating, at: t)
+        start(
+            RefreshReturn.simulation(of: physics, from: contentOffset, to: physics.boundedTarget(y, in: bounds), duration: duration),
+            as: .animating, at: t)
     }
 
     /// A wheel notch at `t`: eases by `delta` (offset points) over `duration` from where the
@@ -336,7 +341,8 @@ public final class ScrollView {
             velocity = 0
             setContentOffset(sim.finalPosition)
             if let impact = (sim as? any EdgeImpactSimulation)?.edgeImpact,
-               let s = physics.nearest((any StretchOverscrollPhysics).self) {
+                let s = physics.nearest((any StretchOverscrollPhysics).self)
+            {
                 recoil = (start + impact.time, s.stretchAbsorb(velocity: impact.velocity))
                 advanceRecoil(to: start + dt)
             }

@@ -57,7 +57,9 @@ public final class VirtualClock: Clock, Sendable {
     }
 
     private func sleep(until deadline: Instant, seconds: Double?) async throws {
-        let id = state.withLock { s -> Int in s.nextID += 1; return s.nextID }
+        let id = state.withLock { s -> Int in
+            s.nextID += 1; return s.nextID
+        }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (c: CheckedContinuation<Void, any Error>) in
                 let resumeNow: Bool = state.withLock { s in

@@ -33,8 +33,10 @@ package final class WaitableState<State>: Sendable {
     /// Blocks until `ready` holds (or `deadline` passes), then runs `body` on the state under the
     /// same lock as the last test, wakes every waiter and returns what `body` returns. On a
     /// timeout `body` runs on the state as it is.
-    package func wait<R>(until deadline: ContinuousClock.Instant? = nil, for ready: (State) -> Bool,
-                         then body: (inout sending State) -> sending R) -> sending R {
+    package func wait<R>(
+        until deadline: ContinuousClock.Instant? = nil, for ready: (State) -> Bool,
+        then body: (inout sending State) -> sending R
+    ) -> sending R {
         changed.lock()
         defer { changed.unlock() }
         while true {
@@ -94,8 +96,9 @@ final class ChangeSignal: @unchecked Sendable {
         clock_gettime(CLOCK_MONOTONIC, &now)
         let (seconds, attoseconds) = remaining.components
         let nanoseconds = Int(now.tv_nsec) + Int(attoseconds / Self.attosecondsPerNanosecond)
-        var target = timespec(tv_sec: now.tv_sec + Int(seconds) + nanoseconds / Self.nanosecondsPerSecond,
-                              tv_nsec: nanoseconds % Self.nanosecondsPerSecond)
+        var target = timespec(
+            tv_sec: now.tv_sec + Int(seconds) + nanoseconds / Self.nanosecondsPerSecond,
+            tv_nsec: nanoseconds % Self.nanosecondsPerSecond)
         return pthread_cond_timedwait(condition, mutex, &target) != ETIMEDOUT
     }
 }

@@ -28,7 +28,9 @@ public enum AtomicFileWriter {
             walked += "/" + part
             guard FileTree.exists(walked) else { return }
             if FileTree.isLink(walked) {
-                throw FileWriteError(file: OutputPaths.quoted(walked), detail: "is a symlink inside an output folder; an output is never written through one (remove it)")
+                throw FileWriteError(
+                    file: OutputPaths.quoted(walked),
+                    detail: "is a symlink inside an output folder; an output is never written through one (remove it)")
             }
         }
     }
@@ -64,7 +66,9 @@ public enum AtomicFileWriter {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             SignalCleanup.remove(token)
-            throw FileWriteError(file: OutputPaths.quoted(path), detail: "cannot write into \(OutputPaths.quoted(directory)): \(String(cString: strerror(errno)))")
+            throw FileWriteError(
+                file: OutputPaths.quoted(path),
+                detail: "cannot write into \(OutputPaths.quoted(directory)): \(String(cString: strerror(errno)))")
         }
         var offset = 0
         while offset < raw.count {
@@ -95,7 +99,9 @@ public enum AtomicFileWriter {
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFLNK:
-            throw FileWriteError(file: OutputPaths.quoted(path), detail: "is a symlink; an output is never written through one (remove it or choose another path)")
+            throw FileWriteError(
+                file: OutputPaths.quoted(path),
+                detail: "is a symlink; an output is never written through one (remove it or choose another path)")
         case S_IFDIR:
             throw FileWriteError(file: OutputPaths.quoted(path), detail: "is a folder, not a file")
         default:

@@ -27,7 +27,8 @@ extension FileTree {
         for entry in names {
             var info = stat()
             guard only.contains(entry), fstatat(fd, entry, &info, AT_SYMLINK_NOFOLLOW) == 0,
-                  info.st_mode & S_IFMT == S_IFREG else { return false }
+                info.st_mode & S_IFMT == S_IFREG
+            else { return false }
         }
         for entry in names where unlinkat(fd, entry, 0) != 0 && errno != ENOENT { return false }
         return unlinkat(parentfd, name, AT_REMOVEDIR) == 0

@@ -28,18 +28,22 @@ public final class FolderLock {
             let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
             guard fd >= 0 else {
                 if errno == ELOOP || FileTree.isLink(path) {
-                    throw OutputPaths.Refusal("\(prefix): the lock file \(OutputPaths.quoted(path)) is a symlink; overscroll never follows one (remove it)")
+                    throw OutputPaths.Refusal(
+                        "\(prefix): the lock file \(OutputPaths.quoted(path)) is a symlink; overscroll never follows one (remove it)")
                 }
                 throw OutputPaths.Refusal("\(prefix): cannot create a lock file beside it: \(String(cString: strerror(errno)))")
             }
             var held = stat()
             guard fstat(fd, &held) == 0, held.st_mode & S_IFMT == S_IFREG, held.st_nlink == 1 else {
                 close(fd)
-                throw OutputPaths.Refusal("\(prefix): the lock file \(OutputPaths.quoted(path)) is not a plain file of its own (a hard link, folder or" + " device); remove it")
+                throw OutputPaths.Refusal(
+                    "\(prefix): the lock file \(OutputPaths.quoted(path)) is not a plain file of its own (a hard link, folder or"
+                        + " device); remove it")
             }
             guard held.st_uid == geteuid() else {
                 close(fd)
-                throw OutputPaths.Refusal("\(prefix): the lock file \(OutputPaths.quoted(path)) belongs to another user; it is never written (remove it)")
+                throw OutputPaths.Refusal(
+                    "\(prefix): the lock file \(OutputPaths.quoted(path)) belongs to another user; it is never written (remove it)")
             }
             if flock(fd, LOCK_EX | LOCK_NB) != 0 {
                 var owner = ""
@@ -48,7 +52,8 @@ public final class FolderLock {
                 if n > 0 { owner = String(decoding: buffer[..<n], as: UTF8.self).trimmingNewline() }
                 close(fd)
                 let who = owner.isEmpty || !owner.allSatisfy(\.isNumber) ? "" : " (process \(owner))"
-                throw OutputPaths.Refusal("\(prefix): another overscroll run is writing this folder\(who); wait for it or choose another folder")
+                throw OutputPaths.Refusal(
+                    "\(prefix): another overscroll run is writing this folder\(who); wait for it or choose another folder")
             }
             // The previous owner may have removed the file between our open and our lock:
             // hold the lock only if it is still the file at `path`.

@@ -31,13 +31,18 @@ extension FolderWatch {
     /// runs on the watch's thread once per burst of changes to the file's name (written, created, renamed onto or away,
     /// deleted), after `quiet` seconds without another, so a save of several steps is read once it is whole;
     /// it never reads the file. Nil when the folder cannot be watched (`reason` says why).
-    public static func onSaves(of path: String, quiet: Double = 0.05, _ onChange: @escaping @Sendable () -> Void,
-                               reason: (String) -> Void = { _ in }) -> FileWatch? {
+    public static func onSaves(
+        of path: String, quiet: Double = 0.05, _ onChange: @escaping @Sendable () -> Void,
+        reason: (String) -> Void = { _ in }
+    ) -> FileWatch? {
         let slash = path.lastIndex(of: "/")
         let given = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         // The folder as the kernel names it (a folder that is a link is watched where it leads:
         // watching writes nothing).
-        let folder = realpath(given, nil).map { p in defer { free(p) }; return String(cString: p) } ?? given
+        let folder =
+            realpath(given, nil).map { p in
+                defer { free(p) }; return String(cString: p)
+            } ?? given
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let target = folder.hasSuffix("/") ? folder + name : folder + "/" + name
         let watch = FileWatch()

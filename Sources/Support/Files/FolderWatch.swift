@@ -15,7 +15,8 @@ public final class FolderWatch {
     private let skip: (_ path: String, _ name: String) -> Bool
     private let roots: [String]
 
-    private static let mask = UInt32(IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF)
+    private static let mask =
+        UInt32(IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF)
         | UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW)
 
     /// Watches `roots` (folders) and their sub-folders but those `skip(path, name)` refuses;
@@ -89,9 +90,11 @@ public final class FolderWatch {
         let header = MemoryLayout<inotify_event>.size
         while offset + header <= n {
             let (wd, mask, length) = buffer.withUnsafeBytes { raw in
-                (raw.loadUnaligned(fromByteOffset: offset, as: Int32.self),
-                 raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
-                 Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
+                (
+                    raw.loadUnaligned(fromByteOffset: offset, as: Int32.self),
+                    raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+                    Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                )
             }
             let nameBytes = buffer[(offset + header)..<min(n, offset + header + length)].prefix { $0 != 0 }
             offset += header + length

@@ -47,7 +47,8 @@ public enum OutputPaths {
         guard !path.isEmpty else { throw Refusal("\(flag) needs a non-empty path") }
         var info = stat()
         if lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK && kind(of: path) != .brokenLink {
-            throw Refusal("\(flag) \(quoted(path)): is a symlink; an output is never written through one (remove it or choose another path)")
+            throw Refusal(
+                "\(flag) \(quoted(path)): is a symlink; an output is never written through one (remove it or choose another path)")
         }
         try refuseGoldenTree(path, flag: flag)
         switch kind(of: path) {
@@ -120,10 +121,12 @@ public enum OutputPaths {
                 throw Refusal("\(flag) \(quoted(output)): is \(input.what) (\(quoted(input.path))); an output never replaces an input")
             }
             if isInside(other, out) {
-                throw Refusal("\(flag) \(quoted(output)): contains \(input.what) (\(quoted(input.path))); an output never replaces an input")
+                throw Refusal(
+                    "\(flag) \(quoted(output)): contains \(input.what) (\(quoted(input.path))); an output never replaces an input")
             }
             if isInside(out, other) {
-                throw Refusal("\(flag) \(quoted(output)): lies inside \(input.what) (\(quoted(input.path))); an output never replaces an input")
+                throw Refusal(
+                    "\(flag) \(quoted(output)): lies inside \(input.what) (\(quoted(input.path))); an output never replaces an input")
             }
         }
     }

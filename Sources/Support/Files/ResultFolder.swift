@@ -63,7 +63,8 @@ public final class ResultFolder {
         parent = slash == full.startIndex ? "/" : String(full[..<slash])
         name = String(full[full.index(after: slash)...])
         guard FileTree.makeFolders(parent) else {
-            throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(path)): cannot create \(OutputPaths.quoted(parent)): \(String(cString: strerror(errno)))")
+            throw OutputPaths.Refusal(
+                "\(flag) \(OutputPaths.quoted(path)): cannot create \(OutputPaths.quoted(parent)): \(String(cString: strerror(errno)))")
         }
         staging = parent + "/." + name + ".staging-\(getpid())"
         lock = try FolderLock(path: parent + "/." + name + ".lock", flag: flag, display: path)
@@ -76,7 +77,9 @@ public final class ResultFolder {
         let leftovers = recovered.leftovers + SwapRecovery.removeStaleSiblings(parent: parent, name: name)
         if let first = leftovers.first {
             lock = nil
-            throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(path)): \(OutputPaths.quoted(first)), left by an earlier run, cannot be removed; remove" + " it by hand")
+            throw OutputPaths.Refusal(
+                "\(flag) \(OutputPaths.quoted(path)): \(OutputPaths.quoted(first)), left by an earlier run, cannot be removed; remove"
+                    + " it by hand")
         }
         // Registered before it exists: a signal right after mkdir still removes it.
         let token = SignalCleanup.register(staging)
@@ -102,9 +105,13 @@ public final class ResultFolder {
         for name in names where FileTree.exists(destination + "/" + name) && !owned.contains(name) {
             if case .keepUnreplaced = ownership, FileTree.isRegularFile(destination + "/" + name) { continue }
             if !FileTree.isRegularFile(destination + "/" + name) {
-                throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(displayPath)): \(OutputPaths.quoted(name)) is in the way (not a regular file); move" + " it or choose another folder")
+                throw OutputPaths.Refusal(
+                    "\(flag) \(OutputPaths.quoted(displayPath)): \(OutputPaths.quoted(name)) is in the way (not a regular file); move"
+                        + " it or choose another folder")
             }
-            throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(displayPath)): holds \(OutputPaths.quoted(name)), which overscroll did not write; move" + " it or choose another folder")
+            throw OutputPaths.Refusal(
+                "\(flag) \(OutputPaths.quoted(displayPath)): holds \(OutputPaths.quoted(name)), which overscroll did not write; move"
+                    + " it or choose another folder")
         }
     }
 
@@ -129,7 +136,8 @@ public final class ResultFolder {
             return
         }
         guard FileTree.isRealFolder(destination) else {
-            throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(displayPath)): not a folder (a symlink or file is in the way); nothing replaced")
+            throw OutputPaths.Refusal(
+                "\(flag) \(OutputPaths.quoted(displayPath)): not a folder (a symlink or file is in the way); nothing replaced")
         }
         // Carry the entries that stay: regular files as hard links before the swap (the new
         // folder is complete the moment it appears), anything else moved after it.
@@ -190,7 +198,9 @@ public final class ResultFolder {
 
     private func reportLeftovers(_ leftovers: [String]) throws(OutputPaths.Refusal) {
         guard let first = leftovers.first else { return }
-        throw OutputPaths.Refusal("\(flag) \(OutputPaths.quoted(displayPath)): the new results are in place, but \(OutputPaths.quoted(first)) could not be" + " removed\(leftovers.count > 1 ? " (and \(leftovers.count - 1) more)" : ""); remove it by hand")
+        throw OutputPaths.Refusal(
+            "\(flag) \(OutputPaths.quoted(displayPath)): the new results are in place, but \(OutputPaths.quoted(first)) could not be"
+                + " removed\(leftovers.count > 1 ? " (and \(leftovers.count - 1) more)" : ""); remove it by hand")
     }
 
     /// The manifest lists the tool's files in the new folder: what this run wrote, plus the
@@ -239,8 +249,11 @@ public final class ResultFolder {
         let name = String(full[full.index(after: slash)...])
         let journal = parent + "/" + SwapJournal.journalName(name)
         let lockPath = parent + "/." + name + ".lock"
-        let left = FileTree.exists(journal) || FileTree.isRegularFile(lockPath)
-            || FileTree.entries(of: parent).contains { SwapRecovery.isRunFolder($0, of: name) || $0 == SwapJournal.journalName(name) + ".new" }
+        let left =
+            FileTree.exists(journal) || FileTree.isRegularFile(lockPath)
+            || FileTree.entries(of: parent).contains {
+                SwapRecovery.isRunFolder($0, of: name) || $0 == SwapJournal.journalName(name) + ".new"
+            }
         guard left, let lock = try? FolderLock(path: lockPath, flag: "", display: folder) else { return }
         let recovered = SwapRecovery.recover(parent: parent, name: name)
         if let mismatch = recovered.mismatch {
@@ -250,7 +263,7 @@ public final class ResultFolder {
         } else {
             _ = SwapRecovery.removeStaleSiblings(parent: parent, name: name)
         }
-        withExtendedLifetime(lock) {}   // its release removes the lock file
+        withExtendedLifetime(lock) {}  // its release removes the lock file
     }
 
     /// The folders of `parent` that a killed writer left something beside — a lock, a journal,
@@ -263,14 +276,16 @@ public final class ResultFolder {
     /// The one line for a journal recovery leaves alone.
     static func mismatchMessage(journal: String, _ reason: String, flag: String? = nil, display: String? = nil) -> String {
         let prefix = flag.map { "\($0) \(OutputPaths.quoted(display ?? "")): " } ?? ""
-        return "\(prefix)\(journal): not a swap journal of this folder (\(reason)); left alone, nothing it names was touched — remove it" + " by hand"
+        return "\(prefix)\(journal): not a swap journal of this folder (\(reason)); left alone, nothing it names was touched — remove it"
+            + " by hand"
     }
 
     /// Moves the deferred entries (listed by this run, from the old folder it read) from the old
     /// set into the destination, drops the journal and removes the old set; returns what could
     /// not be removed.
     private static func finishSwap(oldAt old: String, destination: String, deferred: [String], journal: String) -> [String] {
-        for entry in deferred where SafeName.isSafe(entry) && FileTree.exists(old + "/" + entry) && !FileTree.exists(destination + "/" + entry) {
+        for entry in deferred
+        where SafeName.isSafe(entry) && FileTree.exists(old + "/" + entry) && !FileTree.exists(destination + "/" + entry) {
             rename(old + "/" + entry, destination + "/" + entry)
         }
         unlink(journal)
@@ -280,10 +295,11 @@ public final class ResultFolder {
     /// The names a manifest lists (a folder's without its trailing "/").
     static func manifestEntries(_ bytes: [UInt8]) -> Set<String> {
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").dropFirst()
-        return Set(lines.map { line in
-            let entry = unescape(String(line))
-            return entry.hasSuffix("/") ? String(entry.dropLast()) : entry
-        })
+        return Set(
+            lines.map { line in
+                let entry = unescape(String(line))
+                return entry.hasSuffix("/") ? String(entry.dropLast()) : entry
+            })
     }
 
     /// Names in the current destination that the tool wrote.

@@ -19,7 +19,8 @@ public final class ScratchFolder {
         }
         path = base + "/" + prefix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         guard mkdir(path, 0o700) == 0 else {
-            throw OutputPaths.Refusal("cannot create a temporary folder in \(OutputPaths.quoted(base)): \(String(cString: strerror(errno)))")
+            throw OutputPaths.Refusal(
+                "cannot create a temporary folder in \(OutputPaths.quoted(base)): \(String(cString: strerror(errno)))")
         }
         token = SignalCleanup.register(path)
     }

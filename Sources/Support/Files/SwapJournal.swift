@@ -35,8 +35,9 @@ struct SwapJournal: Equatable, Sendable {
         guard let first = lines.first else { return .failure(Mismatch(reason: "empty")) }
         if first == header {
             guard lines.count == 4, lines[3].isEmpty,
-                  let pid = number(lines[1], after: "pid ").flatMap({ Int32(exactly: $0) }), pid > 0,
-                  let inode = number(lines[2], after: "new ") else {
+                let pid = number(lines[1], after: "pid ").flatMap({ Int32(exactly: $0) }), pid > 0,
+                let inode = number(lines[2], after: "new ")
+            else {
                 return .failure(Mismatch(reason: "not in the form of \"\(header)\""))
             }
             return .success(SwapJournal(pid: pid, newInode: inode))
@@ -46,9 +47,10 @@ struct SwapJournal: Equatable, Sendable {
             func join(_ entry: String) -> String { parent == "/" ? "/" + entry : parent + "/" + entry }
             let stagingPrefix = join("." + name + ".staging-")
             guard paths.count >= 3, paths[0].hasPrefix(stagingPrefix),
-                  let pid = Int32(paths[0].dropFirst(stagingPrefix.count)), pid > 0,
-                  paths[0] == join(stagingName(name, pid: pid)), paths[1] == join(oldName(name, pid: pid)),
-                  paths[2] == join(name) else {
+                let pid = Int32(paths[0].dropFirst(stagingPrefix.count)), pid > 0,
+                paths[0] == join(stagingName(name, pid: pid)), paths[1] == join(oldName(name, pid: pid)),
+                paths[2] == join(name)
+            else {
                 return .failure(Mismatch(reason: "names paths other than this folder's own staging and old folders"))
             }
             return .success(SwapJournal(pid: pid, newInode: inode))

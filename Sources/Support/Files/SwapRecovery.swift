@@ -124,7 +124,8 @@ enum SwapRecovery {
             }
             var digits = 0
             while digits < body.count, body[body.index(body.endIndex, offsetBy: -(digits + 1))].isASCII,
-                  body[body.index(body.endIndex, offsetBy: -(digits + 1))].isNumber { digits += 1 }
+                body[body.index(body.endIndex, offsetBy: -(digits + 1))].isNumber
+            { digits += 1 }
             let head = body.dropLast(digits)
             for marker in [".staging-", ".old-"] where digits > 0 && head.hasSuffix(marker) {
                 names.insert(String(head.dropLast(marker.count)))

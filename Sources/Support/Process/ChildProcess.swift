@@ -58,8 +58,10 @@ public final class ChildProcess {
     /// Starts `executable` (a path; no PATH search) with `arguments` after its name, this
     /// process's environment plus `environment`, and the three streams as given. The pipes'
     /// ends kept here are close-on-exec, so no other child inherits them.
-    public init(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
-                stdin: Stream = .inherit, stdout: Stream = .inherit, stderr: Stream = .inherit) throws(SpawnError) {
+    public init(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:],
+        stdin: Stream = .inherit, stdout: Stream = .inherit, stderr: Stream = .inherit
+    ) throws(SpawnError) {
         var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1]
         func closeAll() { for fd in toChild + fromChild where fd >= 0 { close(fd) } }
         if stdin == .pipe && overscroll_pipe_cloexec(&toChild) != 0 { throw SpawnError(executable: executable, errorNumber: errno) }
@@ -103,7 +105,8 @@ public final class ChildProcess {
         }
         defer { for p in argv + envp { free(p) } }
         var child: pid_t = 0
-        let spawned = envp.isEmpty
+        let spawned =
+            envp.isEmpty
             ? posix_spawn(&child, executable, &actions, &attributes, argv, environ)
             : posix_spawn(&child, executable, &actions, &attributes, argv, envp)
         // The child's ends are the child's now.
