@@ -15,6 +15,9 @@ final class SocketWaiter: Sendable {
         var armed = false
         /// The thread has ended.
         var finished = false
+        /// `stop` was called: the thread ends instead of waiting to be re-armed. (A re-arm alone
+        /// could come before the thread marks itself waiting, and the thread would wait forever.)
+        var stopping = false
     }
     private let state = WaitableState(State())
 
@@ -37,7 +40,11 @@ final class SocketWaiter: Sendable {
                 if n < 0 || fds[1].revents != 0 || fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { break }
                 state.change { $0.waiting = true }
                 wake()
-                state.wait(for: { $0.armed }) { $0.armed = false }
+                let stopping = state.wait(for: { $0.armed || $0.stopping }) { s -> Bool in
+                    s.armed = false
+                    return s.stopping
+                }
+                if stopping { break }
             }
             state.change { $0.finished = true }
         }
@@ -55,7 +62,7 @@ final class SocketWaiter: Sendable {
     func stop() {
         var byte: UInt8 = 1
         _ = write(stopPipe.write, &byte, 1)
-        rearm()
+        state.change { $0.stopping = true }
         state.wait(for: { $0.finished }) { _ in }
         Glibc.close(stopPipe.read)
         Glibc.close(stopPipe.write)
