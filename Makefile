@@ -215,7 +215,7 @@ INSTALLED     := bin/overscroll libexec/overscroll/overscroll-app share/overscro
                  share/applications/overscroll.desktop share/icons/hicolor/scalable/apps/overscroll.svg \
                  share/bash-completion/completions/overscroll share/fish/vendor_completions.d/overscroll.fish
 MAN_PAGES     := overscroll overscroll-run overscroll-record overscroll-curve overscroll-compare overscroll-compare-trace overscroll-verify \
-                 overscroll-test overscroll-merge-reports
+                 overscroll-test overscroll-merge-reports overscroll-accept overscroll-stack overscroll-feel
 # `make deb` gzips the man pages and strips the binaries (Debian policy); `make install` does not.
 MAN_SUFFIX    ?=
 
@@ -262,6 +262,8 @@ uninstall:
 install-check: generated
 	@stage=$$(mktemp -d) && $(MAKE) --no-print-directory install DESTDIR=$$stage PREFIX=/usr/local >/dev/null && \
 	  for f in $(INSTALLED) share/man/man1/overscroll-test.1; do test -f $$stage/usr/local/$$f || { echo "install-check: $$f missing"; exit 1; }; done && \
+	  for g in $(GENERATED)/man1/*.1; do test -f $$stage/usr/local/share/man/man1/$${g##*/} || \
+	    { echo "install-check: $${g##*/} is generated but not installed (add it to MAN_PAGES)"; exit 1; }; done && \
 	  $(MAKE) --no-print-directory uninstall DESTDIR=$$stage PREFIX=/usr/local >/dev/null && \
 	  left=$$(find $$stage ! -type d) && rm -r $$stage && \
 	  if [ -n "$$left" ]; then echo "install-check: uninstall left $$left"; exit 1; fi
