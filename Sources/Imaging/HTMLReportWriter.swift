@@ -1,7 +1,7 @@
 import Support
 /// Writes the `compare` HTML report: `index.html` plus `images/` in one directory, with no
 /// outside resources. It lists every frame's counts and, per mismatched frame, the expected,
-/// actual and diff images side by side and a slider that wipes between expected and actual.
+/// actual and diff images as `ImageComparisonHTML` shows them (side by side, slider, diff, flicker).
 enum HTMLReportWriter {
     static func write(
         report: CompareReport, outcomes: [CompareRunner.FrameOutcome], options: CompareOptions,
@@ -18,7 +18,7 @@ enum HTMLReportWriter {
                     + "<td>\(frame.width)×\(frame.height)</td><td>\(frame.differing)</td>"
                     + "<td>\(CompareReport.formatRatio(frame.ratio))</td><td>\(status)</td></tr>")
             guard !frame.match else { continue }
-            var images: [(label: String, file: String)] = []
+            var images: [String: ImageComparisonHTML.Picture] = [:]
             for (label, bytes) in [
                 ("expected", outcome.expectedPNG), ("actual", outcome.actualPNG),
                 ("diff", outcome.diffPNG)
@@ -26,30 +26,16 @@ enum HTMLReportWriter {
                 guard let bytes else { continue }
                 let file = "images/\(index + 1)-\(label).png"
                 try AtomicFileWriter.write(bytes, toPath: root + "/" + file, within: root)
-                images.append((label, file))
+                images[label] = ImageComparisonHTML.Picture(file: file, width: frame.width, height: frame.height)
             }
-            let figures = images.map {
-                "<figure><img src=\"\($0.file)\" alt=\"\($0.label)\"><figcaption>\($0.label)</figcaption></figure>"
-            }.joined()
-            var slider = ""
-            if images.count >= 2 {
-                slider = """
-                    <div class="slider" style="width:\(frame.width)px;height:\(frame.height)px">\
-                    <img src="\(images[0].file)" alt="expected" style="width:\(frame.width)px">\
-                    <div class="top"><img src="\(images[1].file)" alt="actual" style="width:\(frame.width)px"></div>\
-                    </div><input type="range" min="0" max="100" value="50" style="width:\(frame.width)px" \
-                    oninput="this.previousElementSibling.lastElementChild.style.width=this.value+'%'" \
-                    aria-label="wipe between expected and actual">\
-                    <p class="hint">slider: left of the line is actual, right is expected</p>
-                    """
-            }
+            let comparison = ImageComparisonHTML.element(
+                expected: images["expected"], actual: images["actual"], diff: images["diff"])
             sections.append(
                 """
                 <section id="frame-\(index + 1)"><h2>\(escape(frame.name))</h2>
                 <p>\(frame.differing) differing pixels of \(frame.width * frame.height), ratio \
                 \(CompareReport.formatRatio(frame.ratio))</p>
-                <div class="row">\(figures)</div>
-                \(slider)
+                \(comparison)
                 </section>
                 """)
         }
@@ -70,12 +56,8 @@ enum HTMLReportWriter {
             body{font:14px system-ui,sans-serif;margin:24px;color:#222}
             table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}
             td:first-child{text-align:left}tr.fail{background:#fde2e2}
-            .row{display:flex;gap:12px;flex-wrap:wrap}figure{margin:0}
-            figure img,.slider img{image-rendering:pixelated;max-width:none;display:block}
-            .row img{max-width:420px}
-            .slider{position:relative;overflow:hidden;border:1px solid #888;margin-top:12px}
-            .slider .top{position:absolute;left:0;top:0;bottom:0;width:50%;overflow:hidden;border-right:2px solid #e00}
-            .hint{color:#666}
+            section{max-width:1600px}
+            \(ImageComparisonHTML.css)
             </style></head><body>
             <h1>\(report.passed) passed, \(report.failed) failed</h1>
             <p>threshold \(options.pixelmatch.threshold), anti-aliasing \
@@ -85,6 +67,8 @@ enum HTMLReportWriter {
             \(rows.joined(separator: "\n"))
             </table>
             \(sections.joined(separator: "\n"))
+            <script>\(ImageComparisonHTML.script)
+            document.querySelectorAll('.comparison').forEach(setupComparison);</script>
             </body></html>
 
             """

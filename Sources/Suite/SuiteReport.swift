@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Recording
 import Rendering
 import Support
@@ -84,7 +85,7 @@ public enum SuiteReport {
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><title>overscroll test report</title>
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <style>\(css)</style></head><body>
+            <style>\(css)\n\(ImageComparisonHTML.css)</style></head><body>
             <header><h1>overscroll test — \(suite.failed) failed\(suite.flaky > 0 ? ", \(suite.flaky) flaky" : ""),\
              \(suite.missing) missing, \(suite.passed)\
              passed\(suite.updated > 0 ? ", \(suite.updated) updated" : "")\
@@ -164,7 +165,8 @@ public enum SuiteReport {
             + "<table><thead><tr><th>scenario</th><th>snapshot</th><th>time</th><th></th><th>took</th></tr></thead><tbody>"
         html +=
             passedRows.joined()
-            + "</tbody></table></details>\n<p id=\"none\" hidden>Nothing matches the filter.</p>\n</main>\n<script>\(script)</script>"
+            + "</tbody></table></details>\n<p id=\"none\" hidden>Nothing matches the filter.</p>\n</main>\n"
+            + "<script>\(ImageComparisonHTML.script)\n\(script)</script>"
             + "</body></html>\n"
         try AtomicFileWriter.write(text: html, toPath: folder + "/index.html", within: folder)
     }
@@ -289,46 +291,14 @@ public enum SuiteReport {
                 : ["expected": "expected", "actual": "actual", "diff": "diff"]
         let file = Dictionary(uniqueKeysWithValues: images.map { ($0.label, $0.file) })
         let size = sizes(s)
-        // Each image's own size, for the script that draws a card's images at one scale.
-        func dims(_ label: String) -> String {
-            guard let size else { return "" }
-            let d = label == "expected" ? size.expected : size.actual
-            return " data-w=\"\(d.w)\" data-h=\"\(d.h)\""
-        }
-        let differ = size.map { $0.expected != $0.actual } ?? false
-        func figure(_ label: String) -> String {
-            guard let f = file[label] else { return "" }
+        func picture(_ label: String) -> ImageComparisonHTML.Picture? {
+            guard let f = file[label] else { return nil }
             let d = label == "expected" ? size?.expected : size?.actual
-            let shown = differ && label != "diff" ? (d.map { " <span class=\"dim\">\($0.w)×\($0.h)</span>" } ?? "") : ""
-            return "<figure class=\"fig-\(label)\"><figcaption>\(names[label] ?? label)\(shown)</figcaption><img src=\"\(h(f))\""
-                + " alt=\"\(names[label] ?? label)\"\(dims(label))\(lazy)></figure>"
+            return ImageComparisonHTML.Picture(file: f, width: d?.w, height: d?.h)
         }
-        var body = "<div class=\"view side\">\(figure("expected"))\(figure("actual"))\(figure("diff"))</div>"
-        var buttons = ""
-        if let e = file["expected"].map(h), let a = file["actual"].map(h) {
-            let old = names["expected"]!, new = names["actual"]!
-            buttons =
-                "<div class=\"modes\" role=\"group\">"
-                + ["side": "side by side", "slider": "slider", "diff": "diff", "flicker": "flicker"].sorted {
-                    order($0.key) < order($1.key)
-                }
-                .filter { $0.key != "diff" || file["diff"] != nil }
-                .map {
-                    "<button type=\"button\" data-mode=\"\($0.key)\"\($0.key == "side" ? " aria-pressed=\"true\"" : "")>\($0.value)"
-                        + "</button>"
-                }.joined()
-                + "</div>"
-            body +=
-                "<div class=\"view slider\"><figure><figcaption>\(old) ◀ slide ▶ \(new)</figcaption><div class=\"wipebox\"><div"
-                + " class=\"wipe\"><img src=\"\(a)\" alt=\"\(new)\"\(dims("actual"))\(lazy)><div class=\"top\"><img src=\"\(e)\""
-                + " alt=\"\(old)\"\(dims("expected"))\(lazy)></div></div><input type=\"range\" min=\"0\" max=\"100\" step=\"0.1\""
-                + " value=\"50\" aria-label=\"wipe position\"></div></figure></div>"
-            body += "<div class=\"view diffonly\">\(figure("diff"))</div>"
-            body +=
-                "<div class=\"view flicker\"><figure><figcaption class=\"which\">\(old)</figcaption><img\(lazy) src=\"\(e)\""
-                + " data-a=\"\(a)\" data-e=\"\(e)\" data-an=\"\(new)\" data-en" + "=\"\(old)\"\(size.map(flickerSizes) ?? "")"
-                + " alt=\"flicker\"></figure></div>"
-        }
+        let comparison = ImageComparisonHTML.element(
+            expected: picture("expected"), actual: picture("actual"), diff: picture("diff"),
+            names: ImageComparisonHTML.Names(expected: names["expected"]!, actual: names["actual"]!, diff: names["diff"]!))
         let text = searchText(scenario.scenario, s.snapshot)
         var accept = "", acceptWord = ""
         if AcceptSelection.acceptable(s) {
@@ -338,9 +308,9 @@ public enum SuiteReport {
         }
         // The card's body is a template the script renders when the card comes near the window:
         // a report of hundreds of failures lays out and loads only what is looked at.
-        return "<section class=\"card \(kind)\" id=\"\(id)\" data-mode=\"side\" data-status=\"\(kind)\""
+        return "<section class=\"card \(kind)\" id=\"\(id)\" data-status=\"\(kind)\""
             + " data-text=\"\(h(text))\"\(acceptWord)><h3>\(h(scenario.scenario)) › \(h(s.snapshot))</h3>\(accept)"
-            + "<template>\(meta)\(buttons)\(body)<p><a href=\"#toc\">contents</a></p></template></section>"
+            + "<template>\(meta)\(comparison)<p><a href=\"#toc\">contents</a></p></template></section>"
     }
 
     /// Why a failing card has no trace viewer (nil: nothing to say).
@@ -356,11 +326,6 @@ public enum SuiteReport {
     static func acceptField(_ command: String, label: String) -> String {
         "<div class=\"accept\"><button type=\"button\" class=\"copy\">\(h(label))</button><input class=\"cmd\" type=\"text\" readonly"
             + " value=\"\(h(command))\" aria-label=\"accept command\"></div>"
-    }
-
-    /// The flicker image's `data-` sizes of both images (the script scales them to one).
-    static func flickerSizes(_ size: (expected: (w: Int, h: Int), actual: (w: Int, h: Int))) -> String {
-        " data-ew=\"\(size.expected.w)\" data-eh=\"\(size.expected.h)\" data-aw=\"\(size.actual.w)\" data-ah=\"\(size.actual.h)\""
     }
 
     /// The header's status filters, one button per kind with its count.
@@ -386,12 +351,6 @@ public enum SuiteReport {
         guard let w = s.width, let hgt = s.height else { return nil }
         return ((s.expectedWidth ?? w, s.expectedHeight ?? hgt), (w, hgt))
     }
-
-    /// Images wait until they are near the window or their view is chosen where the browser
-    /// defers them (the card's template defers them everywhere, `file://` included).
-    static let lazy = " loading=\"lazy\" decoding=\"async\""
-
-    static func order(_ mode: String) -> Int { ["side", "slider", "diff", "flicker"].firstIndex(of: mode) ?? 9 }
 
     /// A ratio as a percentage, e.g. `0.1234 %`.
     public static func percent(_ ratio: Double) -> String {
@@ -426,26 +385,6 @@ public enum SuiteReport {
         .card{background:#fff;border:1px solid #ddd;border-left:5px solid #b00020;border-radius:6px;padding:12px 16px;margin:12px 0}
         .card.missing{border-left-color:#e08a00}.card.flaky{border-left-color:#c2185b}.card.error{border-left-color:#6a1b9a}\
         .card.written{border-left-color:#2e7d32}
-        .modes{margin:6px 0}.modes button{font:inherit;padding:3px 10px;margin-right:4px;border:1px solid #888;\
-        background:#f2f2f2;border-radius:4px;cursor:pointer}
-        .modes button[aria-pressed=true]{background:#1d1d1f;color:#fff}
-        .view{display:none}.card[data-mode=side] .side,.card[data-mode=slider] .slider,.card[data-mode=diff] .diffonly,\
-        .card[data-mode=flicker] .flicker{display:flex}
-        .side{gap:12px;align-items:flex-start}.side figure{flex:1 1 0;min-width:0}
-        figure{margin:0}figcaption{font-weight:600;margin:0 0 4px}
-        img{display:block;max-width:100%;max-height:calc(100vh - 120px);border:1px solid #444;box-sizing:border-box}
-        .wipebox{display:inline-block;max-width:100%;padding:0 7px}.wipe{position:relative;display:block}
-        .dim{font-weight:400;color:#666;font-size:12px}
-        .wipe .top{position:absolute;left:0;top:0;bottom:0;width:50%;overflow:hidden}
-        .wipe .top img{max-width:none;max-height:none}
-        .wipebox input{display:block;width:calc(100% + 14px);margin:4px -7px 0;padding:0;box-sizing:border-box;\
-        -webkit-appearance:none;appearance:none;height:18px;background:transparent}
-        .wipebox input::-webkit-slider-runnable-track{height:4px;background:#888;border-radius:2px}
-        .wipebox input::-webkit-slider-thumb{-webkit-appearance:none;width:14px;height:18px;margin-top:-7px;background:#1d1d1f;\
-        border-radius:3px}
-        .wipebox input::-moz-range-track{height:4px;background:#888}
-        .wipebox input::-moz-range-thumb{width:14px;height:18px;border:0;border-radius:3px;background:#1d1d1f}
-        .wipe .top{border-right:1px solid #e00;box-sizing:border-box}
         table{border-collapse:collapse}td,th{padding:2px 10px;border-bottom:1px solid #eee;text-align:left}td.num{text-align:right}
         pre{white-space:pre-wrap}
         dd.stack details{display:inline}dd.stack summary{cursor:pointer;color:#444}dd.stack table{margin:4px 0}
@@ -460,46 +399,7 @@ public enum SuiteReport {
         (function(){
         // A card's body is rendered from its template when it comes near the window (or is linked,
         // or renderCards() is called): only the cards looked at are laid out and load images.
-        function setup(card){
-          var timer=null;
-          function flick(on){var img=card.querySelector('.flicker img'),cap=card.querySelector('.flicker .which');
-            if(timer){clearInterval(timer);timer=null}
-            if(on&&img){timer=setInterval(function(){var e=img.getAttribute('src')===img.dataset.e;
-              img.setAttribute('src',e?img.dataset.a:img.dataset.e);cap.textContent=e?img.dataset.an:img.dataset.en;flickSize()},600)}}
-          // The flicker view shows each image at the one scale that fits the larger.
-          function flickSize(){var img=card.querySelector('.flicker img'),avail=card.clientWidth-32;if(!img||!(img.dataset.ew>\
-        0)||!(avail>0))return;
-            var e=img.getAttribute('src')===img.dataset.e,w=Math.max(+img.dataset.ew,+img.dataset.aw),\
-        h=Math.max(+img.dataset.eh,+img.dataset.ah);
-            var k=Math.min(1,(avail-2)/w,(window.innerHeight-122)/h);img.dataset.w=e?img.dataset.ew:img.dataset.aw;\
-        img.dataset.h=e?img.dataset.eh:img.dataset.ah;place(img,k)}
-          card.querySelectorAll('.modes button').forEach(function(b){b.addEventListener('click',function(){
-            card.dataset.mode=b.dataset.mode;
-            card.querySelectorAll('.modes button').forEach(function(o){o.setAttribute('aria-pressed',o===b?'true':'false')});
-            flick(b.dataset.mode==='flicker');size();});});
-          var range=card.querySelector('.slider input'),top=card.querySelector('.wipe .top'),base=card.querySelector('.wipe > img');
-          // Every image of a view at one scale (their own sizes in data-w/data-h; never stretched
-          // past 1:1, never distorted): the side-by-side row fits the card, the slider's box is the
-          // larger of the two images.
-          function place(img,k){img.style.maxWidth='none';img.style.maxHeight='none';
-            img.style.width=(img.dataset.w*k+2)+'px';img.style.height=(img.dataset.h*k+2)+'px'}
-          function size(){var avail=card.clientWidth-32,tall=window.innerHeight-120;if(!(avail>0))return;
-            var imgs=Array.prototype.filter.call(card.querySelectorAll('.side img'),function(i){return i.dataset.w>0&&i.dataset.h>0});
-            if(imgs.length){var sum=0,hi=0;imgs.forEach(function(i){sum+=+i.dataset.w+2;hi=Math.max(hi,+i.dataset.h+2)});
-              var k=Math.min(1,(avail-12*(imgs.length-1))/sum,tall/hi);
-              imgs.forEach(function(i){place(i,k);i.parentNode.style.flex='0 0 auto'})}
-            var t=top&&top.querySelector('img');
-            if(base&&t&&base.dataset.w>0&&t.dataset.w>0){var w=Math.max(+base.dataset.w,+t.dataset.w),\
-        h=Math.max(+base.dataset.h,+t.dataset.h);
-              var q=Math.min(1,(avail-16)/w,(tall-2)/h),wipe=top.parentNode;
-              place(base,q);place(t,q);wipe.style.width=(w*q+2)+'px';wipe.style.height=(h*q+2)+'px'}}
-          // The range is 14 px wider than the images (7 px each side): the thumb's centre runs
-          // from the images' left edge to their right edge, and the split follows it to both ends.
-          // At either end the red split line goes too, so no pixel of either image stays covered.
-          function split(){top.style.width=(range.value)+'%';top.style.borderRightWidth=(range.value>0&&range.value<100)?'1px':'0'}
-          size();flickSize();window.addEventListener('resize',function(){size();flickSize()});
-          if(range&&top){split();range.addEventListener('input',split)}
-        }
+        function setup(card){setupComparison(card.querySelector('.comparison'))}
         function render(card){var t=card.querySelector(':scope > template');if(!t)return;
           card.appendChild(t.content);card.removeChild(t);card.dataset.ready='';setup(card)}
         window.renderCards=function(){document.querySelectorAll('.card').forEach(render)};

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Recording
 import Rendering
 import Scenes
@@ -172,6 +173,17 @@ enum TraceViewer {
             guard let rel, rel.hasPrefix(folder) else { return .null }
             return .string(HTMLText.urlPath(String(rel.dropFirst(folder.count))))
         }
+        // Expected / actual / diff at the snapshot's instant, as every page shows a comparison.
+        func comparison(_ s: SnapshotResult) -> String {
+            let size = SuiteReport.sizes(s)
+            func picture(_ rel: String?, _ d: (w: Int, h: Int)?) -> ImageComparisonHTML.Picture? {
+                guard case let .string(file) = image(rel) else { return nil }
+                return ImageComparisonHTML.Picture(file: file, width: d?.w, height: d?.h)
+            }
+            return ImageComparisonHTML.element(
+                expected: picture(s.expected, size?.expected), actual: picture(s.actual, size?.actual),
+                diff: picture(s.diff, size?.actual), lazy: false)
+        }
         func why(_ s: SnapshotResult) -> String {
             s.status == .missing ? "missing golden \(s.golden)" : s.status == .passed ? "passed" : SuiteReport.why(s)
         }
@@ -196,7 +208,7 @@ enum TraceViewer {
             return .object([
                 ("name", .string(s.snapshot)), ("at", .number(s.at)), ("status", .string(s.status.rawValue)),
                 ("why", .string(why(s))), ("lo", .int(w.lowerBound)), ("hi", .int(w.upperBound)), ("snapIndex", .int(at)),
-                ("expected", image(s.expected)), ("actual", image(s.actual)), ("diff", image(s.diff))
+                ("comparison", .string(comparison(s)))
             ])
         }
         let data: JSONWriter.Value = .object([
@@ -223,7 +235,7 @@ enum TraceViewer {
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><title>trace: \(SuiteReport.h(entry.path))</title>
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <style>\(css)</style></head><body>
+            <style>\(css)\n\(ImageComparisonHTML.css)</style></head><body>
             <header><h1 id="title">Trace: \(title)</h1><p class="why"><span class="tag \(s.status.rawValue)"\
              id="status">\(s.status.rawValue)</span> at t = <span id="at">\(s.at)</span>\
              s: <span id="why">\(SuiteReport.h(why(s)))</span></p>
@@ -249,7 +261,7 @@ enum TraceViewer {
             <section><h2 id="instant">At the snapshot instant (t = \(s.at) s)</h2><div class="compare" id="compare"></div></section>
             </main>
             <script type="application/json" id="trace-data">\(json)</script>
-            <script>\(script)</script></body></html>
+            <script>\(ImageComparisonHTML.script)\n\(script)</script></body></html>
 
             """
     }
@@ -270,8 +282,6 @@ enum TraceViewer {
         .legend span{margin-right:12px}.offset{color:#1f5fbf}.velocity{color:#c2410c}.win{color:#666}
         .swatch{display:inline-block;width:12px;height:10px;background:#eee;border:1px solid #ccc;vertical-align:middle}
         #events{font:12px ui-monospace,monospace;columns:2;margin:6px 0}#events li.now{font-weight:700}
-        .compare{display:flex;gap:12px;align-items:flex-start}.compare figure{margin:0;flex:1 1 0;min-width:0}
-        .compare img{display:block;max-width:100%;border:1px solid #444}
         """
 
     static let script = """
@@ -337,10 +347,7 @@ enum TraceViewer {
           var t0=d.frames[s.lo].t,t1=d.frames[s.hi].t;
           set(pw,{x:x(t0),width:Math.max(2,x(t1)-x(t0))});set(tw,{x:x(t0),width:Math.max(2,x(t1)-x(t0))});
           [pa,ta].forEach(function(c){set(c,{x1:x(s.at),x2:x(s.at)})});
-          slider.max=s.hi-s.lo;cmp.innerHTML='';
-          [['expected',s.expected],['actual',s.actual],['diff',s.diff]].forEach(function(p){if(!p[1])return;
-            var fig=document.createElement('figure'),c=document.createElement('figcaption'),im=document.createElement('img');
-            c.textContent=p[0];im.src=p[1];im.alt=p[0];fig.appendChild(c);fig.appendChild(im);cmp.appendChild(fig)});
+          slider.max=s.hi-s.lo;cmp.innerHTML=s.comparison;setupComparison(cmp.firstElementChild);
           show(s.snapIndex-s.lo)}
         slider.addEventListener('input',function(){show(+slider.value)});
         document.getElementById('prev').addEventListener('click',function(){show(+slider.value-1)});

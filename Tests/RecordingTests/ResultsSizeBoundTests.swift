@@ -47,7 +47,7 @@ import Testing
                 #expect(
                     page.components(separatedBy: "data:image/png").count - 1 <= 13 * results.snapshots.count,
                     "at most the sliders' frames inline")
-                #expect(page.contains("\"actual\":\"\(snap.snapshot)/actual.png\""), "the snapshot's image by reference")
+                #expect(page.contains("src=\\\"\(snap.snapshot)/actual.png\\\""), "the snapshot's image by reference")
                 let points =
                     page.components(separatedBy: "\"series\":[").dropFirst().first?.components(separatedBy: "]],").first?
                     .components(separatedBy: "],[").count ?? 0

@@ -241,8 +241,16 @@ import Testing
           ['drag (100, 250)', 'wheel dy -2 (touchpad, precise)', 'key Ctrl+End'].forEach(function(e){ if (events.indexOf(e) <\
          0) problems.push('no event ' + e + ' in ' + events); });
           if (document.querySelectorAll('#plot polyline.series').length !== 2) problems.push('no offset/velocity lines');
-          var shown = Array.prototype.map.call(document.querySelectorAll('#compare figcaption'),\
+          var shown = Array.prototype.map.call(document.querySelectorAll('#compare .side figcaption'),\
          function(c){ return c.textContent; }).join(',');
+          // The comparison is the one every page shows: its four views switch as in the suite's report.
+          var modes = Array.prototype.map.call(document.querySelectorAll('#compare .modes button'),\
+         function(b){ return b.dataset.mode; }).join('/');
+          if (modes !== 'side/slider/diff/flicker') problems.push('comparison modes ' + modes);
+          var sliderButton = document.querySelector('#compare .modes button[data-mode=slider]');
+          if (sliderButton) { sliderButton.click();
+            if (getComputedStyle(document.querySelector('#compare .view.slider')).display === 'none') problems.push('slider hidden');
+            if (getComputedStyle(document.querySelector('#compare .view.side')).display !== 'none') problems.push('side shown'); }
           document.querySelectorAll('img').forEach(function(i){ if (!(i.naturalWidth > 0)) problems.push('image did not load'); });
           if (document.querySelector('script[src], link[href], img[src^="http"]')) problems.push('loads something from outside');
           var out = document.createElement('pre');
