@@ -4,6 +4,13 @@ import Scenes
 /// a stored value — a match when the offset is within `tolerance` points of it and the phase,
 /// when one is stored, is the same. No pixels: it checks where the motion is, not how it looks.
 public enum TraceSnapshot {
+    /// A scenario's trace snapshot without a `tolerance`: a hundredth of a point, far below a
+    /// pixel, above the rounding of one platform's arithmetic against another's.
+    public static let defaultTolerance = 0.01
+    /// The largest offset, either way, a scenario's trace snapshot may expect, in points.
+    public static let maxOffset = 10_000_000.0
+    /// The most a `tolerance` may be, in points.
+    public static let maxTolerance = 10_000.0
     /// The scroll view at an instant: `offset` in points, `phase` as the trace names it
     /// (`dragging`, `decelerating`, …; nil: not checked).
     public struct Value: Sendable, Equatable {

@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import Recording
 import Rendering
+import Scenes
 import ScrollEngine
 import Support
 
@@ -99,10 +100,13 @@ public enum SnapshotRun {
         var maskError: ScenarioError?
         // With --repeat-each, the first run's pixels of every snapshot, to compare later runs with.
         var firstRun: [String: PixelBuffer] = [:]
+        // Trace snapshots' outcomes, by name (they keep no pixels).
+        var traceOutcomes: [String: SnapshotResult] = [:]
         try await recorder.step(
             scenario,
+            // A trace snapshot needs no pixels: only instants with an image snapshot are rendered.
             render: { instant in
-                return !instant.snapshots.isEmpty
+                instant.snapshots.contains { scenario.snapshots[$0].trace == nil }
             }
         ) { instant, session, surface in
             if let i = instant.frame {
@@ -112,9 +116,18 @@ public enum SnapshotRun {
                     offsets.times.append(instant.t); offsets.values.append(x)
                 }
             }
+            for index in instant.snapshots {
+                let snap = scenario.snapshots[index]
+                guard let expected = snap.trace else { continue }
+                var outcome = checkTrace(snap, expected: expected, fields: session.traceFields(), entry: entry, options: options)
+                outcome.seconds = seconds(since: renderStart)
+                renderStart = ContinuousClock.now
+                traceOutcomes[snap.name] = outcome
+            }
             guard let surface else { return }
             for index in instant.snapshots {
                 var snap = scenario.snapshots[index]
+                if snap.trace != nil { continue }
                 do throws(ScenarioError) {
                     try SnapshotMask.check(snap, scale: scenario.scale, width: surface.width, height: surface.height)
                     // The config's masks add to the snapshot's own; one outside the frame is named
@@ -156,6 +169,10 @@ public enum SnapshotRun {
         let index = Dictionary(uniqueKeysWithValues: rendered.indices.map { (rendered[$0].snapshot.name, $0) })
         var outcomes: [(outcome: SnapshotResult, rendered: Int)] = []
         for snap in scenario.snapshots {
+            if let outcome = traceOutcomes[snap.name] {
+                outcomes.append((outcome, -1))
+                continue
+            }
             guard let i = index[snap.name], let outcome = rendered[i].outcome else { continue }
             outcomes.append((outcome, i))
         }
@@ -177,7 +194,7 @@ public enum SnapshotRun {
         // Goldens: only now that every snapshot rendered and compared. Each golden written is
         // kept for review: old (expected.png), new (actual.png) and their diff.
         let artifacts = FailureArtifacts(work: work, relative: entry.artifactFolder)
-        for (n, (outcome, i)) in outcomes.enumerated() {
+        for (n, (outcome, i)) in outcomes.enumerated() where i >= 0 {
             var out = outcome
             let old = out.status == .missing ? nil : rendered[i].golden
             out.written = try stageGolden(
@@ -197,7 +214,8 @@ public enum SnapshotRun {
             outcomes[n].outcome = out
         }
         result.snapshots = outcomes.map(\.outcome)
-        result.obsolete = SuiteDiscovery.obsoleteGoldens(in: entry.goldenFolder, names: scenario.snapshots.map(\.name))
+        result.obsolete = SuiteDiscovery.obsoleteGoldens(
+            in: entry.goldenFolder, names: scenario.snapshots.filter { $0.trace == nil }.map(\.name))
         var referenceFailure: Double?
         if let reference = scenario.reference,
             let problem = ReferenceCheck.problem(
@@ -223,6 +241,36 @@ public enum SnapshotRun {
 
     static func seconds(since start: ContinuousClock.Instant) -> Double {
         (ContinuousClock.now - start).inSeconds
+    }
+
+    /// Checks a trace snapshot: the scroll view's offset and phase at its instant against the
+    /// values the scenario writes for it (`TraceSnapshot`). Its reference is the scenario itself:
+    /// no golden file, no image, nothing written.
+    private static func checkTrace(
+        _ snap: Snapshot, expected: TraceSnapshot.Value, fields: TraceFields, entry: SuiteEntry, options: SuiteOptions
+    ) -> SnapshotResult {
+        var out = SnapshotResult(
+            snapshot: snap.name, at: snap.at, status: .passed, golden: entry.path, threshold: options.threshold,
+            maxDiffPixels: nil, maxDiffRatio: nil)
+        out.strategy = "trace"
+        guard let actual = TraceSnapshot.capture(fields) else {
+            out.status = .error
+            out.message = "trace snapshot: the scene traces no scroll offset at this instant"
+            return out
+        }
+        let strategy = TraceSnapshot.strategy(tolerance: snap.traceTolerance) { _ in expected }
+        switch strategy.check(actual, against: snap.name) {
+        case .missing: break  // the scenario holds the values: never missing
+        case let .unreadable(error, _):
+            out.status = .error
+            out.message = "trace snapshot: \(error)"
+        case let .compared(_, comparison):
+            if !comparison.match {
+                out.status = .failed
+                out.message = "trace: " + (comparison.message ?? "does not match")
+            }
+        }
+        return out
     }
 
     /// Compares one rendered snapshot with its golden in memory; writes actual/expected/diff

@@ -50,7 +50,8 @@ public enum SuiteReport {
                     passedRows.append(
                         "<tr data-status=\"passed\" data-text=\"\(h(searchText(scenario.scenario, s.snapshot)))\">"
                             + "<td>\(h(scenario.scenario))</td><td>\(h(s.snapshot))</td><td>\(seconds(s.at))</td>"
-                            + "<td>\(s.differing.map { "\($0) differing pixels (within \(limit(s)))" } ?? "")\(trace)</td>"
+                            + "<td>\(s.strategy == "trace" ? "trace: offset and phase as the scenario says" : "")"
+                            + "\(s.differing.map { "\($0) differing pixels (within \(limit(s)))" } ?? "")\(trace)</td>"
                             + "<td>\(s.seconds.map { String(format: "%.2f s", $0) } ?? "")</td></tr>")
                     continue
                 }
@@ -261,6 +262,9 @@ public enum SuiteReport {
             }
         } else if s.status == .missing {
             meta += "<dt>golden</dt><dd>missing: <code>\(h(s.golden))</code> (run with <code>--update=missing</code> to create it)</dd>"
+        } else if s.strategy == "trace" {
+            meta += "<dt>checked</dt><dd>the scroll view's offset and phase against the values in <code>\(h(s.golden))</code></dd>"
+            meta += "<dt>why</dt><dd class=\"why\">\(h(why(s)))</dd>"
         } else {
             meta += "<dt>golden</dt><dd><code>\(h(s.golden))</code></dd>"
             meta += "<dt>why</dt><dd class=\"why\">\(h(why(s)))</dd>"

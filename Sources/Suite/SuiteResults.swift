@@ -34,8 +34,12 @@ public struct SnapshotResult: Codable, Sendable, Equatable {
     public var expectedHeight: Int?
     /// Why it failed when no pixel count tells (a golden of another size, an unreadable golden).
     public var message: String?
-    /// The golden file, as a path from where the suite ran.
+    /// The golden file, as a path from where the suite ran (a trace snapshot's: its scenario,
+    /// which holds the expected values).
     public var golden: String
+    /// How it was checked: nil for an image against its golden PNG, `trace` for a trace
+    /// snapshot (the scroll view's offset and phase against the scenario's values).
+    public var strategy: String? = nil
     /// The SHA-256 (hex) of the golden as this run read it, for a snapshot that did not pass and
     /// whose golden could be read: `overscroll accept` refuses a golden changed since the run.
     public var goldenSHA256: String?

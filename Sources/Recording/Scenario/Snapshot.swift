@@ -3,7 +3,10 @@ import ScrollEngine
 /// A named snapshot of a scenario: `{"at": 1.2, "snapshot": "pulled"}` names the frame at
 /// exactly t = 1.2 s (rendered at that instant even off the fps grid). `overscroll test`
 /// compares it with `__snapshots__/<scenario>/<name>.png`; the optional fields override the
-/// suite's tolerances for this snapshot only.
+/// suite's tolerances for this snapshot only. With `"trace": {"offset": -60, "phase":
+/// "idle", "tolerance": 0.5}` it is a trace snapshot instead: the scroll view's offset (and
+/// phase) at the instant against the values written there (`TraceSnapshot`), no pixels and
+/// no golden file.
 public struct Snapshot: Sendable, Equatable {
     /// `[A-Za-z0-9._-]{1,80}`, unique within the scenario.
     public var name: String
@@ -17,6 +20,10 @@ public struct Snapshot: Sendable, Equatable {
     public var threshold: Double?
     /// Where it was defined (`events[3]`), for messages.
     public var field: String
+    /// A trace snapshot's expected values (nil: an image snapshot).
+    public var trace: TraceSnapshot.Value?
+    /// How far, in points, a trace snapshot's offset may be from `trace.offset`.
+    public var traceTolerance = TraceSnapshot.defaultTolerance
 
     public init(name: String, at: Double, field: String) {
         self.name = name; self.at = at; self.field = field

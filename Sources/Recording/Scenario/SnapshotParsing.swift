@@ -2,7 +2,11 @@ import ScrollEngine
 
 /// Reads snapshot entries of a scenario's `events` array (`{"at": t, "snapshot": name, …}`).
 package enum SnapshotParsing {
-    package static let fields = ["at", "snapshot", "mask", "maxDiffPixels", "maxDiffRatio", "threshold"]
+    package static let fields = ["at", "snapshot", "mask", "maxDiffPixels", "maxDiffRatio", "threshold", "trace"]
+    /// The fields of a trace snapshot's `trace` object.
+    package static let traceFields = ["offset", "phase", "tolerance"]
+    /// The phases a `trace` may name (the trace's `phase` field).
+    package static let phases = ["idle", "dragging", "decelerating", "bouncing", "animating"]
 
     /// The snapshot `entry` defines, or nil when it is an input event.
     package static func snapshot(_ entry: Reader) throws(ScenarioError) -> Snapshot? {
@@ -27,6 +31,24 @@ package enum SnapshotParsing {
         if let v = try entry.optional("maxDiffPixels") { snap.maxDiffPixels = try v.integer(min: 0, max: Int(Int32.max)) }
         if let v = try entry.optional("maxDiffRatio") { snap.maxDiffRatio = try v.number(min: 0, max: 1) }
         if let v = try entry.optional("threshold") { snap.threshold = try v.number(min: 0, max: 1) }
+        if let t = try entry.optional("trace") {
+            // A trace snapshot compares no pixels: an image field beside it would do nothing.
+            for image in ["mask", "maxDiffPixels", "maxDiffRatio", "threshold"] where try entry.optional(image) != nil {
+                throw entry.error("'\(image)' does not apply to a trace snapshot (it compares the offset, not pixels)")
+            }
+            try t.requireObject(known: traceFields)
+            guard let offset = try t.optional("offset") else { throw t.error("missing field 'offset' (points)") }
+            var value = TraceSnapshot.Value(offset: try offset.number(min: -TraceSnapshot.maxOffset, max: TraceSnapshot.maxOffset))
+            if let p = try t.optional("phase") {
+                let phase = try p.string()
+                guard phases.contains(phase) else {
+                    throw p.error("unknown phase '\(phase)' (phases: \(phases.joined(separator: ", ")))")
+                }
+                value.phase = phase
+            }
+            snap.trace = value
+            if let v = try t.optional("tolerance") { snap.traceTolerance = try v.number(min: 0, max: TraceSnapshot.maxTolerance) }
+        }
         return snap
     }
 
