@@ -129,19 +129,7 @@ public enum SnapshotRun {
                 var snap = scenario.snapshots[index]
                 if snap.trace != nil { continue }
                 do throws(ScenarioError) {
-                    try SnapshotMask.check(snap, scale: scenario.scale, width: surface.width, height: surface.height)
-                    // The config's masks add to the snapshot's own; one outside the frame is named
-                    // as the config's field.
-                    for (i, r) in shared.enumerated()
-                    where SnapshotMask.pixelRect(r, scale: scenario.scale, width: surface.width, height: surface.height) == nil {
-                        throw ScenarioError(
-                            field: "\(options.configFile ?? SuiteConfig.fileName): mask[\(i)]",
-                            reason: "[\(SnapshotMask.fmt(r.x)), \(SnapshotMask.fmt(r.y)), \(SnapshotMask.fmt(r.width)),"
-                                + " \(SnapshotMask.fmt(r.height))] lies outside the"
-                                + " \(SnapshotMask.fmt(Double(surface.width) / scenario.scale))"
-                                + "×\(SnapshotMask.fmt(Double(surface.height) / scenario.scale)) frame of snapshot '\(snap.name)'")
-                    }
-                    snap.mask += shared
+                    snap = try masked(snap, shared: shared, options: options, scale: scenario.scale, surface: surface)
                 } catch {
                     maskError = maskError ?? error
                     continue
@@ -191,8 +179,70 @@ public enum SnapshotRun {
                     artifacts: FailureArtifacts(work: work, relative: entry.artifactFolder))
             }
         }
-        // Goldens: only now that every snapshot rendered and compared. Each golden written is
-        // kept for review: old (expected.png), new (actual.png) and their diff.
+        try stageGoldens(&outcomes, rendered: &rendered, entry: entry, options: options, resultsRoot: resultsRoot, work: work)
+        result.snapshots = outcomes.map(\.outcome)
+        result.obsolete = SuiteDiscovery.obsoleteGoldens(
+            in: entry.goldenFolder, names: scenario.snapshots.filter { $0.trace == nil }.map(\.name))
+        try await keepTrace(
+            &result, scenario: scenario, entry: entry, options: options, work: work, trace: trace,
+            offsets: OffsetSeries(times: offsets.times, offsets: offsets.values))
+        return result
+    }
+
+    /// Scores the scenario's `reference`, then keeps the trace (`trace.jsonl` and the scenario's
+    /// trace viewer) of the snapshots `--trace` keeps and of a missed reference (around its
+    /// largest error).
+    private static func keepTrace(
+        _ result: inout ScenarioResult, scenario: Scenario, entry: SuiteEntry, options: SuiteOptions, work: String,
+        trace: [String], offsets: OffsetSeries
+    ) async throws {
+        var referenceFailure: Double?
+        if let reference = scenario.reference,
+            let problem = ReferenceCheck.problem(
+                reference, recorded: offsets, scenario: entry.path)
+        {
+            result.error = problem.message
+            referenceFailure = problem.at
+        }
+        let traced = result.snapshots.filter { options.trace.traces($0) }
+        if !traced.isEmpty || referenceFailure != nil {
+            let kept = TraceExcerpt.lines(trace, fps: scenario.fps, failingAt: traced.map(\.at) + [referenceFailure].compactMap { $0 })
+            result.trace = try FailureArtifacts(work: work, relative: entry.artifactFolder).writeTrace(kept)
+            if !options.deferViewers {
+                try await TraceViewer.write(
+                    for: &result, scenario: scenario, entry: entry,
+                    traced: Set(traced.map(\.snapshot)), lottieTimeout: options.lottieTimeout, work: work)
+            }
+        }
+    }
+
+    /// The snapshot with the config's masks added to its own, once both are checked against the
+    /// frame (a mask outside it is an error; one of the config's is named as the config's field).
+    private static func masked(
+        _ snap: Snapshot, shared: [Rect], options: SuiteOptions, scale: Double, surface: ImageSurface
+    ) throws(ScenarioError) -> Snapshot {
+        var snap = snap
+        try SnapshotMask.check(snap, scale: scale, width: surface.width, height: surface.height)
+        for (i, r) in shared.enumerated()
+        where SnapshotMask.pixelRect(r, scale: scale, width: surface.width, height: surface.height) == nil {
+            throw ScenarioError(
+                field: "\(options.configFile ?? SuiteConfig.fileName): mask[\(i)]",
+                reason: "[\(SnapshotMask.fmt(r.x)), \(SnapshotMask.fmt(r.y)), \(SnapshotMask.fmt(r.width)),"
+                    + " \(SnapshotMask.fmt(r.height))] lies outside the"
+                    + " \(SnapshotMask.fmt(Double(surface.width) / scale))"
+                    + "×\(SnapshotMask.fmt(Double(surface.height) / scale)) frame of snapshot '\(snap.name)'")
+        }
+        snap.mask += shared
+        return snap
+    }
+
+    /// Goldens: only once every snapshot rendered and compared. Each golden written is kept for
+    /// review: old (expected.png), new (actual.png) and their diff. Trace snapshots (`rendered`
+    /// index -1) have none.
+    private static func stageGoldens(
+        _ outcomes: inout [(outcome: SnapshotResult, rendered: Int)], rendered: inout [Rendered], entry: SuiteEntry,
+        options: SuiteOptions, resultsRoot: String, work: String
+    ) throws {
         let artifacts = FailureArtifacts(work: work, relative: entry.artifactFolder)
         for (n, (outcome, i)) in outcomes.enumerated() where i >= 0 {
             var out = outcome
@@ -213,30 +263,6 @@ public enum SnapshotRun {
             }
             outcomes[n].outcome = out
         }
-        result.snapshots = outcomes.map(\.outcome)
-        result.obsolete = SuiteDiscovery.obsoleteGoldens(
-            in: entry.goldenFolder, names: scenario.snapshots.filter { $0.trace == nil }.map(\.name))
-        var referenceFailure: Double?
-        if let reference = scenario.reference,
-            let problem = ReferenceCheck.problem(
-                reference, recorded: OffsetSeries(times: offsets.times, offsets: offsets.values), scenario: entry.path)
-        {
-            result.error = problem.message
-            referenceFailure = problem.at
-        }
-        // The trace (trace.jsonl and the scenario's trace viewer) of the snapshots `--trace` keeps,
-        // and of a missed reference (around its largest error).
-        let traced = result.snapshots.filter { options.trace.traces($0) }
-        if !traced.isEmpty || referenceFailure != nil {
-            let kept = TraceExcerpt.lines(trace, fps: scenario.fps, failingAt: traced.map(\.at) + [referenceFailure].compactMap { $0 })
-            result.trace = try FailureArtifacts(work: work, relative: entry.artifactFolder).writeTrace(kept)
-            if !options.deferViewers {
-                try await TraceViewer.write(
-                    for: &result, scenario: scenario, entry: entry,
-                    traced: Set(traced.map(\.snapshot)), lottieTimeout: options.lottieTimeout, work: work)
-            }
-        }
-        return result
     }
 
     static func seconds(since start: ContinuousClock.Instant) -> Double {
