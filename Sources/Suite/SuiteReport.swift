@@ -82,38 +82,7 @@ public enum SuiteReport {
             ("written", "goldens written", suite.written(.created) + suite.written(.changed)),
             ("obsolete", "obsolete", obsoleteRows.count), ("passed", "passed", passedRows.count)
         ]
-        var html = """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><title>overscroll test report</title>
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <style>\(css)\n\(ImageComparisonHTML.css)</style></head><body>
-            <header><h1>overscroll test — \(suite.failed) failed\(suite.flaky > 0 ? ", \(suite.flaky) flaky" : ""),\
-             \(suite.missing) missing, \(suite.passed)\
-             passed\(suite.updated > 0 ? ", \(suite.updated) updated" : "")\
-            \(suite.errors + suite.snapshotErrors > 0 ? ", \(suite.errors + suite.snapshotErrors) errors" : "")</h1>
-            <dl class="facts">
-            <dt>command</dt><dd><code>\(h(suite.command))</code></dd>
-            <dt>date</dt><dd>\(h(suite.date))</dd>
-            \(suite.version.map { "<dt>build</dt><dd>\(h($0))</dd>" } ?? "")
-            <dt>tolerances</dt><dd>threshold \(suite.threshold), max differing pixels\
-             \(suite.maxDiffPixels.map(String.init) ?? "0"), max differing ratio\
-             \(suite.maxDiffRatio.map { percent($0) } ?? "none") (snapshots may override)</dd>
-            <dt>goldens</dt><dd>\(goldenFolders.map { "<code>\(h($0))/&lt;scenario&gt;/</code>" }.joined(separator: " "))</dd>
-            \(suite.shards.isEmpty ? "" : "<dt>shards</dt><dd>\(h(suite.shards.joined(separator: ", ")))</dd>")
-            \(stackFacts(suite))
-            <dt>scenarios</dt><dd>\(suite.scenarios.count) (\(suite.snapshots.count) snapshots,\
-             \(suite.obsolete) obsolete goldens, \(String(format: "%.2f s", suite.scenarios.reduce(0) { $0 + $1.seconds })) in\
-             all scenarios)</dd>
-            </dl>
-            \(stoppedNote(suite))
-            <div id="filters" role="toolbar" aria-label="filter by\
-             status">\(filterButtons(counts))\
-             <input type="search" id="search" placeholder="search scenario or snapshot" aria-label="search scenario or\
-             snapshot">\(acceptAll(artifacts))</div>
-            </header>
-            <nav id="toc"><details id="contents"><summary><h2>Contents</h2> <span class="count">\(items.count) cards</span>\
-            </summary><ol>
-            """
+        var html = header(suite, counts: counts, goldenFolders: goldenFolders, artifacts: artifacts, cards: items.count)
         let rank = ["failed": 0, "flaky": 1, "missing": 2, "error": 3, "written": 4]
         let ordered = items.enumerated().sorted { (rank[$0.element.kind] ?? 9, $0.offset) < (rank[$1.element.kind] ?? 9, $1.offset) }.map(
             \.element)
@@ -135,21 +104,81 @@ public enum SuiteReport {
                 "<section class=\"group\" data-group=\"\(kind)\"><h2>\(title)</h2>\n" + group.map(\.html).joined(separator: "\n")
                 + "</section>\n"
         }
-        if !obsoleteRows.isEmpty {
+        html += obsoleteSection(obsoleteRows, suite: suite)
+        html += durationsSection(suite)
+        html +=
+            "<details id=\"passed\" class=\"group\" data-group=\"passed\"><summary>\(passedRows.count) passed snapshots</summary>"
+            + "<table><thead><tr><th>scenario</th><th>snapshot</th><th>time</th><th></th><th>took</th></tr></thead><tbody>"
+        html +=
+            passedRows.joined()
+            + "</tbody></table></details>\n<p id=\"none\" hidden>Nothing matches the filter.</p>\n</main>\n"
+            + "<script>\(ImageComparisonHTML.script)\n\(script)</script>"
+            + "</body></html>\n"
+        try AtomicFileWriter.write(text: html, toPath: folder + "/index.html", within: folder)
+    }
+
+    /// The page's head and header: title, facts, filters and search, and the start of the contents.
+    static func header(
+        _ suite: SuiteResults, counts: [(kind: String, label: String, count: Int)], goldenFolders: [String], artifacts: String,
+        cards items: Int
+    ) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><title>overscroll test report</title>
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <style>\(css)\n\(ImageComparisonHTML.css)</style></head><body>
+        <header><h1>overscroll test — \(suite.failed) failed\(suite.flaky > 0 ? ", \(suite.flaky) flaky" : ""),\
+         \(suite.missing) missing, \(suite.passed)\
+         passed\(suite.updated > 0 ? ", \(suite.updated) updated" : "")\
+        \(suite.errors + suite.snapshotErrors > 0 ? ", \(suite.errors + suite.snapshotErrors) errors" : "")</h1>
+        <dl class="facts">
+        <dt>command</dt><dd><code>\(h(suite.command))</code></dd>
+        <dt>date</dt><dd>\(h(suite.date))</dd>
+        \(suite.version.map { "<dt>build</dt><dd>\(h($0))</dd>" } ?? "")
+        <dt>tolerances</dt><dd>threshold \(suite.threshold), max differing pixels\
+         \(suite.maxDiffPixels.map(String.init) ?? "0"), max differing ratio\
+         \(suite.maxDiffRatio.map { percent($0) } ?? "none") (snapshots may override)</dd>
+        <dt>goldens</dt><dd>\(goldenFolders.map { "<code>\(h($0))/&lt;scenario&gt;/</code>" }.joined(separator: " "))</dd>
+        \(suite.shards.isEmpty ? "" : "<dt>shards</dt><dd>\(h(suite.shards.joined(separator: ", ")))</dd>")
+        \(stackFacts(suite))
+        <dt>scenarios</dt><dd>\(suite.scenarios.count) (\(suite.snapshots.count) snapshots,\
+         \(suite.obsolete) obsolete goldens, \(String(format: "%.2f s", suite.scenarios.reduce(0) { $0 + $1.seconds })) in\
+         all scenarios)</dd>
+        </dl>
+        \(stoppedNote(suite))
+        <div id="filters" role="toolbar" aria-label="filter by\
+         status">\(filterButtons(counts))\
+         <input type="search" id="search" placeholder="search scenario or snapshot" aria-label="search scenario or\
+         snapshot">\(acceptAll(artifacts))</div>
+        </header>
+        <nav id="toc"><details id="contents"><summary><h2>Contents</h2> <span class="count">\(items) cards</span>\
+        </summary><ol>
+        """
+    }
+
+    /// The obsolete goldens and likely renames (nothing when there are none).
+    static func obsoleteSection(_ obsoleteRows: [String], suite: SuiteResults) -> String {
+        guard !obsoleteRows.isEmpty else { return "" }
+        var html = ""
+        html +=
+            "<section class=\"group\" data-group=\"obsolete\" id=\"obsolete\"><h2>Obsolete goldens</h2><p>No snapshot or scenario"
+            + " names them; <code>--prune</code> deletes them.</p><ul>"
+        html +=
+            obsoleteRows.map { "<li data-status=\"obsolete\" data-text=\"\(h($0.lowercased()))\"><code>\(h($0))</code></li>" }.joined()
+            + "</ul>"
+        for r in suite.obsoleteFolders.compactMap(\.likelyRename) {
             html +=
-                "<section class=\"group\" data-group=\"obsolete\" id=\"obsolete\"><h2>Obsolete goldens</h2><p>No snapshot or scenario"
-                + " names them; <code>--prune</code> deletes them.</p><ul>"
-            html +=
-                obsoleteRows.map { "<li data-status=\"obsolete\" data-text=\"\(h($0.lowercased()))\"><code>\(h($0))</code></li>" }.joined()
-                + "</ul>"
-            for r in suite.obsoleteFolders.compactMap(\.likelyRename) {
-                html +=
-                    "<p class=\"rename\" data-status=\"obsolete\" data-text=\"\(h(r.from.lowercased()))\">Likely renamed: "
-                    + "<code>\(h(r.from))</code> holds byte-identical goldens of the missing snapshots of <code>\(h(r.scenario))"
-                    + "</code>; move them with <code>\(h(r.command))</code></p>"
-            }
-            html += "</section>\n"
+                "<p class=\"rename\" data-status=\"obsolete\" data-text=\"\(h(r.from.lowercased()))\">Likely renamed: "
+                + "<code>\(h(r.from))</code> holds byte-identical goldens of the missing snapshots of <code>\(h(r.scenario))"
+                + "</code>; move them with <code>\(h(r.command))</code></p>"
         }
+        html += "</section>\n"
+        return html
+    }
+
+    /// Every scenario's duration, longest first.
+    static func durationsSection(_ suite: SuiteResults) -> String {
+        var html = ""
         html +=
             "<section class=\"group\" id=\"durations\"><h2>Durations</h2><table><thead><tr><th>scenario</th><th>status</th><th>frames"
             + "</th><th>snapshots</th><th>time</th></tr></thead><tbody>"
@@ -161,15 +190,7 @@ public enum SuiteReport {
                 + "</tr>"
         }
         html += "</tbody></table></section>\n"
-        html +=
-            "<details id=\"passed\" class=\"group\" data-group=\"passed\"><summary>\(passedRows.count) passed snapshots</summary>"
-            + "<table><thead><tr><th>scenario</th><th>snapshot</th><th>time</th><th></th><th>took</th></tr></thead><tbody>"
-        html +=
-            passedRows.joined()
-            + "</tbody></table></details>\n<p id=\"none\" hidden>Nothing matches the filter.</p>\n</main>\n"
-            + "<script>\(ImageComparisonHTML.script)\n\(script)</script>"
-            + "</body></html>\n"
-        try AtomicFileWriter.write(text: html, toPath: folder + "/index.html", within: folder)
+        return html
     }
 
     /// The line saying `--max-failures` stopped the run, with the scenarios not run (folded).
