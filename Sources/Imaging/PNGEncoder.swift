@@ -24,6 +24,19 @@ public struct PNGEncoder: Sendable {
         case adaptive
     }
 
+    /// What compresses the filtered rows.
+    public enum Compressor: Sendable, Equatable {
+        /// zlib at `level` with `strategy`.
+        case zlib
+        /// Overscroll's own deflate encoder for filtered image rows (`RowDeflater`): runs of a
+        /// repeated byte eight bytes per step, a greedy match search with one hash candidate and
+        /// the same bytes one row up, dynamic Huffman blocks. The same bytes on every machine;
+        /// `level` and `strategy` are not used.
+        case rows
+    }
+
+    /// What compresses the filtered rows.
+    public var compressor: Compressor
     /// zlib compression level, 0 (store) to 9 (smallest); out-of-range values are clamped.
     public var level: Int32
     /// zlib's match-finding strategy.
@@ -48,13 +61,17 @@ public struct PNGEncoder: Sendable {
     public var palette: Bool
 
     /// The fast default described on the type.
-    public static let fast = PNGEncoder(level: 1, strategy: .standard, filter: .fixed(.up))
+    public static let fast = PNGEncoder(filter: .fixed(.up), compressor: .rows)
     /// Smaller files at a higher cost (level 6, adaptive filters).
     public static let compact = PNGEncoder(level: 6, strategy: .standard, filter: .adaptive)
     /// Diff images: `fast` with `palette`.
-    public static let diff = PNGEncoder(level: 1, strategy: .standard, filter: .fixed(.up), palette: true)
+    public static let diff = PNGEncoder(filter: .fixed(.up), palette: true, compressor: .rows)
 
-    public init(level: Int32 = 1, strategy: Strategy = .standard, filter: FilterChoice = .fixed(.up), palette: Bool = false) {
+    public init(
+        level: Int32 = 1, strategy: Strategy = .standard, filter: FilterChoice = .fixed(.up), palette: Bool = false,
+        compressor: Compressor = .zlib
+    ) {
+        self.compressor = compressor
         self.level = min(9, max(0, level))
         self.strategy = strategy
         self.filter = filter
@@ -227,7 +244,7 @@ public struct PNGEncoder: Sendable {
         width: Int, height: Int, channels: Int, palette: [UInt8]?,
         filtered: UnsafeRawBufferPointer, workspace: PNGEncodeWorkspace
     ) throws -> [UInt8] {
-        try workspace.deflater(level: level, strategy: strategy.rawValue).deflate(filtered, file: "<encoder>") { compressed in
+        func png(_ compressed: UnsafeRawBufferPointer) -> [UInt8] {
             var png = PNGDecoder.signature
             png.reserveCapacity(compressed.count + 128)
             var ihdr = [UInt8]()
@@ -247,6 +264,12 @@ public struct PNGEncoder: Sendable {
             } while start < compressed.count
             Self.appendChunk("IEND", UnsafeRawBufferPointer(start: nil, count: 0), to: &png)
             return png
+        }
+        switch compressor {
+        case .rows:
+            return workspace.rowDeflater().deflate(filtered, row: width * channels + 1, png)
+        case .zlib:
+            return try workspace.deflater(level: level, strategy: strategy.rawValue).deflate(filtered, file: "<encoder>", png)
         }
     }
 
