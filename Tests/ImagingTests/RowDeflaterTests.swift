@@ -166,6 +166,45 @@ import Testing
         Self.roundTrip(literals, row: 401, "short zero runs between literals")
     }
 
+    /// Code lengths of `freq` with at most `limit` bits: every used symbol has a code no longer
+    /// than the limit, unused ones none, and the code is complete (Kraft sum exactly 1), as zlib's
+    /// inflate requires.
+    static func checkLengths(_ freq: [UInt32], limit: UInt32, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        var lens = [UInt8](repeating: 0, count: freq.count)
+        freq.withUnsafeBufferPointer { f in
+            lens.withUnsafeMutableBufferPointer { l in overscroll_rd_lengths(f.baseAddress, Int32(f.count), limit, l.baseAddress) }
+        }
+        let used = freq.filter { $0 > 0 }.count
+        var kraft = 0
+        for (s, l) in lens.enumerated() {
+            #expect(l <= limit, "\(label): symbol \(s) has \(l) bits", sourceLocation: sourceLocation)
+            if used >= 2 { #expect((l > 0) == (freq[s] > 0), "\(label): symbol \(s)", sourceLocation: sourceLocation) }
+            if l > 0 { kraft += 1 << (Int(limit) - Int(l)) }
+        }
+        #expect(kraft == 1 << Int(limit), "\(label): complete code", sourceLocation: sourceLocation)
+    }
+
+    @Test func codeLengthsAreLimitedAndComplete() {
+        // Fibonacci frequencies: an unlimited Huffman code would be as deep as there are symbols.
+        var fibonacci: [UInt32] = [1, 1]
+        while fibonacci.count < 30 { fibonacci.append(fibonacci[fibonacci.count - 1] + fibonacci[fibonacci.count - 2]) }
+        Self.checkLengths(fibonacci, limit: 15, "30 Fibonacci frequencies")
+        Self.checkLengths(Array(fibonacci.prefix(19)), limit: 7, "19 Fibonacci frequencies")
+        Self.checkLengths(Array(fibonacci.prefix(19).reversed()), limit: 7, "19 Fibonacci frequencies, reversed")
+        Self.checkLengths([UInt32](repeating: 0, count: 30), limit: 15, "none used")
+        Self.checkLengths([0, 0, 5] + [UInt32](repeating: 0, count: 27), limit: 15, "one used")
+        Self.checkLengths([UInt32](repeating: 1, count: 286), limit: 15, "286 equal")
+        var random = SplitMix64(state: 9)
+        for n in 0..<200 {
+            let count = [19, 30, 286][n % 3], limit: UInt32 = n % 3 == 0 ? 7 : 15
+            let freq = (0..<count).map { _ in
+                let r = random.next()
+                return r % 4 == 0 ? 0 : UInt32(truncatingIfNeeded: 1 &<< (r >> 8 % 20) &+ (r >> 40) % 7)
+            }
+            Self.checkLengths(freq, limit: limit, "random set \(n)")
+        }
+    }
+
     /// Many seeded inputs like filtered image rows, through one reused deflater.
     @Test func seededStructuredInputs() {
         let deflater = RowDeflater()
