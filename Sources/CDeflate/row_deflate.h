@@ -1,7 +1,8 @@
 #pragma once
 // A deflate (RFC 1951) compressor in a zlib (RFC 1950) wrapper, made for PNG image data
 // filtered with Up: rows equal to the row above become long runs of zero bytes, the rest is
-// short stretches of anti-aliased edges. Used by Imaging's PNGEncoder (`PNGEncoder.fast`).
+// short stretches of anti-aliased edges. Used by Imaging's PNGEncoder (`PNGEncoder.fast` and
+// `.diff`, through RowDeflater).
 //
 // Parsing is greedy, one position at a time:
 // - a run of the previous byte (a zero run after Up) is found 32 bytes per step and written
@@ -12,8 +13,9 @@
 // - otherwise a literal.
 // Each block of up to `OVERSCROLL_RD_BLOCK` symbols is written with the smallest of dynamic
 // Huffman codes (lengths limited to 15 bits, code-length codes to 7), the fixed codes, or
-// stored, whichever its exact bit count says. Only integer arithmetic and no processor-specific
-// branches: the same input gives the same bytes everywhere.
+// stored, whichever its exact bit count says. Only integer arithmetic, and the SSE2 run scan
+// counts what the scalar one counts: the same input gives the same bytes on every machine
+// (RowDeflaterTests pins a digest).
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
