@@ -35,7 +35,7 @@ public struct PNGEncoder: Sendable {
         /// zlib at `level` with `strategy`.
         case zlib
         /// Overscroll's own deflate encoder for filtered image rows (`RowDeflater`): runs of a
-        /// repeated byte eight bytes per step, a greedy match search with one hash candidate and
+        /// repeated byte 32 bytes per step, a greedy match search with one hash candidate and
         /// the same bytes one row up, dynamic Huffman blocks. The same bytes on every machine;
         /// `level` and `strategy` are not used.
         case rows
