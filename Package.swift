@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(name: "ScrollEngineTests", dependencies: ["ScrollEngine"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "ScrollEngine", "Support"]),
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Support", "CompareCommand", "CommandLineKit"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Support", "CompareCommand", "CommandLineKit", "CZlib", "CDeflate"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(
             name: "RenderingTests",

@@ -4,3 +4,4 @@
 #include "expand.h"
 #include "argb_up.h"
 #include "sha256_ni.h"
+#include "row_deflate.h"

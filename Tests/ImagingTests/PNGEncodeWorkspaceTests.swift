@@ -3,8 +3,9 @@ import Foundation
 import Testing
 
 /// The recorder's encode path (the fused ARGB32 → RGB Up filter, a workspace reused across
-/// frames, a reset zlib stream) writes the same bytes as the one-shot path and as the goldens
-/// on disk, frame after frame and whatever the previous frame's size was.
+/// frames, a reset compressor) writes the same bytes as the one-shot path, frame after frame and
+/// whatever the previous frame's size was; with zlib level 1 it still writes the goldens on disk
+/// byte for byte.
 @Suite struct PNGEncodeWorkspaceTests {
     /// Opaque ARGB32 words (0xFFRRGGBB) of `image`, `stride` bytes per row (padding filled
     /// with garbage, which must not reach the file).
@@ -20,11 +21,13 @@ import Testing
         return bytes
     }
 
-    static func encodeARGB(_ image: RGBAImage, padding: Int, workspace: PNGEncodeWorkspace?) throws -> [UInt8] {
+    static func encodeARGB(
+        _ image: RGBAImage, padding: Int, workspace: PNGEncodeWorkspace?, encoder: PNGEncoder = .fast
+    ) throws -> [UInt8] {
         let stride = image.width * 4 + padding
         let words = argbWords(image, stride: stride)
         return try words.withUnsafeBytes {
-            try PNGEncoder.fast.encodePremultipliedARGB32(
+            try encoder.encodePremultipliedARGB32(
                 $0.baseAddress!, width: image.width, height: image.height,
                 stride: stride, ignoreAlpha: true, workspace: workspace)
         }
@@ -36,12 +39,16 @@ import Testing
         let sizes = [(300, 200), (1, 1), (7, 3), (64, 40), (300, 200), (33, 500)]
         for (n, (width, height)) in sizes.enumerated() {
             let image = PNGRoundTripTests.randomImage(width: width, height: height, opaque: true, seed: UInt64(40 + n))
-            // The reference: RGBA pixels, generic row filter, a fresh zlib stream.
-            let reference = try PNGEncoder.fast.encode(image)
-            #expect(try Self.encodeARGB(image, padding: 0, workspace: workspace) == reference, "\(width)×\(height) reused")
-            #expect(try Self.encodeARGB(image, padding: 12, workspace: workspace) == reference, "\(width)×\(height) padded")
-            #expect(try Self.encodeARGB(image, padding: 0, workspace: nil) == reference, "\(width)×\(height) one-shot")
-            #expect(try PNGDecoder.decode(reference) == image)
+            for encoder in [PNGEncoder.fast, Self.zlibLevel1] {
+                // The reference: RGBA pixels, generic row filter, a fresh compressor.
+                let reference = try encoder.encode(image)
+                let name = "\(width)×\(height) \(encoder.compressor)"
+                // Both compressors in turn through one workspace.
+                #expect(try Self.encodeARGB(image, padding: 0, workspace: workspace, encoder: encoder) == reference, "\(name) reused")
+                #expect(try Self.encodeARGB(image, padding: 12, workspace: workspace, encoder: encoder) == reference, "\(name) padded")
+                #expect(try Self.encodeARGB(image, padding: 0, workspace: nil, encoder: encoder) == reference, "\(name) one-shot")
+                #expect(try PNGDecoder.decode(reference) == image)
+            }
         }
     }
 
@@ -71,8 +78,12 @@ import Testing
         }
     }
 
-    /// The committed goldens were written by the encoder as it was: re-encoding their pixels
-    /// through the recorder's path gives the same files, byte for byte.
+    /// zlib level 1 with the Up filter: how `PNGEncoder.fast` compressed before the row deflater.
+    static let zlibLevel1 = PNGEncoder(level: 1, strategy: .standard, filter: .fixed(.up), compressor: .zlib)
+
+    /// The committed goldens were written by the encoder as it was (zlib level 1): re-encoding
+    /// their pixels through the recorder's path with zlib level 1 gives the same files, byte for
+    /// byte; with `PNGEncoder.fast` it gives the one-shot encode's bytes and the same pixels.
     @Test func goldenFilesAreReencodedByteForByte() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Scenarios")
@@ -84,7 +95,10 @@ import Testing
         for name in names {
             let file = try [UInt8](Data(contentsOf: root.appendingPathComponent(name)))
             let image = try PNGDecoder.decode(file)
-            #expect(try Self.encodeARGB(image, padding: 0, workspace: workspace) == file, "\(name)")
+            #expect(try Self.encodeARGB(image, padding: 0, workspace: workspace, encoder: Self.zlibLevel1) == file, "\(name)")
+            let fast = try Self.encodeARGB(image, padding: 0, workspace: workspace)
+            #expect(fast == (try PNGEncoder.fast.encode(image)), "\(name)")
+            #expect(try PNGDecoder.decode(fast) == image, "\(name)")
         }
     }
 }
