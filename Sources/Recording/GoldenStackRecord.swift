@@ -8,7 +8,7 @@ import Support
 ///
 /// One entry per stack, each listing its goldens as paths inside the tree
 /// (`<scenario>/<snapshot>.png`). A run that writes goldens moves the goldens it created or
-/// changed to its own stack's entry, adds the goldens it found byte-identical and that no entry
+/// changed to its own stack's entry, adds the goldens it found pixel-identical and that no entry
 /// lists yet (this stack makes them), and forgets the goldens it pruned. A golden no entry lists
 /// (goldens older than the file, or made by a build without it) has no known stack: nothing is
 /// said about it. The file is absent until a run writes goldens: that is not an error.

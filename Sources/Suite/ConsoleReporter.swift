@@ -61,7 +61,7 @@ struct ConsoleReporter: SuiteReporter {
                 if let r = o.likelyRename {
                     lines.append(
                         "      likely renamed to \(OutputPaths.printable(SuiteRunner.shown(r.scenario))): "
-                            + "its goldens are byte-identical to that scenario's missing snapshots; move them with"
+                            + "its goldens are pixel-identical to that scenario's missing snapshots; move them with"
                     )
                     lines.append("        " + OutputPaths.printable(r.command))
                 }

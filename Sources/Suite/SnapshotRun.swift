@@ -62,6 +62,9 @@ public enum SnapshotRun {
         var golden: [UInt8]?
         /// The diff image of a comparison with differing pixels (kept for a golden written).
         var diff: RGBAImage?
+        /// The comparison found the golden's pixels equal to these (whatever its file's bytes:
+        /// another encoder's golden is still this image).
+        var identical = false
 
         mutating func release() {
             pixels = PixelBuffer(width: pixels.width, height: pixels.height, stride: 0, bytes: [])
@@ -353,6 +356,7 @@ public enum SnapshotRun {
             guard let frame = result.evidence.comparison, let expected = result.evidence.expected else { return out }
             out.differing = frame.differing
             out.ratio = frame.ratio
+            r.identical = frame.identical
             r.diff = result.evidence.diff
             if !frame.match {
                 out.status = .failed
@@ -390,7 +394,9 @@ public enum SnapshotRun {
             return nil
         }
         let png = try r.encoded()
-        if outcome.status != .missing, let old = r.golden, old == png { return .unchanged }
+        // The same image is not rewritten: the same bytes, or the same pixels in a file another
+        // encoder (an earlier build's zlib) wrote.
+        if outcome.status != .missing, let old = r.golden, old == png || r.identical { return .unchanged }
         try AtomicFileWriter.write(png, toPath: folder + "/" + outcome.snapshot + ".png")
         return outcome.status == .missing ? .created : .changed
     }

@@ -169,7 +169,7 @@ public enum SuiteReport {
         for r in suite.obsoleteFolders.compactMap(\.likelyRename) {
             html +=
                 "<p class=\"rename\" data-status=\"obsolete\" data-text=\"\(h(r.from.lowercased()))\">Likely renamed: "
-                + "<code>\(h(r.from))</code> holds byte-identical goldens of the missing snapshots of <code>\(h(r.scenario))"
+                + "<code>\(h(r.from))</code> holds pixel-identical goldens of the missing snapshots of <code>\(h(r.scenario))"
                 + "</code>; move them with <code>\(h(r.command))</code></p>"
         }
         html += "</section>\n"

@@ -61,7 +61,7 @@ struct SuiteStacks: Sendable {
     }
 
     /// After the goldens were committed: records this run's stack for the goldens it created or
-    /// changed, and for those it found byte-identical that no record lists; forgets `pruned`
+    /// changed, and for those it found pixel-identical that no record lists; forgets `pruned`
     /// (paths of deleted goldens). Writes each tree's file that changed; returns one line per
     /// file that could not be written.
     func record(_ results: [ScenarioResult], pruned: [String]) -> [String] {

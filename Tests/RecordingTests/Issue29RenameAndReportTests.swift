@@ -16,7 +16,7 @@ import Testing
         try FileManager.default.moveItem(atPath: f.path("suite/a.json"), toPath: f.path("suite/b.json"))
         #expect(await f.run() == 1)
         let old = f.path("suite/__snapshots__/a"), new = f.path("suite/__snapshots__/b")
-        #expect(f.text.contains("likely renamed to \(f.path("suite/b.json")): its goldens are byte-identical"), "\(f.text)")
+        #expect(f.text.contains("likely renamed to \(f.path("suite/b.json")): its goldens are pixel-identical"), "\(f.text)")
         #expect(f.lines.all.contains("        git mv \(old) \(new)"), "\(f.text)")
         let results = try f.results()
         #expect(results.obsoleteFolders.first?.likelyRename == LikelyRename(scenario: f.path("suite/b.json"), from: old, to: new))
