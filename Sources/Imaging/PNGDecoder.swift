@@ -96,6 +96,13 @@ public enum PNGDecoder {
         try bytes.withUnsafeBytes { try decode(raw: $0, file: file, maxPixels: maxPixels) }
     }
 
+    /// True when two PNG files hold the same image (size and every pixel), whichever encoder
+    /// wrote them; false when either cannot be decoded.
+    public static func samePixels(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard let x = try? decode(a), let y = try? decode(b) else { return false }
+        return x.width == y.width && x.height == y.height && x.pixels == y.pixels
+    }
+
     /// Checks a PNG's signature, chunk framing, every chunk CRC and the IHDR (without inflating)
     /// and returns its size in pixels.
     public static func validate(

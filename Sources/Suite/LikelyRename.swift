@@ -54,7 +54,7 @@ public struct LikelyRename: Codable, Sendable, Equatable {
                     guard let s = byName[file], let rel = s.actual, let mine = actual(rel),
                         case .success(let old) = FileTree.readOwned(folder.folder + "/" + file)
                     else { return false }
-                    return old == mine || Self.samePixels(old, mine)
+                    return old == mine || PNGDecoder.samePixels(old, mine)
                 }
                 if same { matches.append(r) }
             }
@@ -64,14 +64,5 @@ public struct LikelyRename: Codable, Sendable, Equatable {
         }
         let claimed = Dictionary(grouping: found, by: \.scenario)
         return found.filter { claimed[$0.scenario]?.count == 1 }
-    }
-
-    /// Two PNG files of the same image whatever encoder wrote them (a golden from an earlier
-    /// build, an actual image from this one); false when either cannot be decoded.
-    static func samePixels(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        guard let x = try? PNGDecoder.decode(a, file: "golden"), let y = try? PNGDecoder.decode(b, file: "actual") else {
-            return false
-        }
-        return x.width == y.width && x.height == y.height && x.pixels == y.pixels
     }
 }

@@ -51,3 +51,25 @@ import Testing
         #expect(f.text.contains("likely renamed to \(f.path("suite/b.json"))"), "\(f.text)")
     }
 }
+
+/// `verify --update` too: keyframe goldens another encoder wrote stay as they are.
+@MainActor
+@Suite struct VerifyEncoderChangeTests {
+    @Test func verifyUpdateLeavesGoldensOfTheSamePixelsUntouched() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("overscroll-encoder-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Data(SnapshotPipelineTests.scenarioText.utf8).write(to: URL(fileURLWithPath: dir + "/a.json"))
+        let args = ["verify", "a.json", "--goldens", "g", "--frames", "0,6", "--update"]
+        var r = try CommandLineRunner.run("overscroll-app", args, in: dir)
+        #expect(r.status == 0, "\(r.err)")
+        let before = try EncoderChangeTests.reencodeWithZlib(dir + "/g")
+        #expect(before.count == 2)
+        r = try CommandLineRunner.run("overscroll-app", args, in: dir)
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("0 created, 0 changed, 2 unchanged"), "\(r.out)")
+        for (name, bytes) in before {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/g/" + name)) == bytes, "\(name) rewritten")
+        }
+    }
+}
