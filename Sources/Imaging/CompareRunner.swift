@@ -203,26 +203,45 @@ public enum CompareRunner {
                         identical: true, match: true))
             }
             let comparison: FrameComparison, diff: RGBAImage?
+            // A diff with a background is drawn over the expected image's pixels (no new memory).
+            let background = wantDiff && !options.pixelmatch.diffMask
             if let differingRows {
                 // Only the rows the comparison reads are expanded (all of the expected image's
                 // when the diff draws it as its background).
                 let read = PNGStagedImage.rowsRead(differing: differingRows)
-                let background = wantDiff && !options.pixelmatch.diffMask
-                let (first, second) = finishBoth(staged, rows: (background ? nil : read, read), threads: threads)
-                let result = try Pixelmatch.compare(
-                    first, second, options: options.pixelmatch, makeDiff: wantDiff,
-                    threads: threads, names: (pair.expected, pair.actual),
-                    differingRows: differingRows)
+                var (first, second) = finishBoth(staged, rows: (background ? nil : read, read), threads: threads)
+                let (width, height) = (first.width, first.height)
+                let names = (pair.expected, pair.actual)
+                let result =
+                    background
+                    ? try Pixelmatch.compare(
+                        drawingOver: &first, second, options: options.pixelmatch, threads: threads, names: names,
+                        differingRows: differingRows)
+                    : try Pixelmatch.compare(
+                        first, second, options: options.pixelmatch, makeDiff: wantDiff,
+                        threads: threads, names: names, differingRows: differingRows)
                 comparison = FrameComparison(
-                    name: pair.name, width: first.width, height: first.height,
+                    name: pair.name, width: width, height: height,
                     differing: result.differing, identical: false,
-                    match: options.allows(differing: result.differing, total: first.pixelCount))
+                    match: options.allows(differing: result.differing, total: width * height))
                 diff = result.differing > 0 ? result.diff : nil
             } else {
-                let (first, second) = finishBoth(staged, rows: (nil, nil), threads: threads)
-                (comparison, diff) = try compare(
-                    first, second, name: pair.name, options: options, makeDiff: wantDiff,
-                    threads: threads, names: (pair.expected, pair.actual))
+                var (first, second) = finishBoth(staged, rows: (nil, nil), threads: threads)
+                if background && !sameBytes(first.pixels, second.pixels) {
+                    let (width, height) = (first.width, first.height)
+                    let result = try Pixelmatch.compare(
+                        drawingOver: &first, second, options: options.pixelmatch, threads: threads,
+                        names: (pair.expected, pair.actual), differingRows: nil)
+                    comparison = FrameComparison(
+                        name: pair.name, width: width, height: height,
+                        differing: result.differing, identical: false,
+                        match: options.allows(differing: result.differing, total: width * height))
+                    diff = result.differing > 0 ? result.diff : nil
+                } else {
+                    (comparison, diff) = try compare(
+                        first, second, name: pair.name, options: options, makeDiff: wantDiff,
+                        threads: threads, names: (pair.expected, pair.actual))
+                }
             }
             var outcome = FrameOutcome(comparison: comparison)
             if let diff { outcome.diffPNG = try PNGEncoder.diff.encode(diff) }
@@ -324,6 +343,10 @@ public enum CompareRunner {
         let work: @Sendable (Int) -> Void = { index in slots.set(index, inputs[index].0.finish(rows: inputs[index].1)) }
         if threads > 1 { DispatchQueue.concurrentPerform(iterations: 2, execute: work) } else { work(0); work(1) }
         let values = slots.values
+        // The slots let go of the pixels, so the caller holds the only reference (a diff drawn
+        // over them does not copy them).
+        slots.set(0, RGBAImage(width: 0, height: 0))
+        slots.set(1, RGBAImage(width: 0, height: 0))
         return (values[0], values[1])
     }
 

@@ -21,11 +21,16 @@ struct PixelmatchKernel: @unchecked Sendable {
     let maxDelta: Double
     /// Which rows differ, when the caller knows (the others are equal and not compared).
     let differingRows: [Bool]?
+    /// The output is the first image's own buffer (`DiffRowStaging`: rows are drawn once no band
+    /// reads them any more); only with a background, where every output pixel is drawn.
+    let drawsOverFirst: Bool
 
     init(
         first: UnsafePointer<UInt8>?, second: UnsafePointer<UInt8>?, output: UnsafeMutablePointer<UInt8>?,
-        width: Int, height: Int, options: PixelmatchOptions, differingRows: [Bool]? = nil
+        width: Int, height: Int, options: PixelmatchOptions, differingRows: [Bool]? = nil,
+        drawsOverFirst: Bool = false
     ) {
+        precondition(!drawsOverFirst || (output != nil && UnsafePointer(output) == first && !options.diffMask))
         self.first = first
         self.second = second
         self.output = output
@@ -33,6 +38,7 @@ struct PixelmatchKernel: @unchecked Sendable {
         self.height = height
         self.options = options
         self.differingRows = differingRows
+        self.drawsOverFirst = drawsOverFirst
         self.maxDelta = Pixelmatch.maxYIQDelta * options.threshold * options.threshold
     }
 
@@ -42,22 +48,33 @@ struct PixelmatchKernel: @unchecked Sendable {
         if differingRows.map({ !$0.contains(true) }) ?? (memcmp(first, second, width * height * 4) == 0) {
             if let output, !options.diffMask {
                 var memo = GrayMemo()
-                drawGray(first, 0, width * height, output, &memo)
+                drawGray(first, width * height, output, &memo)
             }
             return 0
         }
         let bands = max(1, min(threads, height / 16))
-        if bands == 1 { return count(rows: 0..<height, first, second) }
-        let totals = OutcomeSlots<Int>(count: bands, initial: 0)
+        if bands == 1 && !drawsOverFirst { return count(rows: 0..<height, first, second).differing }
+        let totals = OutcomeSlots<(differing: Int, held: [(row: Int, pixels: [UInt8])])>(count: bands, initial: (0, []))
         let kernel = self
-        DispatchQueue.concurrentPerform(iterations: bands) { band in
+        let work: @Sendable (Int) -> Void = { band in
             let rows = (kernel.height * band / bands)..<(kernel.height * (band + 1) / bands)
             totals.set(band, kernel.count(rows: rows, kernel.first!, kernel.second!))
         }
-        return totals.values.reduce(0, +)
+        if bands == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: bands, execute: work) }
+        let values = totals.values
+        if drawsOverFirst, let output {
+            DiffRowStaging.place(held: values.flatMap(\.held), into: output, rowBytes: width * 4)
+        }
+        return values.reduce(0) { $0 + $1.differing }
     }
 
-    private func count(rows: Range<Int>, _ img1: UnsafePointer<UInt8>, _ img2: UnsafePointer<UInt8>) -> Int {
+    /// The differing pixels of `rows`, and (drawing over the first image) the rows of the diff
+    /// held until every band has ended.
+    private func count(
+        rows: Range<Int>, _ img1: UnsafePointer<UInt8>, _ img2: UnsafePointer<UInt8>
+    ) -> (differing: Int, held: [(row: Int, pixels: [UInt8])]) {
+        var staging = drawsOverFirst ? DiffRowStaging(image: output!, width: width, band: rows) : nil
+        defer { staging?.deallocate() }
         let a32 = UnsafeRawPointer(img1).assumingMemoryBound(to: UInt32.self)
         let b32 = UnsafeRawPointer(img2).assumingMemoryBound(to: UInt32.self)
         let aa = options.aaColor
@@ -72,8 +89,11 @@ struct PixelmatchKernel: @unchecked Sendable {
         let rawA = UnsafeRawPointer(img1), rawB = UnsafeRawPointer(img2)
         for y in rows {
             let rowStart = y &* width
+            // Row y of the diff image, at x = 0.
+            let target = staging?.target(row: y) ?? output.map { $0 + rowStart &* 4 }
+            defer { staging?.finished(row: y) }
             if differingRows.map({ !$0[y] }) ?? (memcmp(a32 + rowStart, b32 + rowStart, width * 4) == 0) {
-                if grayBackground { drawGray(img1, rowStart, width, output!, &memo) }
+                if grayBackground { drawGray(img1 + rowStart &* 4, width, target!, &memo) }
                 continue
             }
             var x = 0
@@ -86,7 +106,7 @@ struct PixelmatchKernel: @unchecked Sendable {
                         && rawA.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
                             == rawB.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
                     {
-                        if grayBackground { drawGray(img1, index, 4, output!, &memo) }
+                        if grayBackground { drawGray(img1 + offset, 4, target! + x &* 4, &memo) }
                         x &+= 4
                         continue
                     }
@@ -99,17 +119,18 @@ struct PixelmatchKernel: @unchecked Sendable {
                         !options.includeAA
                         && (antialiased(img1, x, y, a32, b32) || antialiased(img2, x, y, b32, a32))
                     if isAA {
-                        if let output, drawBackground { Self.draw(output, pos, aa) }
+                        if let target, drawBackground { Self.draw(target, x &* 4, aa) }
                     } else {
-                        if let output { Self.draw(output, pos, delta < 0 ? alt : main) }
+                        if let target { Self.draw(target, x &* 4, delta < 0 ? alt : main) }
                         diff += 1
                     }
                 } else if grayBackground {
-                    drawGray(img1, index, 1, output!, &memo)
+                    drawGray(img1 + pos, 1, target! + x &* 4, &memo)
                 }
             }
         }
-        return diff
+        staging?.finishBand()
+        return (diff, staging?.held ?? [])
     }
 
     /// Anti-aliasing test for pixel (x1, y1) of `img` (after V. Vysniauskas, 2009); `a32` and
@@ -244,16 +265,16 @@ struct PixelmatchKernel: @unchecked Sendable {
         var valid = false
     }
 
-    /// Draws `count` pixels from pixel `index` on as the expected pixel's luma blended with white
-    /// at `alpha × pixel alpha`, truncated.
+    /// Draws `count` pixels from `img` into `output` as the expected pixel's luma blended with
+    /// white at `alpha × pixel alpha`, truncated.
     @inline(__always)
     private func drawGray(
-        _ img: UnsafePointer<UInt8>, _ index: Int, _ count: Int, _ output: UnsafeMutablePointer<UInt8>,
+        _ img: UnsafePointer<UInt8>, _ count: Int, _ output: UnsafeMutablePointer<UInt8>,
         _ memo: inout GrayMemo
     ) {
         let source = UnsafeRawPointer(img), target = UnsafeMutableRawPointer(output)
-        var offset = index &* 4
-        let end = offset &+ count &* 4
+        var offset = 0
+        let end = count &* 4
         while offset < end {
             let pixel = source.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
             if !memo.valid || pixel != memo.pixel {
