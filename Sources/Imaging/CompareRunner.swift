@@ -193,8 +193,9 @@ public enum CompareRunner {
                     expected: pair.expected, expectedSize: (staged.0.width, staged.0.height),
                     actual: pair.actual, actualSize: (staged.1.width, staged.1.height))
             }
-            // Two opaque RGB images are compared on their rows before either is expanded.
-            let differingRows = PNGStagedImage.differingRows(staged.0, staged.1)
+            // An opaque RGB image is compared on its rows (with the other's RGB rows, or RGBA
+            // pixels) before it is expanded.
+            let differingRows = PNGStagedImage.differingRows(staged.0, staged.1, threads: threads)
             if let differingRows, !differingRows.contains(true) {
                 return FrameOutcome(
                     comparison: FrameComparison(
