@@ -61,7 +61,8 @@ import Testing
                     let whole = try Pixelmatch.compare(
                         a, b, options: .init(), makeDiff: true, threads: threads, names: ("a", "b"),
                         differingRows: differingRows)
-                    var expected = RGBAImage(width: a.width, height: a.height, pixels: Array(a.pixels))
+                    // A buffer of its own (`Array(_:)` would share `a`'s).
+                    var expected = RGBAImage(width: a.width, height: a.height, pixels: a.pixels.map { $0 })
                     let start = expected.pixels.withUnsafeBufferPointer { $0.baseAddress }
                     let over = try Pixelmatch.compare(
                         drawingOver: &expected, b, options: .init(), threads: threads, names: ("a", "b"),
@@ -81,7 +82,7 @@ import Testing
     @Test func identicalImagesDrawTheGrayBackground() throws {
         let a = Self.image(width: 20, height: 50, seed: 3)
         let whole = try Pixelmatch.compare(a, a, options: .init(), makeDiff: true, threads: 2)
-        var expected = RGBAImage(width: 20, height: 50, pixels: Array(a.pixels))
+        var expected = RGBAImage(width: 20, height: 50, pixels: a.pixels.map { $0 })
         let over = try Pixelmatch.compare(
             drawingOver: &expected, a, options: .init(), threads: 2, names: ("a", "b"), differingRows: nil)
         #expect(over.differing == 0)

@@ -138,7 +138,9 @@ import Testing
             #expect(same.frames.first?.identical == true && same.frames.first?.differing == 0)
             #expect(!FileManager.default.fileExists(atPath: "\(root)/same.png"))
         }
-        for (first, second, a, b) in [("a-rgb", "b-rgba", expected, actual), ("a-rgba", "b-rgb", expected, actual), ("b-rgb", "a-rgba", actual, expected)] {
+        for (first, second, a, b) in [
+            ("a-rgb", "b-rgba", expected, actual), ("a-rgba", "b-rgb", expected, actual), ("b-rgb", "a-rgba", actual, expected)
+        ] {
             for mask in [false, true] {
                 var pixelmatch = PixelmatchOptions()
                 pixelmatch.diffMask = mask
