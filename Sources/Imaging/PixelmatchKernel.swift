@@ -96,6 +96,11 @@ struct PixelmatchKernel: @unchecked Sendable {
                 if grayBackground { drawGray(img1 + rowStart &* 4, width, target!, &memo) }
                 continue
             }
+            // Pixels x ..< x + 4 of a block whose "three identical neighbours" tests (bit k: pixel
+            // blockX + k, in the first image, then the second) are done, four at a time.
+            var blockX = -8
+            var flat = (first: UInt8(0), second: UInt8(0))
+            let interiorRow = y > 0 && y &+ 1 < height
             var x = 0
             while x < width {
                 let index = rowStart &+ x
@@ -115,9 +120,23 @@ struct PixelmatchKernel: @unchecked Sendable {
                 let pos = index * 4
                 let delta = a32[index] == b32[index] ? 0 : Self.colorDelta(img1, img2, pos, pos, yOnly: false)
                 if abs(delta) > maxDelta {
-                    let isAA =
-                        !options.includeAA
-                        && (antialiased(img1, x, y, a32, b32) || antialiased(img2, x, y, b32, a32))
+                    var isAA = false
+                    if !options.includeAA {
+                        if interiorRow && x > 0 && x &+ 4 < width && (x &- blockX) >= 4 {
+                            blockX = x
+                            flat = (Self.flatLanes(rawA, index, width), Self.flatLanes(rawB, index, width))
+                        }
+                        if x &- blockX < 4 {
+                            // Inside the image a pixel with three identical neighbours is not
+                            // anti-aliasing (what `antialiased` checks first).
+                            let bit = UInt8(1) << UInt8(x &- blockX)
+                            isAA =
+                                (flat.first & bit == 0 && antialiased(img1, x, y, a32, b32))
+                                || (flat.second & bit == 0 && antialiased(img2, x, y, b32, a32))
+                        } else {
+                            isAA = antialiased(img1, x, y, a32, b32) || antialiased(img2, x, y, b32, a32)
+                        }
+                    }
                     if isAA {
                         if let target, drawBackground { Self.draw(target, x &* 4, aa) }
                     } else {
@@ -131,6 +150,24 @@ struct PixelmatchKernel: @unchecked Sendable {
         }
         staging?.finishBand()
         return (diff, staging?.held ?? [])
+    }
+
+    /// For the four pixels from pixel `index` on of `image` (all inside the image, not on its
+    /// edge), bit k set when pixel `index + k` has three or more of its eight neighbours identical
+    /// to it.
+    @inline(__always)
+    private static func flatLanes(_ image: UnsafeRawPointer, _ index: Int, _ width: Int) -> UInt8 {
+        let center = image + index &* 4, rowBytes = width &* 4
+        let c = center.loadUnaligned(as: SIMD4<UInt32>.self)
+        let one = SIMD4<UInt32>(repeating: 1), zero = SIMD4<UInt32>(repeating: 0)
+        @inline(__always) func same(_ offset: Int) -> SIMD4<UInt32> {
+            zero.replacing(with: one, where: center.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self) .== c)
+        }
+        let count =
+            same(-rowBytes &- 4) &+ same(-rowBytes) &+ same(-rowBytes &+ 4) &+ same(-4) &+ same(4)
+            &+ same(rowBytes &- 4) &+ same(rowBytes) &+ same(rowBytes &+ 4)
+        let flat = count .> SIMD4<UInt32>(repeating: 2)
+        return (flat[0] ? 1 : 0) | (flat[1] ? 2 : 0) | (flat[2] ? 4 : 0) | (flat[3] ? 8 : 0)
     }
 
     /// Anti-aliasing test for pixel (x1, y1) of `img` (after V. Vysniauskas, 2009); `a32` and
@@ -200,6 +237,15 @@ struct PixelmatchKernel: @unchecked Sendable {
 
     /// True when pixel (x1, y1) has three or more identical neighbours (image edges count as one).
     private func hasManySiblings(_ img: UnsafePointer<UInt32>, _ x1: Int, _ y1: Int) -> Bool {
+        if x1 > 0 && y1 > 0 && x1 &+ 1 < width && y1 &+ 1 < height {
+            // Inside the image no edge counts: the identical neighbours, counted without branches.
+            let row = img + (y1 &* width &+ x1), up = row - width, down = row + width
+            let c = row[0]
+            var same = (up[-1] == c ? 1 : 0) &+ (up[0] == c ? 1 : 0) &+ (up[1] == c ? 1 : 0)
+            same &+= (row[-1] == c ? 1 : 0) &+ (row[1] == c ? 1 : 0)
+            same &+= (down[-1] == c ? 1 : 0) &+ (down[0] == c ? 1 : 0) &+ (down[1] == c ? 1 : 0)
+            return same > 2
+        }
         let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
         let value = img[y1 * width + x1]
