@@ -132,4 +132,74 @@ import Testing
             }
         }
     }
+
+    /// pixelmatch's count written plainly (no shortcuts: every pixel, every neighbour), for the
+    /// kernel's fast paths (equal runs, the neighbour tests four pixels at a time) to be checked
+    /// against.
+    static func plainCount(_ a: RGBAImage, _ b: RGBAImage, threshold: Double) -> Int {
+        let (w, h) = (a.width, a.height)
+        func word(_ img: RGBAImage, _ x: Int, _ y: Int) -> ArraySlice<UInt8> { img.pixels[((y * w + x) * 4)..<((y * w + x) * 4 + 4)] }
+        func siblings(_ img: RGBAImage, _ x1: Int, _ y1: Int) -> Bool {
+            var zeroes = (x1 == 0 || x1 == w - 1 || y1 == 0 || y1 == h - 1) ? 1 : 0
+            for x in max(x1 - 1, 0)...min(x1 + 1, w - 1) {
+                for y in max(y1 - 1, 0)...min(y1 + 1, h - 1) where !(x == x1 && y == y1) && word(img, x, y) == word(img, x1, y1) {
+                    zeroes += 1
+                    if zeroes > 2 { return true }
+                }
+            }
+            return false
+        }
+        func antialiased(_ img: RGBAImage, _ x1: Int, _ y1: Int, _ other: RGBAImage) -> Bool {
+            var zeroes = (x1 == 0 || x1 == w - 1 || y1 == 0 || y1 == h - 1) ? 1 : 0
+            var (minimum, maximum, minX, minY, maxX, maxY) = (0.0, 0.0, 0, 0, 0, 0)
+            for x in max(x1 - 1, 0)...min(x1 + 1, w - 1) {
+                for y in max(y1 - 1, 0)...min(y1 + 1, h - 1) where !(x == x1 && y == y1) {
+                    let delta = img.pixels.withUnsafeBufferPointer {
+                        PixelmatchKernel.colorDelta($0.baseAddress!, $0.baseAddress!, (y1 * w + x1) * 4, (y * w + x) * 4, yOnly: true)
+                    }
+                    if delta == 0 {
+                        zeroes += 1
+                        if zeroes > 2 { return false }
+                    } else if delta < minimum {
+                        (minimum, minX, minY) = (delta, x, y)
+                    } else if delta > maximum {
+                        (maximum, maxX, maxY) = (delta, x, y)
+                    }
+                }
+            }
+            if minimum == 0 || maximum == 0 { return false }
+            return (siblings(img, minX, minY) && siblings(other, minX, minY)) || (siblings(img, maxX, maxY) && siblings(other, maxX, maxY))
+        }
+        var count = 0
+        for y in 0..<h {
+            for x in 0..<w {
+                let delta = a.pixels.withUnsafeBufferPointer { p in
+                    b.pixels.withUnsafeBufferPointer { q in
+                        PixelmatchKernel.colorDelta(p.baseAddress!, q.baseAddress!, (y * w + x) * 4, (y * w + x) * 4, yOnly: false)
+                    }
+                }
+                if abs(delta) > Pixelmatch.maxYIQDelta * threshold * threshold
+                    && !(antialiased(a, x, y, b) || antialiased(b, x, y, a))
+                {
+                    count += 1
+                }
+            }
+        }
+        return count
+    }
+
+    @Test(arguments: [(1, 1), (6, 2), (9, 9), (33, 17), (64, 48), (40, 97)])
+    func countEqualsPlainPixelmatch(width: Int, height: Int) throws {
+        for alpha in [false, true] {
+            for seed in [UInt64(1), 7] {
+                let a = Self.image(width: width, height: height, seed: seed &* 31 &+ UInt64(width), alpha: alpha)
+                let b = Self.changed(a, seed: seed)
+                let plain = Self.plainCount(a, b, threshold: 0.1)
+                for threads in [1, 2] {
+                    let result = try Pixelmatch.compare(a, b, options: .init(), threads: threads)
+                    #expect(result.differing == plain, "\(width)×\(height) alpha \(alpha) seed \(seed) threads \(threads)")
+                }
+            }
+        }
+    }
 }
