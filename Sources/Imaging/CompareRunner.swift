@@ -4,6 +4,7 @@ import Glibc
 #endif
 import FoundationEssentials
 import Support
+import Synchronization
 
 /// Runs `overscroll compare`: two PNG files, or two folders whose PNG frames are matched by
 /// file name.
@@ -228,20 +229,26 @@ public enum CompareRunner {
                 diff = result.differing > 0 ? result.diff : nil
             } else {
                 var (first, second) = finishBoth(staged, rows: (nil, nil), threads: threads)
-                if background && !sameBytes(first.pixels, second.pixels) {
-                    let (width, height) = (first.width, first.height)
-                    let result = try Pixelmatch.compare(
-                        drawingOver: &first, second, options: options.pixelmatch, threads: threads,
-                        names: (pair.expected, pair.actual), differingRows: nil)
+                let (width, height) = (first.width, first.height)
+                if sameBytes(first.pixels, second.pixels, threads: threads) {
+                    comparison = FrameComparison(
+                        name: pair.name, width: width, height: height, differing: 0, identical: true, match: true)
+                    diff = nil
+                } else {
+                    let names = (pair.expected, pair.actual)
+                    let result =
+                        background
+                        ? try Pixelmatch.compare(
+                            drawingOver: &first, second, options: options.pixelmatch, threads: threads, names: names,
+                            differingRows: nil)
+                        : try Pixelmatch.compare(
+                            first, second, options: options.pixelmatch, makeDiff: wantDiff, threads: threads,
+                            names: names, differingRows: nil)
                     comparison = FrameComparison(
                         name: pair.name, width: width, height: height,
                         differing: result.differing, identical: false,
                         match: options.allows(differing: result.differing, total: width * height))
                     diff = result.differing > 0 ? result.diff : nil
-                } else {
-                    (comparison, diff) = try compare(
-                        first, second, name: pair.name, options: options, makeDiff: wantDiff,
-                        threads: threads, names: (pair.expected, pair.actual))
                 }
             }
             var outcome = FrameOutcome(comparison: comparison)
@@ -291,6 +298,33 @@ public enum CompareRunner {
         guard a.count == b.count else { return false }
         return a.withUnsafeBytes { x in
             b.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+        }
+    }
+
+    /// `sameBytes` on `threads` threads for large buffers: each takes every `threads`-th
+    /// 1 MiB chunk, and all stop at the first difference any of them finds.
+    static func sameBytes(_ a: [UInt8], _ b: [UInt8], threads: Int) -> Bool {
+        let chunk = 1 << 20
+        guard a.count == b.count, threads > 1, a.count >= 4 * chunk else { return sameBytes(a, b) }
+        let differs = Atomic<Bool>(false)
+        return a.withUnsafeBytes { x in
+            b.withUnsafeBytes { y in
+                let (p, q, count) = (UInt(bitPattern: x.baseAddress), UInt(bitPattern: y.baseAddress), x.count)
+                let chunks = (count + chunk - 1) / chunk
+                DispatchQueue.concurrentPerform(iterations: threads) { lane in
+                    var k = lane
+                    while k < chunks && !differs.load(ordering: .relaxed) {
+                        let start = k * chunk, length = min(chunk, count - start)
+                        if memcmp(UnsafeRawPointer(bitPattern: p + UInt(start))!, UnsafeRawPointer(bitPattern: q + UInt(start))!, length)
+                            != 0
+                        {
+                            differs.store(true, ordering: .relaxed)
+                        }
+                        k += threads
+                    }
+                }
+                return !differs.load(ordering: .relaxed)
+            }
         }
     }
 
