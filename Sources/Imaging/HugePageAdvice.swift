@@ -28,13 +28,12 @@ enum HugePageAdvice {
         _ = madvise(aligned, end - first, MADV_HUGEPAGE)
         guard let written else { return }
         let huge = 2 << 20
-        let middleStart = (first + huge - 1) / huge * huge
-        let middleEnd = max(middleStart, end / huge * huge)
-        let wanted = (Int(bitPattern: start) + written.lowerBound, Int(bitPattern: start) + written.upperBound)
+        let middle = (first + huge - 1) / huge * huge..<max((first + huge - 1) / huge * huge, end / huge * huge)
+        let wanted = (Int(bitPattern: start) + written.lowerBound)..<(Int(bitPattern: start) + written.upperBound)
         // Whole pages only, inside the written range: a page partly outside it is left to fault.
-        let low = (wanted.0 + page - 1) / page * page, high = wanted.1 / page * page
-        for (from, to) in [(low, min(high, middleStart)), (max(low, middleEnd), high)] where from < to {
-            _ = madvise(UnsafeMutableRawPointer(bitPattern: from), to - from, populateWrite)
+        let low = (wanted.lowerBound + page - 1) / page * page, high = wanted.upperBound / page * page
+        for piece in [low..<min(high, middle.lowerBound), max(low, middle.upperBound)..<high] where !piece.isEmpty {
+            _ = madvise(UnsafeMutableRawPointer(bitPattern: piece.lowerBound), piece.count, populateWrite)
         }
         #endif
     }
