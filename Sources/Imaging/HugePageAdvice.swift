@@ -10,15 +10,7 @@ enum HugePageAdvice {
     /// Buffers smaller than this are left alone (one huge page).
     static let threshold = 2 << 20
 
-    /// `MADV_POPULATE_WRITE` (Linux 5.14; older kernels refuse it and nothing happens).
-    static let populateWrite: Int32 = 23
-
-    /// Advises `count` bytes from `start`. With `populating` (byte offsets from `start` that the
-    /// caller is about to write in full), the parts of that range outside the 2 MiB-aligned middle
-    /// (at most 2 MiB either end: a buffer from `malloc` is not aligned to huge pages, and its
-    /// ends take 4 KiB faults, about a thousand per buffer) are populated with one call each
-    /// instead of one fault per page.
-    static func advise(_ start: UnsafeMutableRawPointer, count: Int, populating written: Range<Int>? = nil) {
+    static func advise(_ start: UnsafeMutableRawPointer, count: Int) {
         #if os(Linux)
         guard count >= threshold else { return }
         let page = Int(getpagesize())
@@ -26,15 +18,6 @@ enum HugePageAdvice {
         let end = (Int(bitPattern: start) + count) / page * page
         guard end > first, let aligned = UnsafeMutableRawPointer(bitPattern: first) else { return }
         _ = madvise(aligned, end - first, MADV_HUGEPAGE)
-        guard let written else { return }
-        let huge = 2 << 20
-        let middle = (first + huge - 1) / huge * huge..<max((first + huge - 1) / huge * huge, end / huge * huge)
-        let wanted = (Int(bitPattern: start) + written.lowerBound)..<(Int(bitPattern: start) + written.upperBound)
-        // Whole pages only, inside the written range: a page partly outside it is left to fault.
-        let low = (wanted.lowerBound + page - 1) / page * page, high = wanted.upperBound / page * page
-        for piece in [low..<min(high, middle.lowerBound), max(low, middle.upperBound)..<high] where !piece.isEmpty {
-            _ = madvise(UnsafeMutableRawPointer(bitPattern: piece.lowerBound), piece.count, populateWrite)
-        }
         #endif
     }
 }

@@ -156,13 +156,13 @@ public enum PNGDecoder {
         }
 
         var filtered = try [UInt8](unsafeUninitializedCapacity: expectedSize) { buffer, count in
-            HugePageAdvice.advise(buffer.baseAddress!, count: expectedSize, populating: 0..<expectedSize)
+            HugePageAdvice.advise(buffer.baseAddress!, count: expectedSize)
             try Zlib.inflate(pieces: pieces, into: buffer.baseAddress!, expectedSize: expectedSize, file: file)
             count = expectedSize
         }
         let converter = PNGRowConverter(header: header, palette: chunks.palette, transparency: chunks.transparency)
         let pixels = try [UInt8](unsafeUninitializedCapacity: pixelBytes) { out, count in
-            HugePageAdvice.advise(out.baseAddress!, count: pixelBytes, populating: 0..<pixelBytes)
+            HugePageAdvice.advise(out.baseAddress!, count: pixelBytes)
             try filtered.withUnsafeMutableBufferPointer { data in
                 var cursor = 0
                 for pass in passes where !pass.isEmpty {
@@ -213,8 +213,7 @@ public enum PNGDecoder {
         let start = capacity - expectedSize
         let buffer = try [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
             let base = buffer.baseAddress!
-            // Inflating writes from `start` on; RGB rows are expanded below it only where read.
-            HugePageAdvice.advise(base, count: capacity, populating: start..<capacity)
+            HugePageAdvice.advise(base, count: capacity)
             try Zlib.inflate(pieces: pieces, into: base + start, expectedSize: expectedSize, file: file)
             var previous: UnsafePointer<UInt8>?
             for j in 0..<height {
