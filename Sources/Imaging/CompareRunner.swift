@@ -4,6 +4,7 @@ import Glibc
 #endif
 import FoundationEssentials
 import Support
+import Synchronization
 
 /// Runs `overscroll compare`: two PNG files, or two folders whose PNG frames are matched by
 /// file name.
@@ -193,8 +194,9 @@ public enum CompareRunner {
                     expected: pair.expected, expectedSize: (staged.0.width, staged.0.height),
                     actual: pair.actual, actualSize: (staged.1.width, staged.1.height))
             }
-            // Two opaque RGB images are compared on their rows before either is expanded.
-            let differingRows = PNGStagedImage.differingRows(staged.0, staged.1)
+            // An opaque RGB image is compared on its rows (with the other's RGB rows, or RGBA
+            // pixels) before it is expanded.
+            let differingRows = PNGStagedImage.differingRows(staged.0, staged.1, threads: threads)
             if let differingRows, !differingRows.contains(true) {
                 return FrameOutcome(
                     comparison: FrameComparison(
@@ -203,26 +205,51 @@ public enum CompareRunner {
                         identical: true, match: true))
             }
             let comparison: FrameComparison, diff: RGBAImage?
+            // A diff with a background is drawn over the expected image's pixels (no new memory).
+            let background = wantDiff && !options.pixelmatch.diffMask
             if let differingRows {
                 // Only the rows the comparison reads are expanded (all of the expected image's
                 // when the diff draws it as its background).
                 let read = PNGStagedImage.rowsRead(differing: differingRows)
-                let background = wantDiff && !options.pixelmatch.diffMask
-                let (first, second) = finishBoth(staged, rows: (background ? nil : read, read), threads: threads)
-                let result = try Pixelmatch.compare(
-                    first, second, options: options.pixelmatch, makeDiff: wantDiff,
-                    threads: threads, names: (pair.expected, pair.actual),
-                    differingRows: differingRows)
+                var (first, second) = finishBoth(staged, rows: (background ? nil : read, read), threads: threads)
+                let (width, height) = (first.width, first.height)
+                let names = (pair.expected, pair.actual)
+                let result =
+                    background
+                    ? try Pixelmatch.compare(
+                        drawingOver: &first, second, options: options.pixelmatch, threads: threads, names: names,
+                        differingRows: differingRows)
+                    : try Pixelmatch.compare(
+                        first, second, options: options.pixelmatch, makeDiff: wantDiff,
+                        threads: threads, names: names, differingRows: differingRows)
                 comparison = FrameComparison(
-                    name: pair.name, width: first.width, height: first.height,
+                    name: pair.name, width: width, height: height,
                     differing: result.differing, identical: false,
-                    match: options.allows(differing: result.differing, total: first.pixelCount))
+                    match: options.allows(differing: result.differing, total: width * height))
                 diff = result.differing > 0 ? result.diff : nil
             } else {
-                let (first, second) = finishBoth(staged, rows: (nil, nil), threads: threads)
-                (comparison, diff) = try compare(
-                    first, second, name: pair.name, options: options, makeDiff: wantDiff,
-                    threads: threads, names: (pair.expected, pair.actual))
+                var (first, second) = finishBoth(staged, rows: (nil, nil), threads: threads)
+                let (width, height) = (first.width, first.height)
+                if sameBytes(first.pixels, second.pixels, threads: threads) {
+                    comparison = FrameComparison(
+                        name: pair.name, width: width, height: height, differing: 0, identical: true, match: true)
+                    diff = nil
+                } else {
+                    let names = (pair.expected, pair.actual)
+                    let result =
+                        background
+                        ? try Pixelmatch.compare(
+                            drawingOver: &first, second, options: options.pixelmatch, threads: threads, names: names,
+                            differingRows: nil)
+                        : try Pixelmatch.compare(
+                            first, second, options: options.pixelmatch, makeDiff: wantDiff, threads: threads,
+                            names: names, differingRows: nil)
+                    comparison = FrameComparison(
+                        name: pair.name, width: width, height: height,
+                        differing: result.differing, identical: false,
+                        match: options.allows(differing: result.differing, total: width * height))
+                    diff = result.differing > 0 ? result.diff : nil
+                }
             }
             var outcome = FrameOutcome(comparison: comparison)
             if let diff { outcome.diffPNG = try PNGEncoder.diff.encode(diff) }
@@ -271,6 +298,33 @@ public enum CompareRunner {
         guard a.count == b.count else { return false }
         return a.withUnsafeBytes { x in
             b.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+        }
+    }
+
+    /// `sameBytes` on `threads` threads for large buffers: each takes every `threads`-th
+    /// 1 MiB chunk, and all stop at the first difference any of them finds.
+    static func sameBytes(_ a: [UInt8], _ b: [UInt8], threads: Int) -> Bool {
+        let chunk = 1 << 20
+        guard a.count == b.count, threads > 1, a.count >= 4 * chunk else { return sameBytes(a, b) }
+        let differs = Atomic<Bool>(false)
+        return a.withUnsafeBytes { x in
+            b.withUnsafeBytes { y in
+                let (p, q, count) = (UInt(bitPattern: x.baseAddress), UInt(bitPattern: y.baseAddress), x.count)
+                let chunks = (count + chunk - 1) / chunk
+                DispatchQueue.concurrentPerform(iterations: threads) { lane in
+                    var k = lane
+                    while k < chunks && !differs.load(ordering: .relaxed) {
+                        let start = k * chunk, length = min(chunk, count - start)
+                        if memcmp(UnsafeRawPointer(bitPattern: p + UInt(start))!, UnsafeRawPointer(bitPattern: q + UInt(start))!, length)
+                            != 0
+                        {
+                            differs.store(true, ordering: .relaxed)
+                        }
+                        k += threads
+                    }
+                }
+                return !differs.load(ordering: .relaxed)
+            }
         }
     }
 
@@ -324,6 +378,10 @@ public enum CompareRunner {
         let work: @Sendable (Int) -> Void = { index in slots.set(index, inputs[index].0.finish(rows: inputs[index].1)) }
         if threads > 1 { DispatchQueue.concurrentPerform(iterations: 2, execute: work) } else { work(0); work(1) }
         let values = slots.values
+        // The slots let go of the pixels, so the caller holds the only reference (a diff drawn
+        // over them does not copy them).
+        slots.set(0, RGBAImage(width: 0, height: 0))
+        slots.set(1, RGBAImage(width: 0, height: 0))
         return (values[0], values[1])
     }
 

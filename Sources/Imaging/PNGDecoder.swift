@@ -228,13 +228,17 @@ public enum PNGDecoder {
                 try unfilter(
                     row: filterAt + 1, filterByte: filterAt[0], previous: previous, count: rowBytes,
                     stride: channels, rowIndex: j, file: file)
-                previous = UnsafePointer(filterAt + 1)
+                if channels == 4 {
+                    // RGBA: row j moves left by j + 1 bytes to its place in the pixels while it
+                    // is still in cache (memmove handles the overlap). That place ends before
+                    // row j + 1's filter byte, and row j + 1 reads it there as its previous row.
+                    memmove(base + j * rowBytes, filterAt + 1, rowBytes)
+                    previous = UnsafePointer(base + j * rowBytes)
+                } else {
+                    previous = UnsafePointer(filterAt + 1)
+                }
             }
             if channels == 4 {
-                // Row j moves left by j + 1 bytes: memmove handles the overlap.
-                for j in 0..<height {
-                    memmove(base + j * rowBytes, base + j * (rowBytes + 1) + 1, rowBytes)
-                }
                 count = pixelBytes
             } else {
                 // RGB: the bytes before `start` stay unwritten until `finish()` expands the rows.

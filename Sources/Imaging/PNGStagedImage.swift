@@ -51,6 +51,8 @@ final class PNGStagedImage: Sendable {
         state.withLock { state in
             switch state {
             case .done(let image):
+                // Handed over too, so the caller holds the only reference (no copy on write).
+                state = .done(RGBAImage(width: 0, height: 0))
                 return image
             case .rgb(let header, var buffer, let start, let converter):
                 state = .done(RGBAImage(width: 0, height: 0))  // drop the second reference: no copy

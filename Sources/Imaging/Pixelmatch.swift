@@ -79,4 +79,33 @@ public enum Pixelmatch {
             differing: differing,
             diff: makeDiff ? RGBAImage(width: expected.width, height: expected.height, pixels: output) : nil)
     }
+
+    /// `compare` making the diff image (with its background: not `diffMask`) over `expected`'s
+    /// own pixels, which takes no new image memory: `expected` is left empty (no pixels) and its
+    /// buffer comes back as the diff. The diff is the one `compare` makes, pixel for pixel.
+    /// `expected`'s pixels must not be shared, or they are copied first.
+    static func compare(
+        drawingOver expected: inout RGBAImage, _ actual: RGBAImage, options: PixelmatchOptions,
+        threads: Int, names: (expected: String, actual: String), differingRows: [Bool]?
+    ) throws -> Result {
+        precondition(!options.diffMask, "a diff mask starts transparent: it cannot be drawn over the image")
+        guard expected.width == actual.width, expected.height == actual.height else {
+            throw ImagingError.sizeMismatch(
+                expected: names.expected, expectedSize: (expected.width, expected.height),
+                actual: names.actual, actualSize: (actual.width, actual.height))
+        }
+        var pixels: [UInt8] = []
+        swap(&pixels, &expected.pixels)
+        if pixels.isEmpty { return Result(differing: 0, diff: RGBAImage(width: expected.width, height: expected.height, pixels: pixels)) }
+        let differing = pixels.withUnsafeMutableBufferPointer { diff in
+            actual.pixels.withUnsafeBufferPointer { second in
+                let kernel = PixelmatchKernel(
+                    first: UnsafePointer(diff.baseAddress), second: second.baseAddress, output: diff.baseAddress,
+                    width: expected.width, height: expected.height, options: options,
+                    differingRows: differingRows, drawsOverFirst: true)
+                return kernel.run(threads: threads)
+            }
+        }
+        return Result(differing: differing, diff: RGBAImage(width: expected.width, height: expected.height, pixels: pixels))
+    }
 }

@@ -21,11 +21,16 @@ struct PixelmatchKernel: @unchecked Sendable {
     let maxDelta: Double
     /// Which rows differ, when the caller knows (the others are equal and not compared).
     let differingRows: [Bool]?
+    /// The output is the first image's own buffer (`DiffRowStaging`: rows are drawn once no band
+    /// reads them any more); only with a background, where every output pixel is drawn.
+    let drawsOverFirst: Bool
 
     init(
         first: UnsafePointer<UInt8>?, second: UnsafePointer<UInt8>?, output: UnsafeMutablePointer<UInt8>?,
-        width: Int, height: Int, options: PixelmatchOptions, differingRows: [Bool]? = nil
+        width: Int, height: Int, options: PixelmatchOptions, differingRows: [Bool]? = nil,
+        drawsOverFirst: Bool = false
     ) {
+        precondition(!drawsOverFirst || (output != nil && UnsafePointer(output) == first && !options.diffMask))
         self.first = first
         self.second = second
         self.output = output
@@ -33,6 +38,7 @@ struct PixelmatchKernel: @unchecked Sendable {
         self.height = height
         self.options = options
         self.differingRows = differingRows
+        self.drawsOverFirst = drawsOverFirst
         self.maxDelta = Pixelmatch.maxYIQDelta * options.threshold * options.threshold
     }
 
@@ -42,22 +48,33 @@ struct PixelmatchKernel: @unchecked Sendable {
         if differingRows.map({ !$0.contains(true) }) ?? (memcmp(first, second, width * height * 4) == 0) {
             if let output, !options.diffMask {
                 var memo = GrayMemo()
-                drawGray(first, 0, width * height, output, &memo)
+                drawGray(first, width * height, output, &memo)
             }
             return 0
         }
         let bands = max(1, min(threads, height / 16))
-        if bands == 1 { return count(rows: 0..<height, first, second) }
-        let totals = OutcomeSlots<Int>(count: bands, initial: 0)
+        if bands == 1 && !drawsOverFirst { return count(rows: 0..<height, first, second).differing }
+        let totals = OutcomeSlots<(differing: Int, held: [(row: Int, pixels: [UInt8])])>(count: bands, initial: (0, []))
         let kernel = self
-        DispatchQueue.concurrentPerform(iterations: bands) { band in
+        let work: @Sendable (Int) -> Void = { band in
             let rows = (kernel.height * band / bands)..<(kernel.height * (band + 1) / bands)
             totals.set(band, kernel.count(rows: rows, kernel.first!, kernel.second!))
         }
-        return totals.values.reduce(0, +)
+        if bands == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: bands, execute: work) }
+        let values = totals.values
+        if drawsOverFirst, let output {
+            DiffRowStaging.place(held: values.flatMap(\.held), into: output, rowBytes: width * 4)
+        }
+        return values.reduce(0) { $0 + $1.differing }
     }
 
-    private func count(rows: Range<Int>, _ img1: UnsafePointer<UInt8>, _ img2: UnsafePointer<UInt8>) -> Int {
+    /// The differing pixels of `rows`, and (drawing over the first image) the rows of the diff
+    /// held until every band has ended.
+    private func count(
+        rows: Range<Int>, _ img1: UnsafePointer<UInt8>, _ img2: UnsafePointer<UInt8>
+    ) -> (differing: Int, held: [(row: Int, pixels: [UInt8])]) {
+        var staging = drawsOverFirst ? DiffRowStaging(image: output!, width: width, band: rows) : nil
+        defer { staging?.deallocate() }
         let a32 = UnsafeRawPointer(img1).assumingMemoryBound(to: UInt32.self)
         let b32 = UnsafeRawPointer(img2).assumingMemoryBound(to: UInt32.self)
         let aa = options.aaColor
@@ -72,10 +89,18 @@ struct PixelmatchKernel: @unchecked Sendable {
         let rawA = UnsafeRawPointer(img1), rawB = UnsafeRawPointer(img2)
         for y in rows {
             let rowStart = y &* width
+            // Row y of the diff image, at x = 0.
+            let target = staging?.target(row: y) ?? output.map { $0 + rowStart &* 4 }
+            defer { staging?.finished(row: y) }
             if differingRows.map({ !$0[y] }) ?? (memcmp(a32 + rowStart, b32 + rowStart, width * 4) == 0) {
-                if grayBackground { drawGray(img1, rowStart, width, output!, &memo) }
+                if grayBackground { drawGray(img1 + rowStart &* 4, width, target!, &memo) }
                 continue
             }
+            // Pixels x ..< x + 4 of a block whose "three identical neighbours" tests (bit k: pixel
+            // blockX + k, in the first image, then the second) are done, four at a time.
+            var blockX = -8
+            var flat = (first: UInt8(0), second: UInt8(0))
+            let interiorRow = y > 0 && y &+ 1 < height
             var x = 0
             while x < width {
                 let index = rowStart &+ x
@@ -86,7 +111,7 @@ struct PixelmatchKernel: @unchecked Sendable {
                         && rawA.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
                             == rawB.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
                     {
-                        if grayBackground { drawGray(img1, index, 4, output!, &memo) }
+                        if grayBackground { drawGray(img1 + offset, 4, target! + x &* 4, &memo) }
                         x &+= 4
                         continue
                     }
@@ -95,21 +120,54 @@ struct PixelmatchKernel: @unchecked Sendable {
                 let pos = index * 4
                 let delta = a32[index] == b32[index] ? 0 : Self.colorDelta(img1, img2, pos, pos, yOnly: false)
                 if abs(delta) > maxDelta {
-                    let isAA =
-                        !options.includeAA
-                        && (antialiased(img1, x, y, a32, b32) || antialiased(img2, x, y, b32, a32))
+                    var isAA = false
+                    if !options.includeAA {
+                        if interiorRow && x > 0 && x &+ 4 < width && (x &- blockX) >= 4 {
+                            blockX = x
+                            flat = (Self.flatLanes(rawA, index, width), Self.flatLanes(rawB, index, width))
+                        }
+                        if x &- blockX < 4 {
+                            // Inside the image a pixel with three identical neighbours is not
+                            // anti-aliasing (what `antialiased` checks first).
+                            let bit = UInt8(1) << UInt8(x &- blockX)
+                            isAA =
+                                (flat.first & bit == 0 && antialiased(img1, x, y, a32, b32))
+                                || (flat.second & bit == 0 && antialiased(img2, x, y, b32, a32))
+                        } else {
+                            isAA = antialiased(img1, x, y, a32, b32) || antialiased(img2, x, y, b32, a32)
+                        }
+                    }
                     if isAA {
-                        if let output, drawBackground { Self.draw(output, pos, aa) }
+                        if let target, drawBackground { Self.draw(target, x &* 4, aa) }
                     } else {
-                        if let output { Self.draw(output, pos, delta < 0 ? alt : main) }
+                        if let target { Self.draw(target, x &* 4, delta < 0 ? alt : main) }
                         diff += 1
                     }
                 } else if grayBackground {
-                    drawGray(img1, index, 1, output!, &memo)
+                    drawGray(img1 + pos, 1, target! + x &* 4, &memo)
                 }
             }
         }
-        return diff
+        staging?.finishBand()
+        return (diff, staging?.held ?? [])
+    }
+
+    /// For the four pixels from pixel `index` on of `image` (all inside the image, not on its
+    /// edge), bit k set when pixel `index + k` has three or more of its eight neighbours identical
+    /// to it.
+    @inline(__always)
+    private static func flatLanes(_ image: UnsafeRawPointer, _ index: Int, _ width: Int) -> UInt8 {
+        let center = image + index &* 4, rowBytes = width &* 4
+        let c = center.loadUnaligned(as: SIMD4<UInt32>.self)
+        let one = SIMD4<UInt32>(repeating: 1), zero = SIMD4<UInt32>(repeating: 0)
+        @inline(__always) func same(_ offset: Int) -> SIMD4<UInt32> {
+            zero.replacing(with: one, where: center.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self) .== c)
+        }
+        let count =
+            same(-rowBytes &- 4) &+ same(-rowBytes) &+ same(-rowBytes &+ 4) &+ same(-4) &+ same(4)
+            &+ same(rowBytes &- 4) &+ same(rowBytes) &+ same(rowBytes &+ 4)
+        let flat = count .> SIMD4<UInt32>(repeating: 2)
+        return (flat[0] ? 1 : 0) | (flat[1] ? 2 : 0) | (flat[2] ? 4 : 0) | (flat[3] ? 8 : 0)
     }
 
     /// Anti-aliasing test for pixel (x1, y1) of `img` (after V. Vysniauskas, 2009); `a32` and
@@ -179,6 +237,15 @@ struct PixelmatchKernel: @unchecked Sendable {
 
     /// True when pixel (x1, y1) has three or more identical neighbours (image edges count as one).
     private func hasManySiblings(_ img: UnsafePointer<UInt32>, _ x1: Int, _ y1: Int) -> Bool {
+        if x1 > 0 && y1 > 0 && x1 &+ 1 < width && y1 &+ 1 < height {
+            // Inside the image no edge counts: the identical neighbours, counted without branches.
+            let row = img + (y1 &* width &+ x1), up = row - width, down = row + width
+            let c = row[0]
+            var same = (up[-1] == c ? 1 : 0) &+ (up[0] == c ? 1 : 0) &+ (up[1] == c ? 1 : 0)
+            same &+= (row[-1] == c ? 1 : 0) &+ (row[1] == c ? 1 : 0)
+            same &+= (down[-1] == c ? 1 : 0) &+ (down[0] == c ? 1 : 0) &+ (down[1] == c ? 1 : 0)
+            return same > 2
+        }
         let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
         let value = img[y1 * width + x1]
@@ -244,16 +311,16 @@ struct PixelmatchKernel: @unchecked Sendable {
         var valid = false
     }
 
-    /// Draws `count` pixels from pixel `index` on as the expected pixel's luma blended with white
-    /// at `alpha × pixel alpha`, truncated.
+    /// Draws `count` pixels from `img` into `output` as the expected pixel's luma blended with
+    /// white at `alpha × pixel alpha`, truncated.
     @inline(__always)
     private func drawGray(
-        _ img: UnsafePointer<UInt8>, _ index: Int, _ count: Int, _ output: UnsafeMutablePointer<UInt8>,
+        _ img: UnsafePointer<UInt8>, _ count: Int, _ output: UnsafeMutablePointer<UInt8>,
         _ memo: inout GrayMemo
     ) {
         let source = UnsafeRawPointer(img), target = UnsafeMutableRawPointer(output)
-        var offset = index &* 4
-        let end = offset &+ count &* 4
+        var offset = 0
+        let end = count &* 4
         while offset < end {
             let pixel = source.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
             if !memo.valid || pixel != memo.pixel {
