@@ -113,6 +113,13 @@ public struct RefreshCoordinatorMachine: Sendable {
     }
 
     public var state: RefreshState { mode.state }
+
+    /// Every change of mode goes through here, which checks the transition.
+    private mutating func move(to next: Mode) {
+        state.checkMove(to: next.state, in: "refresh coordinator")
+        mode = next
+    }
+
     public var isLocked: Bool { hold != nil }
 
     /// The running (or completing) refresh.
@@ -189,11 +196,6 @@ public struct RefreshCoordinatorMachine: Sendable {
             frame(at: t, input, &out)
         }
         return out
-    }
-
-    private mutating func move(to next: Mode) {
-        precondition(state == next.state || state.canMove(to: next.state), "refresh coordinator: \(state.name) → \(next.state.name)")
-        mode = next
     }
 
     private func ease(at t: Double, from: Double, to: Double, duration: Double) -> Ease {

@@ -92,6 +92,13 @@ public struct RefreshableMachine: Sendable {
     }
 
     public var state: RefreshState { mode.state }
+
+    /// Every change of mode goes through here, which checks the transition.
+    private mutating func move(to next: Mode) {
+        state.checkMove(to: next.state, in: "refreshable view")
+        mode = next
+    }
+
     public var isReady: Bool { readiness == .ready }
     /// When the view becomes ready with no input (it rests at the top and waits), if it will.
     public var readyAt: Double? {
@@ -159,11 +166,6 @@ public struct RefreshableMachine: Sendable {
             frame(at: t, input, &out)
         }
         return out
-    }
-
-    private mutating func move(to next: Mode) {
-        precondition(state == next.state || state.canMove(to: next.state), "refreshable view: \(state.name) → \(next.state.name)")
-        mode = next
     }
 
     private mutating func didScroll(_ input: InputFacts, at t: Double, _ out: inout [Effect]) {
