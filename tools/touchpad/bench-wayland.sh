@@ -32,14 +32,8 @@ ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null; }
 HZ=$(getconf CLK_TCK)
 
 # ---- headless sway (as check-touchpad.sh starts it) and the virtual pointer ----
-cat >"$OUT/sway.conf" <<EOC
-output HEADLESS-1 mode ${W}x${H} position 0 0 scale 1
-xwayland disable
-default_border none
-default_floating_border none
-for_window [title="^Overscroll"] floating enable, move position 0 0
-for_window [title="^GTK4 spinner"] floating enable, move position 0 0
-EOC
+sway_conf "${W}x${H}" 1 disable
+echo 'for_window [title="^GTK4 spinner"] floating enable, move position 0 0' >>"$OUT/sway.conf"
 start_sway
 start_vpointer
 

@@ -18,13 +18,7 @@ make_out
 for t in sway swaymsg grim python3; do command -v "$t" >/dev/null || die "$t is missing (apt-get install sway grim python3)"; done
 
 read -r PW PH < <(python3 -c "import sys; s=float(sys.argv[1]); print(round(1280*s), round(1024*s))" "$SCALE")
-cat >"$OUT/sway.conf" <<EOC
-output HEADLESS-1 mode ${PW}x${PH} position 0 0 scale $SCALE
-xwayland disable
-default_border none
-default_floating_border none
-for_window [title="^Overscroll"] floating enable, move position 0 0
-EOC
+sway_conf "${PW}x${PH}" "$SCALE" disable
 start_sway
 say "sway $(sway --version | awk '{print $3}') headless at scale $SCALE"
 

@@ -21,13 +21,7 @@ W=1280 H=1024
 for t in sway swaymsg python3; do command -v "$t" >/dev/null || die "$t is missing (make touchpad-deps)"; done
 raise_priority
 
-cat >"$OUT/sway.conf" <<EOC
-output HEADLESS-1 mode --custom $((W * SCALE))x$((H * SCALE))@${REFRESH}Hz position 0 0 scale $SCALE
-xwayland disable
-default_border none
-default_floating_border none
-for_window [title="^Overscroll"] floating enable, move position 0 0
-EOC
+sway_conf "--custom $((W * SCALE))x$((H * SCALE))@${REFRESH}Hz" "$SCALE" disable
 start_sway
 say "sway $(sway --version | awk '{print $3}') headless at scale $SCALE, ${REFRESH} Hz"
 

@@ -31,13 +31,9 @@ done
 raise_priority
 
 # ---- the compositor ----
-cat >"$OUT/sway.conf" <<EOF
-output HEADLESS-1 mode $((W * SCALE))x$((H * SCALE)) position 0 0 scale $SCALE
-xwayland enable
-default_border none
-default_floating_border none
-for_window [title="^Overscroll"] floating enable, move position 0 0
-exec sh -c 'echo "\$DISPLAY" > "\$XDG_RUNTIME_DIR/x-display"'
+sway_conf "$((W * SCALE))x$((H * SCALE))" "$SCALE" enable
+cat >>"$OUT/sway.conf" <<'EOF'
+exec sh -c 'echo "$DISPLAY" > "$XDG_RUNTIME_DIR/x-display"'
 EOF
 start_sway x-display
 XDISPLAY=$(cat "$RUN/x-display")

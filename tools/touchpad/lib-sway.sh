@@ -10,7 +10,10 @@
 #   stop PID          TERM, then waits up to 5 s, then KILL
 #   make_out          OUT (the env's, which must be absent or empty, or a new folder under TMPDIR)
 #                     and RUN, the compositor's XDG_RUNTIME_DIR inside it
-#   start_sway [FILE] sway with $OUT/sway.conf (the script writes it), waited for (and for FILE in
+#   sway_conf M S X   $OUT/sway.conf's lines every script has: the output (mode M, scale S),
+#                     xwayland X (enable, disable), no borders, the app's window floating at 0,0;
+#                     a script appends its own lines
+#   start_sway [FILE] sway with $OUT/sway.conf, waited for (and for FILE in
 #                     RUN, when its config writes one), then XDG_RUNTIME_DIR, WAYLAND_DISPLAY and
 #                     SWAYSOCK exported
 #   start_vpointer    the virtual pointer (vpointer.py), its input kept open; send writes it commands
@@ -45,6 +48,16 @@ make_out() {   # $1: more words for the refusal of a folder that is not empty
   OUT=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/$NAME.XXXXXX")}
   mkdir -p "$OUT" && OUT=$(cd "$OUT" && pwd) && chmod 755 "$OUT"
   RUN=$OUT/run
+}
+
+sway_conf() {   # $1: the headless output's mode, $2: its scale, $3: xwayland enable|disable
+  cat >"$OUT/sway.conf" <<EOC
+output HEADLESS-1 mode $1 position 0 0 scale $2
+xwayland $3
+default_border none
+default_floating_border none
+for_window [title="^Overscroll"] floating enable, move position 0 0
+EOC
 }
 
 start_sway() {   # $1: a file sway's config writes into RUN once it runs (optional)
