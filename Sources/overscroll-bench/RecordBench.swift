@@ -51,10 +51,7 @@ enum RecordBench {
 
     static func run(quick: Bool, work: URL) throws -> Result {
         var result = Result()
-        guard let bin = ProcessRunner.overscrollPath else {
-            result.skipped = "no overscroll binary beside the bench (swift build -c release --product overscroll)"
-            return result
-        }
+        guard let bin = ProcessRunner.overscroll(orSkip: &result.skipped) else { return result }
         let fm = FileManager.default
         let scenarioURL = work.appendingPathComponent("record-scenario.json")
         try Data(scenario.utf8).write(to: scenarioURL)

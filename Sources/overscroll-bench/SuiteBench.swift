@@ -42,10 +42,7 @@ enum SuiteBench {
 
     static func run(quick: Bool, work: URL) throws -> Result {
         var result = Result()
-        guard let bin = ProcessRunner.overscrollPath else {
-            result.skipped = "no overscroll binary beside the bench (swift build -c release --product overscroll)"
-            return result
-        }
+        guard let bin = ProcessRunner.overscroll(orSkip: &result.skipped) else { return result }
         let fm = FileManager.default
         let suite = work.appendingPathComponent("suite")
         try? fm.removeItem(at: suite)
