@@ -92,6 +92,11 @@ public struct RefreshCoordinatorMachine: Sendable {
     /// Makes the held offset's eases (the scroll view's physics).
     public private(set) var physics: any ScrollPhysics
     public private(set) var mode: Mode = .idle(awaitingRelease: false)
+    /// Every change of `mode` goes through `move(to:)`, which checks the transition.
+    private mutating func move(to next: Mode) {
+        state.checkMove(to: next.state, in: "refresh coordinator")
+        mode = next
+    }
     public private(set) var statistics = RefreshStatistics()
     public private(set) var ticket: RefreshTicket
 
@@ -113,12 +118,6 @@ public struct RefreshCoordinatorMachine: Sendable {
     }
 
     public var state: RefreshState { mode.state }
-
-    /// Every change of mode goes through here, which checks the transition.
-    private mutating func move(to next: Mode) {
-        state.checkMove(to: next.state, in: "refresh coordinator")
-        mode = next
-    }
 
     public var isLocked: Bool { hold != nil }
 
