@@ -104,9 +104,10 @@ let package = Package(
 // they are built with `-sanitize=fuzzer -parse-as-library` and have no `main` of their own.
 if ProcessInfo.processInfo.environment["OVERSCROLL_FUZZ"] != nil {
     package.targets += [
-        .executableTarget(name: "fuzz-scenario", dependencies: ["Recording"], path: "Fuzz/Targets/fuzz-scenario"),
-        .executableTarget(name: "fuzz-png", dependencies: ["Imaging"], path: "Fuzz/Targets/fuzz-png"),
-        .executableTarget(name: "fuzz-compare", dependencies: ["Imaging"], path: "Fuzz/Targets/fuzz-compare")
+        .target(name: "FuzzDriver", path: "Fuzz/Targets/FuzzDriver"),
+        .executableTarget(name: "fuzz-scenario", dependencies: ["Recording", "FuzzDriver"], path: "Fuzz/Targets/fuzz-scenario"),
+        .executableTarget(name: "fuzz-png", dependencies: ["Imaging", "FuzzDriver"], path: "Fuzz/Targets/fuzz-png"),
+        .executableTarget(name: "fuzz-compare", dependencies: ["Imaging", "FuzzDriver"], path: "Fuzz/Targets/fuzz-compare")
     ]
     package.products += ["fuzz-scenario", "fuzz-png", "fuzz-compare"].map { .executable(name: $0, targets: [$0]) }
 }

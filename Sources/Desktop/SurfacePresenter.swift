@@ -6,15 +6,10 @@ import ScrollEngine
 /// image on X11, kept between frames) and `SDL_UpdateWindowSurfaceRects` sends only the dirty
 /// rects to the display. No GPU path and no vsync: the window loop paces frames itself.
 @MainActor
-final class SurfacePresenter: FramePresenter {
+final class SurfacePresenter: BorrowedSurfacePresenter {
     let name = "surface"
     private let window: OpaquePointer
-    private(set) var width = 0
-    private(set) var height = 0
-    private(set) var stride = 0
-    private(set) var pixels: UnsafeMutableRawPointer?
-    private var surface: OpaquePointer?
-    private(set) var context: OpaquePointer?
+    private(set) var kept: BorrowedSurface?
 
     /// Nil when the window has no surface in a 32-bit RGB format cairo can draw into.
     init?(window: OpaquePointer) {
@@ -32,38 +27,20 @@ final class SurfacePresenter: FramePresenter {
         case SDL_PIXELFORMAT_ARGB8888.rawValue: cairoFormat = CAIRO_FORMAT_ARGB32
         default: return false
         }
-        guard s.pointee.w > 0, s.pointee.h > 0, let data = s.pointee.pixels, s.pointee.pitch % 4 == 0 else {
-            width = 0; height = 0
-            return true
-        }
-        width = Int(s.pointee.w)
-        height = Int(s.pointee.h)
-        stride = Int(s.pointee.pitch)
-        pixels = data
-        guard
-            let cs = cairo_image_surface_create_for_data(
-                data.assumingMemoryBound(to: UInt8.self), cairoFormat,
-                s.pointee.w, s.pointee.h, s.pointee.pitch),
-            cairo_surface_status(cs) == CAIRO_STATUS_SUCCESS
-        else {
-            width = 0; height = 0
-            return false
-        }
-        surface = cs
-        context = cairo_create(cs)
-        return true
+        guard s.pointee.w > 0, s.pointee.h > 0, let data = s.pointee.pixels, s.pointee.pitch % 4 == 0 else { return true }
+        kept = BorrowedSurface(pixels: data, format: cairoFormat, width: s.pointee.w, height: s.pointee.h, stride: s.pointee.pitch)
+        return kept != nil
     }
 
     func present(_ rects: [PixelRect]) {
-        guard surface != nil, !rects.isEmpty else { return }
+        guard kept != nil, !rects.isEmpty else { return }
         var sdl = rects.map { SDL_Rect(x: Int32($0.x), y: Int32($0.y), w: Int32($0.width), h: Int32($0.height)) }
         _ = SDL_UpdateWindowSurfaceRects(window, &sdl, Int32(sdl.count))
     }
 
     private func release() {
-        if let context { cairo_destroy(context) }
-        if let surface { cairo_surface_destroy(surface) }
-        context = nil; surface = nil; pixels = nil
+        kept?.release()
+        kept = nil
     }
 
     func destroy() { release() }

@@ -11,16 +11,11 @@ import ScrollEngine
 /// No GL: SDL 2.26's Wayland driver has no window framebuffer, and its renderer sends the whole
 /// window every frame.
 @MainActor
-final class WaylandShmPresenter: FramePresenter {
+final class WaylandShmPresenter: BorrowedSurfacePresenter {
     let name = "wl_shm"
     private let window: OpaquePointer
     private let connection: WaylandPointerConnection
-    private(set) var width = 0
-    private(set) var height = 0
-    private(set) var stride = 0
-    private(set) var pixels: UnsafeMutableRawPointer?
-    private var surface: OpaquePointer?
-    private(set) var context: OpaquePointer?
+    private(set) var kept: BorrowedSurface?
 
     /// Nil when the connection cannot present (no `wl_shm`) or the first buffers fail.
     init?(window: OpaquePointer, connection: WaylandPointerConnection) {
@@ -48,29 +43,21 @@ final class WaylandShmPresenter: FramePresenter {
             scale = 1
         }
         var rowBytes: Int32 = 0
-        guard let kept = overscroll_wl_present_resize(connection.handle, pw, ph, scale, &rowBytes) else { return false }
+        guard let frame = overscroll_wl_present_resize(connection.handle, pw, ph, scale, &rowBytes) else { return false }
         if fractional != nil && overscroll_wl_present_viewport(connection.handle, ww, wh) == 0 { return false }
-        guard let cs = cairo_image_surface_create_for_data(kept, CAIRO_FORMAT_RGB24, pw, ph, rowBytes),
-            cairo_surface_status(cs) == CAIRO_STATUS_SUCCESS
-        else { return false }
-        width = Int(pw); height = Int(ph); stride = Int(rowBytes)
-        pixels = UnsafeMutableRawPointer(kept)
-        surface = cs
-        context = cairo_create(cs)
-        return true
+        kept = BorrowedSurface(pixels: UnsafeMutableRawPointer(frame), format: CAIRO_FORMAT_RGB24, width: pw, height: ph, stride: rowBytes)
+        return kept != nil
     }
 
     func present(_ rects: [PixelRect]) {
-        guard surface != nil, !rects.isEmpty else { return }
+        guard kept != nil, !rects.isEmpty else { return }
         let r = rects.map { overscroll_wl_rect(x: Int32($0.x), y: Int32($0.y), width: Int32($0.width), height: Int32($0.height)) }
         overscroll_wl_present(connection.handle, r, Int32(r.count))
     }
 
     private func release() {
-        if let context { cairo_destroy(context) }
-        if let surface { cairo_surface_destroy(surface) }
-        context = nil; surface = nil; pixels = nil
-        width = 0; height = 0
+        kept?.release()
+        kept = nil
     }
 
     func destroy() { release() }

@@ -23,14 +23,20 @@ public final class CairoRenderer {
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_reset_clip(cr)
+        let visible = paintBackground(frame, cr, scale: scale)
+        draw(frame.commands, cr: cr, visible: visible)
+        cairo_restore(cr)
+    }
+
+    /// Paints `frame`'s background over everything inside the clip, then leaves `cr` drawing over
+    /// it in points; returns the frame's rect (points).
+    private func paintBackground(_ frame: FrameModel, _ cr: OpaquePointer, scale: Double) -> Rect {
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         set(cr, frame.background)
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         cairo_scale(cr, scale, scale)
-        let visible = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
-        draw(frame.commands, cr: cr, visible: visible)
-        cairo_restore(cr)
+        return Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
     }
 
     /// Repaints only `region` (device pixels) of `cr`'s surface with `frame`, leaving every other
@@ -47,12 +53,7 @@ public final class CairoRenderer {
             cairo_rectangle(cr, Double(r.x), Double(r.y), Double(r.width), Double(r.height))
         }
         cairo_clip(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        set(cr, frame.background)
-        cairo_paint(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        cairo_scale(cr, scale, scale)
-        let visible = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
+        let visible = paintBackground(frame, cr, scale: scale)
         // Each rect on its own (a strip at the bottom and a bar at the top do not make the list
         // between them dirty), grown by two device pixels: a fill thinner than a pixel is snapped
         // to a whole one, which may lie just outside its bounds.

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Imaging
 import Recording
@@ -342,41 +341,25 @@ public final class SuiteRunner {
         return slots.values.compactMap { $0 }
     }
 
-    /// Runs `count` lanes on threads of their own (they block on pipes, which must not hold up
-    /// the cooperative pool), each feeding one worker process; returns when every lane is done.
+    /// Runs `count` worker lanes (`WorkerLanes`); a worker that dies fails its scenario.
     nonisolated private static func runWorkerLanes(
         _ count: Int, jobs: [WorkerProcess.Job], executable: String, pool: WorkerPool?,
         next: IndexDispenser, slots: OutcomeSlots<ScenarioResult?>,
         stacks: SuiteStacks, budget: FailureBudget,
         finished: @escaping @Sendable (ScenarioResult) -> Void
     ) async {
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                DispatchQueue.concurrentPerform(iterations: count) { _ in
-                    var worker: WorkerProcess?
-                    while let k = next.take() {
-                        if worker == nil { worker = pool?.take() ?? WorkerProcess(executable: executable) }
-                        var result: ScenarioResult
-                        if let w = worker, let r = w.run(jobs[k]) {
-                            result = r
-                        } else {
-                            let why = worker.map { $0.finish() ?? "the worker gave no result" } ?? "cannot start \(executable)"
-                            worker = nil
-                            let e = jobs[k].entry
-                            result = ScenarioResult(
-                                scenario: e.path, goldens: e.goldenFolder, frames: e.frames,
-                                error: "\(e.path): \(why)")
-                        }
-                        result = stacks.annotate(result)
-                        slots.set(k, result)
-                        if budget.add(result.failureCount) { next.stop() }
-                        finished(result)
-                    }
-                    // Kept for the trace viewers (`writeViewers`); the pool ends it.
-                    if let worker { if let pool { pool.put(worker) } else { worker.finish() } }
-                }
-                done.resume()
+        await WorkerLanes.run(count, jobs: jobs, executable: executable, pool: pool, next: next) { k, outcome in
+            var result: ScenarioResult
+            switch outcome {
+            case let .done(r): result = r
+            case let .lost(why):
+                let e = jobs[k].entry
+                result = ScenarioResult(scenario: e.path, goldens: e.goldenFolder, frames: e.frames, error: "\(e.path): \(why)")
             }
+            result = stacks.annotate(result)
+            slots.set(k, result)
+            if budget.add(result.failureCount) { next.stop() }
+            finished(result)
         }
     }
 

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Recording
 import Support
@@ -114,32 +113,16 @@ extension SuiteRunner {
         }
     }
 
-    /// `count` lanes on threads of their own, each feeding one worker process (from `pool`, or
-    /// started); a worker that dies is ended and its page left out.
+    /// `count` worker lanes (`WorkerLanes`); a worker that dies leaves its page out.
     nonisolated private static func runViewerLanes(
         _ count: Int, jobs: [WorkerProcess.Job], executable: String?, pool: WorkerPool?,
         next: IndexDispenser, slots: OutcomeSlots<ScenarioResult?>,
         finished: @escaping @Sendable () -> Void
     ) async {
         guard count > 0, let executable else { return }
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                DispatchQueue.concurrentPerform(iterations: count) { _ in
-                    var worker: WorkerProcess?
-                    while let k = next.take() {
-                        if worker == nil { worker = pool?.take() ?? WorkerProcess(executable: executable) }
-                        if let w = worker, let r = w.run(jobs[k]) {
-                            slots.set(k, r)
-                        } else {
-                            worker?.finish()
-                            worker = nil
-                        }
-                        finished()
-                    }
-                    if let worker { if let pool { pool.put(worker) } else { worker.finish() } }
-                }
-                done.resume()
-            }
+        await WorkerLanes.run(count, jobs: jobs, executable: executable, pool: pool, next: next) { k, outcome in
+            if case let .done(r) = outcome { slots.set(k, r) }
+            finished()
         }
     }
 }

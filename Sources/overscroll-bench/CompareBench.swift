@@ -69,10 +69,7 @@ enum CompareBench {
 
     static func run(quick: Bool, work: URL) throws -> Result {
         var result = Result()
-        guard let bin = ProcessRunner.overscrollPath else {
-            result.skipped = "no overscroll binary beside the bench (swift build -c release --product overscroll)"
-            return result
-        }
+        guard let bin = ProcessRunner.overscroll(orSkip: &result.skipped) else { return result }
         guard let odiff = odiffPath else {
             result.skipped = "odiff not found (set OVERSCROLL_ODIFF or place it at ../shared/tools/odiff/odiff)"
             return result

@@ -19,10 +19,7 @@ enum FailuresBench {
     static func run(quick: Bool, work: URL) throws -> Result {
         var result = Result()
         if quick { result.scenarios = 40; result.failing = 36; result.missingScenarios = 10 }
-        guard let bin = ProcessRunner.overscrollPath else {
-            result.skipped = "no overscroll binary beside the bench (swift build -c release --product overscroll)"
-            return result
-        }
+        guard let bin = ProcessRunner.overscroll(orSkip: &result.skipped) else { return result }
         guard let python = ProcessRunner.which("python3") else {
             result.skipped = "python3 not found (tools/failing-suite.py makes and measures the suite)"
             return result

@@ -76,4 +76,13 @@ enum ProcessRunner {
         let p = URL(fileURLWithPath: selfPath).deletingLastPathComponent().appendingPathComponent("overscroll").path
         return FileManager.default.isExecutableFile(atPath: p) ? p : nil
     }
+
+    /// `overscrollPath`; when there is none, nil with `skipped` saying so and how to build it.
+    static func overscroll(orSkip skipped: inout String?, build: String = "swift build -c release --product overscroll") -> String? {
+        guard let bin = overscrollPath else {
+            skipped = "no overscroll binary beside the bench (\(build))"
+            return nil
+        }
+        return bin
+    }
 }

@@ -35,20 +35,23 @@ enum RecordBench {
         var skipped: String?
     }
 
-    static let scenario = """
-        {"scene": "list", "size": [390, 844], "scale": 2, "fps": 60, "duration": 4.0, "rows": 200,
-         "events": [
-           {"at": 0.20, "drag": {"from": [195, 700], "to": [195, 150], "duration": 0.2}},
-           {"at": 2.00, "drag": {"from": [195, 150], "to": [195, 750], "duration": 0.25}},
-           {"at": 3.20, "wheel": {"dy": -3.5, "precise": true}}]}
-        """
+    static let scenario = listScenario(adding: [])
+
+    /// The recorded scenario (4 s at 60 fps, 390×844 @2: a fling, a pull back, a wheel flick)
+    /// with `events` after its own (the suite part's snapshots).
+    static func listScenario(adding events: [String]) -> String {
+        let drive = [
+            #"{"at": 0.20, "drag": {"from": [195, 700], "to": [195, 150], "duration": 0.2}}"#,
+            #"{"at": 2.00, "drag": {"from": [195, 150], "to": [195, 750], "duration": 0.25}}"#,
+            #"{"at": 3.20, "wheel": {"dy": -3.5, "precise": true}}"#
+        ]
+        return #"{"scene": "list", "size": [390, 844], "scale": 2, "fps": 60, "duration": 4.0, "rows": 200, "events": ["#
+            + (drive + events).joined(separator: ",\n  ") + "]}"
+    }
 
     static func run(quick: Bool, work: URL) throws -> Result {
         var result = Result()
-        guard let bin = ProcessRunner.overscrollPath else {
-            result.skipped = "no overscroll binary beside the bench (swift build -c release --product overscroll)"
-            return result
-        }
+        guard let bin = ProcessRunner.overscroll(orSkip: &result.skipped) else { return result }
         let fm = FileManager.default
         let scenarioURL = work.appendingPathComponent("record-scenario.json")
         try Data(scenario.utf8).write(to: scenarioURL)

@@ -35,22 +35,14 @@ enum SuiteBench {
     }
 
     /// The record-vs-test scenario: 4 s at 60 fps, 390×844 @2 (as the record part), 4 snapshots.
-    static let fourSnapshots = """
-        {"scene": "list", "size": [390, 844], "scale": 2, "fps": 60, "duration": 4.0, "rows": 200,
-         "events": [
-           {"at": 0.20, "drag": {"from": [195, 700], "to": [195, 150], "duration": 0.2}},
-           {"at": 2.00, "drag": {"from": [195, 150], "to": [195, 750], "duration": 0.25}},
-           {"at": 3.20, "wheel": {"dy": -3.5, "precise": true}},
-           {"at": 0.5, "snapshot": "flinging"}, {"at": 1.5, "snapshot": "coasting"},
-           {"at": 2.3, "snapshot": "pulled-back"}, {"at": 4.0, "snapshot": "rest"}]}
-        """
+    static let fourSnapshots = RecordBench.listScenario(adding: [
+        #"{"at": 0.5, "snapshot": "flinging"}"#, #"{"at": 1.5, "snapshot": "coasting"}"#,
+        #"{"at": 2.3, "snapshot": "pulled-back"}"#, #"{"at": 4.0, "snapshot": "rest"}"#
+    ])
 
     static func run(quick: Bool, work: URL) throws -> Result {
         var result = Result()
-        guard let bin = ProcessRunner.overscrollPath else {
-            result.skipped = "no overscroll binary beside the bench (swift build -c release --product overscroll)"
-            return result
-        }
+        guard let bin = ProcessRunner.overscroll(orSkip: &result.skipped) else { return result }
         let fm = FileManager.default
         let suite = work.appendingPathComponent("suite")
         try? fm.removeItem(at: suite)

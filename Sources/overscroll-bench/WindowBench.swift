@@ -52,10 +52,7 @@ enum WindowBench {
 
     static func run(quick: Bool) throws -> Result {
         var result = Result()
-        guard let bin = ProcessRunner.overscrollPath else {
-            result.skipped = "no overscroll binary beside the bench (swift build -c release)"
-            return result
-        }
+        guard let bin = ProcessRunner.overscroll(orSkip: &result.skipped, build: "swift build -c release") else { return result }
         guard let xvfb = ProcessRunner.which("Xvfb"), let xdotool = ProcessRunner.which("xdotool"),
             let timeout = ProcessRunner.which("timeout")
         else {

@@ -86,43 +86,51 @@ final class MemoryPresenter: FramePresenter {
     }
 }
 
+/// Runs `body` with a 300×600 window of SDL's dummy driver, SDL started and quit around it.
+@MainActor
+func withDummyWindow(_ body: (OpaquePointer) throws -> Void) throws {
+    setenv("SDL_VIDEODRIVER", "dummy", 1)
+    #expect(SDL_Init(UInt32(SDL_INIT_VIDEO)) == 0)
+    defer { SDL_Quit() }
+    // Created outside #require: inside it, the title string's C pointer would not outlive the call.
+    let created = SDL_CreateWindow("test", 0, 0, 300, 600, 0)
+    let window = try #require(created)
+    defer { SDL_DestroyWindow(window) }
+    try body(window)
+}
+
 /// The window surface presenter on SDL's dummy driver (an RGB888 framebuffer drawn as cairo RGB24).
 @MainActor
 @Suite(.serialized) struct SurfacePresenterTests {
     @Test func dirtyRepaintsOnTheWindowSurfaceEqualAWholeRedraw() throws {
-        setenv("SDL_VIDEODRIVER", "dummy", 1)
-        #expect(SDL_Init(UInt32(SDL_INIT_VIDEO)) == 0)
-        defer { SDL_Quit() }
-        // Created outside #require: inside it, the title string's C pointer would not outlive the call.
-        let created = SDL_CreateWindow("test", 0, 0, 300, 600, 0)
-        let window = try #require(created)
-        defer { SDL_DestroyWindow(window) }
-        let surface = try #require(SurfacePresenter(window: window))
-        defer { surface.destroy() }
-        #expect(surface.width == 300 && surface.height == 600)
-        let renderer = CairoRenderer()
-        let dirty = DirtyPresenter(presenter: surface)
-        let tests = DirtyPresenterTests()
-        let frames = (0..<12).map { tests.frame(arcStart: Double($0) * 0.37) }
-        for f in frames { _ = dirty.show(f, renderer: renderer, scale: 1) }
-        // A whole redraw of the last frame into a fresh RGB24 image of the same layout.
-        let rowBytes = surface.stride
-        let whole = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 300, 600)!
-        defer { cairo_surface_destroy(whole) }
-        #expect(Int(cairo_image_surface_get_stride(whole)) == rowBytes)
-        let cr = cairo_create(whole)!
-        renderer.render(frames.last!, into: cr, scale: 1)
-        cairo_destroy(cr)
-        cairo_surface_flush(whole)
-        let expected = UnsafeRawBufferPointer(start: cairo_image_surface_get_data(whole), count: rowBytes * 600)
-        let actual = UnsafeRawBufferPointer(start: surface.pixels, count: rowBytes * 600)
-        // Compare the colour bytes (the X byte of RGB24 is undefined).
-        var differing = 0
-        for i in stride(from: 0, to: rowBytes * 600, by: 4)
-        where expected[i] != actual[i] || expected[i + 1] != actual[i + 1] || expected[i + 2] != actual[i + 2] {
-            differing += 1
+        try withDummyWindow { window in
+            let surface = try #require(SurfacePresenter(window: window))
+            defer { surface.destroy() }
+            #expect(surface.width == 300 && surface.height == 600)
+            let renderer = CairoRenderer()
+            let dirty = DirtyPresenter(presenter: surface)
+            let tests = DirtyPresenterTests()
+            let frames = (0..<12).map { tests.frame(arcStart: Double($0) * 0.37) }
+            for f in frames { _ = dirty.show(f, renderer: renderer, scale: 1) }
+            // A whole redraw of the last frame into a fresh RGB24 image of the same layout.
+            let rowBytes = surface.stride
+            let whole = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 300, 600)!
+            defer { cairo_surface_destroy(whole) }
+            #expect(Int(cairo_image_surface_get_stride(whole)) == rowBytes)
+            let cr = cairo_create(whole)!
+            renderer.render(frames.last!, into: cr, scale: 1)
+            cairo_destroy(cr)
+            cairo_surface_flush(whole)
+            let expected = UnsafeRawBufferPointer(start: cairo_image_surface_get_data(whole), count: rowBytes * 600)
+            let actual = UnsafeRawBufferPointer(start: surface.pixels, count: rowBytes * 600)
+            // Compare the colour bytes (the X byte of RGB24 is undefined).
+            var differing = 0
+            for i in stride(from: 0, to: rowBytes * 600, by: 4)
+            where expected[i] != actual[i] || expected[i + 1] != actual[i + 1] || expected[i + 2] != actual[i + 2] {
+                differing += 1
+            }
+            #expect(differing == 0)
         }
-        #expect(differing == 0)
     }
 }
 
@@ -161,25 +169,20 @@ final class MemoryPresenter: FramePresenter {
 @MainActor
 @Suite(.serialized) struct TexturePresenterTests {
     @Test func dirtyRepaintsIntoTheKeptImageEqualAWholeRedraw() throws {
-        setenv("SDL_VIDEODRIVER", "dummy", 1)
-        #expect(SDL_Init(UInt32(SDL_INIT_VIDEO)) == 0)
-        defer { SDL_Quit() }
-        // Created outside #require: inside it, the title string's C pointer would not outlive the call.
-        let created = SDL_CreateWindow("test", 0, 0, 300, 600, 0)
-        let window = try #require(created)
-        defer { SDL_DestroyWindow(window) }
-        let presenter = try #require(PresenterChoice.make(window: window, preference: "texture"))
-        defer { presenter.destroy() }
-        #expect(presenter.name == "texture")
-        #expect(presenter.width == 300 && presenter.height == 600)
-        let renderer = CairoRenderer()
-        let dirty = DirtyPresenter(presenter: presenter)
-        let tests = DirtyPresenterTests()
-        let frames = (0..<8).map { tests.frame(arcStart: Double($0) * 0.41) }
-        var presented = 0
-        for f in frames where dirty.show(f, renderer: renderer, scale: 1) { presented += 1 }
-        #expect(presented == frames.count)
-        let kept = UnsafeRawBufferPointer(start: presenter.pixels, count: presenter.stride * presenter.height)
-        #expect(Array(kept) == (try tests.whole(frames.last!, renderer: renderer)))
+        try withDummyWindow { window in
+            let presenter = try #require(PresenterChoice.make(window: window, preference: "texture"))
+            defer { presenter.destroy() }
+            #expect(presenter.name == "texture")
+            #expect(presenter.width == 300 && presenter.height == 600)
+            let renderer = CairoRenderer()
+            let dirty = DirtyPresenter(presenter: presenter)
+            let tests = DirtyPresenterTests()
+            let frames = (0..<8).map { tests.frame(arcStart: Double($0) * 0.41) }
+            var presented = 0
+            for f in frames where dirty.show(f, renderer: renderer, scale: 1) { presented += 1 }
+            #expect(presented == frames.count)
+            let kept = UnsafeRawBufferPointer(start: presenter.pixels, count: presenter.stride * presenter.height)
+            #expect(Array(kept) == (try tests.whole(frames.last!, renderer: renderer)))
+        }
     }
 }

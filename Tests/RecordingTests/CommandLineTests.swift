@@ -13,14 +13,20 @@ import Support
         return dir
     }
 
-    @Test func overscrollAppRunsCompareLikeTheFront() throws {
-        let dir = try Self.workspace()
-        defer { try? FileManager.default.removeItem(at: dir) }
+    /// Two 4×4 PNGs in `dir` that differ in every pixel: `a.png` (grey 200), `b.png` (grey 10).
+    static func twoPNGs(in dir: URL) throws -> (a: String, b: String) {
         let a = dir.appendingPathComponent("a.png").path, b = dir.appendingPathComponent("b.png").path
         try AtomicFileWriter.write(
             PNGEncoder.fast.encode(RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 200, count: 64))), toPath: a)
         try AtomicFileWriter.write(
             PNGEncoder.fast.encode(RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 10, count: 64))), toPath: b)
+        return (a, b)
+    }
+
+    @Test func overscrollAppRunsCompareLikeTheFront() throws {
+        let dir = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (a, b) = try Self.twoPNGs(in: dir)
         for args in [["compare", a, a], ["compare", a, b, "--json"], ["compare", a, b, "--thresold", "0.2"], ["compare", "--help"]] {
             let front = try CommandLineRunner.run("overscroll", args)
             let app = try CommandLineRunner.run("overscroll-app", args)
@@ -109,16 +115,8 @@ import Support
         let front = try #require(CommandLineRunner.binary("overscroll"))
         let copy = dir.appendingPathComponent("overscroll")
         try FileManager.default.copyItem(at: front, to: copy)
-        let p = Process()
-        p.executableURL = copy
-        p.arguments = ["record", "--help"]
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 127)
-        #expect(text.contains("cannot start") && text.contains("swift build --product overscroll-app"))
+        let r = try CommandLineRunner.run(executable: copy, ["record", "--help"])
+        #expect(r.status == 127)
+        #expect(r.err.contains("cannot start") && r.err.contains("swift build --product overscroll-app"), "\(r.err)")
     }
 }

@@ -13,16 +13,9 @@ import Testing
 
     /// Runs `xmllint --noout --schema JUnit.xsd file`; returns its status and messages.
     static func validate(_ file: String) throws -> (status: Int32, messages: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["xmllint", "--noout", "--schema", schema, file]
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        return (p.terminationStatus, text)
+        let r = try CommandLineRunner.run(
+            executable: URL(fileURLWithPath: "/usr/bin/env"), ["xmllint", "--noout", "--schema", schema, file])
+        return (r.status, r.err)
     }
 
     static func xmllint() -> Bool {

@@ -59,22 +59,10 @@ import Testing
     }
 
     @Test func savesInPlaceAndByRenameApplyAndKeepPositionAndRefresh() throws {
-        guard QuitUnderXvfbTests.tool("xvfb-run") && QuitUnderXvfbTests.tool("xdotool") && QuitUnderXvfbTests.tool("import") else {
-            Issue.record("xvfb-run, xdotool and ImageMagick are needed (`make tool-deps`)")
-            return
-        }
-        let binary = try #require(CommandLineRunner.binary("overscroll"))
+        guard XvfbScript.toolsPresent() else { return }
         let sandbox = try Sandbox()
-        try sandbox.write("live.sh", Self.script)
-        let r = try CommandLineRunner.run(
-            executable: URL(fileURLWithPath: "/usr/bin/env"),
-            ["xvfb-run", "-a", "sh", sandbox.path("live.sh"), binary.path],
-            in: sandbox.box, environment: ["SDL_VIDEODRIVER": "x11"])
-        let facts = Dictionary(
-            r.out.split(separator: "\n").compactMap { line -> (String, String)? in
-                let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
-                return parts.count == 2 ? (parts[0], parts[1]) : nil
-            }, uniquingKeysWith: { a, _ in a })
+        let r = try XvfbScript.run(Self.script, as: "live.sh", in: sandbox)
+        let facts = XvfbScript.facts(r.out)
         #expect(facts["list-rc"] == "0" && facts["coordinator-rc"] == "0", "\(r.out) \(r.err)")
         // The theme followed the saves: dark rows after the in-place save, light after the renamed one.
         #expect(Int(facts["inplace-dark"] ?? "") ?? 255 < 40, "\(r.out)")

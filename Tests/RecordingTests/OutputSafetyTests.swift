@@ -32,11 +32,7 @@ import Support
     @Test func compareRefusesADiffOverAnInputOrADevice() throws {
         let dir = try workspace()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let a = dir.appendingPathComponent("a.png").path, b = dir.appendingPathComponent("b.png").path
-        try AtomicFileWriter.write(
-            PNGEncoder.fast.encode(RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 200, count: 64))), toPath: a)
-        try AtomicFileWriter.write(
-            PNGEncoder.fast.encode(RGBAImage(width: 4, height: 4, pixels: [UInt8](repeating: 10, count: 64))), toPath: b)
+        let (a, b) = try CommandLineTests.twoPNGs(in: dir)
         let before = try Data(contentsOf: URL(fileURLWithPath: a))
         var r = try CommandLineRunner.run(["compare", a, b, "--diff", a])
         #expect(r.status == 2 && r.err.contains("--diff") && r.err.contains("EXPECTED"))

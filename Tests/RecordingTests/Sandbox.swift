@@ -140,14 +140,18 @@ final class Sandbox: Sendable {
 
     struct Result { var status: Int32; var out: String; var err: String; var signalled: Bool }
 
+    /// The `overscroll` the box runs: this build's, or with OVERSCROLL_TEST_BIN_DIR another build's
+    /// (e.g. an older checkout's, to see the regression tests fail there).
+    static func overscroll() throws -> URL {
+        let other = ProcessInfo.processInfo.environment["OVERSCROLL_TEST_BIN_DIR"].map { URL(fileURLWithPath: $0 + "/overscroll") }
+        return try #require(other ?? CommandLineRunner.binary("overscroll"), "overscroll not built")
+    }
+
     /// Runs `overscroll args…` in the box. `redirect` (shell redirections such as `>&-`,
     /// `>/dev/full` or `2>&-`) runs it through `/bin/sh -c 'exec BIN "$@" REDIRECT'`: the
     /// standard streams the command gets, with nothing else changed.
     func run(_ args: [String], redirect: String? = nil) throws -> Result {
-        // OVERSCROLL_TEST_BIN_DIR runs another build (e.g. an older checkout's, to see the
-        // regression tests fail there).
-        let other = ProcessInfo.processInfo.environment["OVERSCROLL_TEST_BIN_DIR"].map { URL(fileURLWithPath: $0 + "/overscroll") }
-        let executable = try #require(other ?? CommandLineRunner.binary("overscroll"), "overscroll not built")
+        let executable = try Self.overscroll()
         let p = Process()
         if let redirect {
             p.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -156,27 +160,42 @@ final class Sandbox: Sendable {
             p.executableURL = executable
             p.arguments = args
         }
+        let out = Pipe()
+        p.standardOutput = out
+        let err = try start(p)
+        let o = Self.readAll(out.fileHandleForReading.fileDescriptor)
+        return finish(p, out: String(decoding: o, as: UTF8.self), err: err())
+    }
+
+    /// Starts `p` in the box with the tests' environment, its standard error read on another
+    /// thread (both pipes at once, so neither fills up); the function returned waits for the end
+    /// of it.
+    private func start(_ p: Process) throws -> () -> Data {
         p.currentDirectoryURL = URL(fileURLWithPath: box)
         p.environment = CommandLineRunner.environment()
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
+        let err = Pipe()
         p.standardError = err
         try p.run()
-        // Read both pipes at once so neither fills up (retrying EINTR: FileHandle traps on it).
         nonisolated(unsafe) var errData = Data()
         let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {
             errData = Self.readAll(err.fileHandleForReading.fileDescriptor); group.leave()
         }
-        let o = Self.readAll(out.fileHandleForReading.fileDescriptor)
-        group.wait()
-        p.waitUntilExit()
-        return Result(
-            status: p.terminationStatus, out: String(decoding: o, as: UTF8.self),
-            err: String(decoding: errData, as: UTF8.self), signalled: p.terminationReason == .uncaughtSignal)
+        return {
+            group.wait()
+            return errData
+        }
     }
 
+    private func finish(_ p: Process, out: String, err: Data) -> Result {
+        p.waitUntilExit()
+        return Result(
+            status: p.terminationStatus, out: out, err: String(decoding: err, as: UTF8.self),
+            signalled: p.terminationReason == .uncaughtSignal)
+    }
+
+    /// Reads `fd` to its end, retrying EINTR (FileHandle traps on it).
     static func readAll(_ fd: Int32) -> Data {
         var data = Data()
         var chunk = [UInt8](repeating: 0, count: 65536)
@@ -191,30 +210,14 @@ final class Sandbox: Sendable {
     /// Runs `overscroll args…` in the box and sends it `signal` once `ready()` says so (or it
     /// ended); returns how it ended.
     func run(_ args: [String], signal: Int32, when ready: () -> Bool) throws -> Result {
-        let other = ProcessInfo.processInfo.environment["OVERSCROLL_TEST_BIN_DIR"].map { URL(fileURLWithPath: $0 + "/overscroll") }
-        let executable = try #require(other ?? CommandLineRunner.binary("overscroll"), "overscroll not built")
         let p = Process()
-        p.executableURL = executable
+        p.executableURL = try Self.overscroll()
         p.arguments = args
-        p.currentDirectoryURL = URL(fileURLWithPath: box)
-        p.environment = CommandLineRunner.environment()
-        let err = Pipe()
         p.standardOutput = FileHandle.nullDevice
-        p.standardError = err
-        try p.run()
-        nonisolated(unsafe) var errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = Self.readAll(err.fileHandleForReading.fileDescriptor); group.leave()
-        }
+        let err = try start(p)
         while p.isRunning && !ready() { usleep(1_000) }
         if p.isRunning { kill(p.processIdentifier, signal) }
-        group.wait()
-        p.waitUntilExit()
-        return Result(
-            status: p.terminationStatus, out: "", err: String(decoding: errData, as: UTF8.self),
-            signalled: p.terminationReason == .uncaughtSignal)
+        return finish(p, out: "", err: err())
     }
 
     /// Holds the lock file at `relative` as a concurrent run would (flock), until released.

@@ -25,19 +25,9 @@ import Testing
         """
 
     func run(_ flags: [String]) throws -> (facts: [String: String], err: String) {
-        let binary = try #require(CommandLineRunner.binary("overscroll"))
         let sandbox = try Sandbox()
-        try sandbox.write("slow.sh", Self.script)
-        let r = try CommandLineRunner.run(
-            executable: URL(fileURLWithPath: "/usr/bin/env"),
-            ["xvfb-run", "-a", "sh", sandbox.path("slow.sh"), binary.path] + flags,
-            in: sandbox.box, environment: ["SDL_VIDEODRIVER": "x11"])
-        let facts = Dictionary(
-            r.out.split(separator: "\n").compactMap { line -> (String, String)? in
-                let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
-                return parts.count == 2 ? (parts[0], parts[1]) : nil
-            }, uniquingKeysWith: { a, _ in a })
-        return (facts, (try? String(contentsOfFile: sandbox.path("err.txt"), encoding: .utf8)) ?? "")
+        let r = try XvfbScript.run(Self.script, as: "slow.sh", in: sandbox, flags)
+        return (XvfbScript.facts(r.out), (try? String(contentsOfFile: sandbox.path("err.txt"), encoding: .utf8)) ?? "")
     }
 
     @Test func ctrlTTogglesAQuarterSpeed() throws {

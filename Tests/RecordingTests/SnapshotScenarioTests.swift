@@ -166,7 +166,10 @@ import ScrollEngine
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("slow.json").path
-        try SuiteFixture.slowLottie(copies: 3000).write(toFile: file, atomically: true, encoding: .utf8)
+        // A repeater with 3000 stroked copies: far slower per frame than the timeout.
+        let slow = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/slow-lottie/repeater.json")
+        try FileManager.default.copyItem(atPath: slow.path, toPath: file)
         var s = try ScenarioParser.parse(
             """
             {"scene": "coordinator", "size": [200, 300], "scale": 1, "fps": 20, "duration": 0.5,

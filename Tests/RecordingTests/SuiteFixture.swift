@@ -61,19 +61,6 @@ final class SuiteFixture {
         try SuiteOutputs.read(path(folder) + "/results.json")
     }
 
-    /// A valid, very slow Lottie animation (a repeater with many stroked copies).
-    static func slowLottie(copies: Int) -> String {
-        """
-        {"v":"5.7.4","fr":60,"ip":0,"op":60,"w":400,"h":400,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,
-        "ks":{"o":{"a":0,"k":100},"r":{"a":0,"k":0},"p":{"a":0,"k":[200,200]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]}},
-        "shapes":[{"ty":"el","s":{"a":0,"k":[300,300]},"p":{"a":0,"k":[0,0]}},
-        {"ty":"st","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":5},"w":{"a":0,"k":40},"lc":2,"lj":2},
-        {"ty":"rp","c":{"a":0,"k":\(copies)},"o":{"a":0,"k":0},"m":1,
-         "tr":{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0.01},
-               "so":{"a":0,"k":100},"eo":{"a":0,"k":100}}}]}]}
-        """
-    }
-
     /// Paints a block of pixels into a PNG file (a golden that no longer matches).
     static func perturb(_ path: String, x: Int = 10, y: Int = 10, size: Int = 6) throws {
         var image = try PNGDecoder.decodeFile(atPath: path)

@@ -29,19 +29,11 @@ import Testing
         """
 
     @Test func keysAndADragTuneAndSSavesTheFile() throws {
-        guard QuitUnderXvfbTests.tool("xvfb-run") && QuitUnderXvfbTests.tool("xdotool") && QuitUnderXvfbTests.tool("import") else {
-            Issue.record("xvfb-run, xdotool and ImageMagick are needed (`make tool-deps`)")
-            return
-        }
-        let binary = try #require(CommandLineRunner.binary("overscroll"))
+        guard XvfbScript.toolsPresent() else { return }
         let sandbox = try Sandbox()
-        try sandbox.write("panel.sh", Self.script)
         let feel = try CommandLineRunner.run(["feel"]).out
         try sandbox.write("feel.json", feel)
-        let r = try CommandLineRunner.run(
-            executable: URL(fileURLWithPath: "/usr/bin/env"),
-            ["xvfb-run", "-a", "sh", sandbox.path("panel.sh"), binary.path, "feel.json"],
-            in: sandbox.box, environment: ["SDL_VIDEODRIVER": "x11"])
+        let r = try XvfbScript.run(Self.script, as: "panel.sh", in: sandbox, ["feel.json"])
         #expect(r.out.contains("rc 0"), "\(r.out) \(r.err)")
         let saved = try String(contentsOfFile: sandbox.path("feel.json"), encoding: .utf8)
         #expect(saved.contains("\"triggerDistance\": 100"), "\(saved)")  // 80 + 4 steps of 5
@@ -52,21 +44,13 @@ import Testing
     }
 
     @Test func aFeelFileThatIsALinkIsNeverWrittenThrough() throws {
-        guard QuitUnderXvfbTests.tool("xvfb-run") && QuitUnderXvfbTests.tool("xdotool") && QuitUnderXvfbTests.tool("import") else {
-            Issue.record("xvfb-run, xdotool and ImageMagick are needed (`make tool-deps`)")
-            return
-        }
-        let binary = try #require(CommandLineRunner.binary("overscroll"))
+        guard XvfbScript.toolsPresent() else { return }
         let sandbox = try Sandbox()
-        try sandbox.write("panel.sh", Self.script)
         let target = sandbox.outside + "/feel-target.json"
         let feel = try CommandLineRunner.run(["feel"]).out
         try feel.write(toFile: target, atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: sandbox.path("link.json"), withDestinationPath: target)
-        let r = try CommandLineRunner.run(
-            executable: URL(fileURLWithPath: "/usr/bin/env"),
-            ["xvfb-run", "-a", "sh", sandbox.path("panel.sh"), binary.path, "link.json"],
-            in: sandbox.box, environment: ["SDL_VIDEODRIVER": "x11"])
+        let r = try XvfbScript.run(Self.script, as: "panel.sh", in: sandbox, ["link.json"])
         #expect(r.out.contains("rc 0"), "\(r.out) \(r.err)")
         #expect(try String(contentsOfFile: target, encoding: .utf8) == feel)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.path("link.json")) == target)

@@ -9,13 +9,19 @@ import Testing
 @Suite struct LottieRenderAheadTests {
     static func setup(framesAhead: Int) throws -> (RefreshIndicator, LottieIndicatorRenderer, LottieIndicatorSource) {
         let source = try LottieIndicatorSource.load(path: IndicatorFixture.refreshAnimationPath)
-        let renderer = LottieIndicatorRenderer(frameDeadline: 5, maxConsecutiveMisses: 3, framesAhead: framesAhead)
-        renderer.report = { _ in }
-        renderer.add(source)
+        let renderer = quietRenderer(source, framesAhead: framesAhead)
         // The fallback in the theme's grey, as the scenes make it.
         var c = SpinnerConfig()
         c.color = Color(hex: 0x6C6C70)  // the light theme's spinner grey
         return (RefreshIndicator(config: c, kind: .lottie(source.info, tint: nil)), renderer, source)
+    }
+
+    /// A renderer of `source` that reports nothing, with a 5 ms deadline and 3 misses in a row to drop it.
+    static func quietRenderer(_ source: LottieIndicatorSource, framesAhead: Int) -> LottieIndicatorRenderer {
+        let renderer = LottieIndicatorRenderer(frameDeadline: 5, maxConsecutiveMisses: 3, framesAhead: framesAhead)
+        renderer.report = { _ in }
+        renderer.add(source)
+        return renderer
     }
 
     static let loop = IndicatorPhase.refreshing(RefreshLoop(since: 0, handoffProgress: 0))
@@ -25,6 +31,14 @@ import Testing
     /// frames that missed, and whether the file was dropped.
     static func busyLoop(framesAhead: Int) throws -> (missed: Int, dropped: Bool) {
         let (indicator, renderer, source) = try setup(framesAhead: framesAhead)
+        return try busyLoop(indicator, renderer, source)
+    }
+
+    /// The busy run of `busyLoop(framesAhead:)` with `indicator` drawing `source` through `renderer`
+    /// (60 drawn frames, one animation frame each, from the loop's start).
+    static func busyLoop(
+        _ indicator: RefreshIndicator, _ renderer: LottieIndicatorRenderer, _ source: LottieIndicatorSource
+    ) throws -> (missed: Int, dropped: Bool) {
         _ = try IndicatorFixture.render(indicator, loop, at: 0, lottie: renderer)
         renderer.frameDeadline = 0
         for i in 1...60 {

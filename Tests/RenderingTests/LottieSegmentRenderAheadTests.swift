@@ -14,19 +14,9 @@ import Testing
     /// frame, with a deadline no render can meet: the frames that missed, and whether it was dropped.
     static func busySegmentLoop(framesAhead: Int) throws -> (missed: Int, dropped: Bool) {
         let source = try LottieIndicatorSource.load(path: fixture, segments: LottieSegmentChoices(loop: .marker("spin")))
-        let renderer = LottieIndicatorRenderer(frameDeadline: 5, maxConsecutiveMisses: 3, framesAhead: framesAhead)
-        renderer.report = { _ in }
-        renderer.add(source)
+        let renderer = LottieRenderAheadTests.quietRenderer(source, framesAhead: framesAhead)
         let indicator = RefreshIndicator(config: SpinnerConfig(), kind: .lottie(source.info, tint: nil))
-        let loop = IndicatorPhase.refreshing(RefreshLoop(since: 0, handoffProgress: 0))
-        _ = try IndicatorFixture.render(indicator, loop, at: 0, lottie: renderer)
-        renderer.frameDeadline = 0
-        for i in 1...60 {
-            #expect(renderer.waitUntilIdle(timeout: 10))
-            _ = try IndicatorFixture.render(indicator, loop, at: (Double(i) + 0.5) / source.info.frameRate, lottie: renderer)
-            if renderer.isDropped(source.info.path) { break }
-        }
-        return (renderer.missedFrames, renderer.isDropped(source.info.path))
+        return try LottieRenderAheadTests.busyLoop(indicator, renderer, source)
     }
 
     @Test func aLoopSegmentRendersAheadWithinItself() throws {

@@ -15,74 +15,27 @@
 #   env: SECONDS_PER_CASE=5  REPS=3  GTK=1  OUT=dir (default: a new folder under ${TMPDIR:-/tmp})
 # exit: 0 measured, 2 could not run
 set -u
-HERE=$(cd "$(dirname "$0")" && pwd)
+NAME=bench-wayland
+. "$(dirname "$0")/lib-sway.sh"
 APP=$(readlink -f "${1:-.build/release/overscroll}")
 SECS=${SECONDS_PER_CASE:-5}
 REPS=${REPS:-3}
-if [ -n "${OUT:-}" ] && [ -e "$OUT" ] && [ -n "$(ls -A "$OUT" 2>/dev/null)" ]; then
-  echo "bench-wayland: cannot run: OUT=$OUT is not an empty folder" >&2; exit 2
-fi
-OUT=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/bench-wayland.XXXXXX")}
-mkdir -p "$OUT" && OUT=$(cd "$OUT" && pwd) && chmod 755 "$OUT"
-RUN=$OUT/run
+make_out
 W=1280 H=1024
 
-say() { printf 'bench-wayland: %s\n' "$*" >&2; }
-die() { say "cannot run: $*"; exit 2; }
 [ -x "$APP" ] || die "$APP is not an executable (swift build -c release)"
 for t in sway swaymsg python3 Xvfb xdotool; do
   command -v "$t" >/dev/null || die "$t is missing (make touchpad-deps tool-deps installs it)"
 done
-if [ "$(id -u)" = 0 ]; then AS_USER=(setpriv --reuid=65534 --regid=65534 --clear-groups); else AS_USER=(); fi
-
-SWAY= VPTR= HOLD= XVFB= APPPID=
-stop() {
-  [ -n "$1" ] || return 0
-  kill "$1" 2>/dev/null || return 0
-  for _ in $(seq 1 50); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done
-  kill -9 "$1" 2>/dev/null
-}
-cleanup() {
-  stop "$APPPID"; stop "$HOLD"; stop "$VPTR"; stop "$SWAY"; stop "$XVFB"
-  [ -d "$RUN" ] && [ ! -L "$RUN" ] && rm -rf "$RUN"
-}
-trap cleanup EXIT
-trap 'exit 2' INT TERM
 
 ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null; }
 HZ=$(getconf CLK_TCK)
 
 # ---- headless sway (as check-touchpad.sh starts it) and the virtual pointer ----
-mkdir -m 700 "$RUN" || die "cannot make $RUN"
-[ ${#AS_USER[@]} -gt 0 ] && chown 65534:65534 "$RUN"
-cat >"$OUT/sway.conf" <<EOC
-output HEADLESS-1 mode ${W}x${H} position 0 0 scale 1
-xwayland disable
-default_border none
-default_floating_border none
-for_window [title="^Overscroll"] floating enable, move position 0 0
-for_window [title="^GTK4 spinner"] floating enable, move position 0 0
-EOC
-env -i PATH="$PATH" HOME="$RUN" XDG_RUNTIME_DIR="$RUN" WLR_BACKENDS=headless WLR_HEADLESS_OUTPUTS=1 \
-  WLR_RENDERER=pixman "${AS_USER[@]}" sway -c "$OUT/sway.conf" >"$OUT/sway.log" 2>&1 &
-SWAY=$!
-for _ in $(seq 1 150); do
-  ls "$RUN"/wayland-? >/dev/null 2>&1 && ls "$RUN"/sway-ipc.*.sock >/dev/null 2>&1 && break
-  kill -0 "$SWAY" 2>/dev/null || die "sway exited (see $OUT/sway.log)"
-  sleep 0.1
-done
-ls "$RUN"/sway-ipc.*.sock >/dev/null 2>&1 || die "sway did not start in 15 s (see $OUT/sway.log)"
-export XDG_RUNTIME_DIR=$RUN
-WAYLAND_DISPLAY=$(basename "$(ls "$RUN"/wayland-? | head -1)"); export WAYLAND_DISPLAY
-SWAYSOCK=$(ls "$RUN"/sway-ipc.*.sock | head -1); export SWAYSOCK
-mkfifo "$OUT/vpointer.in"
-python3 "$HERE/vpointer.py" <"$OUT/vpointer.in" >"$OUT/vpointer.out" 2>"$OUT/vpointer.err" &
-VPTR=$!
-sleep 1000000 >"$OUT/vpointer.in" &
-HOLD=$!
-for _ in $(seq 1 100); do grep -q '^ready$' "$OUT/vpointer.out" 2>/dev/null && break; sleep 0.05; done
-grep -q '^ready$' "$OUT/vpointer.out" || die "vpointer: $(cat "$OUT/vpointer.err")"
-send() { printf '%s\n' "$@" >"$OUT/vpointer.in"; }
+sway_conf "${W}x${H}" 1 disable
+echo 'for_window [title="^GTK4 spinner"] floating enable, move position 0 0' >>"$OUT/sway.conf"
+start_sway
+start_vpointer
 
 # ---- Xvfb ----
 n=90; while [ -e /tmp/.X11-unix/X$n ] || [ -e /tmp/.X$n-lock ]; do n=$((n + 1)); done

@@ -9,47 +9,17 @@
 #   env: OUT=dir (default: a new folder under ${TMPDIR:-/tmp})   SCALE=1.5
 # exit: 0 pass, 1 the app failed a check, 2 the check could not run
 set -u
+NAME=check-fractional
+. "$(dirname "$0")/lib-sway.sh"
 APP=$(readlink -f "${1:-.build/release/overscroll}")
 SCALE=${SCALE:-1.5}
-if [ -n "${OUT:-}" ] && [ -e "$OUT" ] && [ -n "$(ls -A "$OUT" 2>/dev/null)" ]; then
-  echo "check-fractional: cannot run: OUT=$OUT is not an empty folder" >&2; exit 2
-fi
-OUT=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/check-fractional.XXXXXX")}
-mkdir -p "$OUT" && OUT=$(cd "$OUT" && pwd) && chmod 755 "$OUT"
-RUN=$OUT/run
-say() { printf 'check-fractional: %s\n' "$*" >&2; }
-die() { say "cannot run: $*"; exit 2; }
+make_out
 [ -x "$APP" ] || die "$APP is not an executable (make build)"
 for t in sway swaymsg grim python3; do command -v "$t" >/dev/null || die "$t is missing (apt-get install sway grim python3)"; done
-if [ "$(id -u)" = 0 ]; then AS_USER=(setpriv --reuid=65534 --regid=65534 --clear-groups); else AS_USER=(); fi
-SWAY= APPPID=
-stop() { [ -n "$1" ] || return 0; kill "$1" 2>/dev/null || return 0
-  for _ in $(seq 1 50); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done; kill -9 "$1" 2>/dev/null; }
-cleanup() { stop "$APPPID"; stop "$SWAY"; [ -d "$RUN" ] && [ ! -L "$RUN" ] && rm -rf "$RUN"; }
-trap cleanup EXIT
-trap 'exit 2' INT TERM
 
 read -r PW PH < <(python3 -c "import sys; s=float(sys.argv[1]); print(round(1280*s), round(1024*s))" "$SCALE")
-mkdir -m 700 "$RUN" || die "cannot make $RUN"
-[ ${#AS_USER[@]} -gt 0 ] && chown 65534:65534 "$RUN"
-cat >"$OUT/sway.conf" <<EOC
-output HEADLESS-1 mode ${PW}x${PH} position 0 0 scale $SCALE
-xwayland disable
-default_border none
-default_floating_border none
-for_window [title="^Overscroll"] floating enable, move position 0 0
-EOC
-env -i PATH="$PATH" HOME="$RUN" XDG_RUNTIME_DIR="$RUN" WLR_BACKENDS=headless WLR_HEADLESS_OUTPUTS=1 \
-  WLR_RENDERER=pixman "${AS_USER[@]}" sway -c "$OUT/sway.conf" >"$OUT/sway.log" 2>&1 &
-SWAY=$!
-for _ in $(seq 1 150); do
-  ls "$RUN"/wayland-? >/dev/null 2>&1 && ls "$RUN"/sway-ipc.*.sock >/dev/null 2>&1 && break
-  kill -0 "$SWAY" 2>/dev/null || die "sway exited (see $OUT/sway.log)"; sleep 0.1
-done
-ls "$RUN"/sway-ipc.*.sock >/dev/null 2>&1 || die "sway did not start in 15 s (see $OUT/sway.log)"
-export XDG_RUNTIME_DIR=$RUN
-WAYLAND_DISPLAY=$(basename "$(ls "$RUN"/wayland-? | head -1)"); export WAYLAND_DISPLAY
-SWAYSOCK=$(ls "$RUN"/sway-ipc.*.sock | head -1); export SWAYSOCK
+sway_conf "${PW}x${PH}" "$SCALE" disable
+start_sway
 say "sway $(sway --version | awk '{print $3}') headless at scale $SCALE"
 
 status=0

@@ -12,88 +12,35 @@
 #        SCALE=2 (the output's scale: HiDPI; its layout stays 1280x1024 logical px)
 # exit: 0 pass, 1 the app failed a check, 2 the check could not run
 set -u
-HERE=$(cd "$(dirname "$0")" && pwd)
+NAME=check-touchpad
+. "$(dirname "$0")/lib-sway.sh"
 APP=$(readlink -f "${1:-.build/release/overscroll}")
 PATHS=${PATHS:-"x11 wayland"}
-if [ -n "${OUT:-}" ] && [ -e "$OUT" ] && [ -n "$(ls -A "$OUT" 2>/dev/null)" ]; then
-  echo "check-touchpad: cannot run: OUT=$OUT is not an empty folder (everything in it would be replaced)" >&2; exit 2
-fi
-OUT=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/check-touchpad.XXXXXX")}
-mkdir -p "$OUT" && OUT=$(cd "$OUT" && pwd) && chmod 755 "$OUT"
-RUN=$OUT/run                 # the compositor's XDG_RUNTIME_DIR (0700, its user's)
+make_out " (everything in it would be replaced)"
 W=1280 H=1024                # the headless output in logical px, the pointer's extent
 SCALE=${SCALE:-1}
-
-say() { printf 'check-touchpad: %s\n' "$*" >&2; }
-die() { say "cannot run: $*"; exit 2; }
 
 [ -x "$APP" ] || die "$APP is not an executable (make build)"
 for t in sway Xwayland swaymsg xhost python3; do
   command -v "$t" >/dev/null || die "$t is missing (make touchpad-deps installs sway xwayland x11-xserver-utils python3)"
 done
 
-# sway 1.7 refuses to start as root ("Unable to drop root"); as root the compositor runs as
-# nobody, and root (the app) is let into its Xwayland with xhost.
-# As root the compositor, the pointer and the app also run at a higher priority (nice -10): the
-# check measures the app's input handling, not a busy machine's scheduler (a 100 ms stall mid-
-# gesture ends the gesture and adds a fling's worth of distance).
-if [ "$(id -u)" = 0 ]; then
-  AS_USER=(setpriv --reuid=65534 --regid=65534 --clear-groups)
-  FIRST=(nice -n -10)
-else
-  AS_USER=()
-  FIRST=()
-fi
-
-SWAY= VPTR= HOLD= APPPID=
-stop() {   # $1: pid; TERM, then waits up to 5 s, then KILL
-  [ -n "$1" ] || return 0
-  kill "$1" 2>/dev/null || return 0
-  for _ in $(seq 1 50); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done
-  kill -9 "$1" 2>/dev/null
-}
-cleanup() {
-  stop "$APPPID"; stop "$HOLD"; stop "$VPTR"; stop "$SWAY"
-  [ -d "$RUN" ] && [ ! -L "$RUN" ] && rm -rf "$RUN"      # the compositor's runtime folder, made below
-}
-trap cleanup EXIT
-trap 'exit 2' INT TERM
+# As root the compositor runs as nobody (lib-sway.sh), and root (the app) is let into its Xwayland
+# with xhost. The compositor, the pointer and the app also run at a higher priority: a 100 ms stall
+# mid-gesture ends the gesture and adds a fling's worth of distance.
+raise_priority
 
 # ---- the compositor ----
-mkdir -m 700 "$RUN" || die "cannot make $RUN"
-[ ${#AS_USER[@]} -gt 0 ] && chown 65534:65534 "$RUN"
-cat >"$OUT/sway.conf" <<EOF
-output HEADLESS-1 mode $((W * SCALE))x$((H * SCALE)) position 0 0 scale $SCALE
-xwayland enable
-default_border none
-default_floating_border none
-for_window [title="^Overscroll"] floating enable, move position 0 0
-exec sh -c 'echo "\$DISPLAY" > "\$XDG_RUNTIME_DIR/x-display"'
+sway_conf "$((W * SCALE))x$((H * SCALE))" "$SCALE" enable
+cat >>"$OUT/sway.conf" <<'EOF'
+exec sh -c 'echo "$DISPLAY" > "$XDG_RUNTIME_DIR/x-display"'
 EOF
-env -i PATH="$PATH" HOME="$RUN" XDG_RUNTIME_DIR="$RUN" WLR_BACKENDS=headless WLR_HEADLESS_OUTPUTS=1 \
-  WLR_RENDERER=pixman "${FIRST[@]}" "${AS_USER[@]}" sway -c "$OUT/sway.conf" >"$OUT/sway.log" 2>&1 &
-SWAY=$!
-for _ in $(seq 1 150); do
-  [ -s "$RUN/x-display" ] && ls "$RUN"/wayland-? >/dev/null 2>&1 && ls "$RUN"/sway-ipc.*.sock >/dev/null 2>&1 && break
-  kill -0 "$SWAY" 2>/dev/null || die "sway exited: $(grep -m1 -i error "$OUT/sway.log")"
-  sleep 0.1
-done
-[ -s "$RUN/x-display" ] || die "sway did not start in 15 s (see $OUT/sway.log)"
-export XDG_RUNTIME_DIR=$RUN
-WAYLAND_DISPLAY=$(basename "$(ls "$RUN"/wayland-? | head -1)"); export WAYLAND_DISPLAY
-SWAYSOCK=$(ls "$RUN"/sway-ipc.*.sock | head -1); export SWAYSOCK
+start_sway x-display
 XDISPLAY=$(cat "$RUN/x-display")
 say "sway $(sway --version | awk '{print $3}') headless on $WAYLAND_DISPLAY (scale $SCALE), Xwayland on $XDISPLAY"
 
 # ---- the virtual pointer: kept for the whole run (Xwayland drops its pointer when the seat loses one) ----
-mkfifo "$OUT/vpointer.in"
-"${FIRST[@]}" python3 "$HERE/vpointer.py" <"$OUT/vpointer.in" >"$OUT/vpointer.out" 2>"$OUT/vpointer.err" &
-VPTR=$!
-sleep 1000000 >"$OUT/vpointer.in" &
-HOLD=$!
-for _ in $(seq 1 100); do grep -q '^ready$' "$OUT/vpointer.out" 2>/dev/null && break; sleep 0.05; done
-grep -q '^ready$' "$OUT/vpointer.out" || die "vpointer: $(cat "$OUT/vpointer.err")"
-send() { printf '%s\n' "$@" >"$OUT/vpointer.in"; }
+start_vpointer
 MARK=0
 settle() {   # waits until the virtual pointer has sent everything so far
   MARK=$((MARK + 1)); send "echo mark$MARK"

@@ -1,15 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-// Runs libFuzzer on `fuzzScenario` (SwiftPM renames an executable's `main`, so the driver is started
-// here rather than through libFuzzer's own `main`).
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
+import FuzzDriver
 
-var argc = CommandLine.argc
-var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-exit(runFuzzerDriver(&argc, &argv) { fuzzScenario($0, $1) })
+// libFuzzer on `fuzzScenario` (FuzzDriver starts it).
+runFuzzer { fuzzScenario($0, $1) }

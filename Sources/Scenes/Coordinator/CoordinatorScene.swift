@@ -16,7 +16,7 @@ public final class CoordinatorScene: Scene {
     public let contentSync = ContentSync()
     public let rows: SampleRows
     public let layout = ListLayout()
-    public private(set) var theme: Theme
+    public var theme: Theme
     public private(set) var behaviour: RefreshBehaviour
     public private(set) var indicator: RefreshIndicator
     let runner: RefreshActionRunner

@@ -12,7 +12,7 @@ public final class HeaderScene: Scene {
     public static let descriptor = SceneDescriptor(name: "header", key: 5) { HeaderScene(context: $0) }
     public let host: ScrollHost
     public let config: HeaderConfig
-    public private(set) var theme: Theme
+    public var theme: Theme
     public private(set) var tracker: DirectionalHeaderTracker
     /// The scene's time (the host's).
     private var now: Double { host.now }
@@ -69,12 +69,6 @@ public final class HeaderScene: Scene {
         case .down: return config.labelDown
         case .up: return config.labelUp
         }
-    }
-
-    /// New numbers of the feel: physics, input and theme; the offset stays.
-    public func retune(_ options: SceneOptions) {
-        host.retune(physics: options.physics, input: options.input)
-        theme = options.theme
     }
 
     public func frame() -> FrameModel {

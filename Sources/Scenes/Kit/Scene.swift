@@ -30,8 +30,10 @@ public protocol Scene: AnyObject {
     nonisolated(nonsending) func waitForActions() async
     /// Takes new numbers of the feel (a feel file saved while the window runs: physics, input,
     /// refresh numbers, indicator, theme) without losing the scroll position or a refresh in
-    /// progress. The default changes the physics and the input's numbers.
+    /// progress. The default changes the physics, the input's numbers and the theme.
     func retune(_ options: SceneOptions)
+    /// The colours the scene draws with (`retune` changes them).
+    var theme: Theme { get set }
 }
 
 public extension Scene {
@@ -47,7 +49,10 @@ public extension Scene {
     var motion: (phase: ScrollPhase, velocity: Double) { (scrollView.phase, scrollView.velocity) }
     func takeDiagnostics() -> [String] { [] }
     nonisolated(nonsending) func waitForActions() async {}
-    func retune(_ options: SceneOptions) { host.retune(physics: options.physics, input: options.input) }
+    func retune(_ options: SceneOptions) {
+        host.retune(physics: options.physics, input: options.input)
+        theme = options.theme
+    }
 }
 
 /// What a scene is built from: the options and the services it may use.

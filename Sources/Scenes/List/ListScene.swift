@@ -7,7 +7,7 @@ public final class ListScene: Scene {
     public let host: ScrollHost
     public let rows: SampleRows
     public var layout = ListLayout()
-    public private(set) var theme: Theme
+    public var theme: Theme
     public let bar = NavigationBar(title: "Notes · 메모 · メモ")
 
     public init(context: SceneContext) {
@@ -28,12 +28,6 @@ public final class ListScene: Scene {
 
     public func advance(to t: Double) {
         host.advance(to: t)
-    }
-
-    /// New numbers of the feel: physics, input and theme; the offset stays.
-    public func retune(_ options: SceneOptions) {
-        host.retune(physics: options.physics, input: options.input)
-        theme = options.theme
     }
 
     public func frame() -> FrameModel {

@@ -25,7 +25,7 @@ public final class PagerScene: Scene, ScrollViewDelegate {
     public static let descriptor = SceneDescriptor(name: "pager", key: 4) { PagerScene(context: $0) }
     public let host: ScrollHost
     public let config: PagerConfig
-    public private(set) var theme: Theme
+    public var theme: Theme
     /// The page shown at rest (0-based).
     public private(set) var currentPage = 0
     /// Number of completed transitions that changed the page.

@@ -13,7 +13,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     }
     public let host: ScrollHost
     public private(set) var config: RefreshableConfig
-    public private(set) var theme: Theme
+    public var theme: Theme
     public private(set) var behaviour: RefreshBehaviour
     /// The messages, newest first; a successful refresh adds its rows at the top.
     public private(set) var rows: MessageRows

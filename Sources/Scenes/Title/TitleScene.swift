@@ -13,7 +13,7 @@ public final class TitleScene: Scene {
     public static let descriptor = SceneDescriptor(name: "title", key: 3) { TitleScene(context: $0) }
     public let host: ScrollHost
     public let config: TitleConfig
-    public private(set) var theme: Theme
+    public var theme: Theme
     public private(set) var tracker: TitleOpacityTracker
     /// The current layout; nil until the first layout pass.
     public private(set) var layout: TitleLayout?
@@ -88,12 +88,6 @@ public final class TitleScene: Scene {
             ("headerHeight", .double(tracker.headerHeight)),
             ("titleOpacity", .double(tracker.opacity))
         ]
-    }
-
-    /// New numbers of the feel: physics, input and theme; the offset stays.
-    public func retune(_ options: SceneOptions) {
-        host.retune(physics: options.physics, input: options.input)
-        theme = options.theme
     }
 
     public func frame() -> FrameModel {

@@ -92,6 +92,11 @@ public struct RefreshCoordinatorMachine: Sendable {
     /// Makes the held offset's eases (the scroll view's physics).
     public private(set) var physics: any ScrollPhysics
     public private(set) var mode: Mode = .idle(awaitingRelease: false)
+    /// Every change of `mode` goes through `move(to:)`, which checks the transition.
+    private mutating func move(to next: Mode) {
+        state.checkMove(to: next.state, in: "refresh coordinator")
+        mode = next
+    }
     public private(set) var statistics = RefreshStatistics()
     public private(set) var ticket: RefreshTicket
 
@@ -113,6 +118,7 @@ public struct RefreshCoordinatorMachine: Sendable {
     }
 
     public var state: RefreshState { mode.state }
+
     public var isLocked: Bool { hold != nil }
 
     /// The running (or completing) refresh.
@@ -189,11 +195,6 @@ public struct RefreshCoordinatorMachine: Sendable {
             frame(at: t, input, &out)
         }
         return out
-    }
-
-    private mutating func move(to next: Mode) {
-        precondition(state == next.state || state.canMove(to: next.state), "refresh coordinator: \(state.name) → \(next.state.name)")
-        mode = next
     }
 
     private func ease(at t: Double, from: Double, to: Double, duration: Double) -> Ease {

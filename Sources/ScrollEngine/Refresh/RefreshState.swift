@@ -35,6 +35,12 @@ public enum RefreshState: Equatable, Sendable {
         default: return false
         }
     }
+
+    /// Stops the program when `self → next` is neither the same state (a mode's data changed) nor a
+    /// legal transition; `machine` names the state machine in the message.
+    func checkMove(to next: RefreshState, in machine: String) {
+        precondition(self == next || canMove(to: next), "\(machine): \(name) → \(next.name)")
+    }
 }
 
 /// Every number of the coordinator, named (docs/BEHAVIOUR.md, "Pull to refresh: the coordinator").

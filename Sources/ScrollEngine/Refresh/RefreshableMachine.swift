@@ -74,6 +74,11 @@ public struct RefreshableMachine: Sendable {
 
     public private(set) var config: RefreshableConfig
     public private(set) var mode: Mode = .idle(awaitsRelease: false)
+    /// Every change of `mode` goes through `move(to:)`, which checks the transition.
+    private mutating func move(to next: Mode) {
+        state.checkMove(to: next.state, in: "refreshable view")
+        mode = next
+    }
     public private(set) var statistics = RefreshStatistics()
     public private(set) var ticket: RefreshTicket
     /// Whether a pull may trigger (one value: ready, or waiting with the time it began to rest).
@@ -92,6 +97,7 @@ public struct RefreshableMachine: Sendable {
     }
 
     public var state: RefreshState { mode.state }
+
     public var isReady: Bool { readiness == .ready }
     /// When the view becomes ready with no input (it rests at the top and waits), if it will.
     public var readyAt: Double? {
@@ -159,11 +165,6 @@ public struct RefreshableMachine: Sendable {
             frame(at: t, input, &out)
         }
         return out
-    }
-
-    private mutating func move(to next: Mode) {
-        precondition(state == next.state || state.canMove(to: next.state), "refreshable view: \(state.name) → \(next.state.name)")
-        mode = next
     }
 
     private mutating func didScroll(_ input: InputFacts, at t: Double, _ out: inout [Effect]) {
