@@ -61,6 +61,17 @@ public enum CompareCommandLine {
             "report", value: "DIR", help: "write an HTML report (index.html and images/) to DIR",
             allowEmpty: false)
         let json = Option.flag("json", help: "print {\"frames\": […], \"passed\": n, \"failed\": m} instead of text")
+
+        /// Every option above, in order, listed by hand: `compare` starts 0.6 ms sooner without
+        /// reflection (a tenth of comparing two identical files). `CompareCommandLineTests` checks
+        /// this list against the declarations (`reflectedOptionSpecs`).
+        public var optionSpecs: [OptionSpec] {
+            let declared: [any OptionDeclaration] = [
+                threshold, includeAA, alpha, diffColor, diffColorAlt, aaColor, diffMask, maxDiffPixels, maxDiffRatio,
+                maxPixels, diff, report, json
+            ]
+            return declared.map(\.spec)
+        }
     }
     public static let flags = Flags()
 

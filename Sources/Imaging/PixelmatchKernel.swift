@@ -42,6 +42,11 @@ struct PixelmatchKernel: @unchecked Sendable {
         self.maxDelta = Pixelmatch.maxYIQDelta * options.threshold * options.threshold
     }
 
+    /// Bands are at least this many rows.
+    static let minimumBandRows = 16
+    /// Bands per thread (at most): small enough to share out a cluster of differing rows.
+    static let bandsPerThread = 8
+
     /// Counts differing pixels, drawing the diff image if there is an output buffer.
     func run(threads: Int) -> Int {
         guard width > 0, height > 0, let first, let second else { return 0 }
@@ -52,15 +57,22 @@ struct PixelmatchKernel: @unchecked Sendable {
             }
             return 0
         }
-        let bands = max(1, min(threads, height / 16))
-        if bands == 1 && !drawsOverFirst { return count(rows: 0..<height, first, second).differing }
+        let lanes = max(1, min(threads, height / Self.minimumBandRows))
+        if lanes == 1 && !drawsOverFirst { return count(rows: 0..<height, first, second).differing }
+        // Differences gather in a few places (an overlay, a changed row of a list): the rows are
+        // cut into more bands than threads, and each thread takes the next band left, so one
+        // thread does not end up with all the differing rows while the other waits.
+        let bands = lanes == 1 ? 1 : max(lanes, min(height / Self.minimumBandRows, lanes * Self.bandsPerThread))
         let totals = OutcomeSlots<(differing: Int, held: [(row: Int, pixels: [UInt8])])>(count: bands, initial: (0, []))
         let kernel = self
-        let work: @Sendable (Int) -> Void = { band in
-            let rows = (kernel.height * band / bands)..<(kernel.height * (band + 1) / bands)
-            totals.set(band, kernel.count(rows: rows, kernel.first!, kernel.second!))
+        let next = IndexDispenser(limit: bands)
+        let work: @Sendable (Int) -> Void = { _ in
+            while let band = next.take() {
+                let rows = (kernel.height * band / bands)..<(kernel.height * (band + 1) / bands)
+                totals.set(band, kernel.count(rows: rows, kernel.first!, kernel.second!))
+            }
         }
-        if bands == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: bands, execute: work) }
+        if lanes == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: lanes, execute: work) }
         let values = totals.values
         if drawsOverFirst, let output {
             DiffRowStaging.place(held: values.flatMap(\.held), into: output, rowBytes: width * 4)

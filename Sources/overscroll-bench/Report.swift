@@ -257,7 +257,7 @@ final class Report {
             pairs.append(entry)
         }
         for kind in kinds {
-            let target = kind == "identical files" ? 0.3 : 0.8
+            let target = CompareBench.odiffTarget(kind)
             check("compare ours/odiff, no diff: \(kind) (worst set)", worst[kind]![0], atMost: target)
             check("compare ours/odiff, diff: \(kind) (worst set)", worst[kind]![1], atMost: target)
         }

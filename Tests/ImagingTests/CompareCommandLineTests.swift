@@ -15,6 +15,15 @@ import Testing
         #expect(usage.contains("(default 255,0,0)"))
     }
 
+    /// The hand-written list (kept for start-up time) is every declared option, in declaration order.
+    @Test func handListedOptionsAreTheDeclaredOnes() {
+        let flags = CompareCommandLine.flags
+        let listed = flags.optionSpecs.map { [$0.name, $0.valueName ?? "", $0.help, $0.annotation ?? ""] }
+        let declared = flags.reflectedOptionSpecs.map { [$0.name, $0.valueName ?? "", $0.help, $0.annotation ?? ""] }
+        #expect(declared.count == 13)
+        #expect(listed == declared)
+    }
+
     @Test func pathsAfterDoubleDashAreNotFlags() throws {
         guard case .run(let invocation) = try CompareCommandLine.parse(["--threshold=0.2", "--", "--json", "-h"]) else {
             Issue.record("expected a run")
