@@ -188,6 +188,13 @@ public enum CompareRunner {
                         name: pair.name, width: size.width, height: size.height,
                         differing: 0, identical: true, match: true))
             }
+            // Two 8-bit RGBA images: decoded side by side, rows compared as they are decoded.
+            if threads > 1,
+                var piped = try RowPipelinedPair.compare(
+                    files, names: (pair.expected, pair.actual), options: options, count: !wantDiff)
+            {
+                return try finish(&piped, pair, files: files, options: options, wantDiff: wantDiff, threads: threads)
+            }
             let staged = try decodeBoth(files, pair, threads: threads, maxPixels: options.maxPixels)
             guard staged.0.width == staged.1.width, staged.0.height == staged.1.height else {
                 throw ImagingError.sizeMismatch(
@@ -261,6 +268,45 @@ public enum CompareRunner {
         } catch {
             return FrameOutcome(error: "\(error)")
         }
+    }
+
+    /// The outcome of a pair decoded and compared row by row (`RowPipelinedPair`): identical
+    /// pixels, the count it made, or (a diff wanted) the diff drawn over the rows found differing.
+    /// The expected image is taken out of `piped`, so a diff drawn over its pixels does not copy them.
+    static func finish(
+        _ piped: inout RowPipelinedPair.Outcome, _ pair: FramePair, files: (expected: [UInt8], actual: [UInt8]),
+        options: CompareOptions, wantDiff: Bool, threads: Int
+    ) throws -> FrameOutcome {
+        var first = RGBAImage(width: 0, height: 0)
+        swap(&first, &piped.expected)
+        let (width, height) = (first.width, first.height)
+        func frame(differing: Int, identical: Bool) -> FrameComparison {
+            FrameComparison(
+                name: pair.name, width: width, height: height, differing: differing, identical: identical,
+                match: identical || options.allows(differing: differing, total: width * height))
+        }
+        guard piped.differingRows.contains(true) else { return FrameOutcome(comparison: frame(differing: 0, identical: true)) }
+        var outcome: FrameOutcome
+        if let differing = piped.differing {
+            outcome = FrameOutcome(comparison: frame(differing: differing, identical: false))
+        } else {
+            let names = (pair.expected, pair.actual)
+            let result =
+                options.pixelmatch.diffMask
+                ? try Pixelmatch.compare(
+                    first, piped.actual, options: options.pixelmatch, makeDiff: wantDiff, threads: threads, names: names,
+                    differingRows: piped.differingRows)
+                : try Pixelmatch.compare(
+                    drawingOver: &first, piped.actual, options: options.pixelmatch, threads: threads, names: names,
+                    differingRows: piped.differingRows)
+            outcome = FrameOutcome(comparison: frame(differing: result.differing, identical: false))
+            if result.differing > 0, let diff = result.diff { outcome.diffPNG = try PNGEncoder.diff.encode(diff) }
+        }
+        if !outcome.comparison!.match && options.reportDirectory != nil {
+            outcome.expectedPNG = files.expected
+            outcome.actualPNG = files.actual
+        }
+        return outcome
     }
 
     /// Compares two decoded images held in memory, as a pair of files is compared once decoded:

@@ -130,29 +130,8 @@ public enum PNGDecoder {
     static func decodeStaged(raw: UnsafeRawBufferPointer, file: String, maxPixels: Int) throws -> PNGStagedImage {
         let chunks = try PNGChunks.read(raw, file: file, maxPixels: maxPixels)
         let header = chunks.header
-        let passes = Adam7Pass.passes(width: header.width, height: header.height, interlaced: header.interlaced)
         let (width, height) = (header.width, header.height)
-
-        // Sizes, overflow-checked (the cap may be lifted to Int.max).
-        var expectedSize = 0
-        var overflow = false
-        for pass in passes where !pass.isEmpty {
-            let (rowBytes, o1) = pass.width.multipliedReportingOverflow(by: header.bitsPerPixel)
-            let (rows, o2) = pass.height.multipliedReportingOverflow(by: (rowBytes + 7) / 8 + 1)
-            let (sum, o3) = expectedSize.addingReportingOverflow(rows)
-            expectedSize = sum
-            overflow = overflow || o1 || o2 || o3
-        }
-        let (pixelCount, o4) = width.multipliedReportingOverflow(by: height)
-        let (pixelBytes, o5) = pixelCount.multipliedReportingOverflow(by: 4)
-        let compressed = chunks.compressedCount
-        let (limit, o6) = compressed.multipliedReportingOverflow(by: maxInflateRatio)
-        if overflow || o4 || o5 || (!o6 && expectedSize > limit + maxInflateRatio) {
-            throw ImagingError.truncated(
-                file: file,
-                detail: "\(compressed) bytes of compressed image data cannot hold "
-                    + "\(width)×\(height) pixels (\(overflow ? "too many" : String(expectedSize)) bytes)")
-        }
+        let (passes, expectedSize, pixelBytes) = try layout(chunks, file: file)
         let pieces = chunks.imageRanges.map { UnsafeRawBufferPointer(rebasing: raw[$0]) }
 
         if !header.interlaced && header.bitDepth == 8 && (header.colorType == .rgb || header.colorType == .rgba) {
@@ -195,6 +174,37 @@ public enum PNGDecoder {
         return PNGStagedImage(image: RGBAImage(width: width, height: height, pixels: pixels))
     }
 
+    /// The passes of `chunks`' image, the size of its inflated data and of its RGBA pixels;
+    /// throws when the compressed data is too short to inflate to the claimed rows (nothing is
+    /// allocated before this check).
+    static func layout(_ chunks: PNGChunks, file: String) throws -> (passes: [Adam7Pass], expectedSize: Int, pixelBytes: Int) {
+        let header = chunks.header
+        let passes = Adam7Pass.passes(width: header.width, height: header.height, interlaced: header.interlaced)
+        let (width, height) = (header.width, header.height)
+
+        // Sizes, overflow-checked (the cap may be lifted to Int.max).
+        var expectedSize = 0
+        var overflow = false
+        for pass in passes where !pass.isEmpty {
+            let (rowBytes, o1) = pass.width.multipliedReportingOverflow(by: header.bitsPerPixel)
+            let (rows, o2) = pass.height.multipliedReportingOverflow(by: (rowBytes + 7) / 8 + 1)
+            let (sum, o3) = expectedSize.addingReportingOverflow(rows)
+            expectedSize = sum
+            overflow = overflow || o1 || o2 || o3
+        }
+        let (pixelCount, o4) = width.multipliedReportingOverflow(by: height)
+        let (pixelBytes, o5) = pixelCount.multipliedReportingOverflow(by: 4)
+        let compressed = chunks.compressedCount
+        let (limit, o6) = compressed.multipliedReportingOverflow(by: maxInflateRatio)
+        if overflow || o4 || o5 || (!o6 && expectedSize > limit + maxInflateRatio) {
+            throw ImagingError.truncated(
+                file: file,
+                detail: "\(compressed) bytes of compressed image data cannot hold "
+                    + "\(width)×\(height) pixels (\(overflow ? "too many" : String(expectedSize)) bytes)")
+        }
+        return (passes, expectedSize, pixelBytes)
+    }
+
     @inline(__always)
     static func unfilter(
         row: UnsafeMutablePointer<UInt8>, filterByte: UInt8, previous: UnsafePointer<UInt8>?,
@@ -215,29 +225,12 @@ public enum PNGDecoder {
     ) throws -> PNGStagedImage {
         let (width, height) = (header.width, header.height)
         let channels = header.colorType.channels
-        let rowBytes = width * channels
         let capacity = max(expectedSize, pixelBytes)
         let start = capacity - expectedSize
         let buffer = try [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
             let base = buffer.baseAddress!
             HugePageAdvice.advise(base, count: capacity)
-            try Zlib.inflate(pieces: pieces, into: base + start, expectedSize: expectedSize, file: file)
-            var previous: UnsafePointer<UInt8>?
-            for j in 0..<height {
-                let filterAt = base + start + j * (rowBytes + 1)
-                try unfilter(
-                    row: filterAt + 1, filterByte: filterAt[0], previous: previous, count: rowBytes,
-                    stride: channels, rowIndex: j, file: file)
-                if channels == 4 {
-                    // RGBA: row j moves left by j + 1 bytes to its place in the pixels while it
-                    // is still in cache (memmove handles the overlap). That place ends before
-                    // row j + 1's filter byte, and row j + 1 reads it there as its previous row.
-                    memmove(base + j * rowBytes, filterAt + 1, rowBytes)
-                    previous = UnsafePointer(base + j * rowBytes)
-                } else {
-                    previous = UnsafePointer(filterAt + 1)
-                }
-            }
+            _ = try inflateRows(header, pieces: pieces, expectedSize: expectedSize, into: base, capacity: capacity, file: file)
             if channels == 4 {
                 count = pixelBytes
             } else {
@@ -249,5 +242,40 @@ public enum PNGDecoder {
             return PNGStagedImage(image: RGBAImage(width: width, height: height, pixels: buffer))
         }
         return PNGStagedImage(header: header, rgbRows: buffer, start: start, converter: converter)
+    }
+
+    /// The rows of an 8-bit RGB or RGBA image, not interlaced, inflated into `base` (`capacity`
+    /// bytes: the larger of the inflated data and the RGBA pixels) at its end and unfiltered
+    /// there; RGBA rows are then moved to their place in the pixels, RGB rows stay where they
+    /// are (`decodeTrueColor8`). `rowDone(n)` is called once rows 0 ..< n are in place (RGBA:
+    /// final), and may stop the decoding by returning false (then this returns false).
+    static func inflateRows(
+        _ header: PNGHeader, pieces: [UnsafeRawBufferPointer], expectedSize: Int,
+        into base: UnsafeMutablePointer<UInt8>, capacity: Int, file: String,
+        rowDone: ((Int) -> Bool)? = nil
+    ) throws -> Bool {
+        let height = header.height
+        let channels = header.colorType.channels
+        let rowBytes = header.width * channels
+        let start = capacity - expectedSize
+        try Zlib.inflate(pieces: pieces, into: base + start, expectedSize: expectedSize, file: file)
+        var previous: UnsafePointer<UInt8>?
+        for j in 0..<height {
+            let filterAt = base + start + j * (rowBytes + 1)
+            try unfilter(
+                row: filterAt + 1, filterByte: filterAt[0], previous: previous, count: rowBytes,
+                stride: channels, rowIndex: j, file: file)
+            if channels == 4 {
+                // RGBA: row j moves left by j + 1 bytes to its place in the pixels while it
+                // is still in cache (memmove handles the overlap). That place ends before
+                // row j + 1's filter byte, and row j + 1 reads it there as its previous row.
+                memmove(base + j * rowBytes, filterAt + 1, rowBytes)
+                previous = UnsafePointer(base + j * rowBytes)
+            } else {
+                previous = UnsafePointer(filterAt + 1)
+            }
+            if let rowDone, !rowDone(j + 1) { return false }
+        }
+        return true
     }
 }

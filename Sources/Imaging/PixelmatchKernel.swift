@@ -80,6 +80,13 @@ struct PixelmatchKernel: @unchecked Sendable {
         return values.reduce(0) { $0 + $1.differing }
     }
 
+    /// The differing pixels of `rows` (a kernel with no output), for a caller that shares the
+    /// rows out itself (`RowPipelinedPair`).
+    func differing(rows: Range<Int>) -> Int {
+        precondition(output == nil, "a diff is drawn by run(threads:)")
+        return count(rows: rows, first!, second!).differing
+    }
+
     /// The differing pixels of `rows`, and (drawing over the first image) the rows of the diff
     /// held until every band has ended.
     private func count(
