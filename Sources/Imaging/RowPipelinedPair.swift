@@ -34,7 +34,8 @@ enum RowPipelinedPair {
     /// Decodes and compares `files`, or nil when they are not two 8-bit RGBA images, not
     /// interlaced, of one size (then decode them the usual way). With `count`, the differing
     /// pixels are counted (no diff image wanted); otherwise only the differing rows are found.
-    /// Errors are those decoding each file alone throws, the expected file's first. `serial`
+    /// Errors in the image data are those decoding each file alone throws, the expected file's
+    /// first; a file refused before its data is decoded gives nil (the usual decoding says why). `serial`
     /// decodes one image after the other on the calling thread (what a machine that cannot start
     /// the second thread gets; for tests).
     static func compare(
@@ -43,12 +44,16 @@ enum RowPipelinedPair {
     ) throws -> Outcome? {
         try files.expected.withUnsafeBytes { rawA in
             try files.actual.withUnsafeBytes { rawB in
-                let chunksA = try PNGChunks.read(rawA, file: names.expected, maxPixels: options.maxPixels)
-                let chunksB = try PNGChunks.read(rawB, file: names.actual, maxPixels: options.maxPixels)
+                // A file refused before decoding (chunks, sizes) is left to the usual decoding,
+                // which names the expected file's error first whatever the other file holds.
+                guard let chunksA = try? PNGChunks.read(rawA, file: names.expected, maxPixels: options.maxPixels),
+                    let chunksB = try? PNGChunks.read(rawB, file: names.actual, maxPixels: options.maxPixels)
+                else { return nil }
                 let (a, b) = (chunksA.header, chunksB.header)
-                guard eligible(a), eligible(b), a.width == b.width, a.height == b.height else { return nil }
-                let layoutA = try PNGDecoder.layout(chunksA, file: names.expected)
-                let layoutB = try PNGDecoder.layout(chunksB, file: names.actual)
+                guard eligible(a), eligible(b), a.width == b.width, a.height == b.height,
+                    let layoutA = try? PNGDecoder.layout(chunksA, file: names.expected),
+                    let layoutB = try? PNGDecoder.layout(chunksB, file: names.actual)
+                else { return nil }
                 let images = [
                     Image(
                         header: a, pieces: chunksA.imageRanges.map { UnsafeRawBufferPointer(rebasing: rawA[$0]) },
@@ -172,7 +177,9 @@ enum RowPipelinedPair {
                     capacity: source.capacity, file: source.file
                 ) { [self] done in
                     publish(image, done)
-                    if failed.load(ordering: .relaxed) { return false }
+                    // The expected image is decoded to its end even when the other failed, so
+                    // its own error, if any, is the one reported (as decoding each alone does).
+                    if image == 1 && failed.load(ordering: .relaxed) { return false }
                     if done % RowPipelinedPair.helpEvery == 0 && done > progress(of: other) { _ = compareNextBand() }
                     return true
                 }
