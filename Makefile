@@ -157,9 +157,10 @@ sanitize: deps
 	$(SANITIZE_ENV) $(SWIFT) build --build-tests --sanitize=address --build-path .build/asan
 	$(SANITIZE_ENV) $(SWIFT) test --skip-build --disable-xctest --sanitize=address --build-path .build/asan
 
-# The concurrency tests (parallel compare and decode, worker processes, Lottie render threads,
-# refresh runners, waitable state) under ThreadSanitizer; any report fails the run.
-TSAN_TESTS := PixelmatchTests|CompareRunnerTests|CompareFolderTests|StagedDecodeTests|WaitableStateTests|LottieDeadlineTests|LottieGoldenTests|RefreshRunnerLifetimeTests|SuiteRunnerTests|SuiteCommandTests
+# The concurrency tests (parallel compare and decode, images decoded side by side, worker
+# processes, Lottie render threads, refresh runners, waitable state) under ThreadSanitizer; any
+# report fails the run.
+TSAN_TESTS := PixelmatchTests|CompareRunnerTests|RowPipelinedPairTests|DiffOverExpectedTests|CompareFolderTests|StagedDecodeTests|WaitableStateTests|LottieDeadlineTests|LottieGoldenTests|RefreshRunnerLifetimeTests|SuiteRunnerTests|SuiteCommandTests
 
 tsan: deps
 	SWIFT_BACKTRACE=enable=no $(SWIFT) build --build-tests --sanitize=thread --build-path .build/tsan

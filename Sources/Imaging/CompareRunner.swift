@@ -177,8 +177,29 @@ public enum CompareRunner {
 
     /// Compares one pair; never throws (errors become the outcome's message).
     static func compare(_ pair: FramePair, options: CompareOptions, wantDiff: Bool, threads: Int) -> FrameOutcome {
+        let files: (expected: [UInt8], actual: [UInt8])
+        do { files = try loadBoth(pair, threads: threads) } catch { return FrameOutcome(error: "\(error)") }
+        return compare(files, pair, options: options, wantDiff: wantDiff, threads: threads)
+    }
+
+    /// One pair's outcome as `compare` of files gives it, for PNG bytes held in memory: the
+    /// comparison, or the error line (naming `names`), and the diff image's PNG when `wantDiff`
+    /// and some pixel differs. The same outcome on any number of `threads` (the fuzz target
+    /// `fuzz-compare` checks one thread against two).
+    public static func compare(
+        png files: (expected: [UInt8], actual: [UInt8]), names: (expected: String, actual: String),
+        options: CompareOptions, wantDiff: Bool, threads: Int
+    ) -> (comparison: FrameComparison?, error: String?, diffPNG: [UInt8]?) {
+        let pair = FramePair(name: names.expected, expected: names.expected, actual: names.actual)
+        let outcome = compare(files, pair, options: options, wantDiff: wantDiff, threads: threads)
+        return (outcome.comparison, outcome.error, outcome.diffPNG)
+    }
+
+    static func compare(
+        _ files: (expected: [UInt8], actual: [UInt8]), _ pair: FramePair, options: CompareOptions, wantDiff: Bool,
+        threads: Int
+    ) -> FrameOutcome {
         do {
-            let files = try loadBoth(pair, threads: threads)
             if sameBytes(files.expected, files.actual) {
                 // Identical bytes: no decoding, but the file must still be a sound PNG (signature,
                 // IHDR, every chunk's CRC), so two copies of a corrupt file are an error.
