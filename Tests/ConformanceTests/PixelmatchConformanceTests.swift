@@ -82,4 +82,29 @@ import Testing
             #expect(countOnly.differing == testCase.expectedCount, "\(testCase) without diff image")
         }
     }
+
+    /// The same cases as `compare` of the files gets them: from the PNG bytes, on one thread and
+    /// on two (two RGBA files are then decoded side by side and compared as they are decoded),
+    /// with and without a diff image.
+    @Test func allCasesMatchPixelmatchAsFiles() throws {
+        for testCase in try Self.loadCases() {
+            let read = { (name: String) in try Data(contentsOf: Self.fixtures.appendingPathComponent(name)) }
+            let files = ([UInt8](try read(testCase.first)), [UInt8](try read(testCase.second)))
+            let expected = try PNGDecoder.decodeFile(atPath: Self.fixtures.appendingPathComponent(testCase.expectedDiff).path)
+            var options = CompareOptions()
+            options.pixelmatch = try Self.options(from: testCase.optionsJSON)
+            for threads in [1, 2] {
+                for wantDiff in [false, true] {
+                    let result = CompareRunner.compare(
+                        png: files, names: (testCase.first, testCase.second), options: options, wantDiff: wantDiff,
+                        threads: threads)
+                    #expect(result.error == nil, "\(testCase)")
+                    #expect(result.comparison?.differing == testCase.expectedCount, "\(testCase) threads \(threads)")
+                    guard wantDiff, testCase.expectedCount > 0 else { continue }
+                    let diff = try PNGDecoder.decode(try #require(result.diffPNG, "\(testCase)"))
+                    #expect(Self.firstDifference(diff.pixels, expected.pixels) == nil, "\(testCase) threads \(threads)")
+                }
+            }
+        }
+    }
 }
