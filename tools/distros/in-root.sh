@@ -96,8 +96,26 @@ else
   say "   $files files, byte-identical"
 fi
 
+# pixelmatch's own cases (Tests/Fixtures/pixelmatch/cases.tsv, written by nobody here) through
+# `compare` of the files: RGBA pairs take the path that decodes both side by side on two threads.
+say "-- overscroll compare of pixelmatch's cases"
+cases=0 wrong=0
+while IFS=$'\t' read -r a b options count _; do
+  [ "$a" = image_a ] && continue
+  threshold=$(sed -n 's/.*"threshold":\([0-9.]*\).*/\1/p' <<<"$options")
+  got=$(timeout 60 overscroll compare --json --threshold "${threshold:-0.1}" \
+    "Tests/Fixtures/pixelmatch/$a" "Tests/Fixtures/pixelmatch/$b" 2>&1 | sed -n 's/.*"differing": *\([0-9]*\).*/\1/p' | head -n 1)
+  cases=$((cases + 1))
+  if [ "$got" != "$count" ]; then wrong=$((wrong + 1)); say "   $a vs $b $options: ${got:-no count}, pixelmatch $count"; fi
+done <Tests/Fixtures/pixelmatch/cases.tsv
+if [ "$cases" -lt 12 ] || [ "$wrong" -ne 0 ]; then
+  fail "compare" "overscroll compare: $wrong of $cases pixelmatch cases counted differently"
+else
+  say "   $cases cases, every count pixelmatch's"
+fi
+
 if [ ${#FAILED[@]} -eq 0 ]; then
-  say "result: PASS ($summary; record identical; --version ok)"
+  say "result: PASS ($summary; record identical; compare as pixelmatch; --version ok)"
   exit 0
 fi
 say "result: FAIL (${FAILED[*]})${summary:+ ($summary)}${CAUSE:+; $CAUSE}"
