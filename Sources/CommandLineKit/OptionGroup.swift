@@ -23,9 +23,10 @@ extension OptionGroup {
     public var optionSpecs: [OptionSpec] { reflectedOptionSpecs }
 
     /// The stored options found by reflection, in declaration order, nested groups expanded
-    /// where they stand. Reflection costs a process about 0.6 ms the first time (the field types
-    /// are looked up by name): a group on a path where start-up counts (`compare`) lists its
-    /// options by hand and a test checks that list against this one.
+    /// where they stand. Reflection is the costliest part of parsing a command line the first
+    /// time in a process (the field types are looked up by name): a group on a path where
+    /// start-up counts (`compare`) lists its options by hand and a test checks that list against
+    /// this one.
     public var reflectedOptionSpecs: [OptionSpec] {
         Mirror(reflecting: self).children.flatMap { child -> [OptionSpec] in
             if let option = child.value as? any OptionDeclaration { return [option.spec] }

@@ -13,8 +13,8 @@ import Synchronization
 /// by whichever thread is ahead in its own image, and by both once their images are done. So the
 /// comparison runs on rows still in cache, and the thread that finishes decoding first does not
 /// wait for the other with nothing to do. What comes out is what decoding both and then comparing
-/// gives: the same pixels, the same differing rows, the same count (`CompareRunner` tests both
-/// paths against each other).
+/// gives: the same pixels, the same differing rows, the same count, the same errors
+/// (`RowPipelinedPairTests`, and `fuzz-compare` holds `compare` on two threads to one thread).
 enum RowPipelinedPair {
     /// What the pipeline found.
     struct Outcome {
@@ -132,7 +132,8 @@ enum RowPipelinedPair {
         /// Threads that started decoding.
         let started = Atomic<Int>(0)
         let nextBand = Atomic<Int>(0)
-        /// An image failed to decode: the other stops, nothing more is compared.
+        /// An image failed to decode: nothing more is compared, and the actual image's thread
+        /// stops (the expected image is decoded to its end, for its own error).
         let failed = Atomic<Bool>(false)
         let errors = OutcomeSlots<ImagingError?>(count: 2, initial: nil)
         let rows: BandResults<Bool>

@@ -12,7 +12,7 @@ import Glibc
 /// job must not wait for the other to begin.
 public enum ThreadPair {
     public static func run(_ first: () -> Void, _ second: @escaping @Sendable () -> Void) {
-        final class Job: @unchecked Sendable {
+        final class Job: Sendable {
             let body: @Sendable () -> Void
             init(_ body: @escaping @Sendable () -> Void) { self.body = body }
         }
