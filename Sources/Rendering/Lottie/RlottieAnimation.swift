@@ -1,6 +1,7 @@
 import CCairo
 import CRlottie
 import ScrollEngine
+import Support
 import Synchronization
 
 /// One rlottie animation object. Not thread-safe: create and use each one on a single thread.
@@ -24,8 +25,10 @@ final class RlottieAnimation {
     /// `resourcePath` is where image assets are looked up. Neither may be NULL for rlottie, and
     /// Swift strings never are. Nil when rlottie rejects the data.
     init?(json: String, key: String, resourcePath: String) {
-        let h = Self.parseLock.withLock { _ in lottie_animation_from_data(json, key, resourcePath) }
-        guard let h else { return nil }
+        // Parsing and rendering may never return on a malformed file: both are uninterruptible
+        // calls, so the process can still end promptly (`Platform.exit`).
+        let parsed = UninterruptibleCalls.run { Self.parseLock.withLock { _ in lottie_animation_from_data(json, key, resourcePath) } }
+        guard let h = parsed ?? nil else { return nil }
         handle = h
         var w = 0, hgt = 0
         lottie_animation_get_size(h, &w, &hgt)
@@ -55,7 +58,7 @@ final class RlottieAnimation {
         let stride = Int(cairo_image_surface_get_stride(surface))
         let f = min(max(frame, 0), max(frameCount - 1, 0))
         data.withMemoryRebound(to: UInt32.self, capacity: stride / 4 * h) { buffer in
-            lottie_animation_render(handle, f, buffer, w, h, stride)
+            _ = UninterruptibleCalls.run { lottie_animation_render(handle, f, buffer, w, h, stride) }
         }
         cairo_surface_mark_dirty(surface)
     }

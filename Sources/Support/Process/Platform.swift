@@ -34,9 +34,17 @@ public enum Platform {
     }
 
     /// Ends the process; during an interruption, waits for the cleanup to end it with the signal.
+    /// While a call that cannot be interrupted is still under way (a Lottie render that never
+    /// returns), the process ends at once with `_exit`: `exit` would run the library's static
+    /// destructors, which join the thread doing that work (`UninterruptibleCalls`). Standard
+    /// streams are written unbuffered (`StandardStreams`); C's are flushed first all the same.
     public static func exit(_ code: Int32) -> Never {
         SignalCleanup.waitIfInterrupted()
         SignalCleanup.endIfDeferred()
+        if UninterruptibleCalls.closeForExit() > 0 {
+            fflush(nil)
+            Glibc._exit(code)
+        }
         Glibc.exit(code)
     }
 
