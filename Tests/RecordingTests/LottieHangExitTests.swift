@@ -17,7 +17,7 @@ import Testing
         .appendingPathComponent("Fixtures/slow-lottie/repro_infinite_loop.json")
 
     /// A refresh started by F5 whose loop starts at frame 30 of the file: a frame rlottie 0.1
-    /// spends minutes on.
+    /// spends seconds to minutes on, depending on what it rendered before and the pixel size.
     static func scenario(lottie: String) -> String {
         """
         {"scene": "coordinator", "size": [200, 300], "scale": 1, "fps": 20, "duration": 1,
@@ -87,9 +87,8 @@ import Testing
         let r = run.result
         #expect(!r.signalled, "\(command) was killed after \(Self.hardStop) s: it did not end after its error")
         #expect(r.status == 2, "\(command): status \(r.status), stderr: \(r.err)")
-        #expect(
-            r.err.contains("did not render within 1 s (--lottie-timeout)") || r.out.contains("did not render within 1 s (--lottie-timeout)"),
-            "\(command): \(r.err)\(r.out)")
+        let error = "did not render within 1 s (--lottie-timeout)"
+        #expect(r.err.contains(error) || r.out.contains(error), "\(command): \(r.err)\(r.out)")
         #expect(run.seconds < Self.deadline + Self.grace, "\(command) took \(run.seconds) s with a \(Self.deadline) s deadline")
         // Nothing was made from a failed recording: no frames, no goldens.
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("frames").path))

@@ -27,7 +27,9 @@ final class RlottieAnimation {
     init?(json: String, key: String, resourcePath: String) {
         // Parsing and rendering may never return on a malformed file: both are uninterruptible
         // calls, so the process can still end promptly (`Platform.exit`).
-        let parsed = UninterruptibleCalls.run { Self.parseLock.withLock { _ in lottie_animation_from_data(json, key, resourcePath) } }
+        let parsed = UninterruptibleCalls.shared.run {
+            Self.parseLock.withLock { _ in lottie_animation_from_data(json, key, resourcePath) }
+        }
         guard let h = parsed ?? nil else { return nil }
         handle = h
         var w = 0, hgt = 0
@@ -58,7 +60,7 @@ final class RlottieAnimation {
         let stride = Int(cairo_image_surface_get_stride(surface))
         let f = min(max(frame, 0), max(frameCount - 1, 0))
         data.withMemoryRebound(to: UInt32.self, capacity: stride / 4 * h) { buffer in
-            _ = UninterruptibleCalls.run { lottie_animation_render(handle, f, buffer, w, h, stride) }
+            _ = UninterruptibleCalls.shared.run { lottie_animation_render(handle, f, buffer, w, h, stride) }
         }
         cairo_surface_mark_dirty(surface)
     }

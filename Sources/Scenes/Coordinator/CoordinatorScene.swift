@@ -27,9 +27,12 @@ public final class CoordinatorScene: Scene {
     private var now: Double { host.now }
     /// The message of the last refresh that failed or was cancelled, while it shows.
     public var banner: RefreshMessageBanner? { presentation.banner }
-    /// Under a physics with a Material refresh (Android): it takes the pull, F5, Esc and the
-    /// results instead of the coordinator (docs/BEHAVIOUR.md, "Android physics").
-    private(set) var material: MaterialRefreshHost?
+    /// The refresh of the feel's style: the coordinator, or under a physics with a Material
+    /// refresh (Android) the Material circle, which then takes the pull, F5, Esc and the results
+    /// (docs/BEHAVIOUR.md, "Android physics"). A retune to another style swaps it when idle.
+    let refresh: RefreshSlot
+    /// The Material refresh, when it is the one in use (tests).
+    var material: MaterialRefresh? { refresh.current as? MaterialRefresh }
 
     public init(context: SceneContext, config: RefreshCoordinatorConfig = RefreshCoordinatorConfig()) {
         let o = context.options
@@ -48,11 +51,15 @@ public final class CoordinatorScene: Scene {
         host.scrollView.delegate = contentSync
         coordinator.attach(to: host.scrollView)
         coordinator.isDirectInput = { [unowned host] in host.input.isDirectInputActive }
-        coordinator.onStart = { [unowned self] in self.presentation.started() }
-        coordinator.onFinish = { [unowned self] outcome in self.finished(outcome) }
-        material = MaterialRefreshHost(options: o, host: host, runner: runner)
-        material?.onStart = { [unowned self] in self.presentation.started() }
-        material?.onFinish = { [unowned self] outcome in self.finished(outcome) }
+        refresh = RefreshSlot(uikit: coordinator)
+        refresh.makeMaterial = { [unowned self] config in
+            MaterialRefresh(
+                config: config, behaviour: behaviour, scrollView: scrollView, input: host.input, runner: runner,
+                surface: theme.cellBackground, ring: theme.accent)
+        }
+        refresh.onStart = { [unowned self] in self.presentation.started() }
+        refresh.onFinish = { [unowned self] outcome in self.finished(outcome) }
+        refresh.want(.of(o.physics))
     }
 
     private func finished(_ outcome: Result<Int, RefreshFailure>) {
@@ -63,65 +70,55 @@ public final class CoordinatorScene: Scene {
         contentSync.layout(scrollView)
     }
 
-    /// The indicator that hides is the Material circle under a physics with one, else the coordinator's.
+    /// The indicator that hides is the refresh's own (the Material circle), else the coordinator's.
     private func updateBanner() {
-        let hidden = material.map { $0.look(at: now) == nil } ?? (indicatorPhase == .hidden)
-        presentation.update(indicatorHidden: hidden, state: material?.state ?? coordinator.state, at: now)
+        let hidden = refresh.current.indicatorGone(at: now) ?? (indicatorPhase == .hidden)
+        presentation.update(indicatorHidden: hidden, state: refresh.current.state, at: now)
     }
 
     /// Delivers finished actions; called at every event and frame.
     private func pump(_ t: Double) {
         host.note(t)
-        for r in runner.drain() {
-            if let m = material { m.send(.deliver(r), at: t) } else { coordinator.deliver(r, at: t) }
-        }
+        for r in runner.drain() { refresh.current.deliver(r, at: t) }
         updateBanner()
+        refresh.switchIfIdle()
     }
 
     public func handle(_ event: InputEvent, at t: Double) {
         pump(t)
         switch event {
-        case .key(.f5, []), .key(.r, .control):
-            if let m = material { m.send(.trigger, at: t) } else { coordinator.beginRefresh(at: t, fromGesture: false) }
-        case .key(.escape, _):
-            if let m = material { m.send(.endRefreshing, at: t) } else { coordinator.cancel(at: t) }
+        case .key(.f5, []), .key(.r, .control): refresh.current.trigger(at: t)
+        case .key(.escape, _): refresh.current.cancel(at: t)
         default:
             // The host takes a resize and the scroll input; the trigger and the layout follow a
-            // resize; the input's pull and release go to the Material refresh when there is one.
+            // resize; the input's release and pull go to the refresh.
             let released = host.handle(event, at: t).released
             if case .resize = event {
                 if let f = behaviour.triggerFraction { coordinator.setThreshold(f * host.viewportHeight) }
                 contentSync.layout(scrollView)
-            } else if let m = material {
-                if released { m.release(at: t) }
-                m.pull(at: t)
-            } else if released {
-                coordinator.inputReleased(at: t)
+            } else {
+                if released { refresh.current.inputReleased(at: t) }
+                refresh.current.inputApplied(at: t)
             }
         }
     }
 
     public func advance(to t: Double) {
         pump(t)
-        if let m = material {
-            host.advance(to: t) { m.release(at: t) }
-            m.pull(at: t)
-            m.send(.frame, at: t)
-        } else {
-            host.advance(to: t) { coordinator.inputReleased(at: t) }
-            coordinator.advance(to: t)
-        }
+        let r = refresh.current
+        host.advance(to: t) { r.inputReleased(at: t) }
+        r.frame(at: t)
         updateBanner()
     }
 
     public nonisolated(nonsending) func waitForActions() async { await runner.waitForActions() }
 
     public var isAnimating: Bool {
-        host.isMoving || coordinator.isLocked || presentation.isAnimating(at: now) || material?.isAnimating == true
+        host.isMoving || coordinator.isLocked || presentation.isAnimating(at: now) || refresh.current.isAnimating
     }
 
     public var nextDeadline: Double? {
-        [host.nextDeadline, coordinator.deadline, material?.deadline, presentation.nextDeadline(after: now)].compactMap { $0 }.min()
+        [host.nextDeadline, coordinator.deadline, refresh.current.deadline, presentation.nextDeadline(after: now)].compactMap { $0 }.min()
     }
 
     // MARK: frame
@@ -136,6 +133,7 @@ public final class CoordinatorScene: Scene {
         coordinator.retune(
             config: Self.tuned(options.coordinator, options.refresh, viewportHeight: host.viewportHeight),
             behaviour: options.refresh, physics: host.scrollView.physics)
+        refresh.want(.of(options.physics))
     }
 
     /// `config` with the refresh behaviour's done time and viewport-relative trigger distance, when set.
@@ -162,7 +160,7 @@ public final class CoordinatorScene: Scene {
             content.append(contentsOf: indicatorCommands(center: center))
         }
         var drawn = host.stretched(content)
-        if let m = material { drawn += m.commands(at: now, width: width) }
+        drawn += refresh.current.overlay(at: now, width: width)
         let c = bar.screen(content: drawn, offset: offset, size: size, banner: banner, at: now, theme: theme, measurer: measurer)
         return FrameModel(size: size, background: theme.rowBackground, commands: c)
     }
@@ -213,13 +211,13 @@ public final class CoordinatorScene: Scene {
 
     public func trace() -> TraceFields {
         [
-            ("state", .string((material?.state ?? coordinator.state).name)),
+            ("state", .string(refresh.current.state.name)),
             ("progress", .double(coordinator.progress)),
             ("locked", .bool(coordinator.isLocked)),
             ("lockedOffset", coordinator.heldOffset(at: now).map { .double($0) } ?? .null),
             ("corrections", .int(coordinator.corrections)),
             ("forwarded", .int(coordinator.forwarded)),
-            ("refreshes", .int(material?.machine.refreshes ?? coordinator.refreshes)),
+            ("refreshes", .int(refresh.current.refreshes)),
             ("error", presentation.errorTrace),
             ("rows", .int(rows.count))
         ]

@@ -20,7 +20,15 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     public var rowCount: Int { rows.count }
     public private(set) var indicator: RefreshIndicator
     let runner: RefreshActionRunner
-    public private(set) var machine: RefreshableMachine
+    /// The view's own refresh (its machine, fed the scroll view's callbacks).
+    let owner: RefreshableRefresh
+    /// The refresh of the feel's style: `owner`, or under a physics with a Material refresh
+    /// (Android) the Material circle (docs/BEHAVIOUR.md, "Android physics"); a retune to another
+    /// style swaps it when idle.
+    let refresh: RefreshSlot
+    public var machine: RefreshableMachine { owner.machine }
+    /// The Material refresh, when it is the one in use (tests).
+    var material: MaterialRefresh? { refresh.current as? MaterialRefresh }
     /// The rows' growth, the message a failure leaves (a cancel none), and its timing.
     public private(set) var presentation: RefreshPresentation
     /// The latest time seen, for drawing (`frame()` takes none) and the message.
@@ -29,12 +37,6 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     let measurer: any TextMeasurer
     /// The message of the last refresh that failed, while it shows.
     public var banner: RefreshMessageBanner? { presentation.banner }
-    /// A refresh ended under the finger: its pull stays drawn (disarmed) until the finger has let
-    /// go and the content has returned.
-    private var heldPull = false
-    /// Under a physics with a Material refresh (Android): it takes the place of `machine` and
-    /// `indicator` (docs/BEHAVIOUR.md, "Android physics").
-    private(set) var material: MaterialRefreshHost?
 
     public init(context: SceneContext, config: RefreshableConfig = RefreshableConfig()) {
         let o = context.options
@@ -50,11 +52,18 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         presentation = RefreshPresentation(messageSeconds: o.refresh.messageSeconds, showsCancel: false)
         let tuned = Self.tuned(config, o.refresh, viewportHeight: host.viewportHeight)
         self.config = tuned
-        machine = RefreshableMachine(config: tuned, timeout: o.refresh.timeout)
+        owner = RefreshableRefresh(config: tuned, behaviour: o.refresh, scrollView: host.scrollView, input: host.input, runner: runner)
+        refresh = RefreshSlot(uikit: owner)
         host.scrollView.delegate = self
-        material = MaterialRefreshHost(options: o, host: host, runner: runner)
-        material?.onStart = { [unowned self] in self.presentation.started() }
-        material?.onFinish = { [unowned self] outcome in self.materialFinished(outcome) }
+        refresh.makeMaterial = { [unowned self] config in
+            MaterialRefresh(
+                config: config, behaviour: behaviour, scrollView: scrollView, input: host.input, runner: runner,
+                surface: theme.cellBackground, ring: theme.accent)
+        }
+        refresh.onStart = { [unowned self] in self.presentation.started() }
+        refresh.onFinish = { [unowned self] outcome in self.finished(outcome) }
+        refresh.onChange = { [unowned self] in self.updateBanner() }
+        refresh.want(.of(o.physics))
     }
 
     /// The large title, then one row per box pitch (the source's 40 pt boxes 8 pt apart), then
@@ -70,56 +79,34 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
 
     /// The trigger distance (the machine's: a viewport-relative one follows resizes).
     public var threshold: Double { machine.threshold }
-    public var state: RefreshState { material?.state ?? machine.state }
+    public var state: RefreshState { refresh.current.state }
     public var isReady: Bool { machine.isReady }
-    public var refreshes: Int { material?.machine.refreshes ?? machine.refreshes }
+    public var refreshes: Int { refresh.current.refreshes }
     /// The failure text of the last refresh, if it ended with one (`RefreshPresentation.lastError`).
     public var lastError: String? { presentation.lastError }
     /// Time of the last trigger (the pulse).
     public var triggeredAt: Double? { machine.triggeredAt }
 
     /// Ends a running refresh from outside (the source's `endRefreshing()`); Esc calls it.
-    public func endRefreshing(at t: Double) {
-        if let m = material { m.send(.endRefreshing, at: t) } else { send(.endRefreshing, at: t) }
-    }
+    public func endRefreshing(at t: Double) { refresh.current.cancel(at: t) }
 
-    /// The Material refresh ended: rows, or a failure's message (a cancel leaves none).
-    private func materialFinished(_ outcome: Result<Int, RefreshFailure>) {
+    /// A refresh ended: rows, or a failure's message (a cancel leaves none).
+    private func finished(_ outcome: Result<Int, RefreshFailure>) {
         let n = presentation.finished(outcome)
         if case .success = outcome { addRows(n) }
-        updateBanner()
     }
 
-    private func send(_ event: RefreshableMachine.Event, at t: Double) {
-        let effects = machine.handle(event, at: t, input: InputFacts(scrollView, directInput: input.isDirectInputActive))
-        for effect in effects {
-            switch effect {
-            case let .scroll(e): scrollView.perform(e, at: t)
-            case let .startAction(token):
-                runner.start(token: token, behaviour: behaviour, at: t)
-                presentation.started()
-            case let .cancelAction(token): runner.cancel(token: token)
-            case let .finished(outcome):
-                let n = presentation.finished(outcome)
-                if case .success = outcome { addRows(n) }
-            }
-        }
-        if machine.awaitsRelease { heldPull = true } else if state != .idle || scrollView.contentOffset >= 0 { heldPull = false }
-        updateBanner()
-    }
-
-    /// Tells the presentation whether the indicator has gone (the Material circle under a physics
-    /// with one, else the scene's ring) and the state (a pull dismisses the message).
+    /// Tells the presentation whether the indicator has gone (the refresh's own, the Material
+    /// circle, else the scene's ring) and the state (a pull dismisses the message).
     private func updateBanner() {
-        let hidden = material.map { $0.look(at: now) == nil } ?? (indicatorPhase == .hidden)
+        let hidden = refresh.current.indicatorGone(at: now) ?? (indicatorPhase == .hidden)
         presentation.update(indicatorHidden: hidden, state: state, at: now)
     }
 
     private func pump(_ t: Double) {
         host.note(t)
-        for r in runner.drain() {
-            if let m = material { m.send(.deliver(r), at: t) } else { send(.deliver(r), at: t) }
-        }
+        for r in runner.drain() { refresh.current.deliver(r, at: t) }
+        refresh.switchIfIdle()
     }
 
     private func addRows(_ n: Int) {
@@ -131,17 +118,17 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         pump(t)
         switch event {
         case .key(.f5, []), .key(.r, .control):
-            if let m = material { m.send(.trigger, at: t) } else { send(.trigger, at: t) }
+            refresh.current.trigger(at: t)
         case .key(.escape, _):
             endRefreshing(at: t)
         default:
             // The host takes a resize and the scroll input; a viewport-relative trigger follows a
-            // resize; the input's pull goes to the Material refresh when there is one.
+            // resize; the refresh hears that the input was applied.
             host.handle(event, at: t)
             if case .resize = event {
-                if let f = behaviour.triggerFraction { machine.setBaseThreshold(f * host.viewportHeight) }
+                if let f = behaviour.triggerFraction { owner.setBaseThreshold(f * host.viewportHeight) }
             } else {
-                material?.pull(at: t)
+                refresh.current.inputApplied(at: t)
             }
         }
     }
@@ -149,9 +136,9 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     public func advance(to t: Double) {
         pump(t)
         host.advance(to: t)
-        guard let m = material else { return send(.frame, at: t) }
-        m.pull(at: t)
-        m.send(.frame, at: t)
+        refresh.current.frame(at: t)
+        // Once more after the frame (the Material circle changes with frames; for the view's own
+        // machine, which reported the frame through `onChange`, this changes nothing).
         updateBanner()
     }
 
@@ -159,12 +146,10 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
 
     // MARK: delegate
 
-    public func scrollViewDidScroll(_ sv: ScrollView, at t: Double) {
-        if let m = material { m.pull(at: t) } else { send(.didScroll, at: t) }
-    }
+    public func scrollViewDidScroll(_ sv: ScrollView, at t: Double) { refresh.current.scrolled(at: t) }
 
     public func scrollViewDidEndDragging(_ sv: ScrollView, willDecelerate: Bool, at t: Double) {
-        if let m = material { m.release(at: t) } else { send(.didEndDragging, at: t) }
+        refresh.current.endedDragging(at: t)
     }
 
     public var progress: Double {
@@ -176,18 +161,11 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     }
 
     public var isAnimating: Bool {
-        if let m = material { return scrollView.isMoving || m.isAnimating || presentation.isAnimating(at: now) }
-        return scrollView.isMoving || state == .refreshing || state == .done || state == .completing || machine.readyAt != nil
-            || presentation.isAnimating(at: now) || (heldPull && !scrollView.isDragging)
+        scrollView.isMoving || refresh.current.isAnimating || presentation.isAnimating(at: now)
     }
 
     public var nextDeadline: Double? {
-        var d = [input.nextDeadline].compactMap { $0 }
-        if let r = machine.readyAt { d.append(r) }
-        if let timeout = material.map({ $0.deadline }) ?? machine.ticket.deadline { d.append(timeout) }
-        if let done = machine.doneUntil { d.append(done) }
-        if let b = presentation.nextDeadline(after: now) { d.append(b) }
-        return d.min()
+        [input.nextDeadline, refresh.current.deadline, presentation.nextDeadline(after: now)].compactMap { $0 }.min()
     }
 
     // MARK: frame
@@ -199,7 +177,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         case .idle, .triggered:  // this view never enters .triggered
             // A refresh that ended under the finger: the pull stays visible, disarmed, until the
             // finger lets go and the content is back.
-            guard machine.awaitsRelease || heldPull, pull > 0 else { return .hidden }
+            guard machine.awaitsRelease || owner.heldPull, pull > 0 else { return .hidden }
             return .disarmed(progress: min(pull / threshold, 1), pullDistance: pull, threshold: threshold)
         case let .pulling(p):
             // Not ready: this pull will not refresh, and its ring must not look armed.
@@ -231,7 +209,8 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         behaviour = options.refresh
         indicator = options.indicator.makeIndicator(defaultColor: options.theme.spinner)
         config = Self.tuned(options.refreshable, options.refresh, viewportHeight: host.viewportHeight)
-        machine.retune(config: config, timeout: options.refresh.timeout)
+        owner.retune(config: config, behaviour: options.refresh)
+        refresh.want(.of(options.physics))
     }
 
     /// `config` with the refresh behaviour's done time and viewport-relative trigger distance, when set.
@@ -285,7 +264,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
             content.append(contentsOf: indicator.commands(indicatorPhase, center: center, at: now))
         }
         var drawn = host.stretched(content)
-        if let m = material { drawn += m.commands(at: now, width: width) }
+        drawn += refresh.current.overlay(at: now, width: width)
         let c = bar.screen(content: drawn, offset: offset, size: size, banner: banner, at: now, theme: theme, measurer: measurer)
         return FrameModel(size: size, background: theme.groupedBackground, commands: c)
     }

@@ -41,7 +41,7 @@ public enum Platform {
     public static func exit(_ code: Int32) -> Never {
         SignalCleanup.waitIfInterrupted()
         SignalCleanup.endIfDeferred()
-        if UninterruptibleCalls.closeForExit() > 0 {
+        if UninterruptibleCalls.shared.closeForExit() > 0 {
             fflush(nil)
             Glibc._exit(code)
         }

@@ -8,16 +8,21 @@ import Synchronization
 /// once (`_exit`, after standard streams are flushed), leaving those threads behind.
 ///
 /// Once closed, no new call starts (`enter` refuses), so the answer cannot go stale between the
-/// question and the exit.
-public enum UninterruptibleCalls {
+/// question and the exit. The process's calls are counted by `shared`.
+public final class UninterruptibleCalls: Sendable {
+    /// The process's calls (rlottie's; `Platform.exit` closes it).
+    public static let shared = UninterruptibleCalls()
+
     /// The number of calls under way, with `closedBit` set once the process is ending.
-    private static let state = Atomic<Int>(0)
+    private let state = Atomic<Int>(0)
     private static let closedBit = 1 << 62
 
+    public init() {}
+
     /// Starts a call; false once the process is ending (the call must not be made).
-    public static func enter() -> Bool {
+    public func enter() -> Bool {
         var current = state.load(ordering: .acquiring)
-        while current & closedBit == 0 {
+        while current & Self.closedBit == 0 {
             let (exchanged, original) = state.compareExchange(
                 expected: current, desired: current + 1, successOrdering: .acquiringAndReleasing, failureOrdering: .acquiring)
             if exchanged { return true }
@@ -27,22 +32,22 @@ public enum UninterruptibleCalls {
     }
 
     /// Ends a call that `enter` started.
-    public static func leave() {
+    public func leave() {
         state.subtract(1, ordering: .releasing)
     }
 
     /// Runs `body` as one uninterruptible call; nil (without running it) once the process is ending.
-    public static func run<T>(_ body: () -> T) -> T? {
+    public func run<T>(_ body: () -> T) -> T? {
         guard enter() else { return nil }
         defer { leave() }
         return body()
     }
 
     /// Refuses every later call and returns how many are still under way.
-    public static func closeForExit() -> Int {
-        state.bitwiseOr(closedBit, ordering: .acquiringAndReleasing).oldValue & ~closedBit
+    public func closeForExit() -> Int {
+        state.bitwiseOr(Self.closedBit, ordering: .acquiringAndReleasing).oldValue & ~Self.closedBit
     }
 
     /// The calls under way now (tests).
-    public static var running: Int { state.load(ordering: .acquiring) & ~closedBit }
+    public var running: Int { state.load(ordering: .acquiring) & ~Self.closedBit }
 }
