@@ -10,6 +10,11 @@ public enum FeelFile {
     public static let maxBytes = 1 << 20
 
     public static func load(_ path: String) throws(FeelError) -> Feel {
+        try parse(read(path), file: path)
+    }
+
+    /// The text of the feel file at `path` (a regular file, at most `maxBytes`, UTF-8).
+    public static func read(_ path: String) throws(FeelError) -> String {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, maxBytes: maxBytes) } catch {
             throw FeelError(file: path, field: "", reason: describe(error))
@@ -17,6 +22,11 @@ public enum FeelFile {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw FeelError(file: path, field: "", reason: "not UTF-8 text")
         }
+        return text
+    }
+
+    /// The feel `text` (read from `path`) holds.
+    public static func parse(_ text: String, file path: String) throws(FeelError) -> Feel {
         var feel = try FeelParser.parse(text, file: path)
         if !feel.lottie.isEmpty, !feel.lottie.hasPrefix("/") {
             feel.lottie = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(feel.lottie).path

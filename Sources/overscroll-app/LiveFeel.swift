@@ -20,7 +20,11 @@ final class LiveFeel: TuningHandler {
         let flag = Atomic<Bool>(false)
     }
 
-    let path: String?
+    /// The feel file: `--feel`, or the file the first S wrote without it (adopted: watched, and
+    /// saved to by the next S).
+    private(set) var path: String?
+    /// S writes over the file only while it holds what the session last read or wrote.
+    private var saveGuard = FeelSaveGuard()
     let arguments: ParsedArguments
     let renderer: CairoRenderer
     /// The feel in use (the last good one).
@@ -42,6 +46,7 @@ final class LiveFeel: TuningHandler {
     /// Starts watching the file (nothing without `--feel`).
     func watch() {
         guard let path else { return }
+        if let text = try? FeelFile.read(path) { saveGuard.noteRead(text) }
         watcher = FolderWatch.onSaves(
             of: path,
             { [pending] in
@@ -59,7 +64,10 @@ final class LiveFeel: TuningHandler {
     func beforeFrame(_ session: Session) {
         guard let path, pending.flag.exchange(false, ordering: .acquiringAndReleasing) else { return }
         do {
-            let feel = try FeelFile.load(path)
+            let text = try FeelFile.read(path)
+            let feel = try FeelFile.parse(text, file: path)
+            // Only a text the session could use: a bad edit stays the user's to fix.
+            saveGuard.noteRead(text)
             apply(feel, to: session)
             panel?.reset(to: feel)
             show(panel, in: session)
@@ -110,22 +118,38 @@ final class LiveFeel: TuningHandler {
         session.panel = panel.map { p in { size, theme in p.commands(size: size, theme: theme) } }
     }
 
-    /// S: writes the panel's feel to the feel file (`--feel`), or to a new `feel.json` here; the
-    /// write is atomic and never goes through a link (`AtomicFileWriter`).
+    /// S: writes the panel's feel to the feel file (`--feel`), or to a new `feel.json` here, which
+    /// the session then adopts; the write is atomic and never goes through a link
+    /// (`AtomicFileWriter`). A feel file edited outside the window since it was read is never
+    /// written over (`FeelSaveGuard`): S says why, in the panel and on standard error.
     private func save() {
         guard let feel = panel?.feel else { return }
         let target = path ?? Self.defaultSavePath
-        if path == nil, FileManager.default.fileExists(atPath: target) || FileTree.isLink(target) {
-            let message = "not saved: \(target) exists (run with --feel \(target) to tune it)"
-            panel?.status = message
-            Platform.printError("overscroll run: \(message)")
+        let refusal: String? =
+            if path == nil, FileManager.default.fileExists(atPath: target) || FileTree.isLink(target) {
+                "not saved: \(target) exists (run with --feel \(target) to tune it)"
+            } else if path != nil {
+                saveGuard.refusal(toOverwrite: target)
+            } else {
+                nil
+            }
+        if let refusal {
+            panel?.status = refusal
+            Platform.printError("overscroll run: \(refusal)")
             return
         }
         do {
-            try AtomicFileWriter.write(text: FeelText.file(feel), toPath: target)
+            let text = FeelText.file(feel)
+            try AtomicFileWriter.write(text: text, toPath: target)
+            saveGuard.noteRead(text)
             panel?.baseline = feel
             panel?.status = "saved to \(target)"
             Platform.printError("overscroll run: saved the feel to \(target)")
+            if path == nil {
+                // The new file is this session's feel file from now on (item 11 of #44).
+                path = target
+                watch()
+            }
         } catch {
             panel?.status = "not saved: \(error)"
             Platform.printError("overscroll run: not saved: \(error)")
