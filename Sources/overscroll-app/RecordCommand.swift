@@ -46,20 +46,28 @@ enum RecordCommand {
 
     /// Recordings above this many frames (10 minutes at 60 fps) need --allow-large.
     static let maxFrames = 36_000
-    /// Bytes per pixel of a typical interface frame as PNG (measured on the project's scenes: 0.2–0.6).
-    static let estimatedPNGBytesPerPixel = 0.5
-
-    /// "N frames of W×H pixels, about S of PNG" — printed before a recording starts.
+    /// "N frames of W×H pixels" — printed before a recording starts. No size is guessed: PNG
+    /// sizes of interface frames vary tenfold with what they show (a guess of 0.5 byte per pixel
+    /// was 3–16× too high); the bytes actually written are told at the end (`writtenLine`).
     static func estimateLine(_ s: Scenario, png: Bool) -> String {
         let w = Int((s.size.width * s.scale).rounded()), h = Int((s.size.height * s.scale).rounded())
-        var line = "\(s.frameCount) frames of \(w)×\(h) pixels"
-        if png {
-            let bytes = Double(s.frameCount) * Double(w * h) * estimatedPNGBytesPerPixel
-            let units: [(Double, String)] = [(1e9, "GB"), (1e6, "MB"), (1e3, "kB")]
-            let (scale, unit) = units.first { bytes >= $0.0 } ?? (1, "bytes")
-            line += ", about \(String(format: scale == 1 ? "%.0f" : "%.1f", bytes / scale)) \(unit) of PNG"
+        return "\(s.frameCount) frames of \(w)×\(h) pixels"
+    }
+
+    /// "recorded N frames (S written) to OUT": the bytes of every file in the folder the
+    /// recording just made (frames, trace, plots, contact sheet), a linked repeat counted once.
+    static func writtenLine(frames: Int, folder: String) -> String {
+        var bytes = 0
+        var seen: Set<Int> = []
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: folder + "/" + name),
+                attributes[.type] as? FileAttributeType == .typeRegular
+            else { continue }
+            // Frames that repeat the one before are links to it: counted once, as on the disk.
+            if let inode = attributes[.systemFileNumber] as? Int, !seen.insert(inode).inserted { continue }
+            bytes += (attributes[.size] as? Int) ?? 0
         }
-        return line
+        return "recorded \(frames) frames (\(InputFile.megabytes(bytes)) written) to \(folder)"
     }
 
     /// Reads and validates a scenario file; errors name the file and the field.
@@ -118,7 +126,7 @@ enum RecordCommand {
             }
         }
         let result = try await recorder.record(scenario, to: URL(fileURLWithPath: out), options: options)
-        Platform.printError("recorded \(result.frames) frames to \(out)")
+        Platform.printError(writtenLine(frames: result.frames, folder: out))
         return 0
     }
 }
