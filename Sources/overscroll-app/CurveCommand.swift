@@ -7,6 +7,10 @@ import Support
 /// `overscroll curve KIND …`: prints a simulation as `t<TAB>x<TAB>v` rows and optionally plots it.
 @MainActor
 enum CurveCommand {
+    /// `curve fling`'s bounds when none are given: a list's scroll range, from the top to the end
+    /// of 200 rows of 60 pt seen through an 844 pt window (12,000 − 844 pt).
+    nonisolated static let defaultMin = 0.0
+    nonisolated static let defaultMax = 200 * 60.0 - 844
     /// The options, one declaration each.
     struct Flags: OptionGroup {
         let rate = Option.number(
@@ -23,8 +27,10 @@ enum CurveCommand {
         let viewport = Option.number("viewport", value: "D", in: 1...1e6, help: "viewport dimension, pt", default: 800)
         let coefficient = Option.number("coefficient", value: "C", in: 0.001...10, help: "rubber-band coefficient", default: 0.55)
         let pull = Option.numbers("pull", value: "X1,X2,…", help: "pull distances, pt (required)")
-        let min = Option.number("min", value: "A", help: "smallest offset, pt (required)")
-        let max = Option.number("max", value: "B", help: "largest offset, pt (required)")
+        let min = Option.number("min", value: "A", help: "smallest offset, pt", default: CurveCommand.defaultMin)
+        let max = Option.number(
+            "max", value: "B", help: "largest offset, pt (default: a list of 200 rows of 60 pt in an 844 pt window)",
+            default: CurveCommand.defaultMax)
         let dt = Option.number("dt", value: "S", in: 1e-4...10, help: "sampling step in seconds", default: 1.0 / 60, defaultText: "1/60")
         let at = Option.numbers("at", value: "T1,T2,…", help: "sample exactly these times instead")
         let until = Option.number(
@@ -128,7 +134,10 @@ enum CurveCommand {
         let plotPath = try plotOutput(a)
         let sim = try simulation(kind, a)
         if let name = a.value(flags.compare), let other = PhysicsRegistry.physics(named: name) {
-            let second = kind == "wheel" ? wheelStep(other, a) : fling(other, a, min: a.value(flags.min) ?? 0, max: a.value(flags.max) ?? 0)
+            let second =
+                kind == "wheel"
+                ? wheelStep(other, a)
+                : fling(other, a, min: a.value(flags.min) ?? Self.defaultMin, max: a.value(flags.max) ?? Self.defaultMax)
             return try compared(a, kind: kind, sim, second, named: other.name, plotPath: plotPath)
         }
         // Rows are streamed as they are computed (a long --until with a small --dt never waits
@@ -174,9 +183,7 @@ enum CurveCommand {
         case "wheel":
             return wheelStep(chosenPhysics(a), a)
         default:
-            guard let lo = a.value(flags.min), let hi = a.value(flags.max) else {
-                throw UsageError(message: "curve fling: --min and --max are required")
-            }
+            let lo = a.value(flags.min) ?? Self.defaultMin, hi = a.value(flags.max) ?? Self.defaultMax
             guard hi >= lo else { throw UsageError(message: "curve fling: --max must be ≥ --min") }
             if let name = a.value(flags.physics), let physics = PhysicsRegistry.physics(named: name) {
                 let tuned = [flags.rate, flags.drag, flags.mass, flags.stiffness, flags.dampingRatio].filter { a.has($0) }

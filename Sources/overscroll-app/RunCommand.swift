@@ -103,7 +103,8 @@ enum RunCommand {
             Opens the window. Drag with the mouse (or a finger), scroll with the wheel or touchpad;
             Up/Down/PageUp/PageDown/Space/Shift+Space/Home/End scroll, F5 or Ctrl+R refreshes,
             Esc cancels a refresh, D toggles the debug overlay, 1–6 switch scenes, Ctrl+T toggles slow
-            motion (0.25×), Q or Ctrl+Q quits.
+            motion (0.25×), T opens the tuning panel (Tab and ←/→ change the feel, S saves it, R reverts),
+            Q or Ctrl+Q quits.
             """,
         options: flags)
 

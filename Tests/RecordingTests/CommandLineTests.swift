@@ -80,6 +80,12 @@ import Support
         r = try CommandLineRunner.run(
             "overscroll-app", ["curve", "fling", "--physics", "gnome", "--min", "0", "--max", "1000", "--at", "10"])
         #expect(r.status == 0 && r.out == "t\tx\tv\n10.0000\t250.0000\t0.0000\n", "\(r.out)\(r.err)")
+        // #44 item 13: the obvious first command works: without --min/--max the bounds are a
+        // list's (0 … 11,156 pt), where Android's fling ends as above.
+        r = try CommandLineRunner.run("overscroll-app", ["curve", "fling", "--physics", "android", "--at", "10"])
+        #expect(r.status == 0 && r.out == "t\tx\tv\n10.0000\t194.3136\t0.0000\n", "\(r.out)\(r.err)")
+        r = try CommandLineRunner.run("overscroll-app", ["curve", "fling", "--x0", "11000", "--v0", "3000", "--at", "10"])
+        #expect(r.status == 0 && r.out.hasSuffix("\t11156.0000\t0.0000\n"), "a fling past the end comes back to it: \(r.out)\(r.err)")
         r = try CommandLineRunner.run(
             "overscroll-app", ["curve", "fling", "--physics", "gnome", "--rate", "0.99", "--min", "0", "--max", "1"])
         #expect(r.status == 2 && r.err == "overscroll curve fling: --rate is the ios numbers; not with --physics\n", "\(r.err)")
