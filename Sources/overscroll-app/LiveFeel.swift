@@ -66,10 +66,13 @@ final class LiveFeel: TuningHandler {
         do {
             let text = try FeelFile.read(path)
             let feel = try FeelFile.parse(text, file: path)
+            // Our own save coming back keeps its "saved to"; an edit from outside says so.
+            let ours = text == saveGuard.known
             // Only a text the session could use: a bad edit stays the user's to fix.
             saveGuard.noteRead(text)
             apply(feel, to: session)
             panel?.reset(to: feel)
+            if !ours { panel?.status = "reloaded \(path) (edited outside the window)" }
             show(panel, in: session)
             session.notice = nil
             Platform.printError("overscroll run: --feel: applied \(path)")

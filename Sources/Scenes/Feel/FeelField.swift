@@ -131,7 +131,7 @@ public struct FeelField: Sendable {
         case let (.number(range, _, _), .number(x)) where off != nil && delta < 0 && x <= range.lowerBound:
             return .number(off ?? x)
         case let (.number(range, exclusive, step), .number(x)):
-            let y = ((x + delta * step) / (step / 10)).rounded() * (step / 10)
+            let y = Self.onGrid(x + delta * step, unit: step / 10)
             let low = exclusive ? range.lowerBound + step / 100 : range.lowerBound
             let high = exclusive ? range.upperBound - step / 100 : range.upperBound
             return .number(min(max(y, low), high))
@@ -142,5 +142,14 @@ public struct FeelField: Sendable {
             return .text(names[((i + (delta > 0 ? 1 : -1)) % n + n) % n])
         default: return value
         }
+    }
+
+    /// `x` rounded to a multiple of `unit`, as the nearest double to the decimal a person would
+    /// write: 19682 × 0.00005 is 0.9841000000000001, 19682 ÷ 20000 is 0.9841 (a feel file then
+    /// saves the number at the field's precision).
+    static func onGrid(_ x: Double, unit: Double) -> Double {
+        let k = (x / unit).rounded()
+        let perUnit = (1 / unit).rounded()
+        return unit < 1 && abs(perUnit * unit - 1) < 1e-9 ? k / perUnit : k * unit
     }
 }

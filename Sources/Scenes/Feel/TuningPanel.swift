@@ -90,6 +90,16 @@ public struct TuningPanel: Sendable, Equatable {
     /// A range this wide (upper/lower ≥ 1000, lower > 0) is shown on a logarithmic slider.
     static func isLogarithmic(_ range: ClosedRange<Double>) -> Bool { range.lowerBound > 0 && range.upperBound / range.lowerBound >= 1000 }
 
+    /// A rate just under 1 over three decades of its distance to 1 (the deceleration rate,
+    /// 0.5…0.99999) is shown on a logarithmic slider of that distance: on a linear one, 10 px
+    /// went from 0.998 to 0.984, from the normal to the fast deceleration.
+    static func isRateNearOne(_ range: ClosedRange<Double>) -> Bool {
+        range.lowerBound >= 0 && range.upperBound < 1 && (1 - range.lowerBound) / (1 - range.upperBound) >= 1000
+    }
+
+    /// The log scale of the distance to 1 of a rate in `range` (`isRateNearOne`).
+    static func distanceScale(_ range: ClosedRange<Double>) -> LogScale { LogScale(1 - range.upperBound, 1 - range.lowerBound) }
+
     /// Where `value` sits on the slider of `field` (0…1).
     public static func fraction(of value: FeelValue, in field: FeelField) -> Double {
         switch (field.kind, value) {
@@ -101,6 +111,7 @@ public struct TuningPanel: Sendable, Equatable {
             if isLogarithmic(range) {
                 return min(max(LogScale(range.lowerBound, range.upperBound).fraction(of: x), 0), 1)
             }
+            if isRateNearOne(range) { return min(max(1 - distanceScale(range).fraction(of: 1 - x), 0), 1) }
             return min(max((x - range.lowerBound) / (range.upperBound - range.lowerBound), 0), 1)
         case let (.choice(names), .text(s)):
             guard names.count > 1, let i = names.firstIndex(of: s) else { return 0 }
@@ -124,7 +135,9 @@ public struct TuningPanel: Sendable, Equatable {
             let raw =
                 isLogarithmic(range)
                 ? LogScale(range.lowerBound, range.upperBound).value(at: f)
-                : range.lowerBound + f * (range.upperBound - range.lowerBound)
+                : isRateNearOne(range)
+                    ? 1 - distanceScale(range).value(at: 1 - f)
+                    : range.lowerBound + f * (range.upperBound - range.lowerBound)
             return field.stepped(.number(raw), by: 0)
         case let .choice(names):
             guard !names.isEmpty else { return nil }
@@ -198,6 +211,14 @@ public struct TuningPanel: Sendable, Equatable {
         }
     }
 
+    /// The line under the title when there is no status: what the focused field does, then the keys.
+    var hint: String {
+        let rows = fields
+        let keys = "Tab ⇧Tab move · ←/→ change (⇧ fine) · S save · R revert · T close"
+        guard focus < rows.count else { return keys }
+        return rows[focus].help + " · " + keys
+    }
+
     /// The panel's display list in a window of `size`, in `theme`'s colours.
     public func commands(size: Size, theme: Theme) -> [DrawCommand] {
         let p = panelRect(size)
@@ -206,11 +227,11 @@ public struct TuningPanel: Sendable, Equatable {
             .fill(Rect(x: -0.5, y: -0.5, width: p.width + 1, height: p.height + 1), theme.separator, cornerRadius: 10.5),
             .fill(Rect(x: 0, y: 0, width: p.width, height: p.height), theme.overlayBackground.withAlpha(1), cornerRadius: 10),
             .text(
-                "Tuning · \(feel.physicsName) physics",
+                "Tuning · \(feel.physicsName) physics" + (feel == baseline ? "" : " · unsaved changes"),
                 Rect(x: Self.padding, y: Self.padding, width: p.width - 2 * Self.padding, height: 16),
                 TextStyle(size: 13, weight: .semibold, color: theme.overlayText)),
             .text(
-                status ?? "Tab ⇧Tab move · ←/→ change (⇧ fine) · S save · R revert · T close",
+                status ?? hint,
                 Rect(x: Self.padding, y: Self.padding + 17, width: p.width - 2 * Self.padding, height: 14),
                 TextStyle(size: 10, color: status == nil ? theme.subtitle : theme.accent))
         ]
@@ -223,6 +244,10 @@ public struct TuningPanel: Sendable, Equatable {
                     .fill(
                         Rect(x: 3, y: rowY - 1, width: p.width - 6, height: Self.rowHeight - 1), theme.accent.withAlpha(0.14),
                         cornerRadius: 6))
+            }
+            if value != f.get(baseline) {
+                // Changed since the file was loaded or saved (R takes it back, S keeps it).
+                c.append(.fill(Rect(x: 3, y: rowY + 5, width: 5, height: 5), theme.accent, cornerRadius: 2.5))
             }
             let labelStyle = TextStyle(size: Self.fontSize, weight: focused ? .semibold : .regular, color: theme.overlayText)
             c.append(.text(f.name, Rect(x: Self.padding, y: rowY + 1, width: p.width * 0.62, height: 14), labelStyle))
