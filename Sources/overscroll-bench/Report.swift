@@ -1,6 +1,7 @@
 import Foundation
 import Recording
 import ScrollEngine
+import Support
 
 /// Collects every part's figures: prints the table, writes results.json and the charts.
 @MainActor
@@ -288,6 +289,9 @@ final class Report {
         json["quick"] = quick
         json["date"] = ISO8601DateFormatter().string(from: Date())
         json["cpus"] = ProcessInfo.processInfo.activeProcessorCount
+        let cpu = CPUDescription.current()
+        json["cpu"] = ["model": cpu.model, "simd": cpu.simd]
+        lines.insert("Measured on \(cpu.line), \(ProcessInfo.processInfo.activeProcessorCount) cores", at: 0)
         json["charts"] = charts
         let data = try JSONSerialization.data(withJSONObject: json, options: [.prettyPrinted, .sortedKeys])
         let url = out.appendingPathComponent("results.json")

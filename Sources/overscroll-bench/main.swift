@@ -22,6 +22,7 @@ func benchMain() -> Int32 {
         let work = out.appendingPathComponent("work")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         let report = Report()
+        Log.progress("CPU: \(CPUDescription.current().line), \(ProcessInfo.processInfo.activeProcessorCount) cores")
         var failed: [String] = []
         for part in BenchOptions.parts where options.only.contains(part) {
             let t0 = Stopwatch.nowMs()
