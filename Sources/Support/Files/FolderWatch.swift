@@ -6,7 +6,8 @@ import Glibc
 /// `onSaves(of:)` watches one file's folder on a thread, for `run --feel`'s live reload):
 /// a file written and closed, created, deleted or moved in or out, and folders made or moved in
 /// (watched from then on). Folders `skip` refuses — and everything in them — are not watched;
-/// symlinked folders are never followed. `next()` blocks until something changes, then gathers
+/// symlinked folders are never followed, but a root that is a link is watched where it leads
+/// (its paths keep the name given). `next()` blocks until something changes, then gathers
 /// what else changes until the folders are quiet for a moment, and returns the paths (a path
 /// the kernel could not name, after an event queue overflow, is the root itself).
 public final class FolderWatch {
@@ -26,8 +27,11 @@ public final class FolderWatch {
         guard fd >= 0 else { return nil }
         self.skip = skip
         self.roots = roots
+        // The descriptor is closed once, by deinit (which runs for an instance that fails here
+        // too): closing it here as well closed it twice, another thread's descriptor by then or
+        // EBADF in `errno` ("cannot watch LINK (Bad file descriptor)").
         for root in roots {
-            guard add(root) else { close(fd); return nil }
+            guard add(root, isRoot: true) else { return nil }
         }
     }
 
@@ -38,11 +42,12 @@ public final class FolderWatch {
 
     /// Watches `folder` and its sub-folders; false when `folder` itself cannot be watched.
     @discardableResult
-    private func add(_ folder: String) -> Bool {
-        let wd = inotify_add_watch(fd, folder, Self.mask)
+    private func add(_ folder: String, isRoot: Bool = false) -> Bool {
+        // A root the user named is watched where it leads; a link found inside never is.
+        let wd = inotify_add_watch(fd, folder, isRoot ? Self.mask & ~UInt32(IN_DONT_FOLLOW) : Self.mask)
         guard wd >= 0 else { return false }
         folders[wd] = folder
-        for name in FileTree.listing(of: folder)?.names ?? [] {
+        for name in FileTree.listing(of: folder, followingLink: isRoot)?.names ?? [] {
             let child = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             if FileTree.isRealFolder(child) && !skip(child, name) { add(child) }
         }
