@@ -23,9 +23,14 @@ public struct AcceptSelection: Sendable, Equatable {
         scenario.scenario + ":" + snapshot.snapshot
     }
 
-    /// The command line that accepts `names` from `results`, each word quoted for a shell.
-    public static func command(results: String, names: [String]) -> String {
-        (["overscroll", "accept", results] + names).map(ShellWord.quoted).joined(separator: " ")
+    /// The command line that accepts `names` from `results`, each word quoted for a shell, `--`
+    /// before the results folder when it or a name starts with `-` (else read as a flag). A name
+    /// given is always exact: discovery refuses scenario paths a printed line could not give back
+    /// (controls, shown escaped), and an exact name is matched before any regular expression.
+    public static func command(results: String, names: [String], separated: Bool = false) -> String {
+        let operands = [results] + names
+        let dash = separated || operands.contains { $0.hasPrefix("-") }
+        return (["overscroll", "accept"] + (dash ? ["--"] : []) + operands).map(ShellWord.quoted).joined(separator: " ")
     }
 
     /// A snapshot with a new image to take: a mismatch, missing or unreadable golden that no

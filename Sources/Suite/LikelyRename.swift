@@ -21,10 +21,10 @@ public struct LikelyRename: Codable, Sendable, Equatable {
     /// paths as printed elsewhere (no leading `./`), quoted for a POSIX shell.
     public var command: String {
         let from = SuiteRunner.shown(from), to = SuiteRunner.shown(to)
-        let move = "git mv \(ShellWord.quoted(from)) \(ShellWord.quoted(to))"
+        let move = ShellWord.command(["git", "mv"], operands: [from, to])
         guard let slash = to.lastIndex(of: "/") else { return move }
         let tree = String(to[..<slash])
-        return FileTree.exists(tree) ? move : "mkdir -p \(ShellWord.quoted(tree)) && " + move
+        return FileTree.exists(tree) ? move : ShellWord.command(["mkdir", "-p"], operands: [tree]) + " && " + move
     }
 
     /// The likely renames among `folders` (gone scenarios' golden folders) for `results`, whose
