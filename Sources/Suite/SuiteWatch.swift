@@ -41,13 +41,20 @@ public enum SuiteWatch {
         else {
             errorOutput(
                 "overscroll test: --watch: cannot watch \(roots.map(OutputPaths.quoted).joined(separator: " "))"
-                    + " (\(String(cString: strerror(errno))))")
+                    + " (\(errno == ENOSPC ? limitReached : String(cString: strerror(errno))))")
             return 2
         }
         let named = Set(config.paths.map(OutputPaths.canonical))
+        // What the watch cannot keep (a folder past the limit, the suite folder gone or back): one line each.
+        func tell() { for notice in watch.takeNotices() { errorOutput("overscroll test: --watch: " + notice) } }
+        tell()
         output(waiting(roots))
         while true {
-            let changed = watch.next()
+            guard let changed = watch.changes(within: nil) else {
+                errorOutput("overscroll test: --watch: the watch stopped working (\(String(cString: strerror(errno)))); ending")
+                return 2
+            }
+            tell()
             if changed.isEmpty { continue }
             let plan = Self.plan(
                 changed, configFile: try? SuiteConfig.find(for: config.paths), paths: named, outputs: Self.outputs(of: config))
@@ -77,6 +84,8 @@ public enum SuiteWatch {
     static func outputs(of config: SuiteRunner.Config) -> Set<String> {
         Set([OutputPaths.canonical(config.artifacts)] + config.resultFiles.map { OutputPaths.canonical($0.path) })
     }
+
+    static let limitReached = "the inotify watch limit is reached: raise fs.inotify.max_user_watches"
 
     static func waiting(_ roots: [String]) -> String {
         "watching \(roots.map(OutputPaths.quoted).joined(separator: " ")) for changes (Ctrl+C ends)"

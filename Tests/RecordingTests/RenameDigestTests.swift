@@ -34,7 +34,8 @@ import Support
                 let image = try PNGDecoder.decode(try Self.png(seed))
                 try Data(try PNGEncoder.compact.encode(image)).write(to: URL(fileURLWithPath: gone + "/\(name).png"))
                 try Data(try Self.png(seed)).write(to: URL(fileURLWithPath: root + "/results/r\(k)/\(name).png"))
-                var s = SnapshotResult(snapshot: name, at: 0, status: .missing, golden: "new/__snapshots__/n\(k)/\(name).png", threshold: 0.1)
+                var s = SnapshotResult(
+                    snapshot: name, at: 0, status: .missing, golden: "new/__snapshots__/n\(k)/\(name).png", threshold: 0.1)
                 s.actual = "r\(k)/\(name).png"
                 snapshots.append(s)
             }
