@@ -50,11 +50,18 @@ public struct AcceptSelection: Sendable, Equatable {
         var picked = Set<String>()
         var notes: [String] = []
         let inResults = "in \(OutputPaths.quoted(results))/results.json"
+        // Every snapshot name in the results, those of scenarios that ended in an error too: a
+        // selector that is one of them is exact and never read as a regular expression.
+        let named = Set(suite.scenarios.flatMap { sc in sc.snapshots.map { Self.name(sc, $0) } })
         for selector in selectors {
             let exact = all.filter { $0.name == selector }
             let matched: [(i: Int, j: Int, name: String)]
             if !exact.isEmpty {
                 matched = exact
+            } else if named.contains(selector) {
+                throw GoldenAccept.Refusal(
+                    "\(OutputPaths.quoted(selector)): its scenario ended in an error \(inResults); a snapshot of it is never accepted"
+                        + " (fix the scenario and run the suite again)")
             } else {
                 let pattern: GrepPattern
                 do { pattern = try SuiteSelection.pattern(selector, flag: "accept") } catch {

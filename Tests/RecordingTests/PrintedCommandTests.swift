@@ -53,6 +53,31 @@ import Support
         #expect(!r.err.contains("unknown") && r.err.contains("-r"), "\(r.err)")
     }
 
+    /// An exact name never falls through to a regular expression: `a.json:s` of a scenario that
+    /// ended in an error once accepted `xa.json:s2` (the unanchored regex's `.` and suffix).
+    @Test func anExactNameNeverFallsBackToARegex() throws {
+        func snapshot(_ name: String) -> SnapshotResult {
+            var s = SnapshotResult(snapshot: name, at: 0, status: .failed, golden: "g/\(name).png", threshold: 0.1)
+            s.actual = "r/\(name).png"
+            return s
+        }
+        let suite = SuiteResults(
+            command: "overscroll test", date: "", threshold: 0.1, maxDiffPixels: nil, maxDiffRatio: nil, shards: [],
+            scenarios: [
+                ScenarioResult(scenario: "a.json", goldens: "__snapshots__/a", error: "reference: rms over", snapshots: [snapshot("s")]),
+                ScenarioResult(scenario: "xa.json", goldens: "__snapshots__/xa", snapshots: [snapshot("s2")])
+            ])
+        var selection = AcceptSelection()
+        selection.selectors = ["a.json:s"]
+        #expect(throws: GoldenAccept.Refusal.self) { try selection.choose(in: suite, results: "r") }
+        do { _ = try selection.choose(in: suite, results: "r") } catch {
+            #expect(error.message.contains("ended in an error"), "\(error)")
+        }
+        // A regular expression still searches (a selector that names no snapshot).
+        selection.selectors = ["a\\.json:s"]
+        #expect(try selection.choose(in: suite, results: "r").chosen.map { $0.0 } == [1])
+    }
+
     @Test func oneQuotingForEveryCommandLine() {
         // Non-ASCII letters are quoted (TestCommand's own quoting left them bare).
         #expect(ShellWord.quoted("naïve.json") == "'naïve.json'")
