@@ -10,7 +10,8 @@ public struct TraceComparison: Sendable, Equatable {
 
     /// Trace samples compared (those within the reference's time span).
     public var compared: Int
-    /// Root mean square of trace − reference at the compared times (pt).
+    /// Root mean square of trace − reference at the compared times (pt); may be infinite when the
+    /// differences overflow (a check must treat a non-finite score as a failure).
     public var rms: Double
     /// Largest |trace − reference| (pt) and the trace time where it is.
     public var maxError: Double
@@ -61,7 +62,11 @@ public struct TraceComparison: Sendable, Equatable {
         }
         if s.times[lo] == t || lo == 0 { return s.offsets[lo] }
         let (t0, t1, x0, x1) = (s.times[lo - 1], s.times[lo], s.offsets[lo - 1], s.offsets[lo])
-        return x0 + (x1 - x0) * (t - t0) / (t1 - t0)
+        // Halves and a weighted mean: finite samples give a finite value even when t1 − t0 or
+        // x1 − x0 would overflow (rows at ±1.7e308 made inf/inf, a NaN that passed every maxRms).
+        let f = min(max((t / 2 - t0 / 2) / (t1 / 2 - t0 / 2), 0), 1)
+        let dx = x1 - x0
+        return dx.isFinite ? x0 + dx * f : x0 * (1 - f) + x1 * f
     }
 
     /// The time of the first sample from which every later sample stays within

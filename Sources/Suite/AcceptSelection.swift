@@ -23,9 +23,14 @@ public struct AcceptSelection: Sendable, Equatable {
         scenario.scenario + ":" + snapshot.snapshot
     }
 
-    /// The command line that accepts `names` from `results`, each word quoted for a shell.
-    public static func command(results: String, names: [String]) -> String {
-        (["overscroll", "accept", results] + names).map(ShellWord.quoted).joined(separator: " ")
+    /// The command line that accepts `names` from `results`, each word quoted for a shell, `--`
+    /// before the results folder when it or a name starts with `-` (else read as a flag). A name
+    /// given is always exact: discovery refuses scenario paths a printed line could not give back
+    /// (controls, shown escaped), and an exact name is matched before any regular expression.
+    public static func command(results: String, names: [String], separated: Bool = false) -> String {
+        let operands = [results] + names
+        let dash = separated || operands.contains { $0.hasPrefix("-") }
+        return (["overscroll", "accept"] + (dash ? ["--"] : []) + operands).map(ShellWord.quoted).joined(separator: " ")
     }
 
     /// A snapshot with a new image to take: a mismatch, missing or unreadable golden that no
@@ -45,11 +50,18 @@ public struct AcceptSelection: Sendable, Equatable {
         var picked = Set<String>()
         var notes: [String] = []
         let inResults = "in \(OutputPaths.quoted(results))/results.json"
+        // Every snapshot name in the results, those of scenarios that ended in an error too: a
+        // selector that is one of them is exact and never read as a regular expression.
+        let named = Set(suite.scenarios.flatMap { sc in sc.snapshots.map { Self.name(sc, $0) } })
         for selector in selectors {
             let exact = all.filter { $0.name == selector }
             let matched: [(i: Int, j: Int, name: String)]
             if !exact.isEmpty {
                 matched = exact
+            } else if named.contains(selector) {
+                throw GoldenAccept.Refusal(
+                    "\(OutputPaths.quoted(selector)): its scenario ended in an error \(inResults); a snapshot of it is never accepted"
+                        + " (fix the scenario and run the suite again)")
             } else {
                 let pattern: GrepPattern
                 do { pattern = try SuiteSelection.pattern(selector, flag: "accept") } catch {

@@ -13,6 +13,14 @@ enum ReferenceCheck {
         do { score = try TraceComparison.compare(reference: ref, trace: recorded) } catch {
             return ("\(scenario): reference \(reference.file): \(error.description)", nil)
         }
+        // Fail closed: a score that is not a finite number (NaN compares false with everything) never passes.
+        guard score.rms.isFinite, score.maxError.isFinite else {
+            return (
+                "\(scenario): reference \(reference.file): the score is not a finite number"
+                    + " (rms \(score.rms), max error \(score.maxError)); the reference's or the recording's offsets are too large to"
+                    + " compare", nil
+            )
+        }
         guard score.rms > reference.maxRms else { return nil }
         return (
             "\(scenario): reference \(reference.file): rms \(String(format: "%.3f", score.rms)) pt is over maxRms"

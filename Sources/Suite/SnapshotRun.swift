@@ -101,8 +101,8 @@ public enum SnapshotRun {
         // The offset at each frame, for a `reference` to score.
         var offsets: (times: [Double], values: [Double]) = ([], [])
         var maskError: ScenarioError?
-        // With --repeat-each, the first run's pixels of every snapshot, to compare later runs with.
-        var firstRun: [String: PixelBuffer] = [:]
+        // With --repeat-each, the first run's digest of every snapshot, to compare later runs with.
+        let firstRun = RepeatedRuns.FirstRun()
         // Trace snapshots' outcomes, by name (they keep no pixels).
         var traceOutcomes: [String: SnapshotResult] = [:]
         try await recorder.step(
@@ -141,7 +141,7 @@ public enum SnapshotRun {
                 var pixels = surface.snapshot()
                 if !snap.mask.isEmpty { SnapshotMask.paint(snap, scale: scenario.scale, into: &pixels) }
                 perturb?(1, snap.name, &pixels)
-                if options.repeatEach > 1 { firstRun[snap.name] = pixels }
+                if options.repeatEach > 1 { try firstRun.keep(snap.name, pixels) }
                 // Compared at once, so only the snapshots whose goldens will be written keep
                 // their pixels until the end of the scenario.
                 var r = Rendered(snapshot: snap, pixels: pixels, seconds: seconds(since: renderStart))
@@ -174,11 +174,10 @@ public enum SnapshotRun {
             let differing = try await RepeatedRuns.differences(
                 masked, recorder: recorder, runs: options.repeatEach,
                 first: firstRun, perturb: perturb)
-            firstRun = [:]
             for n in outcomes.indices {
                 guard let d = differing[outcomes[n].outcome.snapshot] else { continue }
                 try RepeatedRuns.markFlaky(
-                    &outcomes[n].outcome, difference: d,
+                    &outcomes[n].outcome, difference: d, first: firstRun,
                     artifacts: FailureArtifacts(work: work, relative: entry.artifactFolder))
             }
         }

@@ -131,6 +131,14 @@ public enum SuiteDiscovery {
         for file in files.sorted() where seen.insert(OutputPaths.canonical(file)).inserted {
             // The base name names the golden and artifact folders: checked once, here.
             let probe = SuiteEntry(path: file, frames: 0, snapshotNames: [])
+            // A path the console shows escaped (a tab, a newline, a bidi mark) cannot be printed in
+            // an `accept:` or `git mv` line that gives it back: refused here, before anything names it.
+            if TerminalText.needsEscape(file) {
+                found.errors.append(
+                    "\(OutputPaths.printable(file)): a scenario path with a control character (shown escaped) cannot be named"
+                        + " exactly by a printed accept or git mv line — rename it")
+                continue
+            }
             let base = probe.baseName
             if let why = SafeName.problem(base) {
                 found.errors.append(

@@ -329,7 +329,7 @@ public enum SuiteReport {
         if AcceptSelection.acceptable(s) {
             let name = AcceptSelection.name(scenario, s)
             accept = acceptField(AcceptSelection.command(results: artifacts, names: [name]), label: "copy accept command")
-            acceptWord = " data-accept=\"\(h(ShellWord.quoted(name)))\""
+            acceptWord = " data-accept=\"\(attribute(ShellWord.quoted(name)))\""
         }
         // The card's body is a template the script renders when the card comes near the window:
         // a report of hundreds of failures lays out and loads only what is looked at.
@@ -347,10 +347,17 @@ public enum SuiteReport {
     }
 
     /// A "copy" button and the read-only field holding `command` (selected on click, so Ctrl+C
-    /// copies it where the clipboard API is not allowed, as on file://).
+    /// copies it where the clipboard API is not allowed, as on file://). The command is copied
+    /// from the box's `data-command` (CR and LF as character references, kept exactly), shown in a
+    /// textarea: an `<input>`'s value drops CR and LF.
     static func acceptField(_ command: String, label: String) -> String {
-        "<div class=\"accept\"><button type=\"button\" class=\"copy\">\(h(label))</button><input class=\"cmd\" type=\"text\" readonly"
-            + " value=\"\(h(command))\" aria-label=\"accept command\"></div>"
+        "<div class=\"accept\" data-command=\"\(attribute(command))\"><button type=\"button\" class=\"copy\">\(h(label))</button>"
+            + "<textarea class=\"cmd\" rows=\"1\" readonly aria-label=\"accept command\">\(h(command))</textarea></div>"
+    }
+
+    /// `text` for an attribute value that keeps CR and LF (the HTML parser would make a raw CR a LF).
+    static func attribute(_ text: String) -> String {
+        h(text).replacingOccurrences(of: "\r", with: "&#13;").replacingOccurrences(of: "\n", with: "&#10;")
     }
 
     /// The header's status filters, one button per kind with its count.
@@ -365,9 +372,11 @@ public enum SuiteReport {
     /// (the script joins the shown cards' `data-accept` words after this prefix).
     static func acceptAll(_ artifacts: String) -> String {
         let prefix = AcceptSelection.command(results: artifacts, names: [])
-        return "<div class=\"accept all\" data-prefix=\"\(h(prefix))\"><button type=\"button\" class=\"copy\">copy accept command for"
-            + " the shown</button><input class=\"cmd\" type=\"text\" readonly value=\"\" aria-label=\"accept command for the shown"
-            + " snapshots\" hidden></div>"
+        // With `--` for when a shown name starts with `-` (the script picks it).
+        let separated = AcceptSelection.command(results: artifacts, names: [], separated: true)
+        return "<div class=\"accept all\" data-prefix=\"\(h(prefix))\" data-separated=\"\(h(separated))\"><button type=\"button\""
+            + " class=\"copy\">copy accept command for the shown</button><textarea class=\"cmd\" rows=\"1\" readonly"
+            + " aria-label=\"accept command for the shown snapshots\" hidden></textarea></div>"
     }
 
     /// The golden's and the snapshot's sizes in pixels (the golden's is recorded only when it
@@ -449,20 +458,23 @@ public enum SuiteReport {
         if(search)search.addEventListener('input',apply);
         // Copy: the clipboard API where allowed, else the selected read-only field and execCommand;
         // the field stays selected either way, so Ctrl+C copies it.
-        function copy(box,text){var f=box.querySelector('.cmd');f.hidden=false;if(text!==null)f.value=text;f.focus();f.select();
+        function copy(box,text){var f=box.querySelector('.cmd');f.hidden=false;if(text!==null)f.value=text;else text=f.value;\
+        f.focus();f.select();
           var note=box.querySelector('.copied');if(!note){note=document.createElement('span');note.className='copied';\
         box.appendChild(note)}
           function done(ok){note.textContent=ok?'copied':'selected: press Ctrl+C'}
           var ok=false;try{ok=document.execCommand('copy')}catch(e){}
-          if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(f.value).then(function(){done(true)},\
+          if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(text).then(function(){done(true)},\
         function(){done(ok)})}else done(ok)}
         document.querySelectorAll('.card .accept .copy').forEach(function(b){b.addEventListener('click',\
-        function(){copy(b.parentNode,null)})});
+        function(){copy(b.parentNode,b.parentNode.dataset.command)})});
         var all=document.querySelector('#filters .accept');
         if(all)all.querySelector('.copy').addEventListener('click',function(){
           var words=[];document.querySelectorAll('.card[data-accept]').forEach(function(c){if(!c.hidden&&!c.closest('[hidden]')\
         )words.push(c.dataset.accept)});
-          copy(all,words.length?all.dataset.prefix+' '+words.join(' '):'no failing or missing snapshot is shown')});
+          var dash=words.some(function(w){return w.charAt(0)==='-'});
+          copy(all,words.length?(dash?all.dataset.separated:all.dataset.prefix)+' '+words.join(' '):'no failing or missing snapshot is\
+         shown')});
         // A link to a collapsed section opens it.
         function openTarget(){var id=location.hash.slice(1),t=id&&document.getElementById(id);\
         if(t&&t.tagName==='DETAILS')t.open=true;if(t&&t.classList.contains('card'))render(t);\

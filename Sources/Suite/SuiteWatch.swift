@@ -6,7 +6,9 @@ import Support
 /// and reruns what changed: a changed scenario file reruns that scenario; a change to the suite's
 /// `overscroll.json` or to any other file (an asset: a Lottie file, a fixture) reruns every
 /// scenario. The golden folders (`__snapshots__`), the results folder, other results folders
-/// and hidden files and folders are not watched, so a run's own writes never trigger a run.
+/// and hidden files and folders are not watched, and the result files a run writes (`--junit`
+/// and the other formats; their temporaries are hidden) are ignored wherever they are, so a run's
+/// own writes never trigger a run.
 /// Each rerun prints what changed, then only the rerun scenarios' lines and summary. It runs
 /// until interrupted: Ctrl+C ends it as it ends any run (`SignalCleanup` removes what a run
 /// was staging; the process ends with the signal, status 130 in a shell).
@@ -39,15 +41,23 @@ public enum SuiteWatch {
         else {
             errorOutput(
                 "overscroll test: --watch: cannot watch \(roots.map(OutputPaths.quoted).joined(separator: " "))"
-                    + " (\(String(cString: strerror(errno))))")
+                    + " (\(errno == ENOSPC ? limitReached : String(cString: strerror(errno))))")
             return 2
         }
         let named = Set(config.paths.map(OutputPaths.canonical))
+        // What the watch cannot keep (a folder past the limit, the suite folder gone or back): one line each.
+        func tell() { for notice in watch.takeNotices() { errorOutput("overscroll test: --watch: " + notice) } }
+        tell()
         output(waiting(roots))
         while true {
-            let changed = watch.next()
+            guard let changed = watch.changes(within: nil) else {
+                errorOutput("overscroll test: --watch: the watch stopped working (\(String(cString: strerror(errno)))); ending")
+                return 2
+            }
+            tell()
             if changed.isEmpty { continue }
-            let plan = Self.plan(changed, configFile: try? SuiteConfig.find(for: config.paths), paths: named)
+            let plan = Self.plan(
+                changed, configFile: try? SuiteConfig.find(for: config.paths), paths: named, outputs: Self.outputs(of: config))
             guard !plan.shown.isEmpty else { continue }
             if plan.reloadConfig {
                 do { config = try makeConfig() } catch {
@@ -70,6 +80,13 @@ public enum SuiteWatch {
         }
     }
 
+    /// Every path a run of `config` writes, canonical: the results folder and each result file.
+    static func outputs(of config: SuiteRunner.Config) -> Set<String> {
+        Set([OutputPaths.canonical(config.artifacts)] + config.resultFiles.map { OutputPaths.canonical($0.path) })
+    }
+
+    static let limitReached = "the inotify watch limit is reached: raise fs.inotify.max_user_watches"
+
     static func waiting(_ roots: [String]) -> String {
         "watching \(roots.map(OutputPaths.quoted).joined(separator: " ")) for changes (Ctrl+C ends)"
     }
@@ -84,13 +101,15 @@ public enum SuiteWatch {
         var shown: [String] = []
     }
 
-    static func plan(_ changed: [String], configFile: String?, paths: Set<String>) -> Plan {
+    static func plan(_ changed: [String], configFile: String?, paths: Set<String>, outputs: Set<String> = []) -> Plan {
         var plan = Plan()
         let config = configFile.map(OutputPaths.canonical)
         for path in changed {
             let name = (path as NSString).lastPathComponent
             if name.hasPrefix(".") || name.hasSuffix("~") { continue }
             let canonical = OutputPaths.canonical(path)
+            // What the run itself wrote (a JUnit file in the suite reran it for ever).
+            if outputs.contains(canonical) || outputs.contains(where: { OutputPaths.isInside(canonical, $0) }) { continue }
             if canonical == config || name == SuiteConfig.fileName {
                 plan.reloadConfig = true  // (made, changed or removed: found again)
                 plan.rerun = nil

@@ -52,7 +52,8 @@ final class LiveFeel: TuningHandler {
             { [pending] in
                 pending.flag.store(true, ordering: .releasing)
                 WindowApp.wakeEventLoop()
-            }, reason: { Platform.printError("overscroll run: --feel: \($0); saving it will not reload it") })
+            }, reason: { Platform.printError("overscroll run: --feel: \($0); saving it will not reload it") },
+            notice: { Platform.printError("overscroll run: --feel: \($0)") })
     }
 
     func stop() {

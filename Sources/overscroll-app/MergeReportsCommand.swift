@@ -34,7 +34,7 @@ enum MergeReportsCommand {
         do {
             let merged = try SuiteMerge.merge(
                 a.positionals, into: out, resultFiles: flags.resultFiles.files(a),
-                command: (["overscroll", "merge-reports"] + argv).map(TestCommand.quoted).joined(separator: " "))
+                command: (["overscroll", "merge-reports"] + argv).map(ShellWord.quoted).joined(separator: " "))
             StandardStreams.output(
                 "merged \(counted(a.positionals.count, "results folder")): \(counted(merged.scenarios.count, "scenario")), "
                     + merged.outcomeCounts(obsoleteNotChecked: merged.obsoleteNotChecked) + "\n")

@@ -171,7 +171,7 @@ enum TestCommand {
         // Probed by the runner once its worker processes are starting.
         config.stackExtras = [SDLLibrary.stackEntry()]
         config.options.maxScenarioBytes = f.shared.maxScenarioBytes(a)
-        config.command = (["overscroll", "test"] + argv).map(quoted).joined(separator: " ")
+        config.command = (["overscroll", "test"] + argv).map(ShellWord.quoted).joined(separator: " ")
         config.workerExecutable = selfExecutable()
         return config
     }
@@ -179,10 +179,5 @@ enum TestCommand {
     /// This program (for worker processes).
     static func selfExecutable() -> String? {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ProcessArguments.all.first
-    }
-
-    static func quoted(_ word: String) -> String {
-        word.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:,@%+".contains($0) } && !word.isEmpty
-            ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

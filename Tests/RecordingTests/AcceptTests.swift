@@ -227,12 +227,13 @@ import Support
         let html = try String(contentsOfFile: f.path("results/report/index.html"), encoding: .utf8)
         #expect(
             html.contains(
-                "copy accept command</button><input class=\"cmd\" type=\"text\" readonly value=\"overscroll accept"
-                    + " \(f.path("results")) \(name(f, "a", "s0"))\""))
+                "copy accept command</button><textarea class=\"cmd\" rows=\"1\" readonly aria-label=\"accept command\">overscroll accept"
+                    + " \(f.path("results")) \(name(f, "a", "s0"))</textarea>"))
         #expect(html.contains("copy accept command for the shown"))
         #expect(html.contains("data-accept=\"\(name(f, "b", "s0"))\""))
         let field = SuiteReport.acceptField(AcceptSelection.command(results: "r\"<b>'", names: ["x y"]), label: "copy")
-        #expect(field.contains("value=\"overscroll accept &#39;r&quot;&lt;b&gt;&#39;\\&#39;&#39;&#39; &#39;x y&#39;\""), "\(field)")
+        #expect(field.contains(">overscroll accept &#39;r&quot;&lt;b&gt;&#39;\\&#39;&#39;&#39; &#39;x y&#39;</textarea>"), "\(field)")
+        #expect(field.contains("data-command=\"overscroll accept &#39;r&quot;&lt;b&gt;&#39;\\&#39;&#39;&#39; &#39;x y&#39;\""), "\(field)")
         #expect(!field.contains("<b>"))
     }
 }

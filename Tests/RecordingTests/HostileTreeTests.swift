@@ -330,7 +330,8 @@ import Support
         try s.write("suite/x\u{1B}[31m\u{202E}.json", Self.scenario())
         var r = try s.run(["test", "suite", "--workers", "1", "--artifacts", "results"])
         #expect(!r.out.contains("\u{1B}") && !r.out.contains("\u{202E}") && !r.err.contains("\u{1B}"), "\(r.out)")
-        #expect(r.out.contains("\\x1B[31m\\u{202E}"), "\(r.out)")
+        // Refused at discovery (issue #43 item 9: no printed accept line could name it), named escaped.
+        #expect(r.err.contains("\\x1B[31m\\u{202E}") && r.err.contains("cannot be named exactly"), "\(r.out)\(r.err)")
         FileTree.remove(s.path("suite/x\u{1B}[31m\u{202E}.json"))
         r = try s.run(["test", "suite", "--workers", "1", "--artifacts", "results", "--grep", ""])
         #expect(r.status == 0, "\(r.err)")

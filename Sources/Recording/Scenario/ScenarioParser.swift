@@ -128,7 +128,7 @@ public enum ScenarioParser {
     /// One rule for every frame a scenario can produce (`size`, each `resize`, times `scale`):
     /// each side rounds to 1…32767 pixels and the frame holds at most `maxFramePixels` pixels.
     static func checkFrame(_ size: Size, scale: Double, field: String) throws(ScenarioError) {
-        let w = Int((size.width * scale).rounded()), h = Int((size.height * scale).rounded())
+        let w = Int(exactly: (size.width * scale).rounded()) ?? Int.max, h = Int(exactly: (size.height * scale).rounded()) ?? Int.max
         let shown =
             "\(JSONValue.number(size.width).text)×\(JSONValue.number(size.height).text) pt at scale \(JSONValue.number(scale).text)"
             + " is \(w)×\(h) pixels"
@@ -163,20 +163,24 @@ public enum ScenarioParser {
         return (p, input)
     }
 
+    /// The largest frame a segment's `[from, to]` may name.
+    public static let maxSegmentFrame = 1_000_000
+
     /// A Lottie segment: a marker's name (`"spin"`) or composition frames `[from, to]`, both included.
     static func segment(_ v: Reader) throws(ScenarioError) -> LottieSegmentChoice {
         if case let .string(name) = v.value {
             guard !name.isEmpty else { throw v.error("expected a marker name or [from, to] frames, got an empty name") }
             return .marker(name)
         }
+        // Both ends through a checked conversion: a number past Int's range is an error, never a trap.
         guard case let .array(items) = v.value, items.count == 2,
             case let .number(a) = items[0], case let .number(b) = items[1],
-            a == a.rounded(), b == b.rounded(), a >= 0, b <= 1e6
+            let from = Int(exactly: a), let to = Int(exactly: b), (0...maxSegmentFrame).contains(from), (0...maxSegmentFrame).contains(to)
         else {
-            throw v.error("expected a marker name or [from, to] whole frames")
+            throw v.error("expected a marker name or [from, to] whole frames 0…\(maxSegmentFrame)")
         }
-        guard a <= b else { throw v.error("frames [\(Int(a)), \(Int(b))] run backwards") }
-        return .frames(from: Int(a), to: Int(b))
+        guard from <= to else { throw v.error("frames [\(from), \(to)] run backwards") }
+        return .frames(from: from, to: to)
     }
 
     /// "unknown physics 'andriod' (did you mean 'android'? physics: ios, android, gnome)".
@@ -304,8 +308,8 @@ package struct Reader {
 
     package func integer(min lo: Int, max hi: Int) throws(ScenarioError) -> Int {
         let n = try number(min: Double(lo), max: Double(hi))
-        guard n == n.rounded() else { throw error("expected a whole number, got \(value.text)") }
-        return Int(n)
+        guard let whole = Int(exactly: n) else { throw error("expected a whole number, got \(value.text)") }
+        return whole
     }
 
     package func array() throws(ScenarioError) -> [Reader] {

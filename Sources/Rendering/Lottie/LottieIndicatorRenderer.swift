@@ -278,11 +278,11 @@ public final class LottieIndicatorRenderer: LottieDrawing {
         files.values.allSatisfy { $0.worker.waitUntilIdle(until: .now + .seconds(timeout)) }
     }
 
-    private static func seconds(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : "\(v)" }
+    private static func seconds(_ v: Double) -> String { Int(exactly: v).map(String.init) ?? "\(v)" }
 
     private static func pixels(_ v: Double) -> Int {
         guard v.isFinite else { return 1 }
-        return min(max(Int(v.rounded(.up)), 1), maxPixelSide)
+        return Int(min(max(v.rounded(.up), 1), Double(maxPixelSide)))
     }
 
     /// The largest rect of the canvas's aspect ratio centred in `rect`.

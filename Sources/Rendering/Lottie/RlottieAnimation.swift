@@ -36,14 +36,15 @@ final class RlottieAnimation {
         lottie_animation_get_size(h, &w, &hgt)
         width = w
         height = hgt
-        frameCount = Int(lottie_animation_get_totalframe(h))
+        // size_t from the file's numbers: clamped, never a trap (a marker at 1e300 frames is an error later, not SIGILL).
+        frameCount = Int(clamping: lottie_animation_get_totalframe(h))
         frameRate = lottie_animation_get_framerate(h)
         var found: [LottieMarker] = []
         if let list = lottie_animation_get_markerlist(h), let first = list.pointee.ptr {
             for i in 0..<list.pointee.size {
                 let m = first[i]
                 let name = m.name.map { String(cString: $0) } ?? ""
-                found.append(LottieMarker(name: name, start: Int(m.startframe), end: Int(m.endframe)))
+                found.append(LottieMarker(name: name, start: Int(clamping: m.startframe), end: Int(clamping: m.endframe)))
             }
         }
         markers = found

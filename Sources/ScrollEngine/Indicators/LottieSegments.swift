@@ -88,8 +88,9 @@ public struct LottieSegments: Sendable, Equatable {
             case let .frames(a, b):
                 from = a; to = b
             }
-            let first = inPoint, last = inPoint + frameCount - 1
-            guard from >= first, to <= last else {
+            // Overflow-checked: a file's frame count or marker may be as large as Int allows.
+            let first = inPoint, (last, overflow) = inPoint.addingReportingOverflow(frameCount - 1)
+            guard from >= first, overflow || to <= last else {
                 throw Problem(
                     description: "\(role) segment: \(choice) (frames \(from)-\(to)) is outside the animation's frames \(first)-\(last)")
             }

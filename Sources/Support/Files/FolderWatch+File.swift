@@ -30,10 +30,12 @@ extension FolderWatch {
     /// is seen as well as one that rewrites it in place; a folder that is a link is watched where it leads. `onChange`
     /// runs on the watch's thread once per burst of changes to the file's name (written, created, renamed onto or away,
     /// deleted), after `quiet` seconds without another, so a save of several steps is read once it is whole;
-    /// it never reads the file. Nil when the folder cannot be watched (`reason` says why).
+    /// it never reads the file. Nil when the folder cannot be watched (`reason` says why). The
+    /// folder replaced or recreated is watched again (and counts as a change); `notice` gets, on
+    /// the watch's thread, each line the watch says about what it could not keep.
     public static func onSaves(
         of path: String, quiet: Double = 0.05, _ onChange: @escaping @Sendable () -> Void,
-        reason: (String) -> Void = { _ in }
+        reason: (String) -> Void = { _ in }, notice: @escaping @Sendable (String) -> Void = { _ in }
     ) -> FileWatch? {
         let slash = path.lastIndex(of: "/")
         let given = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
@@ -56,7 +58,11 @@ extension FolderWatch {
             }
             state.started.signal()
             while !state.stopped.load(ordering: .acquiring) {
-                guard let changed = folders.changes(within: 0.1, quiet: quiet) else { break }
+                guard let changed = folders.changes(within: 0.1, quiet: quiet) else {
+                    notice("the watch of \(TerminalText.escaped(folder)) stopped working (\(String(cString: strerror(errno))))")
+                    break
+                }
+                for line in folders.takeNotices() { notice(line) }
                 // The folder itself: an overflowed queue or the folder gone; the file may have changed.
                 if changed.contains(target) || changed.contains(folder) { onChange() }
             }

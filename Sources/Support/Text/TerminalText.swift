@@ -30,6 +30,10 @@ public enum TerminalText {
         return out
     }
 
+    /// True when `escaped(text)` differs from `text`: a line printed for pasting (`accept:`, `git mv`)
+    /// would not give the program `text` back, so such a name is refused where it is found.
+    public static func needsEscape(_ text: String) -> Bool { text.unicodeScalars.contains(where: isControl) }
+
     /// C0 and C1 controls, DEL, and the bidirectional formatting marks (a right-to-left
     /// override in a file name would reorder the rest of the line).
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
