@@ -14,8 +14,10 @@ public struct JSONParser {
     private let bytes: [UInt8]
     private var i = 0
     /// When set, the byte offset of every object key, by its dotted path (`a.b`; array elements
-    /// not told apart), for errors that name a field's line and column (`parseLocating`).
+    /// told apart as `a[2].b` only with `indexingArrays`), for errors that name a field's line and
+    /// column (`parseLocating`).
     private var keyOffsets: [String: Int]?
+    private var indexingArrays = false
     private var path: [String] = []
     /// Whole-key comparisons the duplicate-key checks made (linear in the keys: see `JSONKeySet`).
     private(set) var keyComparisons = 0
@@ -43,19 +45,41 @@ public struct JSONParser {
     }
 
     /// `parse`, and the location of every object key by its dotted path (`physics.profile`).
-    public static func parseLocating(_ text: String) throws(Failure) -> (value: JSONValue, locations: [String: Location]) {
+    /// With `indexingArrays`, keys inside arrays are told apart by their element's index
+    /// (`events[0].key`, as scenario errors name fields). One pass over the text finds every
+    /// location, however many keys there are.
+    public static func parseLocating(
+        _ text: String, indexingArrays: Bool = false
+    ) throws(Failure) -> (value: JSONValue, locations: [String: Location]) {
         var p = JSONParser(bytes: Array(text.utf8))
         p.keyOffsets = [:]
+        p.indexingArrays = indexingArrays
         p.skipSpace()
         let v = try p.value(depth: 0)
         p.skipSpace()
         guard p.i == p.bytes.count else { throw p.fail("unexpected text after the JSON value") }
+        let byOffset = (p.keyOffsets ?? [:]).sorted { $0.value < $1.value }
         var locations: [String: Location] = [:]
-        for (key, offset) in p.keyOffsets ?? [:] {
-            let f = p.location(of: offset)
-            locations[key] = Location(line: f.line, column: f.column)
+        var line = 1, col = 1, at = 0
+        for (key, offset) in byOffset {
+            while at < min(offset, p.bytes.count) {
+                let b = p.bytes[at]
+                if b == 0x0A { line += 1; col = 1 } else if b & 0xC0 != 0x80 { col += 1 }
+                at += 1
+            }
+            locations[key] = Location(line: line, column: col)
         }
         return (v, locations)
+    }
+
+    /// `a.b[2].c` from `["a", "b", "[2]", "c"]`.
+    private static func dotted(_ path: [String]) -> String {
+        var out = ""
+        for part in path {
+            if !out.isEmpty && !part.hasPrefix("[") { out += "." }
+            out += part
+        }
+        return out
     }
 
     private func location(of offset: Int) -> (line: Int, column: Int) {
@@ -115,7 +139,7 @@ public struct JSONParser {
             skipSpace()
             if keyOffsets != nil {
                 path.append(key)
-                keyOffsets?[path.joined(separator: ".")] = keyStart
+                keyOffsets?[Self.dotted(path)] = keyStart
             }
             out.append((key, try value(depth: depth + 1)))
             if keyOffsets != nil { path.removeLast() }
@@ -135,7 +159,10 @@ public struct JSONParser {
         if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(out) }
         while true {
             skipSpace()
+            let indexed = keyOffsets != nil && indexingArrays
+            if indexed { path.append("[\(out.count)]") }
             out.append(try value(depth: depth + 1))
+            if indexed { path.removeLast() }
             skipSpace()
             guard i < bytes.count else { throw fail("unexpected end of input in an array") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }

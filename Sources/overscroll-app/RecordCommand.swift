@@ -77,16 +77,12 @@ enum RecordCommand {
         do {
             var s = try ScenarioParser.parse(text, loadFeel: { name throws(ScenarioError) in try ScenarioFile.feel(name, scenario: path) })
             try s.checkStrict()
-            guard SceneCatalog.descriptor(named: s.scene) != nil else {
-                throw ScenarioError(
-                    field: "scene", reason: "unknown scene '\(s.scene)' (scenes: \(SceneCatalog.names.joined(separator: ", ")))")
-            }
             if let lottie = s.options.indicator.lottiePath, !lottie.hasPrefix("/") {
                 s.options.indicator.lottiePath = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(lottie).path
             }
             return s
         } catch let e as ScenarioError {
-            throw UsageError(message: "\(path): \(e)")
+            throw UsageError(message: e.message(file: path))
         }
     }
 

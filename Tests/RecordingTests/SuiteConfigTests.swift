@@ -67,8 +67,8 @@ import Testing
             ("{\"physics\": {\"mass\": 0}}", "FILE:1:14: physics.mass: 0 is out of range (0.001…1000)"),
             (
                 "{\"physics\": {\"masss\": 1}}",
-                "FILE:1:14: physics.masss: unknown field (known: decelerationRate, rubberBand, mass, stiffness, dampingRatio,"
-                    + " wheelIdleTimeout, pointsPerNotch)"
+                "FILE:1:14: physics.masss: unknown field; did you mean 'mass'? (known: decelerationRate, rubberBand, mass,"
+                    + " stiffness, dampingRatio, wheelIdleTimeout, pointsPerNotch)"
             ),
             ("{\"workers\": 2,}", "FILE:1:15: not valid JSON: expected a key in quotes"),
             ("{\"workers\": 2, \"workers\": 3}", "FILE:1:25: not valid JSON: duplicate key \"workers\""),

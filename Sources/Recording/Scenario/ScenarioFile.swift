@@ -53,10 +53,6 @@ public enum ScenarioFile {
             var s = try ScenarioParser.parse(
                 text, physics: fallback,
                 loadFeel: { name throws(ScenarioError) in try feel(name, scenario: path) })
-            guard SceneCatalog.descriptor(named: s.scene) != nil else {
-                throw ScenarioError(
-                    field: "scene", reason: "unknown scene '\(s.scene)' (scenes: \(SceneCatalog.names.joined(separator: ", ")))")
-            }
             if let lottie = s.options.indicator.lottiePath, !lottie.hasPrefix("/") {
                 s.options.indicator.lottiePath = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(lottie).path
             }
@@ -66,7 +62,7 @@ public enum ScenarioFile {
             try s.checkStrict()
             return s
         } catch {
-            throw Failure(message: "\(path): \(error)")
+            throw Failure(message: error.message(file: path))
         }
     }
 }

@@ -23,6 +23,13 @@ public enum ScenarioParser {
     ) throws(ScenarioError) -> Scenario {
         let root: JSONValue
         do { root = try JSONParser.parse(text) } catch { throw ScenarioError(field: "", reason: "not valid JSON (\(error))") }
+        // The text is read again for a location only when a field is wrong.
+        do { return try fields(of: root, physics: physicsDefault, loadFeel: loadFeel) } catch { throw error.located(in: text) }
+    }
+
+    private static func fields(
+        of root: JSONValue, physics physicsDefault: JSONValue?, loadFeel: ((String) throws(ScenarioError) -> Feel)?
+    ) throws(ScenarioError) -> Scenario {
         let r = Reader(root, path: "")
         var s = Scenario()
         let known = [
@@ -39,7 +46,10 @@ public enum ScenarioParser {
             s.feelValues = feel
         }
         if let v = try r.optional("tuningPanel") { s.tuningPanel = try v.bool() }
-        if let v = try r.optional("scene") { s.scene = try v.string() }
+        if let v = try r.optional("scene") {
+            s.scene = try v.string()
+            guard SceneCatalog.descriptor(named: s.scene) != nil else { throw v.error(unknownScene(s.scene)) }
+        }
         if let v = try r.optional("size") { s.size = try v.size() }
         if let v = try r.optional("scale") { s.scale = try v.number(min: 0.25, max: maxScale) }
         if let v = try r.optional("fps") { s.fps = try v.number(min: 1, max: maxFPS) }
@@ -184,6 +194,12 @@ public enum ScenarioParser {
     }
 
     /// "unknown physics 'andriod' (did you mean 'android'? physics: ios, android, gnome)".
+    /// "unknown scene 'coordinater'; did you mean 'coordinator'? (scenes: …)".
+    static func unknownScene(_ name: String) -> String {
+        let hint = Suggestion.nearest(to: name, in: SceneCatalog.names).map { "; did you mean '\($0)'?" } ?? ""
+        return "unknown scene '\(name)'\(hint) (scenes: \(SceneCatalog.names.joined(separator: ", ")))"
+    }
+
     static func unknownPhysics(_ name: String) -> String {
         let names = PhysicsRegistry.names
         let hint = Suggestion.nearest(to: name, in: names).map { "did you mean '\($0)'? " } ?? ""
@@ -278,7 +294,8 @@ package struct Reader {
     package func requireObject(known: [String]) throws(ScenarioError) {
         guard case let .object(kv) = value else { throw error("expected an object, got \(value.typeName)") }
         if let unknown = kv.first(where: { !known.contains($0.0) }) {
-            throw ScenarioError(field: child(unknown.0), reason: "unknown field (known: \(known.joined(separator: ", ")))")
+            let hint = Suggestion.nearest(to: unknown.0, in: known).map { "; did you mean '\($0)'?" } ?? ""
+            throw ScenarioError(field: child(unknown.0), reason: "unknown field\(hint) (known: \(known.joined(separator: ", ")))")
         }
     }
 
