@@ -8,10 +8,12 @@ import Support
 public struct OffsetSeries: Sendable, Equatable {
     public var times: [Double]
     public var offsets: [Double]
+    /// Each sample's `phase` (a trace.jsonl's `dragging`, `decelerating`, …); nil for a CSV.
+    public var phases: [String]?
 
-    public init(times: [Double], offsets: [Double]) {
-        precondition(times.count == offsets.count)
-        self.times = times; self.offsets = offsets
+    public init(times: [Double], offsets: [Double], phases: [String]? = nil) {
+        precondition(times.count == offsets.count && (phases?.count ?? times.count) == times.count)
+        self.times = times; self.offsets = offsets; self.phases = phases
     }
 
     public var count: Int { times.count }
@@ -41,7 +43,7 @@ public struct OffsetSeries: Sendable, Equatable {
 
     /// Parses `text` (named `file` in messages) as CSV or as JSON lines.
     public static func parse(_ text: String, file: String, csv: Bool) throws(Failure) -> OffsetSeries {
-        var times: [Double] = [], offsets: [Double] = []
+        var times: [Double] = [], offsets: [Double] = [], phases: [String] = []
         var lineNumber = 0
         // "\r\n" is one Character in Swift: both line ends split.
         for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
@@ -54,7 +56,9 @@ public struct OffsetSeries: Sendable, Equatable {
             if csv {
                 sample = try csvSample(trimmed, file: file, line: lineNumber, isFirst: times.isEmpty)
             } else {
-                sample = try jsonSample(String(trimmed), file: file, line: lineNumber)
+                let json = try jsonSample(String(trimmed), file: file, line: lineNumber)
+                sample = (json.t, json.offset)
+                phases.append(json.phase ?? "")
             }
             guard let (t, x) = sample else { continue }
             if let last = times.last, t <= last {
@@ -67,7 +71,7 @@ public struct OffsetSeries: Sendable, Equatable {
         if times.isEmpty {
             throw Failure(message: "\(file): no samples (expected \(csv ? "rows of t,offset" : "JSON lines with \"t\" and \"offset\""))")
         }
-        return OffsetSeries(times: times, offsets: offsets)
+        return OffsetSeries(times: times, offsets: offsets, phases: csv ? nil : phases)
     }
 
     /// One `t,offset` row; nil for a header (two non-numbers on the first row).
@@ -87,8 +91,8 @@ public struct OffsetSeries: Sendable, Equatable {
         return (t, x)
     }
 
-    /// One JSON line; must be an object with numbers `t` and `offset`.
-    static func jsonSample(_ line: String, file: String, line n: Int) throws(Failure) -> (Double, Double)? {
+    /// One JSON line; must be an object with numbers `t` and `offset` (and may have a `phase`).
+    static func jsonSample(_ line: String, file: String, line n: Int) throws(Failure) -> (t: Double, offset: Double, phase: String?) {
         let value: JSONValue
         do { value = try JSONParser.parse(line) } catch {
             throw Failure(message: "\(file): line \(n): not valid JSON (column \(error.column): \(error.reason))")
@@ -105,7 +109,9 @@ public struct OffsetSeries: Sendable, Equatable {
             }
             return d
         }
-        return (try number("t"), try number("offset"))
+        var phase: String?
+        if case let .string(p)? = fields.first(where: { $0.0 == "phase" })?.1 { phase = p }
+        return (try number("t"), try number("offset"), phase)
     }
 }
 

@@ -10,6 +10,12 @@ import Support
 enum CompareTraceCommand {
     struct Flags: OptionGroup {
         let plot = Option.string("plot", value: "FILE", help: "also draw both offsets over time to a PNG")
+        let align = Option.choice(
+            "align", value: "MOMENT", TraceAlignment.allCases.map(\.rawValue),
+            help: "line the two clocks up first: none (each its own clock), first-motion (the first offset"
+                + " change over \(NumberText.format(TraceAlignment.motionThreshold)) pt), release (the finger's release; trace.jsonl"
+                + " only)",
+            default: TraceAlignment.none.rawValue)
     }
     nonisolated static let flags = Flags()
 
@@ -23,7 +29,10 @@ enum CompareTraceCommand {
             the largest error in points; the settle time of each (from the first sample after which the
             offset stays within \(NumberText.format(TraceComparison.settleTolerance)) pt of its last value) and its overshoot (how far
             the offset goes past its last value after its farthest point from it); and their differences
-            (trace − reference). --plot FILE.png draws both. A scenario asserts a score with
+            (trace − reference). --plot FILE.png draws both. Two live traces (`run --trace`) of one
+            gesture start at different moments: --align first-motion or --align release compares
+            their motion rather than the hand's timing; for the same gesture under two feels, record it
+            once (`run --capture`) and `record` the scenario under each. A scenario asserts a score with
             "reference": {"file": …, "maxRms": …} (`overscroll test` fails it when the RMS is over).
             """,
         positionals: [
@@ -42,10 +51,15 @@ enum CompareTraceCommand {
                     inputs: [(referencePath, "REFERENCE"), (tracePath, "TRACE")])
             } catch { throw UsageError(message: "compare-trace: \(error.description)") }
         }
-        let reference: OffsetSeries, trace: OffsetSeries
+        var reference: OffsetSeries, trace: OffsetSeries
         do {
             reference = try OffsetSeries.load(referencePath)
             trace = try OffsetSeries.load(tracePath)
+        } catch { throw UsageError(message: "compare-trace: \(error.message)") }
+        let alignment = a.value(flags.align).flatMap(TraceAlignment.init(rawValue:)) ?? .none
+        do {
+            reference = try alignment.aligned(reference, file: referencePath)
+            trace = try alignment.aligned(trace, file: tracePath)
         } catch { throw UsageError(message: "compare-trace: \(error.message)") }
         let score: TraceComparison
         do { score = try TraceComparison.compare(reference: reference, trace: trace) } catch {

@@ -89,7 +89,7 @@ import Testing
             {"frame":1,"t":0.016666666666666666,"scene":"list","offset":-9.5,"velocity":0,"phase":"idle"}
 
             """, file: "trace.jsonl", csv: false)
-        #expect(jsonl == Self.series([0, 1.0 / 60], [-10, -9.5]))
+        #expect(jsonl == OffsetSeries(times: [0, 1.0 / 60], offsets: [-10, -9.5], phases: ["idle", "idle"]))
     }
 
     @Test(arguments: [
