@@ -62,6 +62,23 @@ extension FeelProfile {
         #expect(outcome.refreshes == 1 && outcome.state == "idle" && outcome.offset == 0, "\(outcome)")
     }
 
+    /// The registry's profiles and the made-up one (as its one registry line would add it) go
+    /// through the same scenes the same way: a pull past the top is stretched exactly when the
+    /// profile's overscroll is a stretch, and each refresh scene refreshes in the profile's style.
+    @Test func everyProfileAndTheMadeUpOnePlugInAlike() async throws {
+        for profile in PhysicsRegistry.registered + [.soft] {
+            let list = try SessionDriver("list") { $0.profile = profile }
+            await list.drag(fromY: 100, toY: 280, duration: 0.3, release: false)
+            let stretched = stretch(in: list.frame().commands) != nil
+            #expect(stretched == (profile.overscroll.stretch != nil), "\(profile.name)")
+            for scene in LiveProfileSwitchTests.scenes {
+                let d = try SessionDriver(scene) { $0.profile = profile }
+                let slot = try #require((d.scene as? CoordinatorScene)?.refresh ?? (d.scene as? RefreshableScene)?.refresh)
+                #expect(slot.current.style == profile.refresh, "\(scene) under \(profile.name)")
+            }
+        }
+    }
+
     /// A profile's physics with other numbers keeps the profile: setting the options' physics
     /// picks the registered feel of its name, and Android's stretch measures releases with the
     /// tuned physics' numbers.
