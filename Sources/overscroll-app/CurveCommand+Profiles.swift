@@ -9,7 +9,7 @@ import Support
 extension CurveCommand {
     /// The --physics profile, or the default one.
     static func chosenPhysics(_ a: ParsedArguments) -> any ScrollPhysics {
-        a.value(flags.physics).flatMap { PhysicsRegistry.physics(named: $0) } ?? PhysicsRegistry.registered[0]
+        a.value(flags.physics).flatMap { PhysicsRegistry.physics(named: $0) } ?? PhysicsRegistry.defaultProfile.physics
     }
 
     /// One notch: the profile's programmatic motion from --x0 by --step over --duration, as
@@ -27,7 +27,8 @@ extension CurveCommand {
         let bounds = ScrollBounds(minOffset: 0, maxOffset: .greatestFiniteMagnitude, viewportHeight: height)
         let shownOffset = physics.userOffset(forRaw: -pull, in: bounds)
         let shown = -shownOffset
-        let stretched = physics.nearest((any StretchOverscrollPhysics).self)?.stretchScale(pull: -pull - shownOffset, height: height) ?? 1
+        let stretch = PhysicsRegistry.profile(for: physics).overscroll.stretch
+        let stretched = stretch?.stretchScale(pull: -pull - shownOffset, height: height) ?? 1
         return (shown, stretched, shown + (stretched - 1) * height)
     }
 

@@ -78,7 +78,7 @@ import Testing
         #expect(slot.current.style == .uikit && slot.current.state != .idle, "the refresh in progress keeps its style")
         await d.wait(3)
         #expect(slot.current.style.isMaterial, "the new style once the refresh has ended")
-        #expect(slot.current.refreshes == 0 && d.scene.scrollView.claimsTopPull)
+        #expect(slot.current.refreshes == 0 && d.scene.host.stretch.claimsTopPull)
         let after = await Self.pull(d)
         #expect(after.refreshes == 1, "\(after)")
     }

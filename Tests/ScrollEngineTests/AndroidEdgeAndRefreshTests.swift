@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func aFlingThatMeetsTheTopStretchesTheContentOutAndBack() {
-        let sv = ScrollView(viewportHeight: 800, contentHeight: 10_000, physics: AndroidPhysics())
+        let rig = StretchRig(contentHeight: 10_000), sv = rig.sv
         sv.scroll(to: 100, animated: false, at: 0)
         sv.beginDrag(pointerY: 400, at: 0)
         sv.endDrag(at: 0, velocity: -1000)
@@ -26,19 +26,19 @@ import Testing
         sv.advance(to: impact.time + 0.05)
         #expect(sv.contentOffset == 0, "the offset itself stays in bounds")
         let expected = aospAbsorb(velocity: 13 * impact.velocity, at: 0.05)
-        #expect(abs(sv.pull - expected) < 1e-9)
-        #expect(sv.pull < -100 && sv.stretch.atTop && sv.stretch.scale > 1.01)
+        #expect(abs(rig.pull - expected) < 1e-9)
+        #expect(rig.pull < -100 && rig.scale.atTop && rig.scale.scale > 1.01)
         sv.advance(to: impact.time + 2)
-        #expect(sv.pull == 0 && !sv.isStretching && sv.stretch.scale == 1)
+        #expect(rig.pull == 0 && !rig.stretch.isRecoiling && rig.scale.scale == 1)
     }
 
     @Test func aFlingThatEndsInsideTheBoundsDoesNotStretch() {
-        let sv = ScrollView(viewportHeight: 800, contentHeight: 10_000, physics: AndroidPhysics())
+        let rig = StretchRig(contentHeight: 10_000), sv = rig.sv
         sv.scroll(to: 1000, animated: false, at: 0)
         sv.beginDrag(pointerY: 400, at: 0)
         sv.endDrag(at: 0, velocity: -1000)
         sv.advance(to: 1)
-        #expect(sv.pull == 0 && !sv.isStretching && abs(sv.contentOffset - (1000 - 194.3136)) < 0.01)
+        #expect(rig.pull == 0 && !rig.stretch.isRecoiling && abs(sv.contentOffset - (1000 - 194.3136)) < 0.01)
     }
 
     /// EdgeEffect's spring from a pull p0 at velocity v0 (ζ = 0.98, ω = 24.657):
@@ -50,53 +50,55 @@ import Testing
     }
 
     /// A finger pulled 150 pt past the top and released; `velocity` is the offset's (< 0 further out).
-    private func releasedStretched(velocity: Double) -> ScrollView {
-        let sv = ScrollView(viewportHeight: 800, contentHeight: 10_000, physics: AndroidPhysics())
+    private func releasedStretched(velocity: Double) -> StretchRig {
+        let rig = StretchRig(contentHeight: 10_000), sv = rig.sv
         sv.beginDrag(pointerY: 100, at: 0)
         sv.drag(pointerY: 250, at: 0.1)
-        #expect(sv.pull == -150 && sv.contentOffset == 0)
+        #expect(rig.pull == -150 && sv.contentOffset == 0)
         sv.endDrag(at: 0.1, velocity: velocity)
-        return sv
+        return rig
     }
 
     /// #30 item 3: a release while stretched goes to the stretch as AOSP's scroll views hand it
     /// to EdgeEffect (`onAbsorb` from the pull, or `onRelease` and a fling of the content).
     @Test func aReleaseFlungFurtherOutIsAbsorbedByTheStretch() {
         // 1000 pt/s further out: the spring starts at −150 with 13·(−1000); the content stays.
-        let sv = releasedStretched(velocity: -1000)
+        let rig = releasedStretched(velocity: -1000), sv = rig.sv
         sv.advance(to: 0.15)
         #expect(sv.contentOffset == 0 && sv.phase == .idle)
-        #expect(abs(sv.pull - aospSpring(from: -150, velocity: -13000, at: 0.05)) < 1e-9, "\(sv.pull)")
-        #expect(sv.pull < -150, "it stretches further before it recedes")
+        #expect(abs(rig.pull - aospSpring(from: -150, velocity: -13000, at: 0.05)) < 1e-9, "\(rig.pull)")
+        #expect(rig.pull < -150, "it stretches further before it recedes")
         sv.advance(to: 2.1)
-        #expect(sv.pull == 0 && !sv.isStretching)
+        #expect(rig.pull == 0 && !rig.stretch.isRecoiling)
     }
 
     @Test func aReleaseBackInShortOfThePullIsAbsorbedAFartherOneFlings() {
         // 500 pt/s back in: the spline's 58.32 pt is short of the 150 pt pull, so it is absorbed.
-        var sv = releasedStretched(velocity: 500)
+        var rig = releasedStretched(velocity: 500), sv = rig.sv
         sv.advance(to: 0.15)
         #expect(sv.contentOffset == 0 && sv.phase == .idle)
-        #expect(abs(sv.pull - aospSpring(from: -150, velocity: 6500, at: 0.05)) < 1e-9, "\(sv.pull)")
+        #expect(abs(rig.pull - aospSpring(from: -150, velocity: 6500, at: 0.05)) < 1e-9, "\(rig.pull)")
         // 1000 pt/s back in: 194.31 pt is past the pull; the content flings, the stretch recedes
         // from where it was at no velocity (`onRelease`).
-        sv = releasedStretched(velocity: 1000)
+        rig = releasedStretched(velocity: 1000)
+        sv = rig.sv
         sv.advance(to: 0.15)
         #expect(sv.contentOffset > 0 && sv.phase == .decelerating)
-        #expect(abs(sv.pull - aospSpring(from: -150, velocity: 0, at: 0.05)) < 1e-9, "\(sv.pull)")
+        #expect(abs(rig.pull - aospSpring(from: -150, velocity: 0, at: 0.05)) < 1e-9, "\(rig.pull)")
         // Slower than the minimum fling velocity (50 pt/s): it recedes, nothing flings.
-        sv = releasedStretched(velocity: -40)
+        rig = releasedStretched(velocity: -40)
+        sv = rig.sv
         sv.advance(to: 0.15)
-        #expect(sv.contentOffset == 0 && abs(sv.pull - aospSpring(from: -150, velocity: 0, at: 0.05)) < 1e-9)
+        #expect(sv.contentOffset == 0 && abs(rig.pull - aospSpring(from: -150, velocity: 0, at: 0.05)) < 1e-9)
     }
 
     @Test func iOSNeverAbsorbs() {
-        let sv = ScrollView(viewportHeight: 800, contentHeight: 10_000)
+        let rig = StretchRig(contentHeight: 10_000, feel: .iOS), sv = rig.sv
         sv.scroll(to: 100, animated: false, at: 0)
         sv.beginDrag(pointerY: 400, at: 0)
         sv.endDrag(at: 0, velocity: -1000)
         sv.advance(to: 0.3)
-        #expect(sv.pull == 0 && sv.contentOffset < 0)
+        #expect(rig.pull == 0 && sv.contentOffset < 0)
     }
 
     // MARK: Material pull-to-refresh

@@ -73,7 +73,7 @@ import Testing
 
     /// In a scroll view: a drag past the top leaves the offset at the top.
     @Test func aScrollViewDragStaysInBounds() {
-        let sv = ScrollView(viewportHeight: 800, contentHeight: 4000, physics: physics)
+        let rig = StretchRig(contentHeight: 4000), sv = rig.sv
         sv.beginDrag(pointerY: 100, at: 0)
         sv.drag(pointerY: 300, at: 0.1)
         #expect(sv.contentOffset == 0)
@@ -86,30 +86,30 @@ import Testing
     /// after the release the pull recoils on EdgeEffect's spring (24.657 rad/s, ratio 0.98):
     /// −129.42 after 0.05 s, then 0. The iOS physics never has a pull.
     @Test func theStretchAndItsRecoil() {
-        let sv = ScrollView(viewportHeight: 800, contentHeight: 4000, physics: physics)
+        let rig = StretchRig(contentHeight: 4000), sv = rig.sv
         sv.beginDrag(pointerY: 100, at: 0)
         sv.drag(pointerY: 300, at: 0.1)
-        #expect(sv.contentOffset == 0 && sv.pull == -200)
-        #expect(abs(sv.stretch.scale - 1.0179593175081358) < 1e-12 && sv.stretch.atTop)
+        #expect(sv.contentOffset == 0 && rig.pull == -200)
+        #expect(abs(rig.scale.scale - 1.0179593175081358) < 1e-12 && rig.scale.atTop)
         sv.endDrag(at: 0.2, velocity: 0)
-        #expect(sv.isStretching)
+        #expect(rig.stretch.isRecoiling)
         sv.advance(to: 0.25)
-        #expect(abs(sv.pull - -129.4226003136645) < 1e-9)
+        #expect(abs(rig.pull - -129.4226003136645) < 1e-9)
         sv.advance(to: 2)
-        #expect(sv.pull == 0 && !sv.isStretching && sv.stretch.scale == 1)
+        #expect(rig.pull == 0 && !rig.stretch.isRecoiling && rig.scale.scale == 1)
 
-        let ios = ScrollView(viewportHeight: 800, contentHeight: 4000)
+        let iosRig = StretchRig(contentHeight: 4000, feel: .iOS), ios = iosRig.sv
         ios.beginDrag(pointerY: 100, at: 0)
         ios.drag(pointerY: 300, at: 0.1)
-        #expect(ios.pull == 0 && ios.contentOffset < 0 && ios.stretch.scale == 1)
+        #expect(iosRig.pull == 0 && ios.contentOffset < 0 && iosRig.scale.scale == 1)
     }
 
     /// A pull past the bottom stretches toward the bottom.
     @Test func aPullPastTheBottomStretchesThere() {
-        let sv = ScrollView(viewportHeight: 800, contentHeight: 1000, physics: physics)
+        let rig = StretchRig(contentHeight: 1000), sv = rig.sv
         sv.setContentOffset(200)
         sv.beginDrag(pointerY: 500, at: 0)
         sv.drag(pointerY: 400, at: 0.1)
-        #expect(sv.contentOffset == 200 && sv.pull == 100 && !sv.stretch.atTop && sv.stretch.scale > 1)
+        #expect(sv.contentOffset == 200 && rig.pull == 100 && !rig.scale.atTop && rig.scale.scale > 1)
     }
 }

@@ -46,9 +46,10 @@ import Testing
     }
 
     @Test func iOSUsesTheWeightedEstimatorAndOthersLeastSquares() {
-        #expect(PhysicsProfile.iOS.velocityEstimator == .iOSWeighted)
-        #expect(AndroidPhysics().velocityEstimator == .leastSquares)
-        #expect(GnomePhysics().velocityEstimator == .leastSquares)
+        #expect(FeelProfile.iOS.velocityEstimator == .iOSWeighted)
+        #expect(FeelProfile.android.velocityEstimator == .leastSquares)
+        #expect(FeelProfile.gnome.velocityEstimator == .leastSquares)
+        #expect(FeelProfile.none.velocityEstimator == .leastSquares)
     }
 
     // MARK: minimum fling velocity
@@ -77,11 +78,12 @@ import Testing
     /// A list flung into its content at 1000 pt/s (offset), caught 0.25 s after that release
     /// and flicked again at 1000 pt/s over 50 ms (`sameWay` or back, after resting `hold` s);
     /// returns the second release's velocity (as reported to the delegate) and the velocity the
-    /// fling had when it was caught.
-    private func secondFlick(physics: any ScrollPhysics = PhysicsProfile.iOS, sameWay: Bool = true, hold: Double = 0) -> (
+    /// fling had when it was caught, under `feel`'s physics and velocity estimator.
+    private func secondFlick(feel: FeelProfile = .iOS, sameWay: Bool = true, hold: Double = 0) -> (
         release: Double, caught: Double
     ) {
-        let sv = ScrollView(viewportHeight: 800, contentHeight: 100_000, physics: physics)
+        let sv = ScrollView(
+            viewportHeight: 800, contentHeight: 100_000, physics: feel.physics, velocityEstimator: feel.velocityEstimator)
         sv.scroll(to: 20_000, animated: false, at: 0)
         let spy = ReleaseSpy()
         sv.delegate = spy
@@ -122,7 +124,7 @@ import Testing
     }
 
     @Test func otherProfilesCarryNothing() {
-        let r = secondFlick(physics: GnomePhysics())
+        let r = secondFlick(feel: .gnome)
         #expect(abs(r.release - 1000) < 1e-3)
     }
 

@@ -14,7 +14,7 @@ import Testing
     /// Each profile makes a different release from the same facts.
     @Test func theProfilesDiffer() throws {
         let r = Release(offset: 500, velocity: 1000, bounds: ScrollBounds(minOffset: 0, maxOffset: 10_000, viewportHeight: 800))
-        let ends = PhysicsRegistry.registered.map { $0.ballisticSimulation(after: r)?.finalPosition ?? r.offset }
+        let ends = PhysicsRegistry.registered.map { $0.physics.ballisticSimulation(after: r)?.finalPosition ?? r.offset }
         #expect(ends.count == 4 && Set(ends).count == 4, "\(ends)")
         #expect(ends.last == 500, "none: no momentum")
     }

@@ -7,9 +7,16 @@ public struct SceneOptions: Sendable {
     /// Number of rows in list scenes.
     public var rows = 200
     public var theme = Theme.light
-    /// The scroll physics every scene's scroll view uses (one of `PhysicsRegistry`'s, or iOS
-    /// with its numbers changed), and the input's numbers.
-    public var physics: any ScrollPhysics = PhysicsProfile.iOS
+    /// The feel every scene's scroll view has (one of `PhysicsRegistry`'s, perhaps with its
+    /// numbers changed): its physics, overscroll, refresh style and velocity estimator.
+    public var profile: FeelProfile = PhysicsRegistry.defaultProfile
+    /// The feel's physics. Setting it picks the feel it belongs to (`PhysicsRegistry.profile(for:)`):
+    /// the registered profile of its name, with its numbers.
+    public var physics: any ScrollPhysics {
+        get { profile.physics }
+        set { profile = PhysicsRegistry.profile(for: newValue) }
+    }
+    /// The input's numbers.
     public var input = InputSettings()
     /// Draw the debug overlay (D key toggles it in the window).
     public var overlay = false

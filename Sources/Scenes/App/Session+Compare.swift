@@ -53,8 +53,8 @@ extension Session {
                 Rect(x: pane.width - 1, y: 0, width: 1 + x - pane.width, height: pane.height), options.theme.separator.withAlpha(1),
                 cornerRadius: 0)
         ]
-        commands += Self.label(options.physics.name, paneX: 0, pane: pane, theme: options.theme)
-        commands += Self.label(c.options.physics.name, paneX: x, pane: pane, theme: options.theme)
+        commands += Self.label(options.profile.name, paneX: 0, pane: pane, theme: options.theme)
+        commands += Self.label(c.options.profile.name, paneX: x, pane: pane, theme: options.theme)
         return FrameModel(size: windowSize, background: left.background, commands: commands)
     }
 
@@ -68,9 +68,9 @@ extension Session {
         ]
     }
 
-    /// The right-hand pane's trace fields, named `compare.FIELD`, after the physics of each pane.
+    /// The right-hand pane's trace fields, named `compare.FIELD`, after the feel of each pane.
     func comparedTraceFields(_ c: Session) -> TraceFields {
-        [("physics", .string(options.physics.name)), ("compare", .string(c.options.physics.name))]
+        [("physics", .string(options.profile.name)), ("compare", .string(c.options.profile.name))]
             + c.paneTraceFields().filter { $0.0 != "scene" }.map { ("compare.\($0.0)", $0.1) }
     }
 }

@@ -110,7 +110,7 @@ public final class Session {
         scene.retune(o)
         if let c = comparison {
             var r = o
-            r.physics = right ?? c.options.physics
+            if let right { r.physics = right } else { r.profile = c.options.profile }
             c.retune(r)
         }
     }

@@ -43,7 +43,7 @@ public final class CoordinatorScene: Scene {
         measurer = context.textMeasurer
         host = ScrollHost(
             size: o.size, topInset: NavigationBar.barHeight,
-            contentHeight: NavigationBar.largeTitleHeight + layout.contentHeight(rows: o.rows), physics: o.physics, input: o.input)
+            contentHeight: NavigationBar.largeTitleHeight + layout.contentHeight(rows: o.rows), feel: o.profile, input: o.input)
         runner = context.runtime.makeRunner()
         presentation = RefreshPresentation(messageSeconds: o.refresh.messageSeconds, showsCancel: true)
         let tuned = Self.tuned(config, o.refresh, viewportHeight: host.viewportHeight)
@@ -54,12 +54,12 @@ public final class CoordinatorScene: Scene {
         refresh = RefreshSlot(uikit: coordinator)
         refresh.makeMaterial = { [unowned self] config in
             MaterialRefresh(
-                config: config, behaviour: behaviour, scrollView: scrollView, input: host.input, runner: runner,
+                config: config, behaviour: behaviour, stretch: host.stretch, input: host.input, runner: runner,
                 surface: theme.cellBackground, ring: theme.accent)
         }
         refresh.onStart = { [unowned self] in self.presentation.started() }
         refresh.onFinish = { [unowned self] outcome in self.finished(outcome) }
-        refresh.want(.of(o.physics))
+        refresh.want(o.profile.refresh)
     }
 
     private func finished(_ outcome: Result<Int, RefreshFailure>) {
@@ -126,14 +126,14 @@ public final class CoordinatorScene: Scene {
     /// New numbers of the feel: physics, input, the coordinator's numbers, the indicator and
     /// the theme. The offset and a refresh in progress stay.
     public func retune(_ options: SceneOptions) {
-        host.retune(physics: options.physics, input: options.input)
+        host.retune(feel: options.profile, input: options.input)
         theme = options.theme
         behaviour = options.refresh
         indicator = options.indicator.makeIndicator(defaultColor: options.theme.spinner)
         coordinator.retune(
             config: Self.tuned(options.coordinator, options.refresh, viewportHeight: host.viewportHeight),
             behaviour: options.refresh, physics: host.scrollView.physics)
-        refresh.want(.of(options.physics))
+        refresh.want(options.profile.refresh)
     }
 
     /// `config` with the refresh behaviour's done time and viewport-relative trigger distance, when set.

@@ -23,7 +23,7 @@ public final class HeaderScene: Scene {
         theme = options.theme
         tracker = DirectionalHeaderTracker(config: config)
         host = ScrollHost(
-            size: options.size, contentHeight: HeaderScene.contentHeight(config), physics: options.physics, input: options.input)
+            size: options.size, contentHeight: HeaderScene.contentHeight(config), feel: options.profile, input: options.input)
         tracker.observe(minY: sentinelMinY, at: 0)
     }
 

@@ -50,7 +50,7 @@ public extension Scene {
     func takeDiagnostics() -> [String] { [] }
     nonisolated(nonsending) func waitForActions() async {}
     func retune(_ options: SceneOptions) {
-        host.retune(physics: options.physics, input: options.input)
+        host.retune(feel: options.profile, input: options.input)
         theme = options.theme
     }
 }

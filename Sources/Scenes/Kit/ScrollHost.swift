@@ -3,7 +3,9 @@ import ScrollEngine
 /// The scrolling part every scene is built around: the window size, the scroll view below a bar
 /// of `topInset` points, and the input controller that feeds it. A scene holds one and adds its
 /// own content, chrome and rules; the `Scene` protocol's defaults read it. It is also the scene's
-/// one time source: `now`, the latest time the scene was given.
+/// one time source: `now`, the latest time the scene was given. It holds the feel's
+/// (`FeelProfile`) parts beside the physics: the velocity estimator it gives the scroll view and
+/// the stretch (`EdgeStretch`) that keeps the overscroll the view reports and draws it.
 public final class ScrollHost {
     public private(set) var size: Size
     /// The scene's time (driver seconds): the latest time it was given, by an event (`handle`),
@@ -13,29 +15,36 @@ public final class ScrollHost {
     public private(set) var now = 0.0
     public let scrollView: ScrollView
     public let input: ScrollInputController
+    /// The pull past an edge the scroll view did not show, and its recoil: drawn by `stretched`
+    /// when the feel's overscroll is a stretch.
+    public let stretch: EdgeStretch
     /// Height of the fixed chrome above the scroll view (a navigation bar), in points.
     public let topInset: Double
 
     public init(
-        size: Size, topInset: Double = 0, contentHeight: Double, physics: any ScrollPhysics,
+        size: Size, topInset: Double = 0, contentHeight: Double, feel: FeelProfile,
         input settings: InputSettings, wheelRules: WheelRules = WheelRules()
     ) {
         self.size = size
         self.topInset = topInset
         scrollView = ScrollView(
             viewportHeight: ScrollHost.viewportHeight(size, topInset: topInset),
-            contentHeight: contentHeight, physics: physics)
+            contentHeight: contentHeight, physics: feel.physics, velocityEstimator: feel.velocityEstimator)
         input = ScrollInputController(scrollView: scrollView, settings: settings, rules: wheelRules)
+        stretch = EdgeStretch(model: feel.overscroll)
+        scrollView.overscrollObserver = stretch
     }
 
     /// The scroll view's height in a window of `size`: what the chrome leaves, at least a point.
     public static func viewportHeight(_ size: Size, topInset: Double) -> Double { max(1, size.height - topInset) }
     public var viewportHeight: Double { scrollView.viewportHeight }
 
-    /// New physics and input numbers; the offset, a drag and a running motion stay (the next
-    /// motion is the new physics').
-    public func retune(physics: any ScrollPhysics, input settings: InputSettings) {
-        scrollView.physics = physics
+    /// A new feel and input numbers; the offset, a drag, a running motion and a pull stay (the
+    /// next motion is the new physics', the next drag measured by the new estimator).
+    public func retune(feel: FeelProfile, input settings: InputSettings) {
+        scrollView.physics = feel.physics
+        scrollView.velocityEstimator = feel.velocityEstimator
+        stretch.model = feel.overscroll
         input.settings = settings
     }
 
@@ -73,13 +82,13 @@ public final class ScrollHost {
     }
 
     /// Whether the scroll view still moves: a motion, or a stretch recoiling.
-    public var isMoving: Bool { scrollView.isMoving || scrollView.isStretching }
+    public var isMoving: Bool { scrollView.isMoving || stretch.isRecoiling }
 
     /// The scrolling content (in the scroll view's coordinates, 0 at its top) as drawn: stretched
-    /// toward the pulled edge while a stretch physics shows a pull (Android; docs/BEHAVIOUR.md,
+    /// toward the pulled edge while a stretch overscroll shows a pull (Android; docs/BEHAVIOUR.md,
     /// "Android physics"), as it is otherwise.
     public func stretched(_ content: [DrawCommand]) -> [DrawCommand] {
-        let s = scrollView.stretch
+        let s = stretch.scale(height: viewportHeight)
         guard s.scale != 1 else { return content }
         return [.stretch(scaleY: s.scale, anchorY: s.atTop ? 0 : viewportHeight, content)]
     }

@@ -18,7 +18,7 @@ public final class ListScene: Scene {
         host = ScrollHost(
             size: options.size, topInset: NavigationBar.barHeight,
             contentHeight: NavigationBar.largeTitleHeight + layout.contentHeight(rows: options.rows),
-            physics: options.physics, input: options.input)
+            feel: options.profile, input: options.input)
         self.layout = layout
     }
 

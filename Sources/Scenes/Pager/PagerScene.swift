@@ -47,8 +47,7 @@ public final class PagerScene: Scene, ScrollViewDelegate {
         // Notches never reach the input controller (see `notch`); touchpad deltas track.
         host = ScrollHost(
             size: options.size, contentHeight: 3 * h,
-            physics: PageScrollPhysics(parent: options.physics, policy: config.policy, spring: config.snapSpring),
-            input: options.input)
+            feel: Self.feel(options, config), input: options.input)
         host.scrollView.setContentOffset(h)
         slots = [0, 0, 0]
         slots = neighbours(of: 0)
@@ -221,10 +220,14 @@ public final class PagerScene: Scene, ScrollViewDelegate {
 
     // MARK: drawing
 
+    /// The options' feel with the paging physics around its physics.
+    static func feel(_ options: SceneOptions, _ config: PagerConfig) -> FeelProfile {
+        options.profile.with(physics: PageScrollPhysics(parent: options.physics, policy: config.policy, spring: config.snapSpring))
+    }
+
     /// New numbers of the feel: the paging physics around the new parent, input and theme.
     public func retune(_ options: SceneOptions) {
-        host.retune(
-            physics: PageScrollPhysics(parent: options.physics, policy: config.policy, spring: config.snapSpring), input: options.input)
+        host.retune(feel: Self.feel(options, config), input: options.input)
         theme = options.theme
     }
 

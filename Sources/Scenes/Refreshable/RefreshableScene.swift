@@ -47,7 +47,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         measurer = context.textMeasurer
         host = ScrollHost(
             size: o.size, topInset: NavigationBar.barHeight,
-            contentHeight: RefreshableScene.contentHeight(rows: o.rows, config), physics: o.physics, input: o.input)
+            contentHeight: RefreshableScene.contentHeight(rows: o.rows, config), feel: o.profile, input: o.input)
         runner = context.runtime.makeRunner()
         presentation = RefreshPresentation(messageSeconds: o.refresh.messageSeconds, showsCancel: false)
         let tuned = Self.tuned(config, o.refresh, viewportHeight: host.viewportHeight)
@@ -57,13 +57,13 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         host.scrollView.delegate = self
         refresh.makeMaterial = { [unowned self] config in
             MaterialRefresh(
-                config: config, behaviour: behaviour, scrollView: scrollView, input: host.input, runner: runner,
+                config: config, behaviour: behaviour, stretch: host.stretch, input: host.input, runner: runner,
                 surface: theme.cellBackground, ring: theme.accent)
         }
         refresh.onStart = { [unowned self] in self.presentation.started() }
         refresh.onFinish = { [unowned self] outcome in self.finished(outcome) }
         refresh.onChange = { [unowned self] in self.updateBanner() }
-        refresh.want(.of(o.physics))
+        refresh.want(o.profile.refresh)
     }
 
     /// The large title, then one row per box pitch (the source's 40 pt boxes 8 pt apart), then
@@ -204,13 +204,13 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
     /// New numbers of the feel: physics, input, the trigger distance, timeout, indicator and
     /// theme. The offset and a refresh in progress stay.
     public func retune(_ options: SceneOptions) {
-        host.retune(physics: options.physics, input: options.input)
+        host.retune(feel: options.profile, input: options.input)
         theme = options.theme
         behaviour = options.refresh
         indicator = options.indicator.makeIndicator(defaultColor: options.theme.spinner)
         config = Self.tuned(options.refreshable, options.refresh, viewportHeight: host.viewportHeight)
         owner.retune(config: config, behaviour: options.refresh)
-        refresh.want(.of(options.physics))
+        refresh.want(options.profile.refresh)
     }
 
     /// `config` with the refresh behaviour's done time and viewport-relative trigger distance, when set.

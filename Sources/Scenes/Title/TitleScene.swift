@@ -32,7 +32,7 @@ public final class TitleScene: Scene {
         textMeasurer = context.textMeasurer
         tracker = TitleOpacityTracker(title: config.title)
         host = ScrollHost(
-            size: options.size, topInset: config.navigationBarHeight, contentHeight: 0, physics: options.physics, input: options.input)
+            size: options.size, topInset: config.navigationBarHeight, contentHeight: 0, feel: options.profile, input: options.input)
     }
 
     /// Height of the scrolling viewport below the navigation bar (points).

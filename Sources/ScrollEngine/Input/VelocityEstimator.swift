@@ -1,6 +1,6 @@
 /// How a finger's tracked samples become its velocity (the release velocity, and the velocity
-/// shown while dragging). Each physics names the one its platform uses
-/// (`ScrollPhysics.velocityEstimator`; docs/BEHAVIOUR.md, "Input").
+/// shown while dragging). Each feel names the one its platform uses
+/// (`FeelProfile.velocityEstimator`; docs/BEHAVIOUR.md, "Input").
 public enum VelocityEstimator: Sendable, Equatable {
     /// The least-squares slope of the samples in the tracker's window (the default).
     case leastSquares

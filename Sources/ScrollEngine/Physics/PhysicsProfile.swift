@@ -78,7 +78,4 @@ public struct PhysicsProfile: RefreshReturnPhysics, Equatable {
         let carried = min(carriedMomentumCoefficient * pow(abs(existingVelocity), carriedMomentumExponent), maximumCarriedMomentum)
         return existingVelocity < 0 ? -carried : carried
     }
-
-    /// UIScrollView's release velocity: the last sample-to-sample velocities, weighted.
-    public var velocityEstimator: VelocityEstimator { .iOSWeighted }
 }

@@ -4,9 +4,11 @@
 /// return of an offset left outside the bounds, programmatic animations (keys, wheel steps, the
 /// refresh's move into its gap, the coordinator's eases of the held offset), the return after a
 /// refresh (the gap closing, `RefreshReturnPhysics`) and springs onto a target (page changes).
-/// `PhysicsProfile` is the iOS physics; `AndroidPhysics` and `GnomePhysics` are the others a user
-/// can choose (`PhysicsRegistry`); the pager's `PageScrollPhysics` wraps one and answers the
-/// release differently.
+/// Only motion and edge rules: the rest of a feel (overscroll shown as an offset or a stretch,
+/// the refresh style, the velocity estimator) is its `FeelProfile`. `PhysicsProfile` is the iOS
+/// physics, `AndroidPhysics`, `GnomePhysics` and `NonePhysics` the other profiles'
+/// (`PhysicsRegistry`); the pager's `PageScrollPhysics` wraps one and answers the release
+/// differently.
 public protocol ScrollPhysics: Sendable {
     /// The name the registry lists it under (`--physics`, the scenario field `physics`).
     var name: String { get }
@@ -41,13 +43,20 @@ public protocol ScrollPhysics: Sendable {
     /// carries into its release, added when it flings the same way (Flutter's `carriedMomentum`;
     /// `MomentumCarry`). 0 by default: only iOS carries momentum.
     func carriedMomentum(_ existingVelocity: Double) -> Double
-    /// How the finger's samples become its velocity (least squares by default).
-    var velocityEstimator: VelocityEstimator { get }
 }
 
 public extension ScrollPhysics {
     func carriedMomentum(_ existingVelocity: Double) -> Double { 0 }
-    var velocityEstimator: VelocityEstimator { .leastSquares }
+
+    /// This physics as `T`, or its nearest parent that is one (`ParentedScrollPhysics`).
+    func nearest<T>(_ type: T.Type) -> T? {
+        var current: any ScrollPhysics = self
+        while true {
+            if let found = current as? T { return found }
+            guard let parented = current as? any ParentedScrollPhysics else { return nil }
+            current = parented.parent
+        }
+    }
 }
 
 /// Where the offset may rest (points) and the viewport's height.
@@ -100,5 +109,4 @@ public extension ParentedScrollPhysics {
         parent.spring(from: from, to: to, velocity: velocity, parameters: parameters)
     }
     func carriedMomentum(_ existingVelocity: Double) -> Double { parent.carriedMomentum(existingVelocity) }
-    var velocityEstimator: VelocityEstimator { parent.velocityEstimator }
 }

@@ -1,11 +1,12 @@
 /// Android's Material pull to refresh as a `RefreshController` (docs/BEHAVIOUR.md, "Android
-/// physics"): the `MaterialRefreshMachine` fed from the scroll view (the finger's pull past the
-/// top, which the list does not follow while the machine claims it) and the input, its actions
+/// physics"): the `MaterialRefreshMachine` fed from the host's stretch (the finger's pull past the
+/// top the scroll view reported, which the list does not stretch for while the machine claims
+/// it) and the input, its actions
 /// run by the scene's runner, and its circle drawn over the content.
 public final class MaterialRefresh: RefreshController {
     public private(set) var machine: MaterialRefreshMachine
     public let indicator: MaterialRefreshIndicator
-    private unowned let scrollView: ScrollView
+    private unowned let stretch: EdgeStretch
     private unowned let input: ScrollInputController
     private let runner: RefreshActionRunner
     private let behaviour: RefreshBehaviour
@@ -16,7 +17,7 @@ public final class MaterialRefresh: RefreshController {
     /// `surface`: the colour of the list's cells (the circle is that surface raised); `ring`: the
     /// arc's colour.
     public init(
-        config: MaterialRefreshConfig, behaviour: RefreshBehaviour, scrollView: ScrollView, input: ScrollInputController,
+        config: MaterialRefreshConfig, behaviour: RefreshBehaviour, stretch: EdgeStretch, input: ScrollInputController,
         runner: RefreshActionRunner, surface c: Color, ring: Color
     ) {
         machine = MaterialRefreshMachine(config: config, timeout: behaviour.timeout)
@@ -25,11 +26,11 @@ public final class MaterialRefresh: RefreshController {
         let w = 0.09
         let raised = Color(r: c.r + (1 - c.r) * w, g: c.g + (1 - c.g) * w, b: c.b + (1 - c.b) * w)
         indicator = MaterialRefreshIndicator(config: config, background: raised, ring: ring)
-        self.scrollView = scrollView
+        self.stretch = stretch
         self.input = input
         self.runner = runner
         self.behaviour = behaviour
-        scrollView.claimsTopPull = machine.takesPull
+        stretch.claimsTopPull = machine.takesPull
     }
 
     public var style: RefreshStyle { .material(machine.config) }
@@ -41,7 +42,7 @@ public final class MaterialRefresh: RefreshController {
 
     private func send(_ event: MaterialRefreshMachine.Event, at t: Double) {
         let effects = machine.handle(event, at: t)
-        scrollView.claimsTopPull = machine.takesPull
+        stretch.claimsTopPull = machine.takesPull
         for effect in effects {
             switch effect {
             case let .startAction(token):
@@ -59,8 +60,8 @@ public final class MaterialRefresh: RefreshController {
     public func cancel(at t: Double) { send(.endRefreshing, at: t) }
     public func deliver(_ result: RefreshResult, at t: Double) { send(.deliver(result), at: t) }
 
-    /// The finger let go: at the distance it last pulled (the scroll view drops a claimed pull
-    /// at the release).
+    /// The finger let go: at the distance it last pulled (the stretch drops a claimed pull at
+    /// the release).
     public func inputReleased(at t: Double) {
         guard case let .pulling(d) = machine.mode else { return }
         send(.release(distance: d), at: t)
@@ -68,7 +69,7 @@ public final class MaterialRefresh: RefreshController {
 
     /// The finger's distance past the top now, as the machine takes it.
     public func inputApplied(at t: Double) {
-        send(.pull(distance: max(0, -scrollView.pull), direct: input.isDirectInputActive), at: t)
+        send(.pull(distance: max(0, -stretch.pull), direct: input.isDirectInputActive), at: t)
     }
 
     public func frame(at t: Double) {
@@ -86,7 +87,7 @@ public final class MaterialRefresh: RefreshController {
 
     public func indicatorGone(at t: Double) -> Bool? { look(at: t) == nil }
 
-    public func detach() { scrollView.claimsTopPull = false }
+    public func detach() { stretch.claimsTopPull = false }
 
     /// The circle at `t`; nil when hidden.
     public func look(at t: Double) -> MaterialRefreshLook? {

@@ -1,10 +1,10 @@
 /// Android's Material pull-to-refresh (`SwipeRefreshLayout`; docs/BEHAVIOUR.md, "Android
 /// physics"), as a value: events in, effects out. The list never moves for it: a pull past the
-/// top (the finger's distance the scroll view could not follow, `ScrollView.pull`) slides a
+/// top (the finger's distance the scroll view could not follow, `EdgeStretch.pull`) slides a
 /// circle with an arrow down over the still content; released past the trigger it moves onto
 /// its resting place and spins while the action runs, and shrinks away when it ends; released
 /// short of it, it slides back up. The list stays scrollable while it refreshes. A refresh
-/// scene under a physics with a Material refresh (`MaterialRefreshPhysics`) owns one.
+/// scene under a feel with a Material refresh (`FeelProfile.refresh`) owns one.
 public struct MaterialRefreshMachine: Sendable {
     public enum Event: Equatable, Sendable {
         /// The finger is `distance` points past the top (0 when it is not); `direct`: a finger or

@@ -4,12 +4,16 @@
 ///
 /// Time is passed in (seconds on the driver's clock); the model never reads a clock. Every motion
 /// is a `Simulation` its physics (`ScrollPhysics`) makes, evaluated in `advance(to:)`; the rubber
-/// band and where motions may end are the physics' rules too.
+/// band and where motions may end are the physics' rules too. The part of a drag (or a fling)
+/// past an edge that the offset does not show is reported through one call, to the
+/// `overscrollObserver` (Flutter's `OverscrollNotification`), which shows it (a stretch) or not.
 public final class ScrollView {
     /// The physics plug: rubber band, release motion, animations, springs.
     public var physics: any ScrollPhysics
     /// Pointer samples older than this (s) at release give no velocity (`InputSettings`).
     public var velocityWindow: Double = InputSettings().velocityWindow
+    /// How the finger's samples become its release velocity (the feel's: `FeelProfile`).
+    public var velocityEstimator: VelocityEstimator
     public private(set) var contentOffset: Double = 0
     /// Extra scrollable space above the content (points).
     public private(set) var contentInsetTop: Double = 0
@@ -20,6 +24,9 @@ public final class ScrollView {
     public var isScrollEnabled = true
     /// The single delegate slot (weak, as in UIKit).
     public weak var delegate: (any ScrollViewDelegate)?
+    /// Who hears the part of a drag or fling past an edge the offset did not show (weak; the
+    /// host's `EdgeStretch`). Without one, that part is dropped.
+    public weak var overscrollObserver: (any OverscrollObserver)?
 
     private enum Activity {
         case idle
@@ -30,24 +37,6 @@ public final class ScrollView {
         case animating(start: Double, simulation: any Simulation)
     }
     private var activity: Activity = .idle
-    /// The pull past an edge the offset does not show (points; negative past the top), for a
-    /// physics that shows it as a stretch (`StretchOverscrollPhysics`); 0 for any other.
-    public private(set) var pull: Double = 0
-    /// The pull's recoil after a release.
-    private var recoil: (start: Double, simulation: any Simulation)?
-    /// Whether the pull is recoiling (the scene still has frames to draw).
-    public var isStretching: Bool { recoil != nil }
-    /// The pull past the top belongs to the scene (a Material refresh shows it instead): it is
-    /// still measured (`pull`), but not drawn as a stretch and dropped at the release.
-    public var claimsTopPull = false
-    /// The vertical scale the content is drawn with (1 without a pull) and the edge it is anchored
-    /// at (true: the top).
-    public var stretch: (scale: Double, atTop: Bool) {
-        guard pull != 0, !(claimsTopPull && pull < 0 && recoil == nil),
-            let s = physics.nearest((any StretchOverscrollPhysics).self)
-        else { return (1, true) }
-        return (s.stretchScale(pull: pull, height: viewportHeight), pull < 0)
-    }
     private var tracker: VelocityTracker
     /// The velocity of the motion the last `catchMotion` stopped, and when (a drag starting then
     /// may carry it: `MomentumCarry`).
@@ -58,11 +47,21 @@ public final class ScrollView {
     /// finger's tracked velocity (offset points/s, what a release at that moment would fling with).
     public private(set) var velocity: Double = 0
 
-    public init(viewportHeight: Double, contentHeight: Double, physics: any ScrollPhysics = PhysicsProfile.iOS) {
+    public init(
+        viewportHeight: Double, contentHeight: Double, physics: any ScrollPhysics = PhysicsProfile.iOS,
+        velocityEstimator: VelocityEstimator = .leastSquares
+    ) {
         self.viewportHeight = viewportHeight
         self.contentHeight = contentHeight
         self.physics = physics
-        self.tracker = VelocityTracker(window: velocityWindow, estimator: physics.velocityEstimator)
+        self.velocityEstimator = velocityEstimator
+        self.tracker = VelocityTracker(window: velocityWindow, estimator: velocityEstimator)
+    }
+
+    /// The one overscroll call (`OverscrollObserver`); with no observer, nothing is held and a
+    /// release flings.
+    private func report(_ overscroll: Overscroll) -> OverscrollReply {
+        overscrollObserver?.scrollView(self, overscroll: overscroll) ?? OverscrollReply()
     }
 
     // MARK: bounds
@@ -175,11 +174,10 @@ public final class ScrollView {
     public func beginDrag(pointerY: Double, at t: Double) -> Bool {
         guard isScrollEnabled else { return false }
         lastTime = t
-        advanceRecoil(to: t)
-        recoil = nil
-        activity = .dragging(startPointer: pointerY, startRaw: physics.rawOffset(forShown: contentOffset, in: bounds) + pull)
+        let held = report(.grab(at: t)).held
+        activity = .dragging(startPointer: pointerY, startRaw: physics.rawOffset(forShown: contentOffset, in: bounds) + held)
         velocity = 0
-        tracker = VelocityTracker(window: velocityWindow, estimator: physics.velocityEstimator)
+        tracker = VelocityTracker(window: velocityWindow, estimator: velocityEstimator)
         tracker.add(y: pointerY, at: t)
         let carried = caught.map { $0.at == t ? physics.carriedMomentum($0.velocity) : 0 } ?? 0
         momentum = MomentumCarry(carried: carried, pointer: pointerY, at: t)
@@ -188,7 +186,8 @@ public final class ScrollView {
         return true
     }
 
-    /// Moves the finger: content follows 1:1, rubber-banded past the edges (position-based).
+    /// Moves the finger: content follows 1:1, rubber-banded past the edges (position-based); the
+    /// part the offset does not show is reported (`Overscroll.drag`).
     public func drag(pointerY: Double, at t: Double) {
         guard case let .dragging(startPointer, startRaw) = activity else { return }
         lastTime = t
@@ -197,7 +196,7 @@ public final class ScrollView {
         velocity = -tracker.velocity(at: t)
         let rawOffset = startRaw - (pointerY - startPointer)
         let shown = physics.userOffset(forRaw: rawOffset, in: bounds)
-        if physics.nearest((any StretchOverscrollPhysics).self) != nil { pull = rawOffset - shown }
+        _ = report(.drag(unshown: rawOffset - shown))
         setContentOffset(shown)
     }
 
@@ -214,14 +213,7 @@ public final class ScrollView {
         let v = momentum?.release(tracked, at: t) ?? tracked
         momentum = nil
         delegate?.scrollViewWillEndDragging(self, velocity: v, at: eventTime)
-        var flings = true
-        if claimsTopPull && pull < 0 {
-            pull = 0
-        } else if pull != 0, let s = physics.nearest((any StretchOverscrollPhysics).self) {
-            let after = s.stretchRelease(pull: pull, velocity: v)
-            recoil = (t, after.motion)
-            flings = after.flings
-        }
+        let flings = report(.release(velocity: v, at: t)).flings
         let release = Release(offset: contentOffset, velocity: flings ? v : 0, bounds: bounds)
         let willDecelerate = start(physics.ballisticSimulation(after: release), as: .ballistic, velocity: v, at: t)
         delegate?.scrollViewDidEndDragging(self, willDecelerate: willDecelerate, at: eventTime)
@@ -332,19 +324,16 @@ public final class ScrollView {
     // MARK: time
 
     /// Sets the offset from a simulation `elapsed` seconds in; ends the motion when it is done. A
-    /// release motion that stops at an edge hands its velocity there to a stretch physics, whose
-    /// content then stretches out and back (`stretchAbsorb`), from the time of the impact.
+    /// release motion that stops at an edge reports its velocity there (`Overscroll.edge`: a
+    /// stretch absorbs it, from the time of the impact).
     private func apply(_ sim: some Simulation, elapsed: Double, start: Double) {
         let dt = max(0, elapsed)
         if sim.isDone(at: dt) {
             activity = .idle
             velocity = 0
             setContentOffset(sim.finalPosition)
-            if let impact = (sim as? any EdgeImpactSimulation)?.edgeImpact,
-                let s = physics.nearest((any StretchOverscrollPhysics).self)
-            {
-                recoil = (start + impact.time, s.stretchAbsorb(velocity: impact.velocity))
-                advanceRecoil(to: start + dt)
+            if let impact = (sim as? any EdgeImpactSimulation)?.edgeImpact {
+                _ = report(.edge(velocity: impact.velocity, impact: start + impact.time, at: start + dt))
             }
             delegate?.scrollViewDidEndDecelerating(self, at: eventTime)
         } else {
@@ -353,20 +342,9 @@ public final class ScrollView {
         }
     }
 
-    /// Evaluates the pull's recoil at `t`; ends it when done.
-    private func advanceRecoil(to t: Double) {
-        guard let (start, sim) = recoil else { return }
-        if sim.isDone(at: t - start) {
-            pull = 0
-            recoil = nil
-        } else {
-            pull = sim.position(at: max(0, t - start))
-        }
-    }
-
     /// Evaluates the active motion at time `t` and applies it.
     public func advance(to t: Double) {
-        advanceRecoil(to: t)
+        _ = report(.tick(at: t))
         lastTime = t
         switch activity {
         case .idle:
