@@ -81,8 +81,8 @@ enum RecordCommand {
                 s.options.indicator.lottiePath = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(lottie).path
             }
             return s
-        } catch let e as ScenarioError {
-            throw UsageError(message: e.message(file: path))
+        } catch {
+            throw UsageError(message: error.message(file: path))
         }
     }
 
