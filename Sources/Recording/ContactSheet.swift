@@ -103,7 +103,7 @@ public struct ContactSheet: Sendable {
             c.append(
                 .text(
                     cell.state, Rect(x: r.x, y: r.maxY + 15, width: r.width, height: 13),
-                    TextStyle(size: 10, weight: .semibold, color: Self.stateColor(cell.state) ?? muted)))
+                    TextStyle(size: 10, weight: .semibold, color: Self.stateColor(cell.state.components(separatedBy: " | ")[0]) ?? muted)))
         }
         return FrameModel(size: size, background: Color(hex: 0xF2F2F7), commands: c)
     }

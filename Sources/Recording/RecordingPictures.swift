@@ -69,7 +69,14 @@ public final class RecordingPictures {
         let size = s.fittedSize(pixelWidth: surface.width, pixelHeight: surface.height)
         let image = try ImagePainter.thumbnail(
             of: surface, width: Int(size.width * PlotWriter.scale), height: Int(size.height * PlotWriter.scale))
-        s.cells.append(.init(frame: i, t: t, state: state ?? phase, image: image, imageSize: size))
+        var caption = state ?? phase
+        if comparedNames != nil {
+            // Both panes' states: "refreshing | idle" (left | right).
+            var right = ""
+            if case let .string(r)? = field("compare.state") ?? field("compare.phase") { right = r }
+            caption += " | " + right
+        }
+        s.cells.append(.init(frame: i, t: t, state: caption, image: image, imageSize: size))
         sheet = s
     }
 

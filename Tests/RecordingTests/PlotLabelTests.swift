@@ -65,6 +65,27 @@ import Testing
         }
     }
 
+    /// #44 item 10: a `record --compare` contact sheet's captions give both panes' states.
+    @MainActor
+    @Test func aComparedRecordingsCaptionsGiveBothPanes() throws {
+        let scenario = try ScenarioParser.parse(
+            """
+            {"scene": "coordinator", "size": [100, 100], "fps": 10, "duration": 0.1, "events": []}
+            """)
+        let pictures = RecordingPictures(scenario: scenario, contactSheet: true)
+        let surface = try ImageSurface(width: 100, height: 100)
+        for i in 0...1 {
+            try pictures.add(
+                frame: i, t: Double(i) / 10,
+                fields: [
+                    ("offset", .double(-80)), ("phase", .string("idle")), ("state", .string("refreshing")),
+                    ("physics", .string("ios")), ("compare", .string("android")), ("compare.offset", .double(0)),
+                    ("compare.state", .string("idle"))
+                ], surface: surface)
+        }
+        #expect(pictures.sheet?.cells.map(\.state) == ["refreshing | idle", "refreshing | idle"])
+    }
+
     @MainActor
     @Test func aFailedRefreshIsMarkedInTheRecordingsPlot() throws {
         let scenario = try ScenarioParser.parse(

@@ -85,6 +85,21 @@ import Testing
         #expect(s.quitRequested)
     }
 
+    /// #44 item 10: each pane's overlay names its physics, and the pane labels sit in the top
+    /// corners, clear of the pager card (they covered its subtitle at the bottom).
+    @Test func theOverlayNamesEachPanesPhysicsAndTheLabelsClearTheContent() throws {
+        let s = try session("pager", left: AndroidPhysics(), right: PhysicsProfile.iOS)
+        s.handle(.key(.d, []), at: 0.1)
+        let lines = texts(s.frame().commands)
+        #expect(lines.contains("physics: android") && lines.contains("physics: ios"), "\(lines)")
+        let pane = Session.paneSize(of: s.size)
+        for x in [0, s.rightPaneX] {
+            let label = Session.label("android", paneX: x, pane: pane, theme: .light)
+            guard case let .fill(r, _, _)? = label.first else { Issue.record("no pill"); continue }
+            #expect(r.y < 30 && r.maxX <= x + pane.width && r.x >= x, "top right of its pane: \(r)")
+        }
+    }
+
     @Test func withoutACompareTheSessionIsOnePane() throws {
         let s = try Session(scene: "list", options: SceneOptions())
         #expect(s.comparison == nil && s.size == s.scene.size)

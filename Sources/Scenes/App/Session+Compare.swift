@@ -58,15 +58,19 @@ extension Session {
         return FrameModel(size: windowSize, background: left.background, commands: commands)
     }
 
-    /// A pane's label: its physics' name in a pill at the bottom, centred.
+    /// A pane's label: its physics' name in a small pill in the pane's top right corner, over the
+    /// status area where no scene puts content (at the bottom it covered the pager card's subtitle).
     static func label(_ name: String, paneX: Double, pane: Size, theme: Theme) -> [DrawCommand] {
-        let width = min(pane.width - 16, max(72, Double(name.count) * 9 + 28)), height = 26.0
-        let r = Rect(x: paneX + (pane.width - width) / 2, y: pane.height - height - 14, width: width, height: height)
+        let width = min(pane.width - 16, max(56, Double(name.count) * 8 + 20)), height = 20.0
+        let r = Rect(x: paneX + pane.width - width - labelInset, y: labelInset, width: width, height: height)
         return [
             .fill(r, theme.overlayText.withAlpha(0.72), cornerRadius: height / 2),
-            .text(name, r, TextStyle(size: 14, weight: .semibold, color: theme.overlayBackground, alignment: .center))
+            .text(name, r, TextStyle(size: 12, weight: .semibold, color: theme.overlayBackground, alignment: .center))
         ]
     }
+
+    /// The label's distance from the pane's top and right edges (pt).
+    static let labelInset = 6.0
 
     /// The right-hand pane's trace fields, named `compare.FIELD`, after the feel of each pane.
     func comparedTraceFields(_ c: Session) -> TraceFields {

@@ -170,7 +170,8 @@ public final class Session {
         if overlayVisible {
             f.commands.append(
                 contentsOf: DebugOverlay.commands(
-                    fields: paneTraceFields(), extra: wheelHistory.lines(mode: scene.input.lastWheel?.mode),
+                    fields: paneTraceFields(),
+                    extra: ["physics: \(options.profile.name)"] + wheelHistory.lines(mode: scene.input.lastWheel?.mode),
                     scene: scene.name, size: f.size, theme: options.theme))
         }
         if let panel { f.commands.append(contentsOf: panel(f.size, options.theme)) }
