@@ -33,12 +33,12 @@ extension CommandSpec {
                     if let inline {
                         raw.append((spec, inline))
                     } else {
-                        guard index < arguments.count else { throw CommandLineError("\(spec.flag) needs a value") }
+                        guard index < arguments.count else { throw CommandLineError("\(spec.flag) needs a value\(Self.oneOf(spec))") }
                         let next = arguments[index]
                         // `--grep --artifacts x` is a forgotten value, not the text "--artifacts".
                         if next.hasPrefix("-"), next.count > 1, Double(next) == nil {
                             throw CommandLineError(
-                                "\(spec.flag) needs a value, got the flag \(Echo.word(next)) (write \(spec.flag)=\(Echo.word(next))"
+                                "\(spec.flag) needs a value\(Self.oneOf(spec)), got the flag \(Echo.word(next)) (write \(spec.flag)=\(Echo.word(next))"
                                     + " if that is the value)")
                         }
                         raw.append((spec, next))
@@ -70,7 +70,19 @@ extension CommandSpec {
         return .run(ParsedArguments(positionals: positionals, given: given, texts: texts))
     }
 
+    /// " (missing, changed, all, none)" for an option of choices; "" for others.
+    private static func oneOf(_ spec: OptionSpec) -> String {
+        spec.choices.isEmpty ? "" : " (\(spec.choices.joined(separator: ", ")))"
+    }
+
     private func unknownFlag(word: String, name: String) -> CommandLineError {
+        // `--update-missing` for `--update=missing`: a declared option of choices and one of them.
+        for spec in allOptions where !spec.hidden && spec.takesValue && name.hasPrefix(spec.name + "-") {
+            let value = String(name.dropFirst(spec.name.count + 1))
+            if spec.choices.contains(value) {
+                return CommandLineError("unknown flag \(Echo.word(word)); did you mean \(spec.flag)=\(value)? \(seeHelp)")
+            }
+        }
         let names = allOptions.filter { !$0.hidden }.map(\.name)
         if let near = Suggestion.nearest(to: name, in: names) {
             return CommandLineError("unknown flag \(Echo.word(word)); did you mean --\(near)? \(seeHelp)")

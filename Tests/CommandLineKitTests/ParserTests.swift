@@ -124,6 +124,16 @@ enum Sample {
         #expect(!Sample.error(["in", "--out", "o", "--secrte"]).contains("did you mean"))
     }
 
+    /// #44 item 14: `test --update` alone lists its modes; `--update-missing` points at `--update=missing`.
+    @Test func aChoiceWithoutItsValueListsTheChoicesAndAJoinedValueIsPointedAtTheEqualsForm() {
+        #expect(Sample.error(["in", "--out", "o", "--theme"]) == "--theme needs a value (light, dark)")
+        #expect(Sample.error(["in", "--out", "o", "--theme", "--json"]).hasPrefix("--theme needs a value (light, dark), got the flag"))
+        #expect(Sample.error(["in", "--out", "o", "--count"]) == "--count needs a value")
+        #expect(
+            Sample.error(["in", "--out", "o", "--mode-careful"])
+                == "unknown flag --mode-careful; did you mean --mode=careful? (see `tool sample --help`)")
+    }
+
     @Test func echoedWordsStayOnOneLineWithoutEscapeSequences() {
         #expect(
             Sample.error(["in", "--out", "o", "--threshold", "1\n\u{1B}[2J"]) == "--threshold must be a number in 0…1, got '1\\n\\x1B[2J'")
