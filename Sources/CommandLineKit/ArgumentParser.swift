@@ -33,13 +33,15 @@ extension CommandSpec {
                     if let inline {
                         raw.append((spec, inline))
                     } else {
-                        guard index < arguments.count else { throw CommandLineError("\(spec.flag) needs a value\(Self.oneOf(spec))") }
+                        guard index < arguments.count else {
+                            throw CommandLineError("\(spec.flag) needs a value\(Self.oneOf(spec))")
+                        }
                         let next = arguments[index]
                         // `--grep --artifacts x` is a forgotten value, not the text "--artifacts".
                         if next.hasPrefix("-"), next.count > 1, Double(next) == nil {
                             throw CommandLineError(
-                                "\(spec.flag) needs a value\(Self.oneOf(spec)), got the flag \(Echo.word(next)) (write \(spec.flag)=\(Echo.word(next))"
-                                    + " if that is the value)")
+                                "\(spec.flag) needs a value\(Self.oneOf(spec)), got the flag \(Echo.word(next))"
+                                    + " (write \(spec.flag)=\(Echo.word(next)) if that is the value)")
                         }
                         raw.append((spec, next))
                         index += 1
