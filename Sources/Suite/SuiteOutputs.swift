@@ -41,6 +41,9 @@ public enum SuiteOutputs {
         if let problem = results.rangeProblem() {
             throw Failure(message: "\(OutputPaths.quoted(path)): \(problem)")
         }
+        if let problem = results.pathProblem() {
+            throw Failure(message: "\(OutputPaths.quoted(path)): \(problem); every path results name must lie inside the suite")
+        }
         return results
     }
 }

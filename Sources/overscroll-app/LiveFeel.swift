@@ -111,7 +111,7 @@ final class LiveFeel: TuningHandler {
     }
 
     /// S: writes the panel's feel to the feel file (`--feel`), or to a new `feel.json` here; the
-    /// write is atomic and never goes through a link (`AtomicFileWriter`).
+    /// write is atomic, never goes through a link and keeps the file's mode (`AtomicFileWriter.replace`).
     private func save() {
         guard let feel = panel?.feel else { return }
         let target = path ?? Self.defaultSavePath
@@ -122,7 +122,7 @@ final class LiveFeel: TuningHandler {
             return
         }
         do {
-            try AtomicFileWriter.write(text: FeelText.file(feel), toPath: target)
+            try AtomicFileWriter.replace(text: FeelText.file(feel), atPath: target)
             panel?.baseline = feel
             panel?.status = "saved to \(target)"
             Platform.printError("overscroll run: saved the feel to \(target)")

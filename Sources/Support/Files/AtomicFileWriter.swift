@@ -19,6 +19,26 @@ public enum AtomicFileWriter {
         try write(Array(text.utf8), toPath: path, within: root)
     }
 
+    /// Replaces the user's file at `path` (a feel file the tuning panel saves) atomically, the
+    /// new file taking the old one's permission bits (a 0600 file stays 0600) and, where this
+    /// user may give them, its owner and group; a new file is made 0644.
+    public static func replace(text: String, atPath path: String) throws {
+        var info = stat()
+        let old = lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? info : nil
+        let staged = try stage(Array(text.utf8), toPath: path)
+        if let old {
+            if old.st_uid != geteuid() || old.st_gid != getegid() {
+                _ = lchown(staged.temporary, geteuid() == 0 ? old.st_uid : uid_t.max, old.st_gid)
+            }
+            guard chmod(staged.temporary, old.st_mode & 0o777) == 0 else {
+                let reason = String(cString: strerror(errno))
+                staged.abandon()
+                throw FileWriteError(file: OutputPaths.quoted(path), detail: "cannot keep its mode: \(reason)")
+            }
+        }
+        try staged.commit()
+    }
+
     /// Refuses a symlink at any folder between `root` and `path` (`path` lies inside `root`).
     static func refuseLinks(in path: String, below root: String) throws {
         let base = root.hasSuffix("/") ? String(root.dropLast()) : root

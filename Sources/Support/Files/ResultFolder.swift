@@ -45,6 +45,8 @@ public final class ResultFolder {
     private var signalToken: Int?
     private var lockToken: Int?
     private var finished = false
+    /// The mode and owner of the folder being replaced, which its replacement takes.
+    private var kept: FolderMode?
 
     /// Locks the destination, finishes or rolls back an interrupted swap, removes stale staging
     /// and creates a fresh staging folder.
@@ -91,6 +93,15 @@ public final class ResultFolder {
         }
         signalToken = token
         lockToken = SignalCleanup.register(parent + "/." + name + ".lock")
+        // An existing folder keeps its mode, owner, group and ACLs, or nothing changes.
+        if let mode = FolderMode.of(destination) {
+            if let why = mode.apply(to: staging, writable: true) {
+                abandon()
+                throw OutputPaths.Refusal(
+                    "\(flag) \(OutputPaths.quoted(path)): \(why); nothing changed — choose another folder")
+            }
+            kept = mode
+        }
     }
 
     deinit { abandon() }
@@ -160,6 +171,7 @@ public final class ResultFolder {
             }
         }
         try writeManifest(listed.sorted())
+        if let kept, !kept.settle(staging) { throw failure("cannot give the new folder mode \(kept.octal)") }
         let old = parent + "/." + name + ".old-\(getpid())"
         FileTree.remove(old)
         var info = stat()
