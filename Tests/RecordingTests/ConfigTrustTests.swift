@@ -29,7 +29,14 @@ import Support
         try s.write("suite/overscroll.json", "{\"threshold\": 1, \"maxDiffRatio\": 1}\n")
         var cases: [(setup: () -> Void, words: String)] = [({ chmod(config, 0o666) }, "writable by every user")]
         cases.append(({ chmod(config, 0o664) }, "writable by its group"))
-        if geteuid() == 0 { cases.append(({ chmod(config, 0o644); lchown(config, 65534, 65534) }, "owned by user 65534")) }
+        if geteuid() == 0 {
+            cases.append(
+                (
+                    {
+                        chmod(config, 0o644); lchown(config, 65534, 65534)
+                    }, "owned by user 65534"
+                ))
+        }
         for c in cases {
             c.setup()
             let before = Sandbox.tree(s.box)

@@ -453,7 +453,11 @@ import Support
             try Data("{\"planted\": true, \"threshold\": 1}\n".utf8).write(to: URL(fileURLWithPath: s.root + "/overscroll.json"))
         case .untrustedSuiteConfig:
             try s.write("suite/overscroll.json", "{\"threshold\": 1, \"maxDiffRatio\": 1}\n")
-            if geteuid() == 0 { lchown(s.path("suite/overscroll.json"), 65534, 65534) } else { chmod(s.path("suite/overscroll.json"), 0o666) }
+            if geteuid() == 0 {
+                lchown(s.path("suite/overscroll.json"), 65534, 65534)
+            } else {
+                chmod(s.path("suite/overscroll.json"), 0o666)
+            }
         case .dotDotScenario:
             try s.write("suite/...json", HostileTreeTests.scenario())
         case .dotNamedDecoys:
