@@ -87,7 +87,8 @@ import Support
         /// that replaces such a folder refuses (exit 2, naming the journal), a reader notes it.
         case plantedJournalInodeFormat, plantedJournalPathFormat, plantedJournalLinksAndOtherUsers
         /// Issue 43: the shard's results.json forged to name a scenario outside the suite (`..`):
-        /// a reader of it (merge-reports) refuses it, names results.json, writes nothing.
+        /// a reader of it (merge-reports, and `accept shard --all` after every command) refuses
+        /// it, names results.json, writes nothing.
         case forgedResults
         /// Issue 43: each output folder exists already with a file of the user's, as a private
         /// 0700 folder, a shared 1777 one, or (as root) one of another owner: after the run it
@@ -256,6 +257,11 @@ import Support
             signalled = r.signalled
         } else {
             results = [try s.run(Self.arguments(c), redirect: c.setup.redirect)]
+        }
+        if c.setup == .forgedResults {
+            // accept of the forged shard refuses it too: nothing in or outside the box changes.
+            let a = try s.run(["accept", "shard", "--all"])
+            #expect(a.status == 2 && a.err.contains("../outside/up.json"), "\(c.testDescription): accept: \(a.status) \(a.err)")
         }
         Sandbox.shell("/usr/bin/chattr", ["-i", s.box])
 
