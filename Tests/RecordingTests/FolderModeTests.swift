@@ -50,15 +50,8 @@ import Support
         }
     }
 
-    /// Without root, a folder of another user cannot be recreated as theirs: refused, one line,
-    /// nothing changed (run as `nobody` through setpriv when the tests run as root).
-    @Test(.enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
-    func aFolderThatCannotBeRecreatedFaithfullyIsRefused() throws {
-        let s = try HostileTreeTests().suite()
-        // nobody may write in the box but does not own `results`.
-        #expect(Sandbox.shell("/bin/chmod", ["-R", "a+rwX", s.root]) == 0)
-        try Self.plantFolder(s, "results", mode: 0o777, owner: 0)
-        let before = Sandbox.tree(s.box)
+    /// Runs `overscroll test … --artifacts results` in the box as `nobody` (setpriv).
+    static func runAsNobody(_ s: Sandbox) throws -> (status: Int32, err: String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
         p.arguments = [
@@ -73,8 +66,37 @@ import Support
         try p.run()
         let text = String(decoding: Sandbox.readAll(err.fileHandleForReading.fileDescriptor), as: UTF8.self)
         p.waitUntilExit()
-        let r = (status: p.terminationStatus, err: text)
-        #expect(r.status == 2 && r.err.contains("owned by user 0") && r.err.contains("nothing changed"), "\(r.status) \(r.err)")
-        #expect(Sandbox.changes(before, Sandbox.tree(s.box)).isEmpty)
+        return (p.terminationStatus, text)
+    }
+
+    /// Without root, a folder of another user, or of a group this user is not in, cannot be
+    /// recreated faithfully: refused, one line, nothing changed; a folder of this user's own
+    /// keeps its mode and the user's folder inside it (run as `nobody` when the tests run as root).
+    @Test(.enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func withoutRootAFolderThatCannotBeRecreatedFaithfullyIsRefused() throws {
+        let s = try HostileTreeTests().suite()
+        // nobody owns the box, but not `results` (root's), then its group (root's).
+        #expect(Sandbox.shell("/bin/chown", ["-R", "65534:65534", s.root]) == 0)
+        for (owner, group, words) in [(uid_t(0), gid_t(0), "owned by user 0"), (65534, 0, "is of group 0")] {
+            FileTree.remove(s.path("results"))
+            try s.write("results/mine.txt", "a file of the user's\n")
+            #expect(lchown(s.path("results"), owner, group) == 0 && chmod(s.path("results"), 0o777) == 0)
+            let before = Sandbox.tree(s.box)
+            let r = try Self.runAsNobody(s)
+            let lines = r.err.split(separator: "\n").filter { $0.hasPrefix("overscroll") }
+            #expect(r.status == 2 && lines.count == 1, "\(r.status) \(r.err)")
+            #expect(r.err.contains(words) && r.err.contains("nothing changed"), "\(r.err)")
+            #expect(Sandbox.changes(before, Sandbox.tree(s.box)).isEmpty)
+        }
+        FileTree.remove(s.path("results"))
+        try s.write("results/keep/mine.txt", "a folder of the user's\n")
+        #expect(Sandbox.shell("/bin/chown", ["-R", "65534:65534", s.path("results")]) == 0)
+        #expect(chmod(s.path("results"), 0o700) == 0)
+        let r = try Self.runAsNobody(s)
+        #expect(r.status == 0, "\(r.err)")
+        var info = stat()
+        #expect(lstat(s.path("results"), &info) == 0 && info.st_mode & 0o7777 == 0o700 && info.st_uid == 65534)
+        #expect(FileTree.isRegularFile(s.path("results/keep/mine.txt")))
+        #expect(FileTree.isRegularFile(s.path("results/results.json")))
     }
 }

@@ -171,7 +171,10 @@ public final class ResultFolder {
             }
         }
         try writeManifest(listed.sorted())
-        if let kept, !kept.settle(staging) { throw failure("cannot give the new folder mode \(kept.octal)") }
+        // A mode without the owner's rwx (and no root to bypass it) is given after the entries
+        // of the user's are moved in; any other before the swap, so the folder appears with it.
+        let settleAfter = kept.map { geteuid() != 0 && $0.mode & 0o700 != 0o700 } ?? false
+        if let kept, !settleAfter, !kept.settle(staging) { throw failure("cannot give the new folder mode \(kept.octal)") }
         let old = parent + "/." + name + ".old-\(getpid())"
         FileTree.remove(old)
         var info = stat()
@@ -187,7 +190,9 @@ public final class ResultFolder {
         if overscroll_rename_exchange(staging, destination) == 0 {
             // The old set now sits at the staging path.
             finished = true
-            try reportLeftovers(Self.finishSwap(oldAt: staging, destination: destination, deferred: deferred, journal: journalPath))
+            let left = Self.finishSwap(oldAt: staging, destination: destination, deferred: deferred, journal: journalPath)
+            if settleAfter { kept?.settle(destination) }
+            try reportLeftovers(left)
             return
         }
         guard errno == EINVAL || errno == ENOSYS || errno == ENOTSUP else {
@@ -205,7 +210,9 @@ public final class ResultFolder {
             throw reason
         }
         finished = true
-        try reportLeftovers(Self.finishSwap(oldAt: old, destination: destination, deferred: deferred, journal: journalPath))
+        let left = Self.finishSwap(oldAt: old, destination: destination, deferred: deferred, journal: journalPath)
+        if settleAfter { kept?.settle(destination) }
+        try reportLeftovers(left)
     }
 
     private func reportLeftovers(_ leftovers: [String]) throws(OutputPaths.Refusal) {
