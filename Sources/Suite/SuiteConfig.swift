@@ -8,9 +8,9 @@ import Support
 /// Playwright's): found from the suite folder upward, up to the folder holding `.git`, else the
 /// folder `overscroll test` was started in (`find(from:)`); one owned by another user or
 /// writable by others is refused (`trustProblem`). The file in force is named on the console,
-/// in the report, results.json and JUnit. Flags win over it; a snapshot's own fields (`mask` adds to the shared
-/// masks, `maxDiffPixels`, `maxDiffRatio`, `threshold`) and a scenario's `physics` win over it.
-/// A bad value or unknown field is one line naming the file, its line and column, and the field.
+/// in the report, results.json and JUnit. Flags win over it; a snapshot's own fields (`mask`
+/// adds to the shared masks, `maxDiffPixels`, `maxDiffRatio`, `threshold`) and a scenario's
+/// `physics` win over it. A bad value or unknown field is one line naming the file, its line and column, and the field.
 public struct SuiteConfig: Sendable, Equatable {
     public static let fileName = "overscroll.json"
     /// The fields, in the order `--help` and the README list them.
@@ -102,9 +102,17 @@ public struct SuiteConfig: Sendable, Equatable {
     /// Why the config file at `path` is never applied: owned by a user other than this one (or
     /// root), or writable by its group or others — anyone who could change it would choose the
     /// run's tolerances. Nil when it may apply.
+    /// A symlink is judged by its own owner, then by the owner and mode of the file it names.
     public static func trustProblem(_ path: String) -> String? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
+        if info.st_mode & S_IFMT == S_IFLNK {
+            if info.st_uid != geteuid() && info.st_uid != 0 {
+                return "\(OutputPaths.quoted(path)): a symlink owned by \(FolderMode.user(info.st_uid)), not by this user; a config"
+                    + " file of another user is never applied (remove it)"
+            }
+            guard stat(path, &info) == 0 else { return nil }
+        }
         if info.st_uid != geteuid() && info.st_uid != 0 {
             return "\(OutputPaths.quoted(path)): owned by \(FolderMode.user(info.st_uid)), not by this user; a config file of"
                 + " another user is never applied (remove it, or take it over with chown)"

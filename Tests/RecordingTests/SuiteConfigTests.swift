@@ -58,6 +58,13 @@ import Support
         chmod(path, 0o646)
         #expect(throws: SuiteConfig.Failure.self) { try SuiteConfig.load(path) }
         #expect(SuiteConfig.trustProblem(path)?.contains("writable by every user (mode 646)") == true)
+        // A link of this user's is judged by the file it names.
+        chmod(path, 0o644)
+        let link = f.path("linked.json")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+        #expect(SuiteConfig.trustProblem(link) == nil)
+        chmod(path, 0o664)
+        #expect(SuiteConfig.trustProblem(link)?.contains("writable by its group (mode 664)") == true)
     }
 
     // MARK: Every kind of mistake: file, line:column, field
