@@ -1,5 +1,4 @@
 import Foundation
-import Recording
 import Support
 
 /// The path checks of a `results.json` read back (issue 43): results are input, so every path

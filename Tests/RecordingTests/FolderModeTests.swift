@@ -70,9 +70,9 @@ import Support
         let s = try HostileTreeTests().suite()
         try s.write("results/mine.txt", "a file of the user's\n")
         let set = """
-            import os, struct, sys
+            from os import setxattr; from struct import pack; from sys import argv
             e = [(1, 7, 0xffffffff), (2, 5, 65534), (4, 5, 0xffffffff), (0x10, 5, 0xffffffff), (0x20, 0, 0xffffffff)]
-            os.setxattr(sys.argv[1], 'system.posix_acl_access', struct.pack('<I', 2) + b''.join(struct.pack('<HHI', *x) for x in e))
+            setxattr(argv[1], 'system.posix_acl_access', pack('<I', 2) + b''.join(pack('<HHI', *x) for x in e))
             """
         let get = "import os, sys; print(os.getxattr(sys.argv[1], 'system.posix_acl_access').hex())"
         // A file system without ACLs (or no python3): nothing to check.
