@@ -46,16 +46,16 @@ public struct FolderMode: Sendable, Equatable {
     /// Gives the folder at `path` (a new, empty folder of this process) this owner, group, mode
     /// and ACLs; why not, when one of them cannot be given (nothing else is tried then).
     /// `writable` keeps the owner's rwx bits on for the run; `settle` gives the exact mode later.
+    /// Run as root, the owner and group are given by `giveOwner` at the swap (until then the
+    /// staging folder stays this process's, which the next run removes after a kill).
     public func apply(to path: String, writable: Bool) -> String? {
         let me = geteuid()
-        if owner != me || group != getegid() {
-            if me != 0 && owner != me {
-                return "is owned by \(Self.user(owner)); only root can give a new folder that owner"
-            }
-            if lchown(path, me == 0 ? owner : uid_t.max, group) != 0 {
-                return "is of group \(Self.group(group)), which this user cannot give a new folder"
-                    + " (\(String(cString: strerror(errno))))"
-            }
+        if me != 0 && owner != me {
+            return "is owned by \(Self.user(owner)); only root can give a new folder that owner"
+        }
+        if me != 0 && group != getegid() && lchown(path, uid_t.max, group) != 0 {
+            return "is of group \(Self.group(group)), which this user cannot give a new folder"
+                + " (\(String(cString: strerror(errno))))"
         }
         for acl in acls where lsetxattr(path, acl.name, acl.value, acl.value.count, 0) != 0 {
             return "has an ACL (\(acl.name)) that cannot be given to a new folder (\(String(cString: strerror(errno))))"
@@ -63,6 +63,14 @@ public struct FolderMode: Sendable, Equatable {
         guard settle(path) else { return "has mode \(octal), which cannot be given to a new folder" }
         if writable && me != 0 && mode & 0o700 != 0o700 { chmod(path, mode | 0o700) }
         return nil
+    }
+
+    /// Run as root: gives `path` the owner and group (then the mode again: a change of owner may
+    /// drop the setgid bit); false when that failed.
+    public func giveOwner(_ path: String) -> Bool {
+        var info = stat()
+        guard geteuid() == 0, lstat(path, &info) == 0, info.st_uid != owner || info.st_gid != group else { return true }
+        return lchown(path, owner, group) == 0 && settle(path)
     }
 
     /// Gives `path` the exact mode; false when the file system kept other bits (a setgid bit

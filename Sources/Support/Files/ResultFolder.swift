@@ -174,6 +174,7 @@ public final class ResultFolder {
         // A mode without the owner's rwx (and no root to bypass it) is given after the entries
         // of the user's are moved in; any other before the swap, so the folder appears with it.
         let settleAfter = kept.map { geteuid() != 0 && $0.mode & 0o700 != 0o700 } ?? false
+        if let kept, !kept.giveOwner(staging) { throw failure("cannot give the new folder its owner") }
         if let kept, !settleAfter, !kept.settle(staging) { throw failure("cannot give the new folder mode \(kept.octal)") }
         let old = parent + "/." + name + ".old-\(getpid())"
         FileTree.remove(old)
