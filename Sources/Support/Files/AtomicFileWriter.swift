@@ -112,6 +112,23 @@ public enum AtomicFileWriter {
         return StagedFile(path: path, temporary: temporary, token: token)
     }
 
+    /// Removes what killed writers left beside `path`: `.NAME.tmp-PID-N` regular files of this
+    /// user whose process is gone (a SIGKILL skips the signal cleanup). Nothing else is touched.
+    public static func removeStaleTemporaries(of path: String) {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let prefix = "." + (slash.map { String(path[path.index(after: $0)...]) } ?? path) + ".tmp-"
+        for entry in FileTree.entries(of: directory) where entry.hasPrefix(prefix) {
+            let rest = entry.dropFirst(prefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid != getpid(), !FileTree.processIsAlive(pid)
+            else { continue }
+            var info = stat()
+            let file = directory + "/" + entry
+            guard lstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid() else { continue }
+            unlink(file)
+        }
+    }
+
     /// A symlink, folder, device, FIFO or socket at `path` is never replaced.
     static func refuseNonRegular(_ path: String) throws {
         var info = stat()

@@ -150,6 +150,11 @@ public final class ResultFolder {
             throw OutputPaths.Refusal(
                 "\(flag) \(OutputPaths.quoted(displayPath)): not a folder (a symlink or file is in the way); nothing replaced")
         }
+        // A mode without the owner's rwx (and no root to bypass it) is given after the entries
+        // of the user's are moved in; any other before the swap, so the folder appears with it.
+        let settleAfter = kept.map { geteuid() != 0 && $0.mode & 0o700 != 0o700 } ?? false
+        if let kept, !kept.giveOwner(staging) { throw failure("cannot give the new folder its owner") }
+        if let kept, !settleAfter, !kept.settle(staging) { throw failure("cannot give the new folder mode \(kept.octal)") }
         // Carry the entries that stay: regular files as hard links before the swap (the new
         // folder is complete the moment it appears), anything else moved after it.
         let produceSet = Set(produced)
@@ -171,11 +176,6 @@ public final class ResultFolder {
             }
         }
         try writeManifest(listed.sorted())
-        // A mode without the owner's rwx (and no root to bypass it) is given after the entries
-        // of the user's are moved in; any other before the swap, so the folder appears with it.
-        let settleAfter = kept.map { geteuid() != 0 && $0.mode & 0o700 != 0o700 } ?? false
-        if let kept, !kept.giveOwner(staging) { throw failure("cannot give the new folder its owner") }
-        if let kept, !settleAfter, !kept.settle(staging) { throw failure("cannot give the new folder mode \(kept.octal)") }
         let old = parent + "/." + name + ".old-\(getpid())"
         FileTree.remove(old)
         var info = stat()
