@@ -12,6 +12,7 @@ static inline void overscroll_keep_large_allocations(int bytes) {
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/xattr.h>
 
 /// Self-pipe for interruption signals: the handler only writes the signal number to a pipe
 /// (async-signal-safe); a thread reading the pipe does the cleanup. (libdispatch's signal

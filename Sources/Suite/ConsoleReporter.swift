@@ -36,6 +36,7 @@ struct ConsoleReporter: SuiteReporter {
             "\(counted(suite.scenarios.count, "scenario")), \(counted(suite.snapshots.count, "snapshot")): "
             + suite.outcomeCounts(obsoleteNotChecked: obsoleteNotChecked)
         lines.append(counts + String(format: " (%.1f s)", seconds))
+        if let config = suite.config { lines.append("config: " + OutputPaths.printable(config)) }
         if update != .none {
             let created = suite.written(.created), changed = suite.written(.changed)
             lines.append("goldens: \(created) created, \(changed) changed, \(suite.snapshots.count - created - changed) unchanged")

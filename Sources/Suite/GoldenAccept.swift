@@ -32,6 +32,9 @@ public enum GoldenAccept {
         public var dryRun = false
         /// This build (`overscroll --version`), compared with results.json's.
         public var version: String
+        /// The suite's folder: every scenario and golden folder the results name must lie inside
+        /// it, reached without a link; nil: the folder accept runs in.
+        public var base: String?
         public init(results: String, version: String) { self.results = results; self.version = version }
     }
 
@@ -107,7 +110,9 @@ public enum GoldenAccept {
         outcome.notes = notes
         var checked: [Checked] = []
         for (i, j) in chosen {
-            let c = try check(suite.scenarios[i], suite.scenarios[i].snapshots[j], results: results)
+            let c = try check(
+                suite.scenarios[i], suite.scenarios[i].snapshots[j], results: results,
+                base: request.base ?? OutputPaths.workingFolder() ?? ".")
             if c.old == c.new { outcome.alreadyAccepted.append(c.name); continue }
             checked.append(c)
         }
@@ -125,7 +130,7 @@ public enum GoldenAccept {
     }
 
     /// The checks of one chosen snapshot; reads its actual image, its golden and its diff.
-    static func check(_ scenario: ScenarioResult, _ s: SnapshotResult, results: String) throws(Refusal) -> Checked {
+    static func check(_ scenario: ScenarioResult, _ s: SnapshotResult, results: String, base: String) throws(Refusal) -> Checked {
         let name = AcceptSelection.name(scenario, s)
         let entry = SuiteEntry(path: scenario.scenario, frames: 0, snapshotNames: [])
         guard entry.goldenFolder == scenario.goldens, s.golden == scenario.goldens + "/" + s.snapshot + ".png",
@@ -134,6 +139,13 @@ public enum GoldenAccept {
             throw Refusal(
                 "\(OutputPaths.quoted(results))/results.json: \(OutputPaths.quoted(name)) names golden"
                     + " \(OutputPaths.quoted(s.golden)), not its scenario's; not accepted")
+        }
+        for (what, path) in [("scenario", scenario.scenario), ("golden folder", scenario.goldens)] {
+            if let why = SuitePath.insideProblem(path, base: base) {
+                throw Refusal(
+                    "\(OutputPaths.quoted(results))/results.json: \(OutputPaths.quoted(name)): \(what) \(OutputPaths.quoted(path))"
+                        + " \(why); not accepted")
+            }
         }
         guard FileTree.isRegularFile(scenario.scenario) else {
             throw Refusal(

@@ -38,6 +38,7 @@ public struct JUnitWriter: ResultFormat {
             out += "      <property name=\"report\" value=\"\(escape(base + "/report/index.html"))\"/>\n"
             if let t = s.trace { out += "      <property name=\"trace\" value=\"\(escape(base + "/" + t))\"/>\n" }
             if let v = suite.version { out += "      <property name=\"overscroll.version\" value=\"\(escape(v))\"/>\n" }
+            out += "      <property name=\"overscroll.config\" value=\"\(escape(suite.config ?? "none"))\"/>\n"
             out += stackProperties(suite)
             out += "    </properties>\n"
             let classname = escape(Self.classname(s.scenario))
@@ -91,6 +92,7 @@ public struct JUnitWriter: ResultFormat {
             out += "      <property name=\"paths\" value=\"relative to the folder the suite ran in\"/>\n"
             out += "      <property name=\"report\" value=\"\(escape(base + "/report/index.html"))\"/>\n"
             if let v = suite.version { out += "      <property name=\"overscroll.version\" value=\"\(escape(v))\"/>\n" }
+            out += "      <property name=\"overscroll.config\" value=\"\(escape(suite.config ?? "none"))\"/>\n"
             out += "    </properties>\n"
             out +=
                 "    <testcase classname=\"\(escape(classname(path)))\" name=\"(scenario)\" time=\"0.000\"><skipped"

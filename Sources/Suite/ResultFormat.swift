@@ -43,7 +43,9 @@ public struct ResultFile: Sendable {
     /// Writes the file beside its destination, to be renamed over it once the whole run is
     /// known to succeed (`artifacts`: the results folder as given).
     func stage(_ suite: SuiteResults, artifacts: String) throws -> StagedFile {
-        try AtomicFileWriter.stage(Array(format.text(suite, artifacts: artifacts).utf8), toPath: path)
+        // A run killed while this file was staged left its temporary file beside it.
+        AtomicFileWriter.removeStaleTemporaries(of: path)
+        return try AtomicFileWriter.stage(Array(format.text(suite, artifacts: artifacts).utf8), toPath: path)
     }
 
     /// Stages every file of `files`; if one cannot be written, none is kept.

@@ -5,10 +5,12 @@ import ScrollEngine
 import Support
 
 /// `overscroll.json`, the suite's settings for `overscroll test` (as `playwright.config.ts` is
-/// Playwright's): found from the suite folder upward, up to the folder holding `.git` or the
-/// file system's root. Flags win over it; a snapshot's own fields (`mask` adds to the shared
-/// masks, `maxDiffPixels`, `maxDiffRatio`, `threshold`) and a scenario's `physics` win over it.
-/// A bad value or unknown field is one line naming the file, its line and column, and the field.
+/// Playwright's): found from the suite folder upward, up to the folder holding `.git`, else the
+/// folder `overscroll test` was started in (`find(from:)`); one owned by another user or
+/// writable by others is refused (`trustProblem`). The file in force is named on the console,
+/// in the report, results.json and JUnit. Flags win over it; a snapshot's own fields (`mask`
+/// adds to the shared masks, `maxDiffPixels`, `maxDiffRatio`, `threshold`) and a scenario's
+/// `physics` win over it. A bad value or unknown field is one line naming the file, its line and column, and the field.
 public struct SuiteConfig: Sendable, Equatable {
     public static let fileName = "overscroll.json"
     /// The fields, in the order `--help` and the README list them.
@@ -59,8 +61,10 @@ public struct SuiteConfig: Sendable, Equatable {
         return first?.file ?? nil
     }
 
-    /// The nearest `overscroll.json` from `path` (a folder, or a file's folder) upward: the
-    /// search stops after the folder that holds `.git` (the repository's top) or at `/`.
+    /// The nearest `overscroll.json` from `path` (a folder, or a file's folder) upward, up to
+    /// `searchRoot`: the repository's top (the folder holding `.git`), else the folder the
+    /// command was started in when the suite lies inside it, else the suite's own folder — never
+    /// a parent folder outside all of those (a `/tmp` shared with other users).
     public static func find(from path: String) -> String? {
         var isDir: ObjCBool = false
         let start =
@@ -68,6 +72,7 @@ public struct SuiteConfig: Sendable, Equatable {
             ? path : (path as NSString).deletingLastPathComponent
         var dir = OutputPaths.canonical(start.isEmpty ? "." : start)
         let here = OutputPaths.canonical(".")
+        let root = searchRoot(from: dir, here: here)
         while true {
             let file = (dir == "/" ? "" : dir) + "/" + fileName
             var info = stat()
@@ -75,14 +80,54 @@ public struct SuiteConfig: Sendable, Equatable {
                 if file.hasPrefix(here + "/") && here != "/" { return String(file.dropFirst(here.count + 1)) }
                 return file
             }
-            if dir == "/" || lstat(dir + "/.git", &info) == 0 { return nil }
+            if dir == root || dir == "/" { return nil }
             dir = (dir as NSString).deletingLastPathComponent
             if dir.isEmpty { dir = "/" }
         }
     }
 
+    /// Where the search from `start` (canonical) ends: the first folder on the way up that
+    /// holds `.git` or is `here` (the working folder); `start` itself when there is none.
+    static func searchRoot(from start: String, here: String) -> String {
+        var dir = start
+        while true {
+            var info = stat()
+            if dir == here || lstat((dir == "/" ? "" : dir) + "/.git", &info) == 0 { return dir }
+            if dir == "/" { return start }
+            dir = (dir as NSString).deletingLastPathComponent
+            if dir.isEmpty { dir = "/" }
+        }
+    }
+
+    /// Why the config file at `path` is never applied: owned by a user other than this one (or
+    /// root), or writable by its group or others — anyone who could change it would choose the
+    /// run's tolerances. Nil when it may apply.
+    /// A symlink is judged by its own owner, then by the owner and mode of the file it names.
+    public static func trustProblem(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        if info.st_mode & S_IFMT == S_IFLNK {
+            if info.st_uid != geteuid() && info.st_uid != 0 {
+                return "\(OutputPaths.quoted(path)): a symlink owned by \(FolderMode.user(info.st_uid)), not by this user; a config"
+                    + " file of another user is never applied (remove it)"
+            }
+            guard stat(path, &info) == 0 else { return nil }
+        }
+        if info.st_uid != geteuid() && info.st_uid != 0 {
+            return "\(OutputPaths.quoted(path)): owned by \(FolderMode.user(info.st_uid)), not by this user; a config file of"
+                + " another user is never applied (remove it, or take it over with chown)"
+        }
+        if info.st_mode & 0o022 != 0 {
+            let mode = String(info.st_mode & 0o7777, radix: 8)
+            return "\(OutputPaths.quoted(path)): writable by \(info.st_mode & 0o002 != 0 ? "every user" : "its group") (mode \(mode));"
+                + " a config file others can change is never applied (chmod go-w it)"
+        }
+        return nil
+    }
+
     /// Reads and checks the file at `path` (at most 1 MB).
     public static func load(_ path: String) throws(Failure) -> SuiteConfig {
+        if let why = trustProblem(path) { throw Failure(message: why) }
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, maxBytes: 1 << 20) } catch {
             throw Failure(

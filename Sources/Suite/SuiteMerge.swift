@@ -196,6 +196,7 @@ public enum SuiteMerge {
                 merged.stopped = StoppedEarly(maxFailures: n, notRun: notRun)
             }
             merged.trace = first.trace
+            merged.config = first.config
             try SuiteOutputs.write(merged, into: folder.staging, resultsRoot: folder.staging, artifacts: out)
             // Every output is written before any is replaced.
             staged = try ResultFile.stage(resultFiles, merged, artifacts: out)

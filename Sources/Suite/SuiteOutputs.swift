@@ -26,7 +26,10 @@ public enum SuiteOutputs {
 
     /// Reads a `results.json` (a regular file, never through a link), every number range-checked
     /// and the date checked (`SuiteResults.rangeProblem`).
-    public static func read(_ path: String) throws(Failure) -> SuiteResults {
+    /// `checkingPaths`: refuse results naming a path outside the suite (`pathProblem`), as
+    /// `accept` and `merge-reports` do; `--last-failed` reads the paths only as names to pick
+    /// among the scenarios the run itself found, so it takes them as they are.
+    public static func read(_ path: String, checkingPaths: Bool = true) throws(Failure) -> SuiteResults {
         let data: Data
         switch FileTree.readOwned(path) {
         case .success(let bytes): data = Data(bytes)
@@ -40,6 +43,9 @@ public enum SuiteOutputs {
         }
         if let problem = results.rangeProblem() {
             throw Failure(message: "\(OutputPaths.quoted(path)): \(problem)")
+        }
+        if checkingPaths, let problem = results.pathProblem() {
+            throw Failure(message: "\(OutputPaths.quoted(path)): \(problem); every path results name must lie inside the suite")
         }
         return results
     }

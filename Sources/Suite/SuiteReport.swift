@@ -135,6 +135,7 @@ public enum SuiteReport {
         <dt>command</dt><dd><code>\(h(suite.command))</code></dd>
         <dt>date</dt><dd>\(h(suite.date))</dd>
         \(suite.version.map { "<dt>build</dt><dd>\(h($0))</dd>" } ?? "")
+        <dt>config</dt><dd>\(suite.config.map { "<code>\(h($0))</code>" } ?? "none (no overscroll.json applies)")</dd>
         <dt>tolerances</dt><dd>threshold \(suite.threshold), max differing pixels\
          \(suite.maxDiffPixels.map(String.init) ?? "0"), max differing ratio\
          \(suite.maxDiffRatio.map { percent($0) } ?? "none") (snapshots may override)</dd>

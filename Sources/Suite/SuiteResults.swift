@@ -144,6 +144,8 @@ public struct SuiteResults: Codable, Sendable, Equatable {
     public var stopped: StoppedEarly?
     /// Which snapshots got a trace viewer (`--trace`); absent in older results.
     public var trace: TraceMode?
+    /// The config file in force (`overscroll.json`, as a path from where the suite ran); nil: none.
+    public var config: String?
 
     /// `passed + failed + missing + updated + snapshotErrors == snapshots`.
     public struct Summary: Codable, Sendable, Equatable {
@@ -169,7 +171,7 @@ public struct SuiteResults: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case format, command, version, date, threshold, maxDiffPixels, maxDiffRatio, shards, scenarios, suite, settings, host,
-            folder, obsoleteFolders, stack, stackNotes, summary, stopped, trace
+            folder, obsoleteFolders, stack, stackNotes, summary, stopped, trace, config
     }
 
     /// Reads format 1 files too (`--last-failed` after an upgrade): fields added since are optional.
@@ -194,6 +196,7 @@ public struct SuiteResults: Codable, Sendable, Equatable {
         summary = try? c.decodeIfPresent(Summary.self, forKey: .summary)
         stopped = try c.decodeIfPresent(StoppedEarly.self, forKey: .stopped)
         trace = try? c.decodeIfPresent(TraceMode.self, forKey: .trace)
+        config = try c.decodeIfPresent(String.self, forKey: .config)
     }
 
     public var snapshots: [SnapshotResult] { scenarios.flatMap(\.snapshots) }

@@ -42,6 +42,9 @@ public final class SuiteRunner {
         public var stack: RenderingStack?
         /// Entries the probe adds when `stack` is nil (the app adds SDL's).
         public var stackExtras: [RenderingStack.Library] = []
+        /// The folder recorded as the one the suite ran in (`results.json` `folder`); nil: the
+        /// working folder. Absolute scenario paths outside it make results no reader accepts.
+        public var workingFolder: String?
         public init() {}
     }
 
@@ -269,11 +272,12 @@ public final class SuiteRunner {
             shards: config.shard.map { ["\($0.index)/\($0.count)"] } ?? [], scenarios: results)
         suite.version = config.version
         suite.stack = plan.stack
-        suite.folder = OutputPaths.workingFolder()
+        suite.folder = config.workingFolder ?? OutputPaths.workingFolder()
         suite.suite = plan.suiteList
         suite.settings = SuiteSettings(config.options, grep: config.grep, grepInvert: config.grepInvert, lastFailed: config.lastFailed)
         suite.host = Platform.hostName()
         suite.trace = config.options.trace
+        suite.config = config.options.configFile
         return suite
     }
 

@@ -25,7 +25,7 @@ enum SuiteSelection {
                 guard FileManager.default.fileExists(atPath: previous) else {
                     return .error("--last-failed: no \(previous) of an earlier run")
                 }
-                let last = try SuiteOutputs.read(previous)
+                let last = try SuiteOutputs.read(previous, checkingPaths: false)
                 // Scenarios --max-failures kept from running count as failed: they are owed a run.
                 let failedPaths = last.scenarios.filter(\.failed).map(\.scenario) + (last.stopped?.notRun ?? [])
                 if failedPaths.isEmpty {

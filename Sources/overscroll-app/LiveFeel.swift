@@ -123,9 +123,10 @@ final class LiveFeel: TuningHandler {
     }
 
     /// S: writes the panel's feel to the feel file (`--feel`), or to a new `feel.json` here, which
-    /// the session then adopts; the write is atomic and never goes through a link
-    /// (`AtomicFileWriter`). A feel file edited outside the window since it was read is never
-    /// written over (`FeelSaveGuard`): S says why, in the panel and on standard error.
+    /// the session then adopts; the write is atomic, never goes through a link and keeps the
+    /// file's mode (`AtomicFileWriter.replace`). A feel file edited outside the window since it
+    /// was read is never written over (`FeelSaveGuard`): S says why, in the panel and on standard
+    /// error.
     private func save() {
         guard let feel = panel?.feel else { return }
         let target = path ?? Self.defaultSavePath
@@ -144,7 +145,7 @@ final class LiveFeel: TuningHandler {
         }
         do {
             let text = FeelText.file(feel)
-            try AtomicFileWriter.write(text: text, toPath: target)
+            try AtomicFileWriter.replace(text: text, atPath: target)
             saveGuard.noteRead(text)
             panel?.baseline = feel
             panel?.status = "saved to \(target)"

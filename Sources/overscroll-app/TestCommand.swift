@@ -114,7 +114,9 @@ enum TestCommand {
             A snapshot's "mask", "maxDiffPixels", "maxDiffRatio" and "threshold" override these for it.
 
             Suite config: the nearest overscroll.json from the suite folder upward (the search stops at
-            the folder holding .git, or at /) sets defaults for the run: {"maxDiffPixels": N,
+            the folder holding .git, else at the folder test was started in, else at the suite folder;
+            one of another user or writable by others is refused; the file in force is named on the
+            console, in the report, results.json and JUnit) sets defaults for the run: {"maxDiffPixels": N,
             "maxDiffRatio": R, "threshold": T, "mask": [[x, y, w, h], …] (points, masked in every
             snapshot besides its own), "workers": N, "artifacts": "DIR" (relative to the file's folder),
             "physics": "android" (or an object, as in a scenario; for scenarios without "physics"),

@@ -31,6 +31,7 @@ import Support
         _ configure: (inout GoldenAccept.Request) -> Void = { _ in }
     ) -> GoldenAccept.Request {
         var r = GoldenAccept.Request(results: f.path("results"), version: version)
+        r.base = f.root.path
         r.selection.selectors = selectors
         configure(&r)
         return r
@@ -96,7 +97,9 @@ import Support
             (1...3).map { f.path("shard-\($0)") }, into: f.path("merged"), command: "overscroll merge-reports")
         #expect(merged.failed == 3)
         let outcome = try GoldenAccept.run(
-            GoldenAccept.Request(results: f.path("merged"), version: Self.build).with { $0.selection.failed = true })
+            GoldenAccept.Request(results: f.path("merged"), version: Self.build).with {
+                $0.selection.failed = true; $0.base = f.root.path
+            })
         #expect(outcome.accepted.count == 3)
         #expect(FileManager.default.fileExists(atPath: f.path("merged/accepted/accepted.json")))
         #expect(await f.run { $0.version = Self.build } == 0)

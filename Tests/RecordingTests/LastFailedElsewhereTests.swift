@@ -30,7 +30,9 @@ import Testing
             in: f.path("elsewhere"))
         #expect(r.status == 1, "out: \(r.out) err: \(r.err)")
         #expect(!r.out.contains("nothing to run") && !r.err.contains("nothing to run"))
-        #expect(try SuiteOutputs.read(f.path("proj/test-results/results.json")).scenarios.map(\.scenario) == ["../proj/suite/b.json"])
+        // (Read as --last-failed reads it: a `..` path is refused by accept and merge-reports.)
+        let rerun = try SuiteOutputs.read(f.path("proj/test-results/results.json"), checkingPaths: false)
+        #expect(rerun.scenarios.map(\.scenario) == ["../proj/suite/b.json"])
 
         // Failures that are not among the paths given: an error naming them, not a green "nothing to run".
         try f.write("other/c.json", SuiteFixture.listScenario([("start", 0)]))

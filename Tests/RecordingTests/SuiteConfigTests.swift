@@ -4,6 +4,7 @@ import ScrollEngine
 import Testing
 @testable import Recording
 @testable import Suite
+import Support
 
 /// Issue #29 item 17: `overscroll.json`, the suite's settings. Where it is found, that flags win
 /// over it and a snapshot's or scenario's own fields win over it, and one line naming the file,
@@ -31,6 +32,39 @@ import Testing
         try f.write("repo/suite/overscroll.json", "{}")
         #expect(try SuiteConfig.find(for: [f.path("repo/suite/deep"), f.path("repo/suite")]) == f.path("repo/suite/overscroll.json"))
         #expect(throws: SuiteConfig.Failure.self) { try SuiteConfig.find(for: [f.path("repo/suite"), f.path("repo")]) }
+    }
+
+    /// Issue 43: without `.git`, the search stops at the folder the command was started in (when
+    /// the suite lies inside it), else at the suite's own folder: a parent's file never applies.
+    @Test func withoutGitTheSearchStopsAtTheWorkingFolderOrTheSuiteFolder() throws {
+        let f = try SuiteFixture()
+        try f.write("top/work/suite/deep/a.json", SuiteFixture.listScenario([("s", 0)]))
+        try f.write("top/overscroll.json", "{}")
+        // Neither a repository nor the working folder above it: only the suite's folder.
+        #expect(SuiteConfig.find(from: f.path("top/work/suite/deep")) == nil)
+        try f.write("top/work/suite/deep/overscroll.json", "{}")
+        #expect(SuiteConfig.find(from: f.path("top/work/suite/deep")) == f.path("top/work/suite/deep/overscroll.json"))
+        let work = OutputPaths.canonical(f.path("top/work")), deep = OutputPaths.canonical(f.path("top/work/suite/deep"))
+        #expect(SuiteConfig.searchRoot(from: deep, here: work) == work)
+        #expect(SuiteConfig.searchRoot(from: deep, here: "/elsewhere") == deep)
+        try f.write("top/work/suite/.git/HEAD", "ref: refs/heads/main\n")
+        #expect(SuiteConfig.searchRoot(from: deep, here: work) == OutputPaths.canonical(f.path("top/work/suite")))
+    }
+
+    @Test func aConfigOthersCanChangeIsRefusedNamingIt() throws {
+        let f = try SuiteFixture()
+        let path = try f.write("overscroll.json", "{\"threshold\": 1}")
+        #expect(SuiteConfig.trustProblem(path) == nil)
+        chmod(path, 0o646)
+        #expect(throws: SuiteConfig.Failure.self) { try SuiteConfig.load(path) }
+        #expect(SuiteConfig.trustProblem(path)?.contains("writable by every user (mode 646)") == true)
+        // A link of this user's is judged by the file it names.
+        chmod(path, 0o644)
+        let link = f.path("linked.json")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+        #expect(SuiteConfig.trustProblem(link) == nil)
+        chmod(path, 0o664)
+        #expect(SuiteConfig.trustProblem(link)?.contains("writable by its group (mode 664)") == true)
     }
 
     // MARK: Every kind of mistake: file, line:column, field

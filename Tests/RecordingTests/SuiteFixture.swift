@@ -45,6 +45,7 @@ final class SuiteFixture {
         config.paths = paths ?? [root.appendingPathComponent("suite").path]
         config.artifacts = path("results")
         config.workers = 1
+        config.workingFolder = root.path
         configure(&config)
         let runner = SuiteRunner()
         let box = lines

@@ -86,6 +86,30 @@ import Support
         /// staging link and an old folder of another user. Nothing they name changes; a command
         /// that replaces such a folder refuses (exit 2, naming the journal), a reader notes it.
         case plantedJournalInodeFormat, plantedJournalPathFormat, plantedJournalLinksAndOtherUsers
+        /// Issue 43: the shard's results.json forged to name a scenario outside the suite (`..`):
+        /// a reader of it (merge-reports, and `accept shard --all` after every command) refuses
+        /// it, names results.json, writes nothing.
+        case forgedResults
+        /// Issue 43: each output folder exists already with a file of the user's, as a private
+        /// 0700 folder, a shared 1777 one, or (as root) one of another owner: after the run it
+        /// has the same mode, owner and group, and the file.
+        case privateOutputFolder, sharedStickyOutputFolder, foreignOwnedOutputFolder
+        /// Issue 43: no `.git` in the box and an `overscroll.json` in the folder above it (a
+        /// world-writable /tmp's): never applied, never read.
+        case plantedParentConfig
+        /// Issue 43: the suite's `overscroll.json` is another user's (as root) or writable by
+        /// others: `test` refuses it in one line naming it; other commands never read it.
+        case untrustedSuiteConfig
+
+        /// The mode and owner a folder-mode setup gives each output folder.
+        var folderMode: (mode: mode_t, owner: uid_t)? {
+            switch self {
+            case .privateOutputFolder: (0o700, geteuid())
+            case .sharedStickyOutputFolder: (0o1777, geteuid())
+            case .foreignOwnedOutputFolder: geteuid() == 0 ? (0o2750, 65534) : (0o750, geteuid())
+            default: nil
+            }
+        }
 
         /// The journals a planted-journal setup ships.
         var journal: PlantedJournal? {
@@ -111,7 +135,9 @@ import Support
         func applies(to c: Command) -> Bool {
             switch self {
             case .fifoAtInput: !c.inputs.isEmpty
-            case .killedRun: c.outputs.contains(where: \.folder)
+            case .killedRun, .privateOutputFolder, .sharedStickyOutputFolder, .foreignOwnedOutputFolder: c.outputs.contains(where: \.folder)
+            case .forgedResults: c.inputs.contains("shard/results.json")
+            case .untrustedSuiteConfig: c.args.first == "test"
             default: true
             }
         }
@@ -232,6 +258,11 @@ import Support
         } else {
             results = [try s.run(Self.arguments(c), redirect: c.setup.redirect)]
         }
+        if c.setup == .forgedResults {
+            // accept of the forged shard refuses it too: nothing in or outside the box changes.
+            let a = try s.run(["accept", "shard", "--all"])
+            #expect(a.status == 2 && a.err.contains("../outside/up.json"), "\(c.testDescription): accept: \(a.status) \(a.err)")
+        }
         Sandbox.shell("/usr/bin/chattr", ["-i", s.box])
 
         var after = Sandbox.tree(s.box)
@@ -308,6 +339,20 @@ import Support
                 } else {
                     #expect(r.status == c.command.clean, "\(detail)")
                 }
+            case .forgedResults:
+                if c.command.inputs.contains("shard/results.json") {
+                    #expect(r.status == 2 && r.err.contains("results.json") && r.err.contains("lie inside the suite"), "\(detail)")
+                } else {
+                    #expect(r.status == c.command.clean, "\(detail)")
+                }
+            case .privateOutputFolder, .sharedStickyOutputFolder, .foreignOwnedOutputFolder, .plantedParentConfig:
+                #expect(r.status == c.command.clean, "\(detail) \(r.out)")
+            case .untrustedSuiteConfig:
+                if c.command.args.first == "test" {
+                    #expect(r.status == 2 && r.err.contains("suite/overscroll.json") && r.err.contains("never applied"), "\(detail)")
+                } else {
+                    #expect(r.status == c.command.clean, "\(detail)")
+                }
             case .dotDotScenario:
                 if c.command.args.first == "test" {
                     #expect(r.status == 2 && r.err.contains("the scenario name '..'"), "\(detail)")
@@ -316,6 +361,16 @@ import Support
                 }
             case .linksInsideOutputFolders:
                 break
+            }
+        }
+        if let (mode, owner) = c.setup.folderMode {
+            for o in c.command.outputs where o.folder && o.path != "suite/__snapshots__/a" {
+                var info = stat()
+                #expect(lstat(s.path(o.path), &info) == 0, "\(c.testDescription): \(o.path) is gone")
+                #expect(
+                    info.st_mode & 0o7777 == mode && info.st_uid == owner,
+                    "\(c.testDescription): \(o.path) is now \(String(info.st_mode & 0o7777, radix: 8)) of \(info.st_uid)")
+                #expect(FileTree.isRegularFile(s.path(o.path + "/mine.txt")), "\(c.testDescription): \(o.path)/mine.txt is gone")
             }
         }
         if c.setup != .concurrentRun || results.allSatisfy({ $0.status != 2 }) {
@@ -389,6 +444,25 @@ import Support
             for p in lockPaths(c.command) {
                 try s.write(p, "")
                 held.append(s.holdLock(p))
+            }
+        case .forgedResults:
+            try ForgedResults.plant(in: s, folder: "shard", scenario: "../outside/up.json", decoy: s.outside + "/up.json")
+        case .privateOutputFolder, .sharedStickyOutputFolder, .foreignOwnedOutputFolder:
+            let (mode, owner) = c.setup.folderMode!
+            for o in outputs where o.folder {
+                try s.write(o.path + "/mine.txt", "a file of the user's\n")
+                #expect(lchown(s.path(o.path), owner, owner == geteuid() ? gid_t.max : owner) == 0)
+                #expect(chmod(s.path(o.path), mode) == 0)
+            }
+        case .plantedParentConfig:
+            FileTree.remove(s.path(".git"))
+            try Data("{\"planted\": true, \"threshold\": 1}\n".utf8).write(to: URL(fileURLWithPath: s.root + "/overscroll.json"))
+        case .untrustedSuiteConfig:
+            try s.write("suite/overscroll.json", "{\"threshold\": 1, \"maxDiffRatio\": 1}\n")
+            if geteuid() == 0 {
+                lchown(s.path("suite/overscroll.json"), 65534, 65534)
+            } else {
+                chmod(s.path("suite/overscroll.json"), 0o666)
             }
         case .dotDotScenario:
             try s.write("suite/...json", HostileTreeTests.scenario())

@@ -43,6 +43,25 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: sandbox.path("panel.png")))
     }
 
+    /// Issue 43: S rewrote a 0600 feel file as 0644; the saved file keeps its mode (and, run as
+    /// root, its owner).
+    @Test func savingKeepsTheFeelFilesModeAndOwner() throws {
+        guard XvfbScript.toolsPresent() else { return }
+        let sandbox = try Sandbox()
+        try sandbox.write("feel.json", try CommandLineRunner.run(["feel"]).out)
+        #expect(chmod(sandbox.path("feel.json"), 0o600) == 0)
+        let owner: uid_t = geteuid() == 0 ? 65534 : geteuid()
+        #expect(lchown(sandbox.path("feel.json"), owner, uid_t.max) == 0)
+        let r = try XvfbScript.run(Self.script, as: "panel.sh", in: sandbox, ["feel.json"])
+        #expect(r.out.contains("rc 0"), "\(r.out) \(r.err)")
+        let saved = try String(contentsOfFile: sandbox.path("feel.json"), encoding: .utf8)
+        #expect(saved.contains("\"triggerDistance\": 100"), "\(saved)")
+        var info = stat()
+        #expect(lstat(sandbox.path("feel.json"), &info) == 0)
+        #expect(info.st_mode & 0o7777 == 0o600, "mode \(String(info.st_mode & 0o7777, radix: 8))")
+        #expect(info.st_uid == owner)
+    }
+
     @Test func aFeelFileThatIsALinkIsNeverWrittenThrough() throws {
         guard XvfbScript.toolsPresent() else { return }
         let sandbox = try Sandbox()

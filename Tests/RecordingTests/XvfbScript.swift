@@ -16,7 +16,8 @@ enum XvfbScript {
     /// Writes `script` into `sandbox` as `name` and runs `sh NAME OVERSCROLL args…` under
     /// xvfb-run in the box, on SDL's x11 driver.
     static func run(_ script: String, as name: String, in sandbox: Sandbox, _ args: [String] = []) throws -> CommandLineRunner.Result {
-        let binary = try #require(CommandLineRunner.binary("overscroll"))
+        // This build's, or OVERSCROLL_TEST_BIN_DIR's (as the sandbox runs).
+        let binary = try Sandbox.overscroll()
         try sandbox.write(name, script)
         return try CommandLineRunner.run(
             executable: URL(fileURLWithPath: "/usr/bin/env"),

@@ -19,6 +19,26 @@ public enum AtomicFileWriter {
         try write(Array(text.utf8), toPath: path, within: root)
     }
 
+    /// Replaces the user's file at `path` (a feel file the tuning panel saves) atomically, the
+    /// new file taking the old one's permission bits (a 0600 file stays 0600) and, where this
+    /// user may give them, its owner and group; a new file is made 0644.
+    public static func replace(text: String, atPath path: String) throws {
+        var info = stat()
+        let old = lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? info : nil
+        let staged = try stage(Array(text.utf8), toPath: path)
+        if let old {
+            if old.st_uid != geteuid() || old.st_gid != getegid() {
+                _ = lchown(staged.temporary, geteuid() == 0 ? old.st_uid : uid_t.max, old.st_gid)
+            }
+            guard chmod(staged.temporary, old.st_mode & 0o777) == 0 else {
+                let reason = String(cString: strerror(errno))
+                staged.abandon()
+                throw FileWriteError(file: OutputPaths.quoted(path), detail: "cannot keep its mode: \(reason)")
+            }
+        }
+        try staged.commit()
+    }
+
     /// Refuses a symlink at any folder between `root` and `path` (`path` lies inside `root`).
     static func refuseLinks(in path: String, below root: String) throws {
         let base = root.hasSuffix("/") ? String(root.dropLast()) : root
@@ -90,6 +110,23 @@ public enum AtomicFileWriter {
             throw FileWriteError(file: OutputPaths.quoted(path), detail: "cannot write: \(reason)")
         }
         return StagedFile(path: path, temporary: temporary, token: token)
+    }
+
+    /// Removes what killed writers left beside `path`: `.NAME.tmp-PID-N` regular files of this
+    /// user whose process is gone (a SIGKILL skips the signal cleanup). Nothing else is touched.
+    public static func removeStaleTemporaries(of path: String) {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let prefix = "." + (slash.map { String(path[path.index(after: $0)...]) } ?? path) + ".tmp-"
+        for entry in FileTree.entries(of: directory) where entry.hasPrefix(prefix) {
+            let rest = entry.dropFirst(prefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid != getpid(), !FileTree.processIsAlive(pid)
+            else { continue }
+            var info = stat()
+            let file = directory + "/" + entry
+            guard lstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid() else { continue }
+            unlink(file)
+        }
     }
 
     /// A symlink, folder, device, FIFO or socket at `path` is never replaced.

@@ -45,6 +45,8 @@ public final class ResultFolder {
     private var signalToken: Int?
     private var lockToken: Int?
     private var finished = false
+    /// The mode and owner of the folder being replaced, which its replacement takes.
+    private var kept: FolderMode?
 
     /// Locks the destination, finishes or rolls back an interrupted swap, removes stale staging
     /// and creates a fresh staging folder.
@@ -91,6 +93,15 @@ public final class ResultFolder {
         }
         signalToken = token
         lockToken = SignalCleanup.register(parent + "/." + name + ".lock")
+        // An existing folder keeps its mode, owner, group and ACLs, or nothing changes.
+        if let mode = FolderMode.of(destination) {
+            if let why = mode.apply(to: staging, writable: true) {
+                abandon()
+                throw OutputPaths.Refusal(
+                    "\(flag) \(OutputPaths.quoted(path)): \(why); nothing changed — choose another folder")
+            }
+            kept = mode
+        }
     }
 
     deinit { abandon() }
@@ -139,6 +150,11 @@ public final class ResultFolder {
             throw OutputPaths.Refusal(
                 "\(flag) \(OutputPaths.quoted(displayPath)): not a folder (a symlink or file is in the way); nothing replaced")
         }
+        // A mode without the owner's rwx (and no root to bypass it) is given after the entries
+        // of the user's are moved in; any other before the swap, so the folder appears with it.
+        let settleAfter = kept.map { geteuid() != 0 && $0.mode & 0o700 != 0o700 } ?? false
+        if let kept, !kept.giveOwner(staging) { throw failure("cannot give the new folder its owner") }
+        if let kept, !settleAfter, !kept.settle(staging) { throw failure("cannot give the new folder mode \(kept.octal)") }
         // Carry the entries that stay: regular files as hard links before the swap (the new
         // folder is complete the moment it appears), anything else moved after it.
         let produceSet = Set(produced)
@@ -175,7 +191,9 @@ public final class ResultFolder {
         if overscroll_rename_exchange(staging, destination) == 0 {
             // The old set now sits at the staging path.
             finished = true
-            try reportLeftovers(Self.finishSwap(oldAt: staging, destination: destination, deferred: deferred, journal: journalPath))
+            let left = Self.finishSwap(oldAt: staging, destination: destination, deferred: deferred, journal: journalPath)
+            if settleAfter { kept?.settle(destination) }
+            try reportLeftovers(left)
             return
         }
         guard errno == EINVAL || errno == ENOSYS || errno == ENOTSUP else {
@@ -193,7 +211,9 @@ public final class ResultFolder {
             throw reason
         }
         finished = true
-        try reportLeftovers(Self.finishSwap(oldAt: old, destination: destination, deferred: deferred, journal: journalPath))
+        let left = Self.finishSwap(oldAt: old, destination: destination, deferred: deferred, journal: journalPath)
+        if settleAfter { kept?.settle(destination) }
+        try reportLeftovers(left)
     }
 
     private func reportLeftovers(_ leftovers: [String]) throws(OutputPaths.Refusal) {
