@@ -118,16 +118,24 @@ public enum SuiteReport {
     }
 
     /// The page's head and header: title, facts, filters and search, and the start of the contents.
+    /// The command that made the results, as a title names it: `overscroll test`, or
+    /// `overscroll merge-reports` for merged shards (its first two words; `overscroll test`
+    /// when the results record none).
+    static func commandName(_ command: String) -> String {
+        let words = command.split(separator: " ").prefix(2)
+        return words.count == 2 && words[words.startIndex] == "overscroll" ? words.joined(separator: " ") : "overscroll test"
+    }
+
     static func header(
         _ suite: SuiteResults, counts: [(kind: String, label: String, count: Int)], goldenFolders: [String], artifacts: String,
         cards items: Int
     ) -> String {
         """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>overscroll test report</title>
+        <html lang="en"><head><meta charset="utf-8"><title>\(h(commandName(suite.command))) report</title>
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <style>\(css)\n\(ImageComparisonHTML.css)</style></head><body>
-        <header><h1>overscroll test — \(suite.failed) failed\(suite.flaky > 0 ? ", \(suite.flaky) flaky" : ""),\
+        <header><h1>\(h(commandName(suite.command))) — \(suite.failed) failed\(suite.flaky > 0 ? ", \(suite.flaky) flaky" : ""),\
          \(suite.missing) missing, \(suite.passed)\
          passed\(suite.updated > 0 ? ", \(suite.updated) updated" : "")\
         \(suite.errors + suite.snapshotErrors > 0 ? ", \(suite.errors + suite.snapshotErrors) errors" : "")</h1>

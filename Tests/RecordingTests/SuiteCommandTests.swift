@@ -65,6 +65,10 @@ import Testing
             }
         }
         #expect(FileManager.default.fileExists(atPath: f.path("merged/report/index.html")))
+        // #44 item 14: the merged report says which command made it.
+        let mergedReport = try String(contentsOfFile: f.path("merged/report/index.html"), encoding: .utf8)
+        #expect(mergedReport.contains("<title>overscroll merge-reports report</title>"))
+        #expect(mergedReport.contains("<h1>overscroll merge-reports — "))
         #expect(try String(contentsOfFile: f.path("merged.xml"), encoding: .utf8).components(separatedBy: "<testcase ").count - 1 == 10)
         // Which build made the results: `overscroll --version`, in results.json, the JUnit file and the report.
         let version = try cli(["--version"], in: root).out.trimmingCharacters(in: .newlines)
