@@ -52,10 +52,7 @@ public final class CoordinatorScene: Scene {
         coordinator.attach(to: host.scrollView)
         coordinator.isDirectInput = { [unowned host] in host.input.isDirectInputActive }
         refresh = RefreshSlot(uikit: coordinator)
-        refresh.makeMaterial = { [unowned self] config in
-            MaterialRefresh(
-                config: config, behaviour: behaviour, stretch: host.stretch, input: host.input, runner: runner,
-                surface: theme.cellBackground, ring: theme.accent)
+        refresh.makeMaterial = { [unowned self] in RefreshSlot.material($0, host: host, runner: runner, behaviour: behaviour, theme: theme)
         }
         refresh.onStart = { [unowned self] in self.presentation.started() }
         refresh.onFinish = { [unowned self] outcome in self.finished(outcome) }

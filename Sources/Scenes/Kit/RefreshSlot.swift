@@ -24,6 +24,16 @@ final class RefreshSlot {
         current = uikit
     }
 
+    /// A scene's Material refresh: over `host`'s stretch and input, its actions on `runner`, in
+    /// `theme`'s colours (the circle is the cells' surface raised, the arc the accent).
+    static func material(
+        _ config: MaterialRefreshConfig, host: ScrollHost, runner: RefreshActionRunner, behaviour: RefreshBehaviour, theme: Theme
+    ) -> MaterialRefresh {
+        MaterialRefresh(
+            config: config, behaviour: behaviour, stretch: host.stretch, input: host.input, runner: runner,
+            surface: theme.cellBackground, ring: theme.accent)
+    }
+
     /// Asks for `style`; the controller changes now if the current one is idle, else later.
     func want(_ style: RefreshStyle) {
         wanted = style

@@ -55,10 +55,7 @@ public final class RefreshableScene: Scene, ScrollViewDelegate {
         owner = RefreshableRefresh(config: tuned, behaviour: o.refresh, scrollView: host.scrollView, input: host.input, runner: runner)
         refresh = RefreshSlot(uikit: owner)
         host.scrollView.delegate = self
-        refresh.makeMaterial = { [unowned self] config in
-            MaterialRefresh(
-                config: config, behaviour: behaviour, stretch: host.stretch, input: host.input, runner: runner,
-                surface: theme.cellBackground, ring: theme.accent)
+        refresh.makeMaterial = { [unowned self] in RefreshSlot.material($0, host: host, runner: runner, behaviour: behaviour, theme: theme)
         }
         refresh.onStart = { [unowned self] in self.presentation.started() }
         refresh.onFinish = { [unowned self] outcome in self.finished(outcome) }
