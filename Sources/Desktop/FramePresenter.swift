@@ -4,8 +4,8 @@ import ScrollEngine
 /// repaints only what changed into the kept frame, then presents only those rects.
 @MainActor
 protocol FramePresenter: AnyObject {
-    /// Which presenter this is (`surface` or `texture`), for logs and the bench.
-    var name: String { get }
+    /// How it presents, in words for the log line of `run` (`driver`: SDL's video driver).
+    func describe(driver: String?) -> String
     /// Size of the kept frame in pixels.
     var width: Int { get }
     var height: Int { get }

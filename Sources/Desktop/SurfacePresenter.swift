@@ -7,7 +7,9 @@ import ScrollEngine
 /// rects to the display. No GPU path and no vsync: the window loop paces frames itself.
 @MainActor
 final class SurfacePresenter: BorrowedSurfacePresenter {
-    let name = "surface"
+    func describe(driver: String?) -> String {
+        "the window surface (\(driver == "x11" ? "XShm" : "SDL's framebuffer"); damage: the dirty rects)"
+    }
     private let window: OpaquePointer
     private(set) var kept: BorrowedSurface?
 

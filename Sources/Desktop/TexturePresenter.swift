@@ -9,7 +9,7 @@ import ScrollEngine
 /// window surface is unavailable or the drawable is larger than the window (HiDPI).
 @MainActor
 final class TexturePresenter: FramePresenter {
-    let name = "texture"
+    func describe(driver: String?) -> String { "an SDL streaming texture (SDL's renderer; the whole window each frame)" }
     private let window: OpaquePointer
     let renderer: OpaquePointer
     private var texture: OpaquePointer?

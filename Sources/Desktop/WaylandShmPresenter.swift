@@ -12,7 +12,7 @@ import ScrollEngine
 /// window every frame.
 @MainActor
 final class WaylandShmPresenter: BorrowedSurfacePresenter {
-    let name = "wl_shm"
+    func describe(driver: String?) -> String { "wl_shm buffers (damage: the dirty rects; paced by frame callbacks)" }
     private let window: OpaquePointer
     private let connection: WaylandPointerConnection
     private(set) var kept: BorrowedSurface?

@@ -1,5 +1,4 @@
 import CSDL2
-import CXInput2
 import Rendering
 import Scenes
 import ScrollEngine
@@ -43,9 +42,10 @@ public enum WindowError: Error, CustomStringConvertible, Equatable {
 
 /// The SDL2 window: owns every SDL handle (one owner, main thread), feeds real events and a
 /// monotonic clock into a `Session`, and draws through cairo into a kept frame, repainting and
-/// presenting only the rects that changed (`DirtyPresenter`; the window surface, or a streaming
-/// texture with `OVERSCROLL_PRESENTER=texture` or on HiDPI). Draws only when the display list
-/// changed; otherwise sleeps in the event wait.
+/// presenting only the rects that changed (`DirtyPresenter`) through its display backend
+/// (`DisplayBackend`: X11, Wayland `wl_shm`, or the SDL fallback), which also says how the loop
+/// waits and when it may draw. Draws only when the display list changed; otherwise sleeps in the
+/// backend's event wait.
 @MainActor
 public final class WindowApp {
     let session: Session
@@ -54,11 +54,8 @@ public final class WindowApp {
     private var window: OpaquePointer?
     private var dirty: DirtyPresenter?
     private var adapter: SDLEventAdapter
-    /// XInput 2 smooth scrolling on X11 (nil: SDL's wheel events only).
-    private var xinput: XInput2Connection?
-    /// Wayland's own pointer events: axis_stop, axis_source, value120, hold gestures, compositor
-    /// times (nil: SDL's wheel events only).
-    private var waylandPointer: WaylandPointerConnection?
+    /// How the window is put on the display (known after `open`).
+    private var display: (any DisplayBackend)?
     /// The display list on screen (the last one presented).
     public var lastFrame: FrameModel? { dirty?.shown }
     private var pixelsPerPoint = 1.0
@@ -88,15 +85,9 @@ public final class WindowApp {
         return Double(mode.refresh_rate)
     }
 
-    /// The presenter in use (`wl_shm`, `surface`, `texture`), known after `open`.
-    public private(set) var presenterName = ""
-
     /// The session time at which the last presented frame was shown, from the compositor's
     /// `wp_presentation` feedback (nil without one).
-    public var lastPresentationTime: Double? {
-        guard presenterName == "wl_shm", let age = waylandPointer?.presentedAge else { return nil }
-        return now() - age
-    }
+    public var lastPresentationTime: Double? { display?.presentedAge.map { now() - $0 } }
 
     /// Number of frames presented (for tests and the idle check).
     public private(set) var framesPresented = 0
@@ -121,15 +112,8 @@ public final class WindowApp {
         _ = SDL_PushEvent(&e)
     }
 
-    /// True while the window waits with `EventWait` (X11, Wayland with wl_shm), not `SDL_WaitEvent`.
+    /// True while the window waits with its backend's `EventWait` (X11, Wayland with wl_shm), not `SDL_WaitEvent`.
     private nonisolated static let ownWait = Atomic<Bool>(false)
-    /// The X11 wait (nil on other drivers).
-    private var x11Wait: EventWait?
-    /// The Wayland wait with the wl_shm presenter (nil otherwise): frames follow the compositor's
-    /// frame callbacks.
-    private var waylandWait: EventWait?
-    /// `framesDone` of the Wayland connection when the last frame was drawn.
-    private var callbacksAtDraw: UInt64 = 0
 
     private nonisolated static let quitAsked = Atomic<Bool>(false)
 
@@ -181,30 +165,17 @@ public final class WindowApp {
             throw .sdl(String(cString: SDL_GetError()))
         }
         window = w
-        let videoDriverBefore = SDL_GetCurrentVideoDriver().map { String(cString: $0) }
-        // Wayland's own pointer (and the wl_shm presenter's buffers) on SDL's connection.
-        waylandPointer = WaylandPointerConnection.open(for: w, videoDriver: videoDriverBefore, environment: env)
-        guard let presenter = PresenterChoice.make(window: w, preference: env["OVERSCROLL_PRESENTER"], wayland: waylandPointer) else {
-            throw .sdl(String(cString: SDL_GetError()))
-        }
-        presenterName = presenter.name
-        Platform.printError("overscroll run: presenting through \(PresenterChoice.describe(presenter.name, driver: videoDriverBefore))")
-        dirty = DirtyPresenter(presenter: presenter)
+        let context = DisplayContext(
+            window: w, environment: env, videoDriver: SDL_GetCurrentVideoDriver().map { String(cString: $0) },
+            settings: options.sceneOptions.input, wake: WindowApp.wakeEventLoop)
+        guard let backend = DisplayBackends.open(context) else { throw .sdl(String(cString: SDL_GetError())) }
+        self.display = backend
+        Platform.printError("overscroll run: presenting through \(backend.describe())")
+        dirty = DirtyPresenter(presenter: backend)
         dirty?.wholeFrames = env["OVERSCROLL_DIRTY_RECTS"] == "0"
         dirty?.scrollCopy = env["OVERSCROLL_SCROLL_COPY"] != "0"
-        // After the presenter: creating a renderer may recreate the X11 window.
-        let videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) }
-        if videoDriver == "x11" {
-            x11Wait = EventWait(x11Window: w)
-            Self.ownWait.store(x11Wait != nil, ordering: .sequentiallyConsistent)
-        } else if presenter.name == "wl_shm", let waylandPointer {
-            waylandWait = EventWait(wayland: waylandPointer)
-            Self.ownWait.store(waylandWait != nil, ordering: .sequentiallyConsistent)
-        }
-        adapter.wheelPrecision = .forVideoDriver(videoDriver)
-        xinput = XInput2Connection.open(
-            for: w, videoDriver: videoDriver, settings: options.sceneOptions.input,
-            environment: env, wake: WindowApp.wakeEventLoop)
+        Self.ownWait.store(backend.eventWait != nil, ordering: .sequentiallyConsistent)
+        adapter.wheelPrecision = .forVideoDriver(SDL_GetCurrentVideoDriver().map { String(cString: $0) })
         clock.restart()
         updateGeometry()
     }
@@ -226,8 +197,7 @@ public final class WindowApp {
         let points = Size(Double(ww) / unitsPerPoint, Double(wh) / unitsPerPoint)
         adapter.unitsPerPoint = unitsPerPoint
         adapter.sizeInPoints = points
-        xinput?.setUnitsPerPoint(unitsPerPoint)
-        waylandPointer?.setUnitsPerPoint(unitsPerPoint)
+        display?.setUnitsPerPoint(unitsPerPoint)
         if points != session.size {
             let t = now()
             onInput?(.resize(points), t)
@@ -235,29 +205,21 @@ public final class WindowApp {
         }
     }
 
-    /// A wl_shm frame waits for the compositor's frame callback.
-    private var framePending = false
-
     /// The session time of the last input handled (Wayland's timed events never go before it).
     private var lastHandled = 0.0
 
     /// Seconds per display refresh (from the display mode; 60 Hz when unknown).
     private var frameInterval = 1.0 / 60
 
-    /// Wayland: the real time an early frame callback's frame waits for (`FramePacing`).
-    private var heldUntil: Double?
-
     /// Runs until quit. Returns the number of frames presented.
     ///
-    /// Idle: blocks in `SDL_WaitEvent` (or until the next deadline, e.g. a wheel gesture's end).
-    /// Animating: one update per frame; vsync paces presents, and when a frame is not presented
-    /// (unchanged) or vsync does not block, the loop waits out the rest of the frame interval in
-    /// the event wait, so it never spins. On Wayland with wl_shm the compositor's frame callback
-    /// is the clock: after a commit the loop sleeps (handling input) until the callback comes,
-    /// then draws the next frame at the callback's time; only a frame that changed nothing (no
-    /// commit, so no callback) falls back to the frame interval.
+    /// Each pass waits as the display backend allows (idle: until an event or the next deadline,
+    /// e.g. a wheel gesture's end; animating: the rest of the frame, or on Wayland with wl_shm the
+    /// compositor's frame callback), handles the input that came, and draws one frame when the
+    /// backend allows it, at the time the backend gives (see `DisplayBackend`).
     @discardableResult
     public func run() -> Int {
+        guard let display else { return framesPresented }
         if let rate = displayRefreshRate { frameInterval = 1.0 / rate }
         var event = SDL_Event()
         // Frames are paced on the real clock; the session (input, motion, refresh) runs on the
@@ -265,95 +227,23 @@ public final class WindowApp {
         var frameStart = clock.realNow()
         var frameStartSession = now()
         while !session.quitRequested && !Self.quitAsked.load(ordering: .sequentiallyConsistent) {
-            let t0 = clock.realNow()
-            var got: Int32
-            // A frame waiting for the compositor's frame callback is retried at the frame pace.
-            let paced = session.isAnimating || session.isDragging || framePending
-            if let until = heldUntil {
-                // An early frame callback: the frame is drawn about a refresh after the last one.
-                let remaining = until - t0
-                got = remaining > 0.0005 ? waitEvent(&event, timeout: Int32((remaining * 1000).rounded(.up))) : SDL_PollEvent(&event)
-            } else if let waylandPointer, waylandWait != nil, waylandPointer.frameOutstanding || framePending {
-                // Sleeps until the frame callback (or input); a deadline still ahead ends the wait
-                // (one already passed is met by the next frame's advance: no spin while hidden).
-                let ms = session.nextDeadline.map { clock.realDelay(untilSession: $0) }.flatMap {
-                    $0 > 0 ? Int32(min(1000, $0 * 1000).rounded(.up)) : nil
-                }
-                got = waitEvent(&event, timeout: ms)
-            } else if paced {
-                let remaining = frameInterval - (t0 - frameStart)
-                got = remaining > 0.001 ? waitEvent(&event, timeout: Int32((remaining * 1000).rounded(.down))) : SDL_PollEvent(&event)
-            } else if let deadline = session.nextDeadline {
-                let ms = Int32(max(0, min(1000, clock.realDelay(untilSession: deadline) * 1000)).rounded(.up))
-                got = waitEvent(&event, timeout: ms)
-            } else {
-                got = waitEvent(&event, timeout: nil)
-            }
+            var got = display.wait(&event, until: plan(since: frameStart))
             // One time for the whole batch: SDL stamps events pumped together with one
             // millisecond, and per-event clock reads microseconds apart would turn a batch of
             // motion events into absurd velocities.
             let pumpTime = now()
-            let smooth = xinput?.drain(at: pumpTime) ?? []
-            // Wayland's events carry their own (compositor) times, kept within this batch.
-            let timed = waylandPointer?.drain(pump: pumpTime, notBefore: max(frameStartSession, lastHandled)) ?? []
-            // A new fractional scale from the compositor: buffers and drawing at the new scale.
-            if waylandPointer?.takeScaleChange() == true && presenterName == "wl_shm" { updateGeometry() }
+            let own = display.drain(pump: pumpTime, notBefore: max(frameStartSession, lastHandled))
+            if own.rescaled { updateGeometry() }
             var batch: [SDL_Event] = []
             while got != 0 {
                 batch.append(event)
                 got = SDL_PollEvent(&event)
             }
-            // A loop that comes back late (a slow frame) does not end a wheel gesture: see LateInput.
-            let hasWheel = !smooth.isEmpty || batch.contains { $0.type == SDL_MOUSEWHEEL.rawValue }
-            let t =
-                hasWheel ? LateInput.handlingTime(pump: pumpTime, busySince: frameStartSession, deadline: session.inputDeadline) : pumpTime
-            for e in smooth {
-                onInput?(e, t)
-                session.handle(e, at: t)
-            }
-            for (e, te) in timed {
-                onInput?(e, te)
-                session.handle(e, at: te)
-            }
-            if let last = timed.last?.1 { lastHandled = max(lastHandled, last) }
-            if !smooth.isEmpty || !batch.isEmpty { lastHandled = max(lastHandled, t) }
-            for e in batch { handle(e, at: lastHandled) }
-            // While something moves, updates happen once per frame interval; input that arrives in
-            // between is handled at once and shown at the next frame.
-            // (Checked after the events: the one that ends a motion must be drawn before the
-            // loop goes back to blocking in the event wait.)
-            let stillPaced = session.isAnimating || session.isDragging
-            // With frame callbacks: nothing is drawn until the compositor asks for the next frame.
-            let callbackCame = waylandWait != nil && (waylandPointer?.framesDone ?? 0) != callbacksAtDraw
-            if waylandWait != nil, waylandPointer?.frameOutstanding == true || framePending {
-                framePending = waylandPointer?.presentPending() ?? false
-                continue
-            }
-            if !callbackCame && stillPaced && clock.realNow() - frameStart < frameInterval - 0.001 { continue }
-            let shown = waylandPointer?.presentation
-            let pacing = FramePacing(period: FramePacing.period(presented: shown?.refresh, mode: frameInterval))
-            if callbackCame {
-                // From the last commit (a slow draw commits well after it started).
-                let lastCommit = waylandPointer?.commitAge.map { clock.realNow() - $0 }
-                let at = pacing.drawTime(now: clock.realNow(), lastDraw: max(frameStart, lastCommit ?? frameStart))
-                if at > clock.realNow() + 0.0005 { heldUntil = at; continue }
-            }
-            let held = heldUntil != nil
-            heldUntil = nil
+            handle(own, batch, pump: pumpTime, busySince: frameStartSession)
+            // Asked after the events: the one that ends a motion is drawn before the loop blocks.
+            guard display.mayDraw(plan(since: frameStart)) else { continue }
             frameStart = clock.realNow()
-            frameStartSession = now()
-            if callbackCame, let shown, shown.refresh > 0,
-                let at = pacing.animationTime(drawnAt: frameStart, presented: frameStart - shown.age)
-            {
-                // wp_presentation with a known refresh: the animation's time is the refresh on the
-                // compositor's grid (refresh 0, headless sway: no grid, the frame's own time).
-                frameStartSession = max(frameStartSession - (frameStart - at) * clock.scale, lastHandled)
-            } else if callbackCame, !held, let age = waylandPointer?.frameCallbackAge, age >= 0, age < 0.25 {
-                // The animation's time is the callback's (the compositor's frame time).
-                frameStartSession = max(frameStartSession - age * clock.scale, lastHandled)
-            }
-            callbacksAtDraw = waylandPointer?.framesDone ?? 0
-            framePending = waylandPointer?.presentPending() ?? false
+            frameStartSession = display.frameTime(drawnAt: frameStart, session: now(), scale: clock.scale, notBefore: lastHandled)
             beforeAdvance?(session)
             session.advance(to: frameStartSession)
             onAdvance?(session)
@@ -363,12 +253,31 @@ public final class WindowApp {
         return framesPresented
     }
 
-    /// The next event within `timeout` milliseconds (nil: no limit): 1 with `event` filled, 0 when
-    /// the time ran out or the wait was woken.
-    private func waitEvent(_ event: inout SDL_Event, timeout: Int32?) -> Int32 {
-        if let x11Wait { return x11Wait.wait(&event, timeout: timeout) }
-        if let waylandWait { return waylandWait.wait(&event, timeout: timeout) }
-        return timeout.map { SDL_WaitEventTimeout(&event, $0) } ?? SDL_WaitEvent(&event)
+    /// The loop's state for its backend, now (the last frame drawn at real time `frameStart`).
+    private func plan(since frameStart: Double) -> FramePlan {
+        FramePlan(
+            now: clock.realNow(), frameStart: frameStart, frameInterval: frameInterval, paced: session.isAnimating || session.isDragging,
+            deadlineDelay: session.nextDeadline.map { clock.realDelay(untilSession: $0) })
+    }
+
+    /// Handles one pass's input: the backend's own (`own`) and SDL's (`batch`), pumped at session
+    /// time `pump`; the loop has been busy since `busySince` (the last frame's time).
+    private func handle(_ own: DrainedInput, _ batch: [SDL_Event], pump: Double, busySince: Double) {
+        // A loop that comes back late (a slow frame) does not end a wheel gesture: see LateInput.
+        let hasWheel = !own.smooth.isEmpty || batch.contains { $0.type == SDL_MOUSEWHEEL.rawValue }
+        let t = hasWheel ? LateInput.handlingTime(pump: pump, busySince: busySince, deadline: session.inputDeadline) : pump
+        for e in own.smooth {
+            onInput?(e, t)
+            session.handle(e, at: t)
+        }
+        // Wayland's events carry their own (compositor) times, kept within this batch.
+        for (e, te) in own.timed {
+            onInput?(e, te)
+            session.handle(e, at: te)
+        }
+        if let last = own.timed.last?.1 { lastHandled = max(lastHandled, last) }
+        if !own.smooth.isEmpty || !batch.isEmpty { lastHandled = max(lastHandled, t) }
+        for e in batch { handle(e, at: lastHandled) }
     }
 
     private func handle(_ event: SDL_Event, at t: Double) {
@@ -390,7 +299,7 @@ public final class WindowApp {
             if kind == SDL_WINDOWEVENT_EXPOSED { dirty?.invalidate() }
             return
         }
-        for e in adapter.translate(event) where (xinput?.keeps(e, at: t) ?? true) && (waylandPointer?.keeps(e) ?? true) {
+        for e in adapter.translate(event) where display?.keeps(e, at: t) ?? true {
             onInput?(e, t)
             session.handle(e, at: t)
         }
@@ -439,7 +348,7 @@ public final class WindowApp {
     /// The window's title as SDL has it (nil before `open`).
     public var windowTitle: String? { window.map { String(cString: SDL_GetWindowTitle($0)) } }
 
-    /// Makes the title follow the scene (keys 1–6 switch it).
+    /// Makes the title follow the scene (the digit keys switch it: `SceneDescriptor.key`).
     private func syncTitle() {
         guard let window else { return }
         let scale = clock.scale
@@ -452,18 +361,13 @@ public final class WindowApp {
         guard let dirty else { return }
         let atRest = !(session.isAnimating || session.isDragging)
         if dirty.show(session.frame(), renderer: renderer, scale: pixelsPerPoint, atRest: atRest) { framesPresented += 1 }
-        if presenterName == "wl_shm" { framePending = waylandPointer?.presentPending() ?? false }
+        display?.drew()
     }
 
     public func close() {
-        xinput?.close()
-        xinput = nil
-        x11Wait = nil
-        waylandWait = nil
         Self.ownWait.store(false, ordering: .sequentiallyConsistent)
-        dirty?.presenter.destroy()
-        waylandPointer?.close()
-        waylandPointer = nil
+        display?.close()
+        display = nil
         if let window { SDL_DestroyWindow(window) }
         dirty = nil; window = nil
         SDL_Quit()

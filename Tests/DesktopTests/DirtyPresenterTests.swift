@@ -8,7 +8,7 @@ import ScrollEngine
 /// A presenter over an in-memory image that records what was presented.
 @MainActor
 final class MemoryPresenter: FramePresenter {
-    let name = "memory"
+    func describe(driver: String?) -> String { "memory" }
     let image: ImageSurface
     var presented: [[PixelRect]] = []
     init(width: Int, height: Int) throws { image = try ImageSurface(width: width, height: height) }
@@ -170,9 +170,9 @@ func withDummyWindow(_ body: (OpaquePointer) throws -> Void) throws {
 @Suite(.serialized) struct TexturePresenterTests {
     @Test func dirtyRepaintsIntoTheKeptImageEqualAWholeRedraw() throws {
         try withDummyWindow { window in
-            let presenter = try #require(PresenterChoice.make(window: window, preference: "texture"))
+            let presenter = try #require(PresenterChoice.make(window: window, preference: .texture))
             defer { presenter.destroy() }
-            #expect(presenter.name == "texture")
+            #expect(presenter is TexturePresenter)
             #expect(presenter.width == 300 && presenter.height == 600)
             let renderer = CairoRenderer()
             let dirty = DirtyPresenter(presenter: presenter)
