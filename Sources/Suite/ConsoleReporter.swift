@@ -19,7 +19,7 @@ struct ConsoleReporter: SuiteReporter {
     func end(_ s: SuiteSummary) {
         for line in Self.summary(
             s.suite, update: s.update, pruned: s.pruned, seconds: s.seconds,
-            artifacts: artifacts, obsoleteNotChecked: s.obsoleteNotChecked)
+            artifacts: artifacts, obsoleteNotChecked: s.obsoleteNotChecked, repeatEach: s.repeatEach)
         {
             output(line)
         }
@@ -29,13 +29,20 @@ struct ConsoleReporter: SuiteReporter {
     /// `--update` wrote, obsolete goldens (or what `--prune` deleted), where the report is.
     static func summary(
         _ suite: SuiteResults, update: RecordMode, pruned: [String]?,
-        seconds: Double, artifacts: String, obsoleteNotChecked: String? = nil
+        seconds: Double, artifacts: String, obsoleteNotChecked: String? = nil, repeatEach: Int = 1
     ) -> [String] {
         var lines: [String] = []
         let counts =
             "\(counted(suite.scenarios.count, "scenario")), \(counted(suite.snapshots.count, "snapshot")): "
             + suite.outcomeCounts(obsoleteNotChecked: obsoleteNotChecked)
         lines.append(counts + String(format: " (%.1f s)", seconds))
+        if repeatEach > 1 {
+            // --repeat-each: say it happened, and what it found.
+            let flaky = suite.flaky
+            lines.append(
+                "repeated: each scenario ran \(repeatEach) times; "
+                    + (flaky == 0 ? "every run drew the same pixels" : "\(counted(flaky, "snapshot")) drew differently (flaky)"))
+        }
         if let config = suite.config { lines.append("config: " + OutputPaths.printable(config)) }
         if update != .none {
             let created = suite.written(.created), changed = suite.written(.changed)

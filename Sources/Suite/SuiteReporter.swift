@@ -41,6 +41,8 @@ public struct SuiteSummary: Sendable {
     public var seconds: Double
     /// Why obsolete goldens were not looked for in the whole suite; nil when they were.
     public var obsoleteNotChecked: String?
+    /// `--repeat-each N`: how many times each scenario ran (1 without it).
+    public var repeatEach = 1
 }
 
 /// The run's reporters in order; sends each event to every one of them.

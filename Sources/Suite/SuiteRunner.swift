@@ -157,7 +157,8 @@ public final class SuiteRunner {
             SuiteSummary(
                 suite: shown, update: config.options.update, pruned: config.prune ? pruned : nil,
                 seconds: elapsed.inSeconds,
-                obsoleteNotChecked: Self.obsoleteNotChecked(config, selected: plan.selected, stopped: stopped != nil)))
+                obsoleteNotChecked: Self.obsoleteNotChecked(config, selected: plan.selected, stopped: stopped != nil),
+                repeatEach: config.options.repeatEach))
         return stackFailed ? 2 : suite.exitCode
     }
 

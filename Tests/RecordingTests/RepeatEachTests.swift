@@ -47,6 +47,17 @@ import Testing
             maxDiffRatio: nil, shards: [], scenarios: [r])
         #expect(suite.flaky == 1 && suite.exitCode == 1)
         #expect(JUnitWriter.xml(suite, artifacts: "results").contains("type=\"flaky\""))
+        // #44 item 14: the console says the scenarios were repeated, and what that found.
+        let lines = ConsoleReporter.summary(suite, update: .none, pruned: nil, seconds: 1, artifacts: "results", repeatEach: 4)
+        #expect(lines.contains("repeated: each scenario ran 4 times; 1 snapshot drew differently (flaky)"), "\(lines)")
+        var steady = suite
+        steady.scenarios[0].snapshots[1].status = .passed
+        let steadyLines = ConsoleReporter.summary(steady, update: .none, pruned: nil, seconds: 1, artifacts: "results", repeatEach: 4)
+        #expect(steadyLines.contains("repeated: each scenario ran 4 times; every run drew the same pixels"))
+        #expect(
+            !ConsoleReporter.summary(suite, update: .none, pruned: nil, seconds: 1, artifacts: "results").contains {
+                $0.hasPrefix("repeated")
+            })
     }
 
     @Test func identicalRunsPassAndWriteNothing() async throws {
