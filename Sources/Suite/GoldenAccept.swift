@@ -112,7 +112,7 @@ public enum GoldenAccept {
         for (i, j) in chosen {
             let c = try check(
                 suite.scenarios[i], suite.scenarios[i].snapshots[j], results: results,
-                base: request.base ?? OutputPaths.workingFolder() ?? ".")
+                base: request.base ?? OutputPaths.workingFolder() ?? ".", ranIn: suite.folder)
             if c.old == c.new { outcome.alreadyAccepted.append(c.name); continue }
             checked.append(c)
         }
@@ -130,7 +130,11 @@ public enum GoldenAccept {
     }
 
     /// The checks of one chosen snapshot; reads its actual image, its golden and its diff.
-    static func check(_ scenario: ScenarioResult, _ s: SnapshotResult, results: String, base: String) throws(Refusal) -> Checked {
+    /// `ranIn`: the folder the suite ran in, as results.json records it (named when the scenario
+    /// is not found here).
+    static func check(
+        _ scenario: ScenarioResult, _ s: SnapshotResult, results: String, base: String, ranIn: String? = nil
+    ) throws(Refusal) -> Checked {
         let name = AcceptSelection.name(scenario, s)
         let entry = SuiteEntry(path: scenario.scenario, frames: 0, snapshotNames: [])
         guard entry.goldenFolder == scenario.goldens, s.golden == scenario.goldens + "/" + s.snapshot + ".png",
@@ -148,9 +152,13 @@ public enum GoldenAccept {
             }
         }
         guard FileTree.isRegularFile(scenario.scenario) else {
+            // Where to run it: the folder the tests ran in, by its path there (a CI checkout) —
+            // the same folder of the user's clone (its repository root, as CI runs the suite).
+            let there =
+                ranIn.map { " (results.json records \(OutputPaths.quoted($0)): the same folder of your checkout, usually its root)" } ?? ""
             throw Refusal(
                 "\(OutputPaths.quoted(name)): no scenario file \(OutputPaths.quoted(scenario.scenario)) here; run accept in the"
-                    + " folder `overscroll test` ran in")
+                    + " folder `overscroll test` ran in\(there), giving it the results folder's path from there")
         }
         func readArtifact(_ rel: String?) throws(Refusal) -> [UInt8]? {
             guard let rel else { return nil }

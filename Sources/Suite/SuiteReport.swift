@@ -118,6 +118,15 @@ public enum SuiteReport {
     }
 
     /// The page's head and header: title, facts, filters and search, and the start of the contents.
+    /// Where the report's accept commands run: the folder the tests ran in (a CI checkout's path
+    /// stands for the same folder of the user's clone), with the results folder at `artifacts`
+    /// from there. Empty when the results record no folder.
+    static func acceptPlace(_ suite: SuiteResults, artifacts: String) -> String {
+        guard let folder = suite.folder else { return "" }
+        return "<dt>accept in</dt><dd><code>\(h(folder))</code> (where the tests ran; in your checkout, the same folder),"
+            + " with this results folder at <code>\(h(artifacts))</code> from there</dd>"
+    }
+
     /// The command that made the results, as a title names it: `overscroll test`, or
     /// `overscroll merge-reports` for merged shards (its first two words; `overscroll test`
     /// when the results record none).
@@ -141,6 +150,7 @@ public enum SuiteReport {
         \(suite.errors + suite.snapshotErrors > 0 ? ", \(suite.errors + suite.snapshotErrors) errors" : "")</h1>
         <dl class="facts">
         <dt>command</dt><dd><code>\(h(suite.command))</code></dd>
+        \(acceptPlace(suite, artifacts: artifacts))
         <dt>date</dt><dd>\(h(suite.date))</dd>
         \(suite.version.map { "<dt>build</dt><dd>\(h($0))</dd>" } ?? "")
         <dt>config</dt><dd>\(suite.config.map { "<code>\(h($0))</code>" } ?? "none (no overscroll.json applies)")</dd>

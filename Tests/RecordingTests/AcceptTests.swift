@@ -140,6 +140,28 @@ import Support
         #expect(Sandbox.changes(before, Sandbox.tree(f.root.path)) == [], sourceLocation: sourceLocation)
     }
 
+    /// #44 item 3: run in the wrong folder, accept names the folder the tests ran in.
+    @Test func aScenarioNotFoundHereNamesTheFolderTheTestsRanIn() async throws {
+        let f = try await failingSuite()
+        let suite = try f.results("results")
+        var scenario = try #require(suite.scenarios.first)
+        scenario.scenario = "elsewhere/a.json"
+        scenario.goldens = "elsewhere/__snapshots__/a"
+        var snapshot = try #require(scenario.snapshots.first)
+        snapshot.golden = "elsewhere/__snapshots__/a/" + snapshot.snapshot + ".png"
+        do {
+            _ = try GoldenAccept.check(
+                scenario, snapshot, results: "merged", base: FileManager.default.currentDirectoryPath, ranIn: "/builds/ci/project")
+            Issue.record("accepted a scenario that is not here")
+        } catch {
+            #expect(
+                error.description.contains(
+                    "no scenario file elsewhere/a.json here; run accept in the folder `overscroll test` ran in"
+                        + " (results.json records /builds/ci/project: the same folder of your checkout, usually its root)"),
+                "\(error)")
+        }
+    }
+
     @Test func refusalsChangeNothing() async throws {
         let f = try await failingSuite()
         refused(f, request(f, [name(f, "a", "s0")], version: "overscroll 9.9.9 (commit 000000000000)"), "not by this overscroll 9.9.9")

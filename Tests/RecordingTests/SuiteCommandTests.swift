@@ -69,6 +69,7 @@ import Testing
         let mergedReport = try String(contentsOfFile: f.path("merged/report/index.html"), encoding: .utf8)
         #expect(mergedReport.contains("<title>overscroll merge-reports report</title>"))
         #expect(mergedReport.contains("<h1>overscroll merge-reports — "))
+        #expect(mergedReport.contains("<dt>accept in</dt><dd><code>"), "where the copied accept commands run")
         #expect(try String(contentsOfFile: f.path("merged.xml"), encoding: .utf8).components(separatedBy: "<testcase ").count - 1 == 10)
         // Which build made the results: `overscroll --version`, in results.json, the JUnit file and the report.
         let version = try cli(["--version"], in: root).out.trimmingCharacters(in: .newlines)
