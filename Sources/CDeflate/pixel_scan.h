@@ -1,6 +1,6 @@
 #pragma once
 // The scan at the heart of Imaging's PixelmatchKernel: along one row of two RGBA images, the next
-// pixel whose pixelmatch YIQ distance exceeds the threshold. Three targets with the same result:
+// pixels whose pixelmatch YIQ distance exceeds the threshold. Three targets with the same result:
 // scalar (the reference, every CPU), AVX2 (8 pixels a step) and AVX-512 F/BW/VL (16 pixels a step,
 // the row's tail under a mask). The vector paths compute the distance of opaque pixels in doubles
 // with the scalar path's operations in its order (no fused multiply-add: `fp contract(off)`), so
@@ -66,14 +66,15 @@ static inline double overscroll_pm_delta(const uint8_t *p, const uint8_t *q, siz
 }
 
 /// The scalar target: the first x in `from ..< width` where pixel x of `a` and of `b` (rows
-/// starting at byte `rowByte` of their images) differ by more than `maxDelta`, else `width`.
+/// starting at byte `rowByte` of their images) differ by more than `maxDelta`, else `width`;
+/// `*hits` is then bit 0 (the vector targets return a block: bit k for pixel x + k).
 static inline size_t overscroll_pm_next_scalar(const uint8_t *a, const uint8_t *b, size_t from, size_t width,
-                                               size_t rowByte, double maxDelta) {
-    size_t x = from;
-    for (; x < width; x++) {
-        if (x + 2 <= width && memcmp(a + x * 4, b + x * 4, 8) == 0) { x++; continue; }
+                                               size_t rowByte, double maxDelta, uint32_t *hits) {
+    *hits = 0;
+    for (size_t x = from; x < width; x++) {
+        if (x + 4 <= width && memcmp(a + x * 4, b + x * 4, 16) == 0) { x += 3; continue; }
         if (memcmp(a + x * 4, b + x * 4, 4) == 0) continue;
-        if (fabs(overscroll_pm_delta(a + x * 4, b + x * 4, rowByte + x * 4)) > maxDelta) return x;
+        if (fabs(overscroll_pm_delta(a + x * 4, b + x * 4, rowByte + x * 4)) > maxDelta) { *hits = 1; return x; }
     }
     return width;
 }
@@ -116,7 +117,7 @@ static inline __m256d overscroll_pm_yiq_avx2(__m128i r, __m128i g, __m128i b) {
 /// The AVX2 target of `overscroll_pm_next_scalar`: eight pixels a step, the tail scalar.
 __attribute__((target("avx2")))
 static inline size_t overscroll_pm_next_avx2(const uint8_t *a, const uint8_t *b, size_t from, size_t width,
-                                             size_t rowByte, double maxDelta) {
+                                             size_t rowByte, double maxDelta, uint32_t *found) {
     const __m256i m8 = _mm256_set1_epi32(255);
     const __m256d limit = _mm256_set1_pd(maxDelta);
     size_t x = from;
@@ -141,9 +142,9 @@ static inline size_t overscroll_pm_next_avx2(const uint8_t *a, const uint8_t *b,
         unsigned differ = ~same & 0xFFu;
         unsigned hits = over & opaque & differ;
         hits |= overscroll_pm_scalar_lanes(a, b, x, differ & ~opaque, rowByte, maxDelta);
-        if (hits) return x + (size_t)__builtin_ctz(hits);
+        if (hits) { *found = hits; return x; }
     }
-    return overscroll_pm_next_scalar(a, b, x, width, rowByte, maxDelta);
+    return overscroll_pm_next_scalar(a, b, x, width, rowByte, maxDelta, found);
 }
 
 __attribute__((target("avx512f,avx512bw,avx512vl")))
@@ -169,7 +170,7 @@ static inline __m512d overscroll_pm_yiq_avx512(__m256i r, __m256i g, __m256i b) 
 /// loaded under a mask (the masked-off lanes are not read).
 __attribute__((target("avx512f,avx512bw,avx512vl")))
 static inline size_t overscroll_pm_next_avx512(const uint8_t *a, const uint8_t *b, size_t from, size_t width,
-                                               size_t rowByte, double maxDelta) {
+                                               size_t rowByte, double maxDelta, uint32_t *found) {
     const __m512i m8 = _mm512_set1_epi32(255);
     const __m512d limit = _mm512_set1_pd(maxDelta);
     for (size_t x = from; x < width; x += 16) {
@@ -193,8 +194,9 @@ static inline size_t overscroll_pm_next_avx512(const uint8_t *a, const uint8_t *
                         | (unsigned)_mm512_cmp_pd_mask(high, limit, _CMP_GT_OQ) << 8;
         unsigned hits = over & (unsigned)opaque & (unsigned)differ;
         hits |= overscroll_pm_scalar_lanes(a, b, x, (unsigned)differ & ~(unsigned)opaque, rowByte, maxDelta);
-        if (hits) return x + (size_t)__builtin_ctz(hits);
+        if (hits) { *found = hits; return x; }
     }
+    *found = 0;
     return width;
 }
 
@@ -289,15 +291,18 @@ static inline int overscroll_pm_aa_extremes_avx512(const uint32_t *center, size_
 }
 #endif
 
-/// `overscroll_pm_next_scalar` on `target` (one `overscroll_pm_best_target` allows).
+/// The next block with pixels over the threshold, on `target` (one `overscroll_pm_best_target`
+/// allows): its first pixel x (at or after `from`; `width` when there is none) and in `*hits` bit
+/// k for pixel x + k over it, every pixel from `from` to the highest bit having been tested. The
+/// same pixels on every target, found in blocks of 1, 8 or 16.
 static inline size_t overscroll_pm_next(int target, const uint8_t *a, const uint8_t *b, size_t from, size_t width,
-                                        size_t rowByte, double maxDelta) {
+                                        size_t rowByte, double maxDelta, uint32_t *hits) {
 #if OVERSCROLL_PM_X86
-    if (target == OVERSCROLL_PM_AVX512) return overscroll_pm_next_avx512(a, b, from, width, rowByte, maxDelta);
-    if (target == OVERSCROLL_PM_AVX2) return overscroll_pm_next_avx2(a, b, from, width, rowByte, maxDelta);
+    if (target == OVERSCROLL_PM_AVX512) return overscroll_pm_next_avx512(a, b, from, width, rowByte, maxDelta, hits);
+    if (target == OVERSCROLL_PM_AVX2) return overscroll_pm_next_avx2(a, b, from, width, rowByte, maxDelta, hits);
 #endif
     (void)target;
-    return overscroll_pm_next_scalar(a, b, from, width, rowByte, maxDelta);
+    return overscroll_pm_next_scalar(a, b, from, width, rowByte, maxDelta, hits);
 }
 
 /// `overscroll_pm_aa_extremes_avx2` on `target` (-1, the scalar test, on the scalar target).

@@ -125,13 +125,21 @@ struct PixelmatchKernel: @unchecked Sendable {
             var flat = (first: UInt8(0), second: UInt8(0))
             let interiorRow = y > 0 && y &+ 1 < height
             let rowA = img1 + rowStart &* 4, rowB = img2 + rowStart &* 4
-            var x = 0
-            while x < width {
-                // The next pixel over the threshold (`pixel_scan.h`, on the chosen target); the
-                // ones before it are equal or close enough, drawn gray with a background.
-                let next = overscroll_pm_next(vectorPath.rawValue, rowA, rowB, x, width, rowStart &* 4, maxDelta)
+            // The pixels over the threshold (`pixel_scan.h`, on the chosen target) come a block at
+            // a time: bit k of `hits` for pixel `block + k`. The pixels between them are equal or
+            // close enough, drawn gray with a background.
+            var x = 0, block = 0, hits: UInt32 = 0
+            while true {
+                if hits == 0 {
+                    block = overscroll_pm_next(vectorPath.rawValue, rowA, rowB, x, width, rowStart &* 4, maxDelta, &hits)
+                    if block >= width {
+                        if grayBackground && width > x { drawGray(rowA + x &* 4, width &- x, target! + x &* 4, &memo) }
+                        break
+                    }
+                }
+                let next = block &+ hits.trailingZeroBitCount
+                hits &= hits &- 1
                 if grayBackground && next > x { drawGray(rowA + x &* 4, next &- x, target! + x &* 4, &memo) }
-                if next >= width { break }
                 x = next
                 defer { x &+= 1 }
                 let index = rowStart &+ x
