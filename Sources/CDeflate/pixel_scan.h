@@ -43,6 +43,7 @@ static inline int overscroll_pm_best_target(void) {
 /// pixelmatch's `colorDelta` (not luma only) between the RGBA pixels at `p` and `q`, `k` the
 /// byte offset of the pixel in the image (the background of translucent pixels varies with it):
 /// the squared YIQ distance, negative when the second is darker.
+__attribute__((always_inline))
 static inline double overscroll_pm_delta(const uint8_t *p, const uint8_t *q, size_t k) {
 #pragma clang fp contract(off)
     int r1 = p[0], g1 = p[1], b1 = p[2], a1 = p[3];
@@ -67,26 +68,35 @@ static inline double overscroll_pm_delta(const uint8_t *p, const uint8_t *q, siz
 
 /// The scalar target: the first x in `from ..< width` where pixel x of `a` and of `b` (rows
 /// starting at byte `rowByte` of their images) differ by more than `maxDelta`, else `width`;
-/// `*hits` is then bit 0 (the vector targets return a block: bit k for pixel x + k).
+/// `*hits` is then bit 0 and `*darker` bit 0 when the second is darker (negative distance). The
+/// vector targets return a block: bit k for pixel x + k.
 static inline size_t overscroll_pm_next_scalar(const uint8_t *a, const uint8_t *b, size_t from, size_t width,
-                                               size_t rowByte, double maxDelta, uint32_t *hits) {
+                                               size_t rowByte, double maxDelta, uint32_t *hits, uint32_t *darker) {
     *hits = 0;
+    *darker = 0;
     for (size_t x = from; x < width; x++) {
         if (x + 4 <= width && memcmp(a + x * 4, b + x * 4, 16) == 0) { x += 3; continue; }
         if (memcmp(a + x * 4, b + x * 4, 4) == 0) continue;
-        if (fabs(overscroll_pm_delta(a + x * 4, b + x * 4, rowByte + x * 4)) > maxDelta) { *hits = 1; return x; }
+        double delta = overscroll_pm_delta(a + x * 4, b + x * 4, rowByte + x * 4);
+        if (fabs(delta) > maxDelta) { *hits = 1; *darker = delta < 0; return x; }
     }
     return width;
 }
 
-/// Lanes of `rest` (bit k: pixel x + k) whose scalar distance exceeds `maxDelta`.
+/// Lanes of `rest` (bit k: pixel x + k) whose scalar distance exceeds `maxDelta`, and in
+/// `*darker` those of them with a negative one.
 static inline unsigned overscroll_pm_scalar_lanes(const uint8_t *a, const uint8_t *b, size_t x, unsigned rest,
-                                                  size_t rowByte, double maxDelta) {
+                                                  size_t rowByte, double maxDelta, unsigned *darker) {
     unsigned hits = 0;
+    *darker = 0;
     while (rest) {
         unsigned lane = (unsigned)__builtin_ctz(rest);
         size_t at = (x + lane) * 4;
-        if (fabs(overscroll_pm_delta(a + at, b + at, rowByte + at)) > maxDelta) hits |= 1u << lane;
+        double delta = overscroll_pm_delta(a + at, b + at, rowByte + at);
+        if (fabs(delta) > maxDelta) {
+            hits |= 1u << lane;
+            if (delta < 0) *darker |= 1u << lane;
+        }
         rest &= rest - 1;
     }
     return hits;
@@ -96,7 +106,7 @@ static inline unsigned overscroll_pm_scalar_lanes(const uint8_t *a, const uint8_
 /// The unsigned squared distance of four opaque pixels from their channel differences, with the
 /// scalar operations in their order.
 __attribute__((target("avx2")))
-static inline __m256d overscroll_pm_yiq_avx2(__m128i r, __m128i g, __m128i b) {
+static inline __m256d overscroll_pm_yiq_avx2(__m128i r, __m128i g, __m128i b, __m256d *luma) {
 #pragma clang fp contract(off)
     __m256d dr = _mm256_cvtepi32_pd(r), dg = _mm256_cvtepi32_pd(g), db = _mm256_cvtepi32_pd(b);
     __m256d y = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(dr, _mm256_set1_pd(0.29889531)),
@@ -111,13 +121,14 @@ static inline __m256d overscroll_pm_yiq_avx2(__m128i r, __m128i g, __m128i b) {
     __m256d yy = _mm256_mul_pd(_mm256_mul_pd(_mm256_set1_pd(0.5053), y), y);
     __m256d ii = _mm256_mul_pd(_mm256_mul_pd(_mm256_set1_pd(0.299), i), i);
     __m256d qq = _mm256_mul_pd(_mm256_mul_pd(_mm256_set1_pd(0.1957), q), q);
+    *luma = y;
     return _mm256_add_pd(_mm256_add_pd(yy, ii), qq);
 }
 
 /// The AVX2 target of `overscroll_pm_next_scalar`: eight pixels a step, the tail scalar.
 __attribute__((target("avx2")))
 static inline size_t overscroll_pm_next_avx2(const uint8_t *a, const uint8_t *b, size_t from, size_t width,
-                                             size_t rowByte, double maxDelta, uint32_t *found) {
+                                             size_t rowByte, double maxDelta, uint32_t *found, uint32_t *darker) {
     const __m256i m8 = _mm256_set1_epi32(255);
     const __m256d limit = _mm256_set1_pd(maxDelta);
     size_t x = from;
@@ -133,22 +144,30 @@ static inline size_t overscroll_pm_next_avx2(const uint8_t *a, const uint8_t *b,
                                       _mm256_and_si256(_mm256_srli_epi32(vb, 8), m8));
         __m256i db = _mm256_sub_epi32(_mm256_and_si256(_mm256_srli_epi32(va, 16), m8),
                                       _mm256_and_si256(_mm256_srli_epi32(vb, 16), m8));
+        __m256d lowY, highY;
         __m256d low = overscroll_pm_yiq_avx2(_mm256_castsi256_si128(dr), _mm256_castsi256_si128(dg),
-                                             _mm256_castsi256_si128(db));
+                                             _mm256_castsi256_si128(db), &lowY);
         __m256d high = overscroll_pm_yiq_avx2(_mm256_extracti128_si256(dr, 1), _mm256_extracti128_si256(dg, 1),
-                                              _mm256_extracti128_si256(db, 1));
+                                              _mm256_extracti128_si256(db, 1), &highY);
+        const __m256d zero = _mm256_setzero_pd();
+        unsigned firstBrighter = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(lowY, zero, _CMP_GT_OQ))
+                            | (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(highY, zero, _CMP_GT_OQ)) << 4;
         unsigned over = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(low, limit, _CMP_GT_OQ))
                         | (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(high, limit, _CMP_GT_OQ)) << 4;
         unsigned differ = ~same & 0xFFu;
-        unsigned hits = over & opaque & differ;
-        hits |= overscroll_pm_scalar_lanes(a, b, x, differ & ~opaque, rowByte, maxDelta);
-        if (hits) { *found = hits; return x; }
+        unsigned hits = over & opaque & differ, rest;
+        hits |= overscroll_pm_scalar_lanes(a, b, x, differ & ~opaque, rowByte, maxDelta, &rest);
+        if (hits) {
+            *found = hits;
+            *darker = (firstBrighter & opaque & hits) | rest;
+            return x;
+        }
     }
-    return overscroll_pm_next_scalar(a, b, x, width, rowByte, maxDelta, found);
+    return overscroll_pm_next_scalar(a, b, x, width, rowByte, maxDelta, found, darker);
 }
 
 __attribute__((target("avx512f,avx512bw,avx512vl")))
-static inline __m512d overscroll_pm_yiq_avx512(__m256i r, __m256i g, __m256i b) {
+static inline __m512d overscroll_pm_yiq_avx512(__m256i r, __m256i g, __m256i b, __mmask8 *firstBrighter) {
 #pragma clang fp contract(off)
     __m512d dr = _mm512_cvtepi32_pd(r), dg = _mm512_cvtepi32_pd(g), db = _mm512_cvtepi32_pd(b);
     __m512d y = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(dr, _mm512_set1_pd(0.29889531)),
@@ -163,6 +182,7 @@ static inline __m512d overscroll_pm_yiq_avx512(__m256i r, __m256i g, __m256i b) 
     __m512d yy = _mm512_mul_pd(_mm512_mul_pd(_mm512_set1_pd(0.5053), y), y);
     __m512d ii = _mm512_mul_pd(_mm512_mul_pd(_mm512_set1_pd(0.299), i), i);
     __m512d qq = _mm512_mul_pd(_mm512_mul_pd(_mm512_set1_pd(0.1957), q), q);
+    *firstBrighter = _mm512_cmp_pd_mask(y, _mm512_setzero_pd(), _CMP_GT_OQ);
     return _mm512_add_pd(_mm512_add_pd(yy, ii), qq);
 }
 
@@ -170,7 +190,7 @@ static inline __m512d overscroll_pm_yiq_avx512(__m256i r, __m256i g, __m256i b) 
 /// loaded under a mask (the masked-off lanes are not read).
 __attribute__((target("avx512f,avx512bw,avx512vl")))
 static inline size_t overscroll_pm_next_avx512(const uint8_t *a, const uint8_t *b, size_t from, size_t width,
-                                               size_t rowByte, double maxDelta, uint32_t *found) {
+                                               size_t rowByte, double maxDelta, uint32_t *found, uint32_t *darker) {
     const __m512i m8 = _mm512_set1_epi32(255);
     const __m512d limit = _mm512_set1_pd(maxDelta);
     for (size_t x = from; x < width; x += 16) {
@@ -186,17 +206,24 @@ static inline size_t overscroll_pm_next_avx512(const uint8_t *a, const uint8_t *
                                       _mm512_and_si512(_mm512_srli_epi32(vb, 8), m8));
         __m512i db = _mm512_sub_epi32(_mm512_and_si512(_mm512_srli_epi32(va, 16), m8),
                                       _mm512_and_si512(_mm512_srli_epi32(vb, 16), m8));
+        __mmask8 lowY, highY;
         __m512d low = overscroll_pm_yiq_avx512(_mm512_castsi512_si256(dr), _mm512_castsi512_si256(dg),
-                                               _mm512_castsi512_si256(db));
+                                               _mm512_castsi512_si256(db), &lowY);
         __m512d high = overscroll_pm_yiq_avx512(_mm512_extracti64x4_epi64(dr, 1), _mm512_extracti64x4_epi64(dg, 1),
-                                                _mm512_extracti64x4_epi64(db, 1));
+                                                _mm512_extracti64x4_epi64(db, 1), &highY);
+        unsigned firstBrighter = (unsigned)lowY | (unsigned)highY << 8;
         unsigned over = (unsigned)_mm512_cmp_pd_mask(low, limit, _CMP_GT_OQ)
                         | (unsigned)_mm512_cmp_pd_mask(high, limit, _CMP_GT_OQ) << 8;
-        unsigned hits = over & (unsigned)opaque & (unsigned)differ;
-        hits |= overscroll_pm_scalar_lanes(a, b, x, (unsigned)differ & ~(unsigned)opaque, rowByte, maxDelta);
-        if (hits) { *found = hits; return x; }
+        unsigned hits = over & (unsigned)opaque & (unsigned)differ, rest;
+        hits |= overscroll_pm_scalar_lanes(a, b, x, (unsigned)differ & ~(unsigned)opaque, rowByte, maxDelta, &rest);
+        if (hits) {
+            *found = hits;
+            *darker = (firstBrighter & (unsigned)opaque & hits) | rest;
+            return x;
+        }
     }
     *found = 0;
+    *darker = 0;
     return width;
 }
 
@@ -234,7 +261,7 @@ static inline __m256i overscroll_pm_neighbours_avx2(const uint32_t *center, size
 /// The first part of pixelmatch's anti-aliasing test for an opaque pixel inside the image whose
 /// neighbours are all opaque: -1 when some pixel is translucent (the caller runs the scalar
 /// test), 0 when the test answers "not anti-aliased" here (more than two neighbours of equal
-/// luma, or none darker or none brighter), else 1 with `*darkest` and `*brightest` the lanes
+/// luma, or none darker or none firstBrighter), else 1 with `*darkest` and `*brightest` the lanes
 /// (visit order) of the first neighbour of the largest luma difference each way, as the scalar
 /// test finds them.
 __attribute__((target("avx2")))
@@ -249,18 +276,18 @@ static inline int overscroll_pm_aa_extremes_avx2(const uint32_t *center, size_t 
     unsigned zeroes = (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(low, zero, _CMP_EQ_OQ))
                       | (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(high, zero, _CMP_EQ_OQ)) << 4;
     if (__builtin_popcount(zeroes) > 2) return 0;
-    double lanes[8];
-    _mm256_storeu_pd(lanes, low);
-    _mm256_storeu_pd(lanes + 4, high);
-    double minimum = 0, maximum = 0;
-    int minLane = -1, maxLane = -1;
-    for (int k = 0; k < 8; k++) {
-        if (lanes[k] < minimum) { minimum = lanes[k]; minLane = k; }
-        if (lanes[k] > maximum) { maximum = lanes[k]; maxLane = k; }
-    }
-    if (minLane < 0 || maxLane < 0) return 0;
-    *darkest = minLane;
-    *brightest = maxLane;
+    // The extremes across the eight lanes, then the first lane holding each: the one the
+    // scalar test's strict comparisons keep.
+    __m256d lo = _mm256_min_pd(low, high), hi = _mm256_max_pd(low, high);
+    lo = _mm256_min_pd(lo, _mm256_permute2f128_pd(lo, lo, 1));
+    hi = _mm256_max_pd(hi, _mm256_permute2f128_pd(hi, hi, 1));
+    lo = _mm256_min_pd(lo, _mm256_permute_pd(lo, 5));
+    hi = _mm256_max_pd(hi, _mm256_permute_pd(hi, 5));
+    if (!(_mm256_cvtsd_f64(lo) < 0) || !(_mm256_cvtsd_f64(hi) > 0)) return 0;
+    *darkest = __builtin_ctz((unsigned)_mm256_movemask_pd(_mm256_cmp_pd(low, lo, _CMP_EQ_OQ))
+                             | (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(high, lo, _CMP_EQ_OQ)) << 4);
+    *brightest = __builtin_ctz((unsigned)_mm256_movemask_pd(_mm256_cmp_pd(low, hi, _CMP_EQ_OQ))
+                               | (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(high, hi, _CMP_EQ_OQ)) << 4);
     return 1;
 }
 
@@ -294,15 +321,17 @@ static inline int overscroll_pm_aa_extremes_avx512(const uint32_t *center, size_
 /// The next block with pixels over the threshold, on `target` (one `overscroll_pm_best_target`
 /// allows): its first pixel x (at or after `from`; `width` when there is none) and in `*hits` bit
 /// k for pixel x + k over it, every pixel from `from` to the highest bit having been tested. The
-/// same pixels on every target, found in blocks of 1, 8 or 16.
+/// same pixels on every target, found in blocks of 1, 8 or 16. `*darker`: the bits of `*hits`
+/// whose distance is negative (the second image darker: pixelmatch's alternative colour).
 static inline size_t overscroll_pm_next(int target, const uint8_t *a, const uint8_t *b, size_t from, size_t width,
-                                        size_t rowByte, double maxDelta, uint32_t *hits) {
+                                        size_t rowByte, double maxDelta, uint32_t *hits, uint32_t *darker) {
 #if OVERSCROLL_PM_X86
-    if (target == OVERSCROLL_PM_AVX512) return overscroll_pm_next_avx512(a, b, from, width, rowByte, maxDelta, hits);
-    if (target == OVERSCROLL_PM_AVX2) return overscroll_pm_next_avx2(a, b, from, width, rowByte, maxDelta, hits);
+    if (target == OVERSCROLL_PM_AVX512)
+        return overscroll_pm_next_avx512(a, b, from, width, rowByte, maxDelta, hits, darker);
+    if (target == OVERSCROLL_PM_AVX2) return overscroll_pm_next_avx2(a, b, from, width, rowByte, maxDelta, hits, darker);
 #endif
     (void)target;
-    return overscroll_pm_next_scalar(a, b, from, width, rowByte, maxDelta, hits);
+    return overscroll_pm_next_scalar(a, b, from, width, rowByte, maxDelta, hits, darker);
 }
 
 /// `overscroll_pm_aa_extremes_avx2` on `target` (-1, the scalar test, on the scalar target).

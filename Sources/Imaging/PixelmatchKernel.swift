@@ -126,26 +126,27 @@ struct PixelmatchKernel: @unchecked Sendable {
             let interiorRow = y > 0 && y &+ 1 < height
             let rowA = img1 + rowStart &* 4, rowB = img2 + rowStart &* 4
             // The pixels over the threshold (`pixel_scan.h`, on the chosen target) come a block at
-            // a time: bit k of `hits` for pixel `block + k`. The pixels between them are equal or
-            // close enough, drawn gray with a background.
-            var x = 0, block = 0, hits: UInt32 = 0
+            // a time: bit k of `hits` for pixel `block + k`, of `darker` when the actual pixel is the
+            // darker (negative distance). The pixels between them are equal or close enough, drawn
+            // gray with a background.
+            var x = 0, block = 0, hits: UInt32 = 0, darker: UInt32 = 0
             while true {
                 if hits == 0 {
-                    block = overscroll_pm_next(vectorPath.rawValue, rowA, rowB, x, width, rowStart &* 4, maxDelta, &hits)
+                    block = overscroll_pm_next(
+                        vectorPath.rawValue, rowA, rowB, x, width, rowStart &* 4, maxDelta, &hits, &darker)
                     if block >= width {
                         if grayBackground && width > x { drawGray(rowA + x &* 4, width &- x, target! + x &* 4, &memo) }
                         break
                     }
                 }
-                let next = block &+ hits.trailingZeroBitCount
+                let lane = hits.trailingZeroBitCount
+                let next = block &+ lane
+                let isDarker = darker >> UInt32(lane) & 1 != 0
                 hits &= hits &- 1
                 if grayBackground && next > x { drawGray(rowA + x &* 4, next &- x, target! + x &* 4, &memo) }
                 x = next
                 defer { x &+= 1 }
                 let index = rowStart &+ x
-                let pos = index &* 4
-                // Over the threshold: the sign picks the colour.
-                let delta = Self.colorDelta(img1, img2, pos, pos, yOnly: false)
                 var isAA = false
                 if !options.includeAA {
                     if interiorRow && x > 0 && x &+ 4 < width && (x &- blockX) >= 4 {
@@ -166,7 +167,7 @@ struct PixelmatchKernel: @unchecked Sendable {
                 if isAA {
                     if let target, drawBackground { Self.draw(target, x &* 4, aa) }
                 } else {
-                    if let target { Self.draw(target, x &* 4, delta < 0 ? alt : main) }
+                    if let target { Self.draw(target, x &* 4, isDarker ? alt : main) }
                     diff += 1
                 }
             }

@@ -52,7 +52,8 @@ import Testing
             let first = Self.image(width: width, height: height, seed: UInt64(index))
             let second = Self.image(width: width, height: height, seed: UInt64(index + 100), from: first)
             for (includeAA, mask, threshold) in [(false, false, 0.1), (true, false, 0.05), (false, true, 0.3), (false, false, 0)] {
-                var options = PixelmatchOptions(threshold: threshold, includeAA: includeAA, diffMask: mask)
+                var options = PixelmatchOptions(
+                    threshold: threshold, includeAA: includeAA, diffColorAlt: RGBColor(0, 255, 0), diffMask: mask)
                 options.vectorPath = .scalar
                 let reference = try Pixelmatch.compare(first, second, options: options, makeDiff: true)
                 counted += reference.differing
