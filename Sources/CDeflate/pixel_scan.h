@@ -68,8 +68,8 @@ static inline double overscroll_pm_delta(const uint8_t *p, const uint8_t *q, siz
 
 /// The scalar target: the first x in `from ..< width` where pixel x of `a` and of `b` (rows
 /// starting at byte `rowByte` of their images) differ by more than `maxDelta`, else `width`;
-/// `*hits` is then bit 0 and `*darker` bit 0 when the second is darker (negative distance). The
-/// vector targets return a block: bit k for pixel x + k.
+/// `*hits` then has bit k for pixel x + k over it (k < 32) and `*darker` those with the second
+/// darker (negative distance). The vector targets return blocks of 8 or 16.
 static inline size_t overscroll_pm_next_scalar(const uint8_t *a, const uint8_t *b, size_t from, size_t width,
                                                size_t rowByte, double maxDelta, uint32_t *hits, uint32_t *darker) {
     *hits = 0;
@@ -78,7 +78,22 @@ static inline size_t overscroll_pm_next_scalar(const uint8_t *a, const uint8_t *
         if (x + 4 <= width && memcmp(a + x * 4, b + x * 4, 16) == 0) { x += 3; continue; }
         if (memcmp(a + x * 4, b + x * 4, 4) == 0) continue;
         double delta = overscroll_pm_delta(a + x * 4, b + x * 4, rowByte + x * 4);
-        if (fabs(delta) > maxDelta) { *hits = 1; *darker = delta < 0; return x; }
+        if (fabs(delta) > maxDelta) {
+            // The rest of a block of 32 with it (differences come in runs): one call for them all.
+            uint32_t found = 1, below = delta < 0;
+            size_t end = width - x < 32 ? width : x + 32;
+            for (size_t k = x + 1; k < end; k++) {
+                if (memcmp(a + k * 4, b + k * 4, 4) == 0) continue;
+                double next = overscroll_pm_delta(a + k * 4, b + k * 4, rowByte + k * 4);
+                if (fabs(next) > maxDelta) {
+                    found |= 1u << (k - x);
+                    if (next < 0) below |= 1u << (k - x);
+                }
+            }
+            *hits = found;
+            *darker = below;
+            return x;
+        }
     }
     return width;
 }
@@ -321,7 +336,7 @@ static inline int overscroll_pm_aa_extremes_avx512(const uint32_t *center, size_
 /// The next block with pixels over the threshold, on `target` (one `overscroll_pm_best_target`
 /// allows): its first pixel x (at or after `from`; `width` when there is none) and in `*hits` bit
 /// k for pixel x + k over it, every pixel from `from` to the highest bit having been tested. The
-/// same pixels on every target, found in blocks of 1, 8 or 16. `*darker`: the bits of `*hits`
+/// same pixels on every target, found in blocks of 32 (scalar), 8 or 16. `*darker`: the bits of `*hits`
 /// whose distance is negative (the second image darker: pixelmatch's alternative colour).
 static inline size_t overscroll_pm_next(int target, const uint8_t *a, const uint8_t *b, size_t from, size_t width,
                                         size_t rowByte, double maxDelta, uint32_t *hits, uint32_t *darker) {
