@@ -5,3 +5,4 @@
 #include "argb_up.h"
 #include "sha256_ni.h"
 #include "row_deflate.h"
+#include "pixel_scan.h"

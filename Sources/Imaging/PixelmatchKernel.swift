@@ -1,3 +1,4 @@
+import CDeflate
 import Dispatch
 #if canImport(Glibc)
 import Glibc
@@ -24,6 +25,8 @@ struct PixelmatchKernel: @unchecked Sendable {
     /// The output is the first image's own buffer (`DiffRowStaging`: rows are drawn once no band
     /// reads them any more); only with a background, where every output pixel is drawn.
     let drawsOverFirst: Bool
+    /// The target of the scan for differing pixels (`pixel_scan.h`).
+    let vectorPath: PixelmatchVectorPath
 
     init(
         first: UnsafePointer<UInt8>?, second: UnsafePointer<UInt8>?, output: UnsafeMutablePointer<UInt8>?,
@@ -40,6 +43,7 @@ struct PixelmatchKernel: @unchecked Sendable {
         self.differingRows = differingRows
         self.drawsOverFirst = drawsOverFirst
         self.maxDelta = Pixelmatch.maxYIQDelta * options.threshold * options.threshold
+        self.vectorPath = options.vectorPath?.runnable ?? PixelmatchVectorPath.selected
     }
 
     /// Bands are at least this many rows.
@@ -120,50 +124,51 @@ struct PixelmatchKernel: @unchecked Sendable {
             var blockX = -8
             var flat = (first: UInt8(0), second: UInt8(0))
             let interiorRow = y > 0 && y &+ 1 < height
-            var x = 0
-            while x < width {
-                let index = rowStart &+ x
-                if x &+ 4 <= width {
-                    let offset = index &* 4
-                    if rawA.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                        == rawB.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                        && rawA.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
-                            == rawB.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
-                    {
-                        if grayBackground { drawGray(img1 + offset, 4, target! + x &* 4, &memo) }
-                        x &+= 4
-                        continue
+            let rowA = img1 + rowStart &* 4, rowB = img2 + rowStart &* 4
+            // The pixels over the threshold (`pixel_scan.h`, on the chosen target) come a block at
+            // a time: bit k of `hits` for pixel `block + k`, of `darker` when the actual pixel is the
+            // darker (negative distance). The pixels between them are equal or close enough, drawn
+            // gray with a background.
+            var x = 0, block = 0, hits: UInt32 = 0, darker: UInt32 = 0
+            while true {
+                if hits == 0 {
+                    block = overscroll_pm_next(
+                        vectorPath.rawValue, rowA, rowB, x, width, rowStart &* 4, maxDelta, &hits, &darker)
+                    if block >= width {
+                        if grayBackground && width > x { drawGray(rowA + x &* 4, width &- x, target! + x &* 4, &memo) }
+                        break
                     }
                 }
+                let lane = hits.trailingZeroBitCount
+                let next = block &+ lane
+                let isDarker = darker >> UInt32(lane) & 1 != 0
+                hits &= hits &- 1
+                if grayBackground && next > x { drawGray(rowA + x &* 4, next &- x, target! + x &* 4, &memo) }
+                x = next
                 defer { x &+= 1 }
-                let pos = index * 4
-                let delta = a32[index] == b32[index] ? 0 : Self.colorDelta(img1, img2, pos, pos, yOnly: false)
-                if abs(delta) > maxDelta {
-                    var isAA = false
-                    if !options.includeAA {
-                        if interiorRow && x > 0 && x &+ 4 < width && (x &- blockX) >= 4 {
-                            blockX = x
-                            flat = (Self.flatLanes(rawA, index, width), Self.flatLanes(rawB, index, width))
-                        }
-                        if x &- blockX < 4 {
-                            // Inside the image a pixel with three identical neighbours is not
-                            // anti-aliasing (what `antialiased` checks first).
-                            let bit = UInt8(1) << UInt8(x &- blockX)
-                            isAA =
-                                (flat.first & bit == 0 && antialiased(img1, x, y, a32, b32))
-                                || (flat.second & bit == 0 && antialiased(img2, x, y, b32, a32))
-                        } else {
-                            isAA = antialiased(img1, x, y, a32, b32) || antialiased(img2, x, y, b32, a32)
-                        }
+                let index = rowStart &+ x
+                var isAA = false
+                if !options.includeAA {
+                    if interiorRow && x > 0 && x &+ 4 < width && (x &- blockX) >= 4 {
+                        blockX = x
+                        flat = (Self.flatLanes(rawA, index, width), Self.flatLanes(rawB, index, width))
                     }
-                    if isAA {
-                        if let target, drawBackground { Self.draw(target, x &* 4, aa) }
+                    if x &- blockX < 4 {
+                        // Inside the image a pixel with three identical neighbours is not
+                        // anti-aliasing (what `antialiased` checks first).
+                        let bit = UInt8(1) << UInt8(x &- blockX)
+                        isAA =
+                            (flat.first & bit == 0 && antialiased(img1, x, y, a32, b32))
+                            || (flat.second & bit == 0 && antialiased(img2, x, y, b32, a32))
                     } else {
-                        if let target { Self.draw(target, x &* 4, delta < 0 ? alt : main) }
-                        diff += 1
+                        isAA = antialiased(img1, x, y, a32, b32) || antialiased(img2, x, y, b32, a32)
                     }
-                } else if grayBackground {
-                    drawGray(img1 + pos, 1, target! + x &* 4, &memo)
+                }
+                if isAA {
+                    if let target, drawBackground { Self.draw(target, x &* 4, aa) }
+                } else {
+                    if let target { Self.draw(target, x &* 4, isDarker ? alt : main) }
+                    diff += 1
                 }
             }
         }
@@ -199,6 +204,19 @@ struct PixelmatchKernel: @unchecked Sendable {
         let pos = y1 &* width &+ x1
         let center = UInt32(littleEndian: img32[pos])
         if x1 > 0 && y1 > 0 && x1 &+ 1 < width && y1 &+ 1 < height {
+            if vectorPath != .scalar {
+                // All nine opaque: the eight luma differences side by side (`pixel_scan.h`), the
+                // same answer and extremes as the loop below.
+                var darkest: Int32 = 0, brightest: Int32 = 0
+                let answer = overscroll_pm_aa_extremes(vectorPath.rawValue, img32 + pos, width, &darkest, &brightest)
+                if answer == 0 { return false }
+                if answer > 0 {
+                    let low = Self.neighbour(Int(darkest)), high = Self.neighbour(Int(brightest))
+                    let minX = x1 &+ low.dx, minY = y1 &+ low.dy, maxX = x1 &+ high.dx, maxY = y1 &+ high.dy
+                    return (hasManySiblings(a32, minX, minY) && hasManySiblings(b32, minX, minY))
+                        || (hasManySiblings(a32, maxX, maxY) && hasManySiblings(b32, maxX, maxY))
+                }
+            }
             // Inside the image: three neighbours identical to the centre make the loop below
             // return false whatever else it sees (its zero count only grows), so count them
             // first without branches.
@@ -252,6 +270,13 @@ struct PixelmatchKernel: @unchecked Sendable {
         if minimum == 0 || maximum == 0 { return false }
         return (hasManySiblings(a32, minX, minY) && hasManySiblings(b32, minX, minY))
             || (hasManySiblings(a32, maxX, maxY) && hasManySiblings(b32, maxX, maxY))
+    }
+
+    /// The offset of neighbour `lane` in the order the anti-aliasing test visits them: column by
+    /// column, top to bottom.
+    @inline(__always)
+    private static func neighbour(_ lane: Int) -> (dx: Int, dy: Int) {
+        lane < 3 ? (-1, lane &- 1) : lane < 5 ? (0, lane == 3 ? -1 : 1) : (1, lane &- 6)
     }
 
     /// True when pixel (x1, y1) has three or more identical neighbours (image edges count as one).

@@ -15,6 +15,9 @@ public struct PixelmatchOptions: Sendable, Equatable {
     public var diffColorAlt: RGBColor?
     /// Draw only the differing pixels over a transparent background.
     public var diffMask: Bool = false
+    /// The instruction set of the scan (`nil`: `PixelmatchVectorPath.selected`, the widest this
+    /// CPU runs unless `OVERSCROLL_SIMD` names another); the result is the same on every one.
+    public var vectorPath: PixelmatchVectorPath?
 
     public init(
         threshold: Double = 0.1, includeAA: Bool = false, alpha: Double = 0.1,

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Rendering
 import Scenes
 import ScrollEngine
@@ -84,6 +85,13 @@ enum CompareBench {
         }
         let version = try ProcessRunner.run(odiff, ["--version"])
         result.odiffVersion = (version.stdout + version.stderr).trimmingCharacters(in: .whitespacesAndNewlines)
+        // The target of compare's scan (Imaging's `PixelmatchVectorPath`): the widest this CPU
+        // runs, or the one `OVERSCROLL_SIMD` forces (inherited by every `overscroll compare` run).
+        let forced = ProcessInfo.processInfo.environment["OVERSCROLL_SIMD"]
+        let targets = PixelmatchVectorPath.available.map(\.description).joined(separator: ", ")
+        result.notes.append(
+            "compare's scan runs \(PixelmatchVectorPath.selected)"
+                + (forced.map { " (forced: OVERSCROLL_SIMD=\($0))" } ?? " (native dispatch)") + "; this CPU runs \(targets)")
         let magick = ProcessRunner.which("compare")
         if magick == nil { result.notes.append("ImageMagick's `compare` is not installed: its column is skipped") }
 

@@ -68,24 +68,28 @@ import Testing
             let first = try PNGDecoder.decodeFile(atPath: path(testCase.first))
             let second = try PNGDecoder.decodeFile(atPath: path(testCase.second))
             let expected = try PNGDecoder.decodeFile(atPath: path(testCase.expectedDiff))
-            let options = try Self.options(from: testCase.optionsJSON)
-            for threads in [1, 2] {
-                let result = try Pixelmatch.compare(first, second, options: options, makeDiff: true, threads: threads)
-                #expect(result.differing == testCase.expectedCount, "\(testCase) threads \(threads)")
-                let diff = try #require(result.diff)
-                #expect(diff.width == expected.width && diff.height == expected.height, "\(testCase)")
-                #expect(
-                    Self.firstDifference(diff.pixels, expected.pixels) == nil,
-                    "\(testCase): diff image differs first at byte \(Self.firstDifference(diff.pixels, expected.pixels) ?? -1)")
+            var options = try Self.options(from: testCase.optionsJSON)
+            // On every target of the scan this CPU runs (scalar, AVX2, AVX-512).
+            for vectorPath in PixelmatchVectorPath.available {
+                options.vectorPath = vectorPath
+                for threads in [1, 2] {
+                    let result = try Pixelmatch.compare(first, second, options: options, makeDiff: true, threads: threads)
+                    #expect(result.differing == testCase.expectedCount, "\(testCase) \(vectorPath) threads \(threads)")
+                    let diff = try #require(result.diff)
+                    #expect(diff.width == expected.width && diff.height == expected.height, "\(testCase)")
+                    #expect(
+                        Self.firstDifference(diff.pixels, expected.pixels) == nil,
+                        "\(testCase): diff image differs first at byte \(Self.firstDifference(diff.pixels, expected.pixels) ?? -1)")
+                }
+                let countOnly = try Pixelmatch.compare(first, second, options: options)
+                #expect(countOnly.differing == testCase.expectedCount, "\(testCase) \(vectorPath) without diff image")
             }
-            let countOnly = try Pixelmatch.compare(first, second, options: options)
-            #expect(countOnly.differing == testCase.expectedCount, "\(testCase) without diff image")
         }
     }
 
-    /// The same cases as `compare` of the files gets them: from the PNG bytes, on one thread and
-    /// on two (two RGBA files are then decoded side by side and compared as they are decoded),
-    /// with and without a diff image.
+    /// The same cases as `compare` of the files gets them: from the PNG bytes, on every target of
+    /// the scan this CPU runs, on one thread and on two (two RGBA files are then decoded side by
+    /// side and compared as they are decoded), with and without a diff image.
     @Test func allCasesMatchPixelmatchAsFiles() throws {
         for testCase in try Self.loadCases() {
             let read = { (name: String) in try Data(contentsOf: Self.fixtures.appendingPathComponent(name)) }
@@ -93,16 +97,19 @@ import Testing
             let expected = try PNGDecoder.decodeFile(atPath: Self.fixtures.appendingPathComponent(testCase.expectedDiff).path)
             var options = CompareOptions()
             options.pixelmatch = try Self.options(from: testCase.optionsJSON)
-            for threads in [1, 2] {
-                for wantDiff in [false, true] {
-                    let result = CompareRunner.compare(
-                        png: files, names: (testCase.first, testCase.second), options: options, wantDiff: wantDiff,
-                        threads: threads)
-                    #expect(result.error == nil, "\(testCase)")
-                    #expect(result.comparison?.differing == testCase.expectedCount, "\(testCase) threads \(threads)")
-                    guard wantDiff, testCase.expectedCount > 0 else { continue }
-                    let diff = try PNGDecoder.decode(try #require(result.diffPNG, "\(testCase)"))
-                    #expect(Self.firstDifference(diff.pixels, expected.pixels) == nil, "\(testCase) threads \(threads)")
+            for vectorPath in PixelmatchVectorPath.available {
+                options.pixelmatch.vectorPath = vectorPath
+                for threads in [1, 2] {
+                    for wantDiff in [false, true] {
+                        let result = CompareRunner.compare(
+                            png: files, names: (testCase.first, testCase.second), options: options, wantDiff: wantDiff,
+                            threads: threads)
+                        #expect(result.error == nil, "\(testCase)")
+                        #expect(result.comparison?.differing == testCase.expectedCount, "\(testCase) \(vectorPath) threads \(threads)")
+                        guard wantDiff, testCase.expectedCount > 0 else { continue }
+                        let diff = try PNGDecoder.decode(try #require(result.diffPNG, "\(testCase)"))
+                        #expect(Self.firstDifference(diff.pixels, expected.pixels) == nil, "\(testCase) \(vectorPath) threads \(threads)")
+                    }
                 }
             }
         }

@@ -3,8 +3,9 @@ import Imaging
 /// libFuzzer entry: the input split in two PNGs (a 2-byte big-endian length of the first, then
 /// both). `compare` of the two as files must give the same outcome (comparison or error line,
 /// diff image) on one thread and on two (two RGBA images are then decoded side by side and
-/// compared as they are decoded), with a diff image, a diff mask or none. Then each is decoded
-/// and, when both decode to the same size, compared with pixelmatch with and without
+/// compared as they are decoded), with a diff image, a diff mask or none, and on every target of
+/// the comparison's scan this CPU runs (`PixelmatchVectorPath.available`) as on the scalar one.
+/// Then each is decoded and, when both decode to the same size, compared with pixelmatch with and without
 /// anti-aliasing detection and a diff image; the comparison must be symmetric in its count of
 /// differing pixels when anti-aliasing is counted, and zero for an image against itself.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -23,6 +24,19 @@ public func fuzzCompare(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         precondition(one.comparison == two.comparison, "one thread and two compared differently")
         precondition(one.error == two.error, "one thread and two failed differently: \(one.error ?? "-") / \(two.error ?? "-")")
         precondition(one.diffPNG == two.diffPNG, "one thread and two drew different diffs")
+        // Every target of the scan this CPU runs gives the scalar target's outcome.
+        options.pixelmatch.vectorPath = .scalar
+        let reference = CompareRunner.compare(png: (first, second), names: names, options: options, wantDiff: wantDiff, threads: 2)
+        for path in PixelmatchVectorPath.available {
+            options.pixelmatch.vectorPath = path
+            for threads in [1, 2] {
+                let other = CompareRunner.compare(
+                    png: (first, second), names: names, options: options, wantDiff: wantDiff, threads: threads)
+                precondition(other.comparison == reference.comparison, "\(path) compared differently from scalar")
+                precondition(other.error == reference.error, "\(path) failed differently from scalar")
+                precondition(other.diffPNG == reference.diffPNG, "\(path) drew a different diff from scalar")
+            }
+        }
     }
     guard let a = try? PNGDecoder.decode(first, file: "a.png", maxPixels: 1 << 20),
         let b = try? PNGDecoder.decode(second, file: "b.png", maxPixels: 1 << 20)
